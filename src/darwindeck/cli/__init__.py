@@ -1,0 +1,43 @@
+"""The ``darwindeck`` command: one Typer app, one module per group of verbs.
+
+Each verb module exposes ``register(app)``. ``main`` turns any ``DarwinDeckError`` (a user's mistake) into
+one line on stderr and exit code 2; only bugs show a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.console import Console
+
+from darwindeck.errors import DarwinDeckError
+
+app = typer.Typer(
+    name="darwindeck",
+    help="DarwinDeck: design, simulate, read, play and evolve card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _register_verbs() -> None:
+    from darwindeck.cli import genome_verbs
+
+    genome_verbs.register(app)
+    try:
+        from darwindeck.cli import battle_verbs
+    except ImportError:  # the battle engine is optional while it is being built
+        return
+    battle_verbs.register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the console script."""
+    _register_verbs()
+    try:
+        app(args=argv, standalone_mode=True)
+    except DarwinDeckError as error:
+        Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
+        sys.exit(2)

@@ -1,0 +1,103 @@
+"""Phases: the steps of a turn, in the order ``TurnStructure.phases`` lists them.
+
+Each phase is a frozen record of what the player may or must do:
+
+* ``DrawPhase``: take ``count`` cards from ``source`` (deck, discard, an opponent's hand). ``condition``
+  gates it (e.g. "only when you have no legal play"); ``loop`` repeats it while the condition still holds
+  (Crazy Eights' "draw until you can play"), never past an empty source.
+* ``PlayPhase``: play ``min_cards``..``max_cards`` cards that satisfy ``valid_play_condition`` to
+  ``target``; several cards at once must share a rank (a set). ``mandatory`` forbids passing while a legal
+  play exists; ``pass_if_unable`` lets a player with no legal play pass instead of being stuck.
+* ``DiscardPhase``: put ``count`` cards (matching ``matching_condition`` when given) on ``target``.
+* ``TrickPhase``: each player plays one card to the trick in turn; ``lead_suit_required`` forces
+  following the led suit when possible; ``trump_suit`` beats other suits; ``high_card_wins`` (False: the
+  lowest card of the led suit wins); ``breaking_suit`` may not be led until it has been played (Hearts).
+* ``ClaimPhase``: play ``min_cards``..``max_cards`` cards face down while claiming a rank (the next rank
+  in order when ``sequential_rank``); opponents may challenge (``allow_challenge``); a caught liar, or a
+  wrong challenger, takes the pile (``pile_penalty``). Cheat / I Doubt It.
+* ``BettingPhase``: a round of check / bet / call / raise / all-in / fold with chips (needs
+  ``setup.starting_chips``), at most ``max_raises`` raises, bets of at least ``min_bet``.
+* ``BiddingPhase`` (seed 004): before the first trick of a hand each player bids how many tricks they
+  will take, ``min_bid``..min(``max_bid``, hand size), plus Nil (0) when ``allow_nil``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from darwindeck.genome.cards import Location, Suit
+from darwindeck.genome.conditions import ConditionLike
+
+
+@dataclass(frozen=True)
+class DrawPhase:
+    source: Location = Location.DECK
+    count: int = 1
+    mandatory: bool = True
+    condition: ConditionLike | None = None
+    loop: bool = False
+
+
+@dataclass(frozen=True)
+class PlayPhase:
+    target: Location = Location.DISCARD
+    valid_play_condition: ConditionLike | None = None
+    min_cards: int = 1
+    max_cards: int = 1
+    mandatory: bool = True
+    pass_if_unable: bool = True
+
+
+@dataclass(frozen=True)
+class DiscardPhase:
+    target: Location = Location.DISCARD
+    count: int = 1
+    mandatory: bool = True
+    matching_condition: ConditionLike | None = None
+
+
+@dataclass(frozen=True)
+class TrickPhase:
+    lead_suit_required: bool = True
+    trump_suit: Suit | None = None
+    high_card_wins: bool = True
+    breaking_suit: Suit | None = None
+
+
+@dataclass(frozen=True)
+class ClaimPhase:
+    min_cards: int = 1
+    max_cards: int = 4
+    sequential_rank: bool = True
+    allow_challenge: bool = True
+    pile_penalty: bool = True
+
+
+@dataclass(frozen=True)
+class BettingPhase:
+    min_bet: int = 1
+    max_raises: int = 3
+
+
+@dataclass(frozen=True)
+class BiddingPhase:
+    min_bid: int = 1
+    max_bid: int = 13
+    allow_nil: bool = True
+
+
+Phase: TypeAlias = (
+    DrawPhase | PlayPhase | DiscardPhase | TrickPhase | ClaimPhase | BettingPhase | BiddingPhase
+)
+
+#: Phase classes in their bytecode order (the phase kind byte is the index).
+PHASE_KINDS: tuple[type[Phase], ...] = (
+    DrawPhase,
+    PlayPhase,
+    DiscardPhase,
+    TrickPhase,
+    ClaimPhase,
+    BettingPhase,
+    BiddingPhase,
+)

@@ -1,0 +1,288 @@
+"""The game genome: a complete, frozen description of a card game.
+
+A ``GameGenome`` says how cards are dealt (``SetupRules``), what a turn is (``TurnStructure`` of phases),
+which cards trigger effects (seed 000), how the tableau behaves (seed 001), who plays with whom (seed
+003), how bids are scored (seed 004), what scores, and who wins. Everything is a frozen dataclass or an
+enum, so a genome is a value: compare it with ``==``, hash it, share it between processes.
+
+Identity is ``genome.identity``: a SHA-256 of the canonical JSON of the *rules* (name and description
+excluded), stable across processes and machines. Caches key on it, never on a name.
+
+Where the engine needs a rule the seeds do not spell out, it is a field here, never an implicit behaviour:
+
+* ``TurnStructure.deck_empty``: what an attempt to draw from an empty deck does.
+* ``SetupRules.refill_hands``: deal again when every hand is empty and the deck is not (Scopa).
+* ``SetupRules.captures_to``: where captured cards go (``captured`` pile, or the bottom of the hand as in
+  War).
+* ``SetupRules.hand_visibility``: ``face_down`` hands are stacks played from the top without a choice.
+
+Win conditions: a game is a sequence of hands until a win condition holds or ``max_turns`` is reached (a
+draw). ``threshold`` is required for the score types and for ``first_to_score`` / ``score_threshold``:
+
+=================  ==================================================================================
+empty_hand         the first player (team: any member) to empty their hand wins
+all_hands_empty    when every hand is empty the game ends; the highest score wins
+high_score         when a score reaches ``threshold`` (or at game end without one) the highest wins
+low_score          when a score reaches ``threshold`` the lowest score wins (Hearts)
+first_to_score     the first player (team) to reach ``threshold`` points wins
+score_threshold    a player (team) whose score is at least ``threshold`` at a hand end wins
+capture_all        a player (team) who holds / has captured every card wins (War)
+most_captured      when the cards run out the player (team) with most captured cards wins
+best_hand          at showdown the best hand by ``scoring.hand_evaluation`` wins
+most_tricks        at hand end the player (team) with most tricks wins
+fewest_tricks      at hand end the player (team) with fewest tricks wins
+=================  ==================================================================================
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
+from darwindeck.genome.conditions import ConditionLike
+from darwindeck.genome.phases import Phase
+
+#: The genome JSON schema this code writes. Older versions are migrated on load; newer ones refused.
+SCHEMA_VERSION = 1
+
+
+class TableauMode(CodedEnum):
+    """How cards on the tableau interact (seed 001)."""
+
+    NONE = "none"
+    WAR = "war"
+    MATCH_RANK = "match_rank"
+    SEQUENCE = "sequence"
+
+
+class SequenceDirection(CodedEnum):
+    """Direction of SEQUENCE piles (seed 001); meaningful only when the mode is SEQUENCE."""
+
+    ASCENDING = "ascending"
+    DESCENDING = "descending"
+    BOTH = "both"
+
+
+class DeckEmptyAction(CodedEnum):
+    """What happens when a player must draw from an empty deck.
+
+    * ``reshuffle_discard``: the discard pile except its top card is shuffled into a new deck (nothing to
+      shuffle: the draw is skipped).
+    * ``skip``: the draw does not happen.
+    * ``end_hand``: the hand ends (hand-end scoring applies; the game goes on if no one has won).
+    * ``end_game``: the game ends and the win conditions are judged.
+    """
+
+    RESHUFFLE_DISCARD = "reshuffle_discard"
+    SKIP = "skip"
+    END_HAND = "end_hand"
+    END_GAME = "end_game"
+
+
+@dataclass(frozen=True)
+class SetupRules:
+    cards_per_player: int = 7
+    initial_deck: DeckType = DeckType.STANDARD_52
+    initial_discard_count: int = 0
+    wild_cards: tuple[Rank, ...] = ()
+    trump_suit: Suit | None = None
+    starting_chips: int = 0
+    hand_visibility: Visibility = Visibility.OWNER_ONLY
+    discard_visibility: Visibility = Visibility.TOP_ONLY
+    tableau_mode: TableauMode = TableauMode.NONE
+    sequence_direction: SequenceDirection = SequenceDirection.BOTH
+    refill_hands: bool = False
+    captures_to: Location = Location.CAPTURED
+
+
+@dataclass(frozen=True)
+class TurnStructure:
+    phases: tuple[Phase, ...]
+    is_trick_based: bool = False
+    tricks_per_hand: int | None = None
+    deck_empty: DeckEmptyAction = DeckEmptyAction.SKIP
+
+
+class EffectType(CodedEnum):
+    """Seed 000: what a special card does when played (codes 0-4)."""
+
+    SKIP_NEXT = "skip_next"
+    REVERSE_DIRECTION = "reverse"
+    DRAW_CARDS = "draw_cards"
+    EXTRA_TURN = "extra_turn"
+    FORCE_DISCARD = "force_discard"
+
+
+class TargetSelector(CodedEnum):
+    """Seed 000: who a special effect hits (codes 0-6).
+
+    next / prev follow the direction of play; left / right are fixed seats (+1 / -1) whatever the
+    direction; random_opponent draws from the game's seeded RNG; player_choice lets the player pick.
+    """
+
+    NEXT_PLAYER = "next_player"
+    PREV_PLAYER = "prev_player"
+    PLAYER_CHOICE = "player_choice"
+    RANDOM_OPPONENT = "random_opponent"
+    ALL_OPPONENTS = "all_opponents"
+    LEFT_OPPONENT = "left_opponent"
+    RIGHT_OPPONENT = "right_opponent"
+
+
+@dataclass(frozen=True)
+class SpecialEffect:
+    """Seed 000: a card-triggered immediate effect; one per rank, the last listed wins."""
+
+    trigger_rank: Rank
+    effect_type: EffectType
+    target: TargetSelector = TargetSelector.NEXT_PLAYER
+    value: int = 1
+
+
+class WinType(CodedEnum):
+    EMPTY_HAND = "empty_hand"
+    HIGH_SCORE = "high_score"
+    LOW_SCORE = "low_score"
+    FIRST_TO_SCORE = "first_to_score"
+    CAPTURE_ALL = "capture_all"
+    MOST_CAPTURED = "most_captured"
+    ALL_HANDS_EMPTY = "all_hands_empty"
+    BEST_HAND = "best_hand"
+    MOST_TRICKS = "most_tricks"
+    FEWEST_TRICKS = "fewest_tricks"
+    SCORE_THRESHOLD = "score_threshold"
+
+
+#: Win types that are decided by scores (something must score for them to make sense).
+SCORE_WINS = frozenset(
+    {WinType.HIGH_SCORE, WinType.LOW_SCORE, WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD}
+)
+#: Win types that need a threshold.
+THRESHOLD_REQUIRED = frozenset({WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD, WinType.LOW_SCORE})
+#: Win types decided by captured cards.
+CAPTURE_WINS = frozenset({WinType.CAPTURE_ALL, WinType.MOST_CAPTURED})
+
+
+@dataclass(frozen=True)
+class WinCondition:
+    type: WinType
+    threshold: int | None = None
+
+
+class ScoringTrigger(CodedEnum):
+    """When a card-scoring rule counts its matching cards.
+
+    * ``trick_win``: each matching card in a trick, for the trick's winner.
+    * ``capture``: each matching card captured, for the capturer.
+    * ``play``: each matching card the player plays.
+    * ``hand_end``: each matching card still in the player's hand when the hand ends.
+    """
+
+    TRICK_WIN = "trick_win"
+    CAPTURE = "capture"
+    PLAY = "play"
+    HAND_END = "hand_end"
+
+
+@dataclass(frozen=True)
+class CardScoringRule:
+    condition: ConditionLike
+    points: int
+    trigger: ScoringTrigger
+
+
+class EvaluationMethod(CodedEnum):
+    """How a hand is valued for ``best_hand`` and ``hand_value``.
+
+    * ``high_card``: the highest card wins (rank, then suit order).
+    * ``poker``: poker patterns in ``HandEvaluation.patterns`` order (weakest first), then high cards.
+    * ``point_total``: sum of card values, using the alternate ace value when it avoids a bust; above
+      ``bust_threshold`` the hand busts and cannot win.
+    * ``deadwood``: sum of the values of cards not in sets (3+ of a rank) or runs (3+ consecutive of a
+      suit); lower is better (Gin Rummy).
+    """
+
+    HIGH_CARD = "high_card"
+    POKER = "poker"
+    POINT_TOTAL = "point_total"
+    DEADWOOD = "deadwood"
+
+
+class HandPattern(CodedEnum):
+    HIGH_CARD = "high_card"
+    PAIR = "pair"
+    TWO_PAIR = "two_pair"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full_house"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT_FLUSH = "straight_flush"
+
+
+#: Default card values by rank code: 2-10 face value, J/Q/K 10, A 11.
+DEFAULT_CARD_VALUES: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
+
+
+@dataclass(frozen=True)
+class HandEvaluation:
+    method: EvaluationMethod
+    card_values: tuple[int, ...] = DEFAULT_CARD_VALUES
+    ace_alternate_value: int | None = None
+    bust_threshold: int | None = None
+    patterns: tuple[HandPattern, ...] = tuple(HandPattern)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    card_rules: tuple[CardScoringRule, ...] = ()
+    hand_evaluation: HandEvaluation | None = None
+
+
+@dataclass(frozen=True)
+class ContractScoring:
+    """Seed 004: how bid contracts score (the defaults are classic Spades)."""
+
+    points_per_trick_bid: int = 10
+    overtrick_points: int = 1
+    failed_contract_penalty: int = 10
+    nil_bonus: int = 100
+    nil_penalty: int = 100
+    bag_limit: int = 10
+    bag_penalty: int = 100
+
+
+@dataclass(frozen=True)
+class GameGenome:
+    """A whole game. Build one directly, from JSON (``darwindeck.genome.serialization``) or the library."""
+
+    name: str
+    setup: SetupRules
+    turn_structure: TurnStructure
+    win_conditions: tuple[WinCondition, ...]
+    special_effects: tuple[SpecialEffect, ...] = ()
+    scoring: Scoring = field(default_factory=Scoring)
+    max_turns: int = 200
+    player_count: int = 2
+    team_mode: bool = False
+    teams: tuple[tuple[int, ...], ...] = ()
+    contract_scoring: ContractScoring | None = None
+    description: str = ""
+    schema_version: int = SCHEMA_VERSION
+
+    def replace(self, **changes: Any) -> GameGenome:
+        """A copy with ``changes`` applied (the genome itself never changes)."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        return self.turn_structure.phases
+
+    @property
+    def identity(self) -> str:
+        """SHA-256 hex digest of the canonical JSON of the rules (name and description excluded)."""
+        from darwindeck.genome.serialization import genome_identity
+
+        return genome_identity(self)
