@@ -4,7 +4,9 @@ Each phase is a frozen record of what the player may or must do:
 
 * ``DrawPhase``: take ``count`` cards from ``source`` (deck, discard, an opponent's hand). ``condition``
   gates it (e.g. "only when you have no legal play"); ``loop`` repeats it while the condition still holds
-  (Crazy Eights' "draw until you can play"), never past an empty source.
+  (Crazy Eights' "draw until you can play"), never past an empty source. When the source is not the deck,
+  card tests in the condition judge the card taken: only matching cards may be taken (Go Fish's "ask for
+  a rank you hold" is ``card_matches_rank`` with reference ``hand`` on a draw from ``opponent_hand``).
 * ``PlayPhase``: play ``min_cards``..``max_cards`` cards that satisfy ``valid_play_condition`` to
   ``target``; several cards at once must share a rank (a set). ``mandatory`` forbids passing while a legal
   play exists; ``pass_if_unable`` lets a player with no legal play pass instead of being stuck.
@@ -89,15 +91,4 @@ class BiddingPhase:
 
 Phase: TypeAlias = (
     DrawPhase | PlayPhase | DiscardPhase | TrickPhase | ClaimPhase | BettingPhase | BiddingPhase
-)
-
-#: Phase classes in their bytecode order (the phase kind byte is the index).
-PHASE_KINDS: tuple[type[Phase], ...] = (
-    DrawPhase,
-    PlayPhase,
-    DiscardPhase,
-    TrickPhase,
-    ClaimPhase,
-    BettingPhase,
-    BiddingPhase,
 )

@@ -1,0 +1,168 @@
+"""Rummy and collecting games: Gin Rummy, Rummy, Go Fish. Players draw to collect sets of one rank.
+
+Approximations the schema forces on all of them: a play of several cards must share a rank, so melds are
+sets (3-4 of a rank, Go Fish's books of four); runs of one suit cannot be laid down (Gin Rummy's deadwood
+evaluation does count them).
+"""
+
+from __future__ import annotations
+
+from darwindeck.genome.cards import Location, Suit
+from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
+from darwindeck.genome.library.info import GameInfo, LibraryGame
+from darwindeck.genome.library.parts import hand_size, is_suit
+from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
+from darwindeck.genome.schema import (
+    CardScoringRule,
+    DeckEmptyAction,
+    EvaluationMethod,
+    GameGenome,
+    HandEvaluation,
+    Scoring,
+    ScoringTrigger,
+    SetupRules,
+    TurnStructure,
+    WinCondition,
+    WinType,
+)
+
+FAMILY = "rummy"
+
+GIN_HAND = 10
+#: Gin Rummy card values by rank code: 2-10 face value, J/Q/K 10, A 1.
+GIN_CARD_VALUES: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+
+
+def gin_rummy() -> GameGenome:
+    """Gin Rummy: draw from the stock or the discard pile, discard one; least deadwood wins.
+
+    Faithful: two players, ten cards each, one card turned up to start the discard pile; each turn take
+    the top discard or (when you did not, the hand still holding ten cards) the top of the stock, then
+    discard one; hands are valued by deadwood (cards in no set or run, aces 1, faces 10) and the lower
+    wins. Approximated: there is no knocking or going gin; the hand is played until the stock runs out
+    (``deck_empty`` END_GAME) and then the lower deadwood wins, where the real game would call the hand
+    void; no undercut or gin bonuses, one hand instead of a game to 100; a card taken from the discard
+    pile may be discarded straight back.
+    """
+    return GameGenome(
+        name="Gin Rummy",
+        description=(
+            "Two players draw from the stock or the discard pile and discard one card, trying to form "
+            "sets and runs. When the stock runs out the hand with the least unmatched value wins."
+        ),
+        setup=SetupRules(cards_per_player=GIN_HAND, initial_discard_count=1),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.DISCARD, count=1, mandatory=False),
+                DrawPhase(
+                    source=Location.DECK, count=1, mandatory=True, condition=hand_size(Operator.EQ, GIN_HAND)
+                ),
+                DiscardPhase(target=Location.DISCARD, count=1, mandatory=True),
+            ),
+            deck_empty=DeckEmptyAction.END_GAME,
+        ),
+        scoring=Scoring(
+            hand_evaluation=HandEvaluation(method=EvaluationMethod.DEADWOOD, card_values=GIN_CARD_VALUES)
+        ),
+        win_conditions=(WinCondition(WinType.BEST_HAND),),
+        player_count=2,
+        max_turns=200,
+    )
+
+
+def rummy() -> GameGenome:
+    """Rummy: draw, lay down sets, discard; the first to get rid of every card wins.
+
+    Faithful: four players, seven cards each, a discard pile started with one card, draw one, meld, then
+    discard one; the stock is refilled from the discard pile; the first player out wins. Approximated:
+    the draw is always from the stock (the choice of the top discard cannot be gated for hands whose size
+    changes as they meld); melds are sets of three or four of a rank only (no runs, no laying off on
+    other melds); no scoring of cards left in hand.
+    """
+    return GameGenome(
+        name="Rummy",
+        description=(
+            "Draw a card, lay down sets of three or four cards of one rank, then discard. The first "
+            "player to get rid of all their cards wins."
+        ),
+        setup=SetupRules(cards_per_player=7, initial_discard_count=1),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.DECK, count=1, mandatory=True),
+                PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=4, mandatory=False),
+                DiscardPhase(target=Location.DISCARD, count=1, mandatory=True),
+            ),
+            deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
+        ),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=400,
+    )
+
+
+#: Go Fish's ask: the card taken from an opponent shares a rank with a card in the taker's hand.
+ASKED_RANK = Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.HAND)
+
+
+def go_fish() -> GameGenome:
+    """Go Fish: take cards of a rank you hold from an opponent, lay down books of four; most books wins.
+
+    Faithful: four players, five cards each; on your turn you take from an opponent a card of a rank you
+    already hold (the ask), draw from the stock, and lay down a book (all four cards of a rank); when
+    every card is in a book the most books wins (one point per book: each book holds exactly one heart).
+    Approximated: an ask takes one matching card, not all of them; you always draw from the stock
+    ("go fish") instead of only after a failed ask, and a successful ask does not give another turn.
+    """
+    return GameGenome(
+        name="Go Fish",
+        description=(
+            "Take from an opponent a card of a rank you hold, draw from the stock, and lay down every "
+            "complete set of four. When all the sets are down, whoever laid down the most wins."
+        ),
+        setup=SetupRules(cards_per_player=5),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.OPPONENT_HAND, count=1, mandatory=True, condition=ASKED_RANK),
+                DrawPhase(source=Location.DECK, count=1, mandatory=True),
+                PlayPhase(target=Location.DISCARD, min_cards=4, max_cards=4, mandatory=True),
+            ),
+        ),
+        scoring=Scoring(card_rules=(CardScoringRule(is_suit(Suit.HEARTS), 1, ScoringTrigger.PLAY),)),
+        win_conditions=(WinCondition(WinType.ALL_HANDS_EMPTY),),
+        player_count=4,
+        max_turns=400,
+    )
+
+
+GAMES: tuple[LibraryGame, ...] = (
+    (
+        GameInfo(
+            "gin-rummy",
+            "Gin Rummy",
+            FAMILY,
+            ("draw", "sets", "hand-evaluation"),
+            "Draw and discard to cut your deadwood; least deadwood wins.",
+        ),
+        gin_rummy(),
+    ),
+    (
+        GameInfo(
+            "rummy",
+            "Rummy",
+            FAMILY,
+            ("draw", "sets", "shedding"),
+            "Draw, meld sets, discard; first out wins.",
+        ),
+        rummy(),
+    ),
+    (
+        GameInfo(
+            "go-fish",
+            "Go Fish",
+            FAMILY,
+            ("draw", "sets"),
+            "Take matching cards from opponents and collect books of four.",
+        ),
+        go_fish(),
+    ),
+)

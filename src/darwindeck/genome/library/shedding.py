@@ -1,0 +1,261 @@
+"""Shedding games: Crazy Eights, Uno-style, Old Maid, President, Cheat. The first player out wins.
+
+Approximations the schema forces on all of them: each game is one hand, won by the first player to
+empty their hand (``empty_hand``); the penalty points for cards left in hand and the later places
+(President's ranks, the loser of Old Maid) are not kept.
+"""
+
+from __future__ import annotations
+
+from darwindeck.genome.cards import Location, Rank
+from darwindeck.genome.conditions import CompoundCondition, Condition, ConditionType, Logic, Reference
+from darwindeck.genome.library.info import GameInfo, LibraryGame
+from darwindeck.genome.library.parts import NO_LEGAL_PLAY, is_rank
+from darwindeck.genome.phases import ClaimPhase, DrawPhase, PlayPhase
+from darwindeck.genome.schema import (
+    DeckEmptyAction,
+    EffectType,
+    GameGenome,
+    SetupRules,
+    SpecialEffect,
+    TargetSelector,
+    TurnStructure,
+    WinCondition,
+    WinType,
+)
+
+FAMILY = "shedding"
+
+MATCH_TOP_OR_WILD = Condition(ConditionType.MATCHES_OR_WILD, reference=Reference.TOP_DISCARD)
+PLAY_ON_DISCARD = PlayPhase(
+    target=Location.DISCARD,
+    valid_play_condition=MATCH_TOP_OR_WILD,
+    min_cards=1,
+    max_cards=1,
+    mandatory=True,
+    pass_if_unable=True,
+)
+
+
+def crazy_eights() -> GameGenome:
+    """Crazy Eights: match the top card by rank or suit; eights are wild; first out wins.
+
+    Faithful: five cards each for four players, one card turned up to start the discard pile, play a card
+    matching the top card's rank or suit or an 8 (``wild_cards`` is the real rank 8), a player who cannot
+    play draws until they can (``loop``), an empty stock is refilled from the discard pile. Approximated:
+    the player of an 8 cannot name a new suit (the next card matches the 8 itself, or is another 8);
+    penalty points for cards left in hand are not scored.
+    """
+    return GameGenome(
+        name="Crazy Eights",
+        description=(
+            "Play a card that matches the top of the discard pile in rank or suit, or any eight, which "
+            "is wild; draw until you can play. The first player to get rid of every card wins."
+        ),
+        setup=SetupRules(cards_per_player=5, initial_discard_count=1, wild_cards=(Rank.EIGHT,)),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.DECK, count=1, mandatory=True, condition=NO_LEGAL_PLAY, loop=True),
+                PLAY_ON_DISCARD,
+            ),
+            deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
+        ),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=400,
+    )
+
+
+#: Seed 000's example effects, exactly as the seed lists them.
+UNO_EFFECTS = (
+    SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, value=2),
+    SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER),
+    SpecialEffect(Rank.QUEEN, EffectType.REVERSE_DIRECTION, TargetSelector.ALL_OPPONENTS),
+    SpecialEffect(Rank.KING, EffectType.EXTRA_TURN, TargetSelector.NEXT_PLAYER),
+)
+
+
+def uno_style() -> GameGenome:
+    """Uno-style: Crazy Eights with action cards from a standard deck (seed 000).
+
+    Faithful to Uno's play: seven cards each, match the top card by rank or suit, a wild card, draw one
+    card when you cannot play and play it if you can, then pass. Action cards are seed 000's example
+    effects: 2 = the next player draws two, J = skip the next player, Q = reverse the direction (four
+    players, so it matters), K = play again. Aces stand in for Uno's Wild cards. Approximated: a Draw Two
+    does not also skip its victim (one effect per rank), there is no Wild Draw Four, a wild card names
+    no colour, and there is no "Uno!" call or scoring to 500.
+    """
+    return GameGenome(
+        name="Uno-style",
+        description=(
+            "Match the top card by rank or suit; twos make the next player draw two, jacks skip them, "
+            "queens reverse the direction, kings give another turn and aces are wild. First out wins."
+        ),
+        setup=SetupRules(cards_per_player=7, initial_discard_count=1, wild_cards=(Rank.ACE,)),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.DECK, count=1, mandatory=True, condition=NO_LEGAL_PLAY),
+                PLAY_ON_DISCARD,
+            ),
+            deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
+        ),
+        special_effects=UNO_EFFECTS,
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=500,
+    )
+
+
+def old_maid() -> GameGenome:
+    """Old Maid: take a card from an opponent, discard pairs, be the first with no cards.
+
+    Faithful: the whole deck dealt to four players, each turn take one unseen card from an opponent's
+    hand, then lay down a pair of one rank. Approximated: the real deck has a queen removed so one queen
+    (the old maid) can never pair; the schema cannot remove one card, so every card pairs and the game is
+    won by the first player to empty their hand rather than lost by the one left holding the old maid.
+    Pairs go down one per turn (the opening pairs too) instead of all at once.
+    """
+    return GameGenome(
+        name="Old Maid",
+        description=(
+            "Take a hidden card from an opponent's hand each turn and lay down pairs of matching rank. "
+            "The first player with no cards left wins."
+        ),
+        setup=SetupRules(cards_per_player=13),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.OPPONENT_HAND, count=1, mandatory=True),
+                PlayPhase(target=Location.DISCARD, min_cards=2, max_cards=2, mandatory=True),
+            )
+        ),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=600,
+    )
+
+
+#: President's plays: on an empty pile anything; otherwise a higher rank, or a 2 (the real top rank).
+PRESIDENT_PLAY_CONDITION = CompoundCondition(
+    Logic.OR,
+    (
+        Condition(ConditionType.LOCATION_EMPTY, reference=Reference.DISCARD),
+        Condition(ConditionType.CARD_BEATS_TOP, reference=Reference.TOP_DISCARD),
+        is_rank(Rank.TWO),
+    ),
+)
+
+
+def president() -> GameGenome:
+    """President: beat the last play with a higher single, pair, triple or four; first out wins.
+
+    Faithful: the whole deck dealt to four players, play one to four cards of one rank that beat the top
+    of the pile, or pass. Approximated: in the real game 2 is the highest rank and when everyone passes
+    the pile is cleared; the schema has neither rank order nor pile clearing, so a 2 may be played on
+    anything and any card beats a 2 (which clears the pile in effect), and a pile topped by an ace with
+    no 2 left in play ends the game at the turn limit. A play need not match the number of cards led.
+    The ranks (President, Scum) and card exchanges of the next deal are not kept.
+    """
+    return GameGenome(
+        name="President",
+        description=(
+            "Beat the top of the pile with a higher card, or a set of higher cards of one rank, or pass; "
+            "twos can be played on anything. The first player out of cards wins."
+        ),
+        setup=SetupRules(cards_per_player=13),
+        turn_structure=TurnStructure(
+            phases=(
+                PlayPhase(
+                    target=Location.DISCARD,
+                    valid_play_condition=PRESIDENT_PLAY_CONDITION,
+                    min_cards=1,
+                    max_cards=4,
+                    mandatory=False,
+                    pass_if_unable=True,
+                ),
+            )
+        ),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=600,
+    )
+
+
+def cheat() -> GameGenome:
+    """Cheat (I Doubt It): play cards face down claiming the next rank; liars caught take the pile.
+
+    Faithful: the whole deck dealt to four players, each turn play one to four cards face down claiming
+    the next rank in order, any opponent may call "cheat", a caught liar (or a wrong challenger) takes
+    the pile, the first player to empty their hand wins.
+    """
+    return GameGenome(
+        name="Cheat",
+        description=(
+            "Play one to four cards face down and claim they are the next rank in turn, truthfully or "
+            "not; a player caught lying, or who challenges wrongly, takes the pile. First out wins."
+        ),
+        setup=SetupRules(cards_per_player=13),
+        turn_structure=TurnStructure(
+            phases=(
+                ClaimPhase(
+                    min_cards=1, max_cards=4, sequential_rank=True, allow_challenge=True, pile_penalty=True
+                ),
+            )
+        ),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=1000,
+    )
+
+
+GAMES: tuple[LibraryGame, ...] = (
+    (
+        GameInfo(
+            "crazy-eights",
+            "Crazy Eights",
+            FAMILY,
+            ("shedding", "draw", "wild-cards"),
+            "Match rank or suit, eights are wild; first out wins.",
+        ),
+        crazy_eights(),
+    ),
+    (
+        GameInfo(
+            "uno-style",
+            "Uno-style",
+            FAMILY,
+            ("shedding", "draw", "wild-cards", "special-effects"),
+            "Crazy Eights with draw-two, skip, reverse and extra-turn cards.",
+        ),
+        uno_style(),
+    ),
+    (
+        GameInfo(
+            "old-maid",
+            "Old Maid",
+            FAMILY,
+            ("shedding", "draw", "sets"),
+            "Draw from an opponent, discard pairs; first out wins.",
+        ),
+        old_maid(),
+    ),
+    (
+        GameInfo(
+            "president",
+            "President",
+            FAMILY,
+            ("shedding", "climbing", "sets"),
+            "Beat the last play or pass; first out wins.",
+        ),
+        president(),
+    ),
+    (
+        GameInfo(
+            "cheat",
+            "Cheat",
+            FAMILY,
+            ("shedding", "bluffing"),
+            "Claim the next rank face down, truthfully or not; first out wins.",
+        ),
+        cheat(),
+    ),
+)

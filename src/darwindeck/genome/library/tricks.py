@@ -1,0 +1,297 @@
+"""Trick-taking games: Hearts, Scotch Whist, Knock-Out Whist, Spades, Partnership Spades, Whist, Euchre.
+
+Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
+player; the trick's winner leads the next). Approximations the schema forces on all of them:
+
+* The first lead of a hand is the engine's (no "2♣ leads" or "left of the dealer leads" rule).
+* The trump suit is fixed by the genome; games that turn up a card to choose trumps (Whist, Scotch
+  Whist, Knock-Out Whist, Euchre) use one fixed suit instead.
+* There is no passing of cards between players before a hand.
+* Games played to a target over many hands (Hearts to 100, Spades to 500, Scotch Whist to 41) keep their
+  target; games scored by tricks in one deal (Whist, Euchre, Knock-Out Whist) are decided by the most
+  tricks of a single hand, since the schema has no "points per trick over a book" rule.
+"""
+
+from __future__ import annotations
+
+from darwindeck.genome.cards import DeckType, Rank, Suit
+from darwindeck.genome.library.info import GameInfo, LibraryGame
+from darwindeck.genome.library.parts import is_card, is_suit, trick_turns
+from darwindeck.genome.phases import BiddingPhase, TrickPhase
+from darwindeck.genome.schema import (
+    CardScoringRule,
+    ContractScoring,
+    GameGenome,
+    Scoring,
+    ScoringTrigger,
+    SetupRules,
+    WinCondition,
+    WinType,
+)
+
+FAMILY = "tricks"
+
+
+def hearts() -> GameGenome:
+    """Hearts: four players avoid taking hearts (1 point each) and the queen of spades (13 points).
+
+    Faithful: 13 cards each, follow suit, no trumps, hearts may not be led until one has been played
+    (``breaking_suit`` HEARTS), ♥ = 1 and Q♠ = 13 points to the trick's winner, the game ends when a
+    player reaches 100 and the lowest score wins. Approximated: no passing of three cards, no "shooting
+    the moon" (taking all 26 points), no "no points on the first trick" rule, and the engine picks the
+    first leader instead of the holder of 2♣.
+    """
+    return GameGenome(
+        name="Hearts",
+        description=(
+            "Four players try not to win tricks holding hearts or the queen of spades. When someone "
+            "reaches 100 points the player with the fewest points wins."
+        ),
+        setup=SetupRules(cards_per_player=13),
+        turn_structure=trick_turns(
+            TrickPhase(lead_suit_required=True, breaking_suit=Suit.HEARTS), tricks_per_hand=13
+        ),
+        scoring=Scoring(
+            card_rules=(
+                CardScoringRule(is_suit(Suit.HEARTS), 1, ScoringTrigger.TRICK_WIN),
+                CardScoringRule(is_card(Rank.QUEEN, Suit.SPADES), 13, ScoringTrigger.TRICK_WIN),
+            )
+        ),
+        win_conditions=(WinCondition(WinType.LOW_SCORE, threshold=100),),
+        player_count=4,
+        max_turns=2000,
+    )
+
+
+SCOTCH_WHIST_TRUMP = Suit.CLUBS
+
+
+def scotch_whist() -> GameGenome:
+    """Scotch Whist (Catch the Ten): win the honours of the trump suit; first to 41 points wins.
+
+    Faithful: trick-taking with a trump suit, trump honours scored by whoever takes them (J 11, 10 10,
+    A 4, K 3, Q 2), played to 41 over many hands. Approximated: the real 36-card deck (6 to A) is not
+    available, so the 32-card piquet deck (7 to A, 8 cards each for four players) is used; the trump
+    suit is fixed (clubs) instead of turned up; the jack of trumps ranks as an ordinary jack instead of
+    the highest trump (ranks are always ace high); and the points for cards taken beyond the number dealt
+    are left out, since a scoring rule counts cards and cannot subtract the deal.
+    """
+    trump = SCOTCH_WHIST_TRUMP
+    honours = ((Rank.JACK, 11), (Rank.TEN, 10), (Rank.ACE, 4), (Rank.KING, 3), (Rank.QUEEN, 2))
+    return GameGenome(
+        name="Scotch Whist",
+        description=(
+            "A trick-taking game with a trump suit where the point is to capture the trump honours, "
+            "above all the ten and the jack. The first player to 41 points wins."
+        ),
+        setup=SetupRules(cards_per_player=8, initial_deck=DeckType.PIQUET_32, trump_suit=trump),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True, trump_suit=trump), tricks_per_hand=8),
+        scoring=Scoring(
+            card_rules=tuple(
+                CardScoringRule(is_card(rank, trump), points, ScoringTrigger.TRICK_WIN)
+                for rank, points in honours
+            )
+        ),
+        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=41),),
+        player_count=4,
+        max_turns=1000,
+    )
+
+
+KNOCKOUT_WHIST_TRUMP = Suit.HEARTS
+
+
+def knockout_whist() -> GameGenome:
+    """Knock-Out Whist: seven cards, a trump suit, the most tricks wins.
+
+    Faithful: the first deal of the real game (7 cards each, follow suit, a trump suit). Approximated:
+    the real game deals one card fewer every hand and knocks out players who take no trick until one
+    player is left; the schema has neither shrinking deals nor elimination, so the game is that first
+    hand, won by the player with the most tricks. Trumps are fixed (hearts) instead of turned up.
+    """
+    trump = KNOCKOUT_WHIST_TRUMP
+    return GameGenome(
+        name="Knock-Out Whist",
+        description=(
+            "Seven cards each and a trump suit; follow suit if you can. The player who takes the most "
+            "of the seven tricks wins."
+        ),
+        setup=SetupRules(cards_per_player=7, trump_suit=trump),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True, trump_suit=trump), tricks_per_hand=7),
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+        player_count=4,
+        max_turns=100,
+    )
+
+
+SPADES_TRICK = TrickPhase(
+    lead_suit_required=True, trump_suit=Suit.SPADES, high_card_wins=True, breaking_suit=Suit.SPADES
+)
+SPADES_BIDDING = BiddingPhase(min_bid=1, max_bid=13, allow_nil=True)
+
+
+def spades() -> GameGenome:
+    """Spades (cut-throat, every player for themselves): bid your tricks, spades are always trumps.
+
+    Faithful: 13 cards each, a bid of 1..13 or Nil before the first trick (seed 004), spades trump and
+    may not be led until broken, classic contract scoring (10 per bid trick, 1 per overtrick, -10 per
+    bid trick when the contract fails, Nil ±100, 10 bags cost 100) to 500 over many hands. Approximated:
+    no blind Nil, no losing at -200, and the engine picks the first leader.
+    """
+    return GameGenome(
+        name="Spades",
+        description=(
+            "Each player bids how many tricks they will take, then plays thirteen tricks with spades as "
+            "trumps. Making your bid scores points; the first to 500 wins."
+        ),
+        setup=SetupRules(cards_per_player=13, trump_suit=Suit.SPADES),
+        turn_structure=trick_turns(SPADES_TRICK, tricks_per_hand=13, bidding=SPADES_BIDDING),
+        contract_scoring=ContractScoring(),
+        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=500),),
+        player_count=4,
+        max_turns=3000,
+    )
+
+
+def partnership_spades() -> GameGenome:
+    """Partnership Spades: Spades with partners sitting opposite, (0, 2) against (1, 3).
+
+    Faithful: everything of ``spades`` plus seed 003 teams: the partners' bids add up to one team
+    contract, Nil bids are scored for the team, bags and scores are kept per team, first team to 500.
+    Approximated as for ``spades``.
+    """
+    return spades().replace(
+        name="Partnership Spades",
+        description=(
+            "Spades for two partnerships sitting opposite each other: partners add their bids into one "
+            "contract and share a score. The first team to 500 wins."
+        ),
+        team_mode=True,
+        teams=((0, 2), (1, 3)),
+    )
+
+
+WHIST_TRUMP = Suit.DIAMONDS
+
+
+def whist() -> GameGenome:
+    """Whist: two partnerships, thirteen tricks, a trump suit; the side with more tricks wins.
+
+    Faithful: 13 cards each, follow suit, a trump suit, partners (0, 2) against (1, 3). Approximated:
+    the real game scores one point per trick beyond six and plays to 5 (or 7) over many deals; the
+    schema has no per-trick points, so one deal decides it by most tricks (the side that scores in that
+    deal). Trumps are fixed (diamonds) instead of turned up.
+    """
+    return GameGenome(
+        name="Whist",
+        description=(
+            "Two partnerships play thirteen tricks with a trump suit, following suit when they can. "
+            "The partnership that takes more tricks wins."
+        ),
+        setup=SetupRules(cards_per_player=13, trump_suit=WHIST_TRUMP),
+        turn_structure=trick_turns(
+            TrickPhase(lead_suit_required=True, trump_suit=WHIST_TRUMP), tricks_per_hand=13
+        ),
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+        player_count=4,
+        team_mode=True,
+        teams=((0, 2), (1, 3)),
+        max_turns=100,
+    )
+
+
+EUCHRE_TRUMP = Suit.HEARTS
+
+
+def euchre_like() -> GameGenome:
+    """Euchre-like: two partnerships, five cards from the 24-card euchre deck, most tricks wins.
+
+    Faithful: the 9-to-A deck, five cards each, follow suit, a trump suit, partners opposite. Not
+    expressible: the bowers (the jacks of the trump colour as highest trumps), the round of ordering up
+    or naming trumps (trumps are fixed: hearts), going alone, and scoring to 10 over many deals (one
+    deal, most tricks, decides).
+    """
+    return GameGenome(
+        name="Euchre-like",
+        description=(
+            "Two partnerships play five tricks from a 24-card deck with a trump suit. The partnership "
+            "that takes more tricks wins."
+        ),
+        setup=SetupRules(cards_per_player=5, initial_deck=DeckType.EUCHRE_24, trump_suit=EUCHRE_TRUMP),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True, trump_suit=EUCHRE_TRUMP), 5),
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+        player_count=4,
+        team_mode=True,
+        teams=((0, 2), (1, 3)),
+        max_turns=60,
+    )
+
+
+GAMES: tuple[LibraryGame, ...] = (
+    (
+        GameInfo(
+            "hearts", "Hearts", FAMILY, ("tricks",), "Avoid hearts and the Q♠; lowest score at 100 wins."
+        ),
+        hearts(),
+    ),
+    (
+        GameInfo(
+            "scotch-whist",
+            "Scotch Whist",
+            FAMILY,
+            ("tricks", "trumps"),
+            "Capture the trump honours (J, 10, A, K, Q); first to 41 wins.",
+        ),
+        scotch_whist(),
+    ),
+    (
+        GameInfo(
+            "knockout-whist",
+            "Knock-Out Whist",
+            FAMILY,
+            ("tricks", "trumps"),
+            "Seven tricks with trumps; the most tricks wins.",
+        ),
+        knockout_whist(),
+    ),
+    (
+        GameInfo(
+            "spades",
+            "Spades",
+            FAMILY,
+            ("tricks", "trumps", "bidding"),
+            "Bid your tricks (or Nil) with spades as trumps; first to 500 wins.",
+        ),
+        spades(),
+    ),
+    (
+        GameInfo(
+            "partnership-spades",
+            "Partnership Spades",
+            FAMILY,
+            ("tricks", "trumps", "bidding", "teams"),
+            "Spades for two partnerships (0, 2) v (1, 3); first team to 500 wins.",
+        ),
+        partnership_spades(),
+    ),
+    (
+        GameInfo(
+            "whist",
+            "Whist",
+            FAMILY,
+            ("tricks", "trumps", "teams"),
+            "Two partnerships, thirteen tricks with trumps; more tricks wins.",
+        ),
+        whist(),
+    ),
+    (
+        GameInfo(
+            "euchre-like",
+            "Euchre-like",
+            FAMILY,
+            ("tricks", "trumps", "teams"),
+            "Five tricks from the 24-card deck for two partnerships; more tricks wins.",
+        ),
+        euchre_like(),
+    ),
+)

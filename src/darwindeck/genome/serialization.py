@@ -1,0 +1,614 @@
+"""Genome JSON: a lossless, versioned file format, its migrations, and genome identity.
+
+Format (``schema_version`` 1). One JSON object whose keys are the ``GameGenome`` fields, every one
+always written, ``schema_version`` first and then in the dataclasses' field order:
+
+* enums by *value*, never by name: ``"tableau_mode": "match_rank"``, ``"trigger_rank": "Q"``,
+  ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
+  of arrays of player indices.
+* a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
+  ``betting``, ``bidding``) followed by every field of its dataclass:
+  ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
+* a simple condition is ``{"type", "operator", "value", "reference"}``; its ``value`` keeps its kind as
+  decided by the condition type (``conditions.RANK_VALUED``: a rank such as ``"Q"``; ``SUIT_VALUED``: a
+  suit such as ``"S"``; otherwise a JSON integer). A compound condition is
+  ``{"logic": "and"|"or", "conditions": [...]}`` and nests.
+* ``scoring`` is ``{"card_rules": [...], "hand_evaluation": null | {...}}``; ``contract_scoring`` is
+  ``null`` or an object of its seven integers.
+
+``to_json`` writes this with indent 2 and a trailing newline; ``canonical_json`` writes the same object
+with sorted keys, no whitespace and ASCII escapes, so equal genomes give byte-equal text on every
+machine. ``genome_identity`` is the SHA-256 hex digest of the canonical JSON of the genome without
+``name`` and ``description``: renaming or re-describing a game keeps its identity, any rule change
+alters it.
+
+Reading is strict. Malformed JSON, a wrong JSON type (a bool or a float where an int belongs), an unknown
+enum value, an unknown phase kind, a missing key, an unknown key or a duplicated key raises
+``GenomeFormatError(where, reason)``, where ``where`` is the source (a file path, ``<string>``) and the
+JSON path, e.g. ``games/x.json:turn_structure.phases[2].min_cards``. With ``validate=True`` (the
+default) the genome is then validated and any error raises ``GenomeValidationError`` listing them all.
+
+Versions. ``schema_version`` 0 is the base format of the genome before seeds 000, 001, 003 and 004: no
+``special_effects``, no ``setup.tableau_mode`` / ``setup.sequence_direction``, no ``team_mode`` /
+``teams``, no ``contract_scoring``. An older file is upgraded step by step by ``_MIGRATIONS`` (one small
+function per seed: effects → none, tableau mode → NONE with direction BOTH, teams → individual play,
+contract scoring → none) and then read as the current version. A version newer than ``SCHEMA_VERSION``
+is refused with a message naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are
+not this format: ``darwindeck.genome.importer`` converts them.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeVar
+
+from darwindeck.errors import GenomeFormatError
+from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility
+from darwindeck.genome.conditions import (
+    RANK_VALUED,
+    SUIT_VALUED,
+    CompoundCondition,
+    Condition,
+    ConditionLike,
+    ConditionType,
+    ConditionValue,
+    Logic,
+    Operator,
+    Reference,
+)
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    DiscardPhase,
+    DrawPhase,
+    Phase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import (
+    SCHEMA_VERSION,
+    CardScoringRule,
+    ContractScoring,
+    DeckEmptyAction,
+    EffectType,
+    EvaluationMethod,
+    GameGenome,
+    HandEvaluation,
+    HandPattern,
+    Scoring,
+    ScoringTrigger,
+    SequenceDirection,
+    SetupRules,
+    SpecialEffect,
+    TableauMode,
+    TargetSelector,
+    TurnStructure,
+    WinCondition,
+    WinType,
+)
+
+E = TypeVar("E", bound=Enum)
+T = TypeVar("T")
+
+#: The ``"kind"`` tag of each phase class in JSON.
+PHASE_KIND_NAMES: dict[type[Phase], str] = {
+    DrawPhase: "draw",
+    PlayPhase: "play",
+    DiscardPhase: "discard",
+    TrickPhase: "trick",
+    ClaimPhase: "claim",
+    BettingPhase: "betting",
+    BiddingPhase: "bidding",
+}
+
+#: Fields left out of the identity hash: they describe the game to people, they are not rules.
+IDENTITY_EXCLUDED = ("name", "description")
+
+
+# ----------------------------------------------------------------------------------------------- writing
+
+
+def _encode(value: object) -> Any:
+    """The JSON form of one genome value (see the module docstring)."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        encoded: dict[str, Any] = {}
+        kind = PHASE_KIND_NAMES.get(type(value))  # type: ignore[arg-type]
+        if kind is not None:
+            encoded["kind"] = kind
+        for field in dataclasses.fields(value):
+            encoded[field.name] = _encode(getattr(value, field.name))
+        return encoded
+    return value
+
+
+def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
+    """The genome as plain JSON data: ``schema_version`` first, then every field in field order."""
+    fields: dict[str, Any] = _encode(genome)
+    return {"schema_version": fields.pop("schema_version"), **fields}
+
+
+def to_json(genome: GameGenome) -> str:
+    """The genome as JSON text: stable key order, indent 2, a trailing newline."""
+    return json.dumps(genome_to_dict(genome), indent=2, ensure_ascii=False) + "\n"
+
+
+def canonical_json(genome: GameGenome) -> str:
+    """Byte-stable JSON of the genome: sorted keys, no whitespace, ASCII only."""
+    return _canonical(genome_to_dict(genome))
+
+
+def _canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def genome_identity(genome: GameGenome) -> str:
+    """SHA-256 hex digest of the canonical JSON of the rules (``name`` and ``description`` left out)."""
+    rules = genome_to_dict(genome)
+    for key in IDENTITY_EXCLUDED:
+        del rules[key]
+    return hashlib.sha256(_canonical(rules).encode("ascii")).hexdigest()
+
+
+def save_genome(genome: GameGenome, path: str | os.PathLike[str]) -> None:
+    """Write ``to_json(genome)`` to ``path`` atomically: a temporary file in the same directory is
+    written, flushed and renamed over ``path``; on any failure it is removed and ``path`` is untouched."""
+    target = Path(path)
+    text = to_json(genome)
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# ----------------------------------------------------------------------------------------------- reading
+
+
+def _describe(raw: object) -> str:
+    """A short description of a JSON value for error messages."""
+    if raw is None:
+        return "null"
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, dict):
+        return "an object"
+    if isinstance(raw, list):
+        return "an array"
+    return json.dumps(raw, ensure_ascii=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class JsonValue:
+    """A JSON value at a known place; each ``as_*`` checks its kind and names the place on failure."""
+
+    raw: object
+    source: str
+    path: str
+
+    def fail(self, reason: str) -> GenomeFormatError:
+        return GenomeFormatError(f"{self.source}:{self.path}" if self.path else self.source, reason)
+
+    def as_int(self) -> int:
+        if isinstance(self.raw, bool) or not isinstance(self.raw, int):
+            raise self.fail(f"expected an integer, got {_describe(self.raw)}")
+        return self.raw
+
+    def as_bool(self) -> bool:
+        if not isinstance(self.raw, bool):
+            raise self.fail(f"expected true or false, got {_describe(self.raw)}")
+        return self.raw
+
+    def as_str(self) -> str:
+        if not isinstance(self.raw, str):
+            raise self.fail(f"expected a string, got {_describe(self.raw)}")
+        return self.raw
+
+    def as_enum(self, enum: type[E]) -> E:
+        if isinstance(self.raw, str):
+            for member in enum:
+                if member.value == self.raw:
+                    return member
+        allowed = ", ".join(str(member.value) for member in enum)
+        raise self.fail(f"unknown {enum.__name__} {_describe(self.raw)} (expected one of: {allowed})")
+
+    def as_list(self) -> list[JsonValue]:
+        if not isinstance(self.raw, list):
+            raise self.fail(f"expected an array, got {_describe(self.raw)}")
+        return [JsonValue(item, self.source, f"{self.path}[{i}]") for i, item in enumerate(self.raw)]
+
+    def as_object(self) -> JsonObject:
+        if not isinstance(self.raw, dict):
+            raise self.fail(f"expected an object, got {_describe(self.raw)}")
+        return JsonObject(self.raw, self)
+
+    def optional(self, read: Callable[[JsonValue], T]) -> T | None:
+        """``None`` for JSON null, otherwise ``read(self)``."""
+        return None if self.raw is None else read(self)
+
+
+class JsonObject:
+    """A JSON object being read: ``get`` requires a key, ``done`` refuses keys nobody read."""
+
+    def __init__(self, data: dict[str, object], at: JsonValue) -> None:
+        self._data = data
+        self._at = at
+        self._read: set[str] = set()
+
+    @property
+    def data(self) -> dict[str, object]:
+        return self._data
+
+    def has(self, key: str) -> bool:
+        return key in self._data
+
+    def get(self, key: str) -> JsonValue:
+        if key not in self._data:
+            raise self._at.fail(f"missing key {key!r}")
+        self._read.add(key)
+        path = f"{self._at.path}.{key}" if self._at.path else key
+        return JsonValue(self._data[key], self._at.source, path)
+
+    def done(self) -> None:
+        unknown = sorted(set(self._data) - self._read)
+        if unknown:
+            raise self.get(unknown[0]).fail(f"unknown key {unknown[0]!r}")
+
+
+def _read_condition(value: JsonValue) -> ConditionLike:
+    obj = value.as_object()
+    if obj.has("logic"):
+        compound = CompoundCondition(
+            logic=obj.get("logic").as_enum(Logic),
+            conditions=tuple(_read_condition(item) for item in obj.get("conditions").as_list()),
+        )
+        obj.done()
+        return compound
+    kind = obj.get("type").as_enum(ConditionType)
+    condition = Condition(
+        type=kind,
+        operator=obj.get("operator").optional(lambda v: v.as_enum(Operator)),
+        value=obj.get("value").optional(lambda v: _read_condition_value(v, kind)),
+        reference=obj.get("reference").optional(lambda v: v.as_enum(Reference)),
+    )
+    obj.done()
+    return condition
+
+
+def _read_condition_value(value: JsonValue, kind: ConditionType) -> ConditionValue:
+    """A rank, a suit or an int, as the condition type decides."""
+    if kind in RANK_VALUED:
+        return value.as_enum(Rank)
+    if kind in SUIT_VALUED:
+        return value.as_enum(Suit)
+    return value.as_int()
+
+
+def _optional_condition(obj: JsonObject, key: str) -> ConditionLike | None:
+    return obj.get(key).optional(_read_condition)
+
+
+def _read_draw(obj: JsonObject) -> DrawPhase:
+    return DrawPhase(
+        source=obj.get("source").as_enum(Location),
+        count=obj.get("count").as_int(),
+        mandatory=obj.get("mandatory").as_bool(),
+        condition=_optional_condition(obj, "condition"),
+        loop=obj.get("loop").as_bool(),
+    )
+
+
+def _read_play(obj: JsonObject) -> PlayPhase:
+    return PlayPhase(
+        target=obj.get("target").as_enum(Location),
+        valid_play_condition=_optional_condition(obj, "valid_play_condition"),
+        min_cards=obj.get("min_cards").as_int(),
+        max_cards=obj.get("max_cards").as_int(),
+        mandatory=obj.get("mandatory").as_bool(),
+        pass_if_unable=obj.get("pass_if_unable").as_bool(),
+    )
+
+
+def _read_discard(obj: JsonObject) -> DiscardPhase:
+    return DiscardPhase(
+        target=obj.get("target").as_enum(Location),
+        count=obj.get("count").as_int(),
+        mandatory=obj.get("mandatory").as_bool(),
+        matching_condition=_optional_condition(obj, "matching_condition"),
+    )
+
+
+def _read_trick(obj: JsonObject) -> TrickPhase:
+    return TrickPhase(
+        lead_suit_required=obj.get("lead_suit_required").as_bool(),
+        trump_suit=obj.get("trump_suit").optional(lambda v: v.as_enum(Suit)),
+        high_card_wins=obj.get("high_card_wins").as_bool(),
+        breaking_suit=obj.get("breaking_suit").optional(lambda v: v.as_enum(Suit)),
+    )
+
+
+def _read_claim(obj: JsonObject) -> ClaimPhase:
+    return ClaimPhase(
+        min_cards=obj.get("min_cards").as_int(),
+        max_cards=obj.get("max_cards").as_int(),
+        sequential_rank=obj.get("sequential_rank").as_bool(),
+        allow_challenge=obj.get("allow_challenge").as_bool(),
+        pile_penalty=obj.get("pile_penalty").as_bool(),
+    )
+
+
+def _read_betting(obj: JsonObject) -> BettingPhase:
+    return BettingPhase(min_bet=obj.get("min_bet").as_int(), max_raises=obj.get("max_raises").as_int())
+
+
+def _read_bidding(obj: JsonObject) -> BiddingPhase:
+    return BiddingPhase(
+        min_bid=obj.get("min_bid").as_int(),
+        max_bid=obj.get("max_bid").as_int(),
+        allow_nil=obj.get("allow_nil").as_bool(),
+    )
+
+
+_PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
+    "draw": _read_draw,
+    "play": _read_play,
+    "discard": _read_discard,
+    "trick": _read_trick,
+    "claim": _read_claim,
+    "betting": _read_betting,
+    "bidding": _read_bidding,
+}
+
+
+def _read_phase(value: JsonValue) -> Phase:
+    obj = value.as_object()
+    kind_value = obj.get("kind")
+    kind = kind_value.as_str()
+    reader = _PHASE_READERS.get(kind)
+    if reader is None:
+        allowed = ", ".join(_PHASE_READERS)
+        raise kind_value.fail(f"unknown phase kind {kind!r} (expected one of: {allowed})")
+    phase = reader(obj)
+    obj.done()
+    return phase
+
+
+def _read_turn_structure(obj: JsonObject) -> TurnStructure:
+    return TurnStructure(
+        phases=tuple(_read_phase(item) for item in obj.get("phases").as_list()),
+        is_trick_based=obj.get("is_trick_based").as_bool(),
+        tricks_per_hand=obj.get("tricks_per_hand").optional(JsonValue.as_int),
+        deck_empty=obj.get("deck_empty").as_enum(DeckEmptyAction),
+    )
+
+
+def _read_setup(obj: JsonObject) -> SetupRules:
+    return SetupRules(
+        cards_per_player=obj.get("cards_per_player").as_int(),
+        initial_deck=obj.get("initial_deck").as_enum(DeckType),
+        initial_discard_count=obj.get("initial_discard_count").as_int(),
+        wild_cards=tuple(item.as_enum(Rank) for item in obj.get("wild_cards").as_list()),
+        trump_suit=obj.get("trump_suit").optional(lambda v: v.as_enum(Suit)),
+        starting_chips=obj.get("starting_chips").as_int(),
+        hand_visibility=obj.get("hand_visibility").as_enum(Visibility),
+        discard_visibility=obj.get("discard_visibility").as_enum(Visibility),
+        tableau_mode=obj.get("tableau_mode").as_enum(TableauMode),
+        sequence_direction=obj.get("sequence_direction").as_enum(SequenceDirection),
+        refill_hands=obj.get("refill_hands").as_bool(),
+        captures_to=obj.get("captures_to").as_enum(Location),
+    )
+
+
+def _read_win_condition(obj: JsonObject) -> WinCondition:
+    return WinCondition(
+        type=obj.get("type").as_enum(WinType),
+        threshold=obj.get("threshold").optional(JsonValue.as_int),
+    )
+
+
+def _read_effect(obj: JsonObject) -> SpecialEffect:
+    return SpecialEffect(
+        trigger_rank=obj.get("trigger_rank").as_enum(Rank),
+        effect_type=obj.get("effect_type").as_enum(EffectType),
+        target=obj.get("target").as_enum(TargetSelector),
+        value=obj.get("value").as_int(),
+    )
+
+
+def _read_card_rule(obj: JsonObject) -> CardScoringRule:
+    return CardScoringRule(
+        condition=_read_condition(obj.get("condition")),
+        points=obj.get("points").as_int(),
+        trigger=obj.get("trigger").as_enum(ScoringTrigger),
+    )
+
+
+def _read_hand_evaluation(obj: JsonObject) -> HandEvaluation:
+    return HandEvaluation(
+        method=obj.get("method").as_enum(EvaluationMethod),
+        card_values=tuple(item.as_int() for item in obj.get("card_values").as_list()),
+        ace_alternate_value=obj.get("ace_alternate_value").optional(JsonValue.as_int),
+        bust_threshold=obj.get("bust_threshold").optional(JsonValue.as_int),
+        patterns=tuple(item.as_enum(HandPattern) for item in obj.get("patterns").as_list()),
+    )
+
+
+def _read_scoring(obj: JsonObject) -> Scoring:
+    return Scoring(
+        card_rules=tuple(_read_all(obj.get("card_rules"), _read_card_rule)),
+        hand_evaluation=obj.get("hand_evaluation").optional(lambda v: _read_whole(v, _read_hand_evaluation)),
+    )
+
+
+def _read_contract_scoring(obj: JsonObject) -> ContractScoring:
+    return ContractScoring(
+        **{field.name: obj.get(field.name).as_int() for field in dataclasses.fields(ContractScoring)}
+    )
+
+
+def _read_whole(value: JsonValue, read: Callable[[JsonObject], T]) -> T:
+    """Read one object with ``read`` and refuse any key it did not use."""
+    obj = value.as_object()
+    result = read(obj)
+    obj.done()
+    return result
+
+
+def _read_all(value: JsonValue, read: Callable[[JsonObject], T]) -> list[T]:
+    return [_read_whole(item, read) for item in value.as_list()]
+
+
+def _read_genome(obj: JsonObject) -> GameGenome:
+    return GameGenome(
+        name=obj.get("name").as_str(),
+        setup=_read_whole(obj.get("setup"), _read_setup),
+        turn_structure=_read_whole(obj.get("turn_structure"), _read_turn_structure),
+        win_conditions=tuple(_read_all(obj.get("win_conditions"), _read_win_condition)),
+        special_effects=tuple(_read_all(obj.get("special_effects"), _read_effect)),
+        scoring=_read_whole(obj.get("scoring"), _read_scoring),
+        max_turns=obj.get("max_turns").as_int(),
+        player_count=obj.get("player_count").as_int(),
+        team_mode=obj.get("team_mode").as_bool(),
+        teams=tuple(tuple(seat.as_int() for seat in team.as_list()) for team in obj.get("teams").as_list()),
+        contract_scoring=obj.get("contract_scoring").optional(
+            lambda v: _read_whole(v, _read_contract_scoring)
+        ),
+        description=obj.get("description").as_str(),
+        schema_version=obj.get("schema_version").as_int(),
+    )
+
+
+# -------------------------------------------------------------------------------------------- migrations
+
+
+def _object_at(data: dict[str, Any], key: str) -> dict[str, Any] | None:
+    """``data[key]`` when it is an object (a migration leaves anything else for the reader to refuse)."""
+    found = data.get(key)
+    return found if isinstance(found, dict) else None
+
+
+def _add_special_effects(data: dict[str, Any]) -> None:
+    """Seed 000: a genome without effects has none."""
+    data.setdefault("special_effects", [])
+
+
+def _add_tableau_mode(data: dict[str, Any]) -> None:
+    """Seed 001: a file without ``tableau_mode`` loads as NONE (direction BOTH, the default)."""
+    setup = _object_at(data, "setup")
+    if setup is not None:
+        setup.setdefault("tableau_mode", TableauMode.NONE.value)
+        setup.setdefault("sequence_direction", SequenceDirection.BOTH.value)
+
+
+def _add_teams(data: dict[str, Any]) -> None:
+    """Seed 003: a file without teams is individual play."""
+    data.setdefault("team_mode", False)
+    data.setdefault("teams", [])
+
+
+def _add_contract_scoring(data: dict[str, Any]) -> None:
+    """Seed 004: a file without contract scoring has none (and so no bidding)."""
+    data.setdefault("contract_scoring", None)
+
+
+#: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed per step.
+_MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {
+    0: (_add_special_effects, _add_tableau_mode, _add_teams, _add_contract_scoring),
+}
+
+
+def _migrate(data: dict[str, object], version: JsonValue) -> dict[str, object]:
+    """``data`` upgraded to ``SCHEMA_VERSION`` (a copy; the caller's dict is not changed)."""
+    raw_version = version.raw
+    if isinstance(raw_version, str):
+        raise version.fail(
+            f"schema_version {raw_version!r} is a string: this looks like a DarwinDeck genome; "
+            "convert it with `darwindeck import`"
+        )
+    number = version.as_int()
+    if number > SCHEMA_VERSION:
+        raise version.fail(
+            f"schema_version {number} is newer than this version of darwindeck reads "
+            f"(up to {SCHEMA_VERSION}); upgrade darwindeck to load it"
+        )
+    if number < 0:
+        raise version.fail(f"schema_version {number} is not a version (0..{SCHEMA_VERSION})")
+    upgraded = copy.deepcopy(data)
+    for step_from in range(number, SCHEMA_VERSION):
+        for step in _MIGRATIONS[step_from]:
+            step(upgraded)
+    upgraded["schema_version"] = SCHEMA_VERSION
+    return upgraded
+
+
+# ------------------------------------------------------------------------------------------- public API
+
+
+def genome_from_dict(data: object, *, source: str = "<dict>", validate: bool = True) -> GameGenome:
+    """Read JSON data (as ``json.loads`` returns it) into a genome, migrating older versions.
+
+    Raises ``GenomeFormatError`` for anything that is not a well-formed genome document and, when
+    ``validate``, ``GenomeValidationError`` listing every validation error.
+    """
+    root = JsonValue(data, source, "").as_object()
+    upgraded = _migrate(root.data, root.get("schema_version"))
+    document = JsonValue(upgraded, source, "").as_object()
+    genome = _read_genome(document)
+    document.done()
+    if validate:
+        from darwindeck.genome.validation import ensure_valid
+
+        ensure_valid(genome)
+    return genome
+
+
+def _refuse_duplicate_keys(source: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        built: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in built:
+                raise GenomeFormatError(source, f"duplicate key {key!r} in one object")
+            built[key] = value
+        return built
+
+    return build
+
+
+def from_json(text: str, *, source: str = "<string>", validate: bool = True) -> GameGenome:
+    """Read genome JSON text (see ``genome_from_dict`` for the errors raised)."""
+    try:
+        data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys(source))
+    except json.JSONDecodeError as error:
+        raise GenomeFormatError(
+            f"{source}:{error.lineno}:{error.colno}", f"malformed JSON: {error.msg}"
+        ) from None
+    return genome_from_dict(data, source=source, validate=validate)
+
+
+def load_genome(path: str | os.PathLike[str], *, validate: bool = True) -> GameGenome:
+    """Read a genome JSON file; a missing or unreadable file is a ``GenomeFormatError`` too."""
+    source = os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise GenomeFormatError(source, f"not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise GenomeFormatError(source, f"cannot read the file: {error.strerror or error}") from None
+    return from_json(text, source=source, validate=validate)

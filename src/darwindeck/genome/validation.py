@@ -1,0 +1,666 @@
+"""Genome validation: every problem of a genome at once, each with its path and reason.
+
+``validate(genome)`` reports bad values rather than raising on them: it walks the whole genome and returns a
+``ValidationReport`` of *errors* (the game cannot be played as written) and *warnings* (legal but
+suspicious: a field that is ignored, a rule that can never fire). ``ensure_valid(genome)`` raises
+``GenomeValidationError`` listing every error. Validation runs when a genome is built from JSON and after
+every mutation.
+
+A problem's path names the field with the dataclass field names, indices in brackets:
+``turn_structure.phases[2].min_cards``, ``teams[1][0]``,
+``turn_structure.phases[1].valid_play_condition.conditions[0].value``. ``str(problem)`` is
+``"<path>: <reason>"``; the reason says what is wrong and, where one exists, the allowed range
+(``must be 1..255, got 0``). Problems are listed in the order of the genome's fields (setup, turn
+structure, win conditions, special effects, scoring, max_turns, player_count, teams, contract scoring);
+a rule that involves two fields is reported at the field that has to change.
+
+Every enum field is checked to hold a member of its enum and every checked number to be an int (not a
+bool), then the rules below. E = error, W = warning.
+
+Setup
+  * E ``player_count`` is 2..8 (``MAX_PLAYERS``: the engine's per-seat arrays have 8 seats).
+  * E ``cards_per_player`` ≥ 0, ``initial_discard_count`` ≥ 0, and cards_per_player × player_count +
+    initial_discard_count ≤ the deck's size (reported at ``setup.cards_per_player``).
+  * W a wild rank listed twice; W a wild rank the deck does not have (8 in ``italian_40``).
+  * E ``starting_chips`` ≥ 0, and > 0 when there is a betting phase.
+  * E tableau mode WAR with a player count other than 2 (seed 001).
+  * W tableau mode WAR / MATCH_RANK / SEQUENCE with no play phase whose target is the tableau: the mode
+    can never act. A warning, since the game still plays; but see the capture wins below.
+  * W ``sequence_direction`` other than the default BOTH while the mode is not SEQUENCE (seed 001).
+Turn structure
+  * E no phase; E no phase that moves a card (draw, play, discard, trick or claim): a game of only
+    betting and bidding never moves a card.
+  * E draw / discard ``count`` ≥ 1; play and claim ``min_cards`` ≥ 1 and ≤ ``max_cards``.
+  * E betting ``min_bet`` ≥ 1 and ``max_raises`` ≥ 0.
+  * W a trick phase whose ``trump_suit`` differs from ``setup.trump_suit`` when the setup names one.
+  * Seed 004: E a bidding phase with no trick phase after it; E ``min_bid`` ≥ 0 and ≤ ``max_bid``;
+    E ``max_bid`` ≤ 255 (one byte); W ``max_bid`` > ``cards_per_player`` (the engine clamps bids to the
+    hand size).
+  * E ``is_trick_based`` must be True exactly when a phase is a trick phase.
+  * E ``tricks_per_hand``, when given, is 1..``cards_per_player``.
+Conditions (in every phase and scoring rule)
+  * E a compound joins at least 2 conditions.
+  * E ``value`` is a Rank for card_is_rank / player_has_card, a Suit for card_is_suit, an int for the
+    numeric types (hand_size, location_size, score_compare, hand_value) and the counted ones
+    (has_set_of_n / has_run_of_n: 2..13); W a value or an operator given to a type that ignores it.
+  * E a numeric type without an operator.
+  * W a rank value the deck does not have.
+  * E a card test (card_matches_*, card_is_*, sequence_adjacent, matches_or_wild, must_follow_suit,
+    card_beats_top) in a draw phase's condition, where no card is being judged.
+  * E hand_value without ``scoring.hand_evaluation``.
+Win conditions
+  * E no win condition; E a threshold missing where the type needs one (low_score, first_to_score,
+    score_threshold); E a negative threshold.
+  * E a score win (high_score, low_score, first_to_score, score_threshold) when nothing scores: no
+    ``scoring.card_rules``, no ``scoring.hand_evaluation`` and no ``contract_scoring``.
+  * E a capture win (capture_all, most_captured) with no way to capture: a capture is made only by
+    tableau mode WAR or MATCH_RANK *with* a play phase to the tableau, or by winning a trick.
+  * E best_hand without ``scoring.hand_evaluation``; E most_tricks / fewest_tricks without a trick phase.
+Special effects (seed 000)
+  * E ``value`` 1..255 (0 does nothing, more does not fit the byte); W two effects on one rank (the last
+    listed wins); W a trigger rank the deck does not have.
+Scoring
+  * E ``hand_evaluation.card_values`` has exactly 13 ints (ranks 2..A);
+    W ``ace_alternate_value`` / ``bust_threshold`` with a method other than point_total.
+Game
+  * E ``max_turns`` 1..65535 (two bytes in the bytecode header).
+Teams (seed 003)
+  * E teams given while ``team_mode`` is False; with team_mode: E no teams, fewer than 2 teams, a team
+    that is not a tuple of indices or is empty, a player index outside 0..player_count-1, a player in
+    two teams, a player in no team.
+Contract scoring (seed 004)
+  * E contract scoring without a bidding phase, and a bidding phase without contract scoring.
+  * E the one-byte fields (points_per_trick_bid, overtrick_points, failed_contract_penalty, bag_limit)
+    are 0..255, the two-byte ones (nil_bonus, nil_penalty, bag_penalty) 0..65535; bag_limit ≥ 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeGuard
+
+from darwindeck.errors import GenomeValidationError
+from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility
+from darwindeck.genome.conditions import (
+    CARD_TESTS,
+    COUNTED,
+    NUMERIC,
+    RANK_VALUED,
+    SUIT_VALUED,
+    CompoundCondition,
+    Condition,
+    ConditionLike,
+    ConditionType,
+    Logic,
+    Operator,
+    Reference,
+)
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    DiscardPhase,
+    DrawPhase,
+    Phase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import (
+    CAPTURE_WINS,
+    SCORE_WINS,
+    THRESHOLD_REQUIRED,
+    ContractScoring,
+    DeckEmptyAction,
+    EffectType,
+    EvaluationMethod,
+    GameGenome,
+    HandEvaluation,
+    HandPattern,
+    ScoringTrigger,
+    SequenceDirection,
+    SetupRules,
+    TableauMode,
+    TargetSelector,
+    WinType,
+)
+
+MIN_PLAYERS = 2
+#: The engine's per-seat arrays have this many seats.
+MAX_PLAYERS = 8
+MAX_TURNS = 65535
+UINT8_MAX = 255
+UINT16_MAX = 65535
+#: has_set_of_n / has_run_of_n count range.
+MIN_GROUP, MAX_GROUP = 2, 13
+CARD_VALUE_COUNT = len(Rank)
+
+_CARD_MOVING_PHASES = (DrawPhase, PlayPhase, DiscardPhase, TrickPhase, ClaimPhase)
+_TABLEAU_MODES_NEEDING_PLAYS = (TableauMode.WAR, TableauMode.MATCH_RANK, TableauMode.SEQUENCE)
+_CAPTURING_MODES = (TableauMode.WAR, TableauMode.MATCH_RANK)
+_TRICK_WINS = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
+_ONE_BYTE = (0, UINT8_MAX, " (one byte)")
+_TWO_BYTES = (0, UINT16_MAX, " (two bytes)")
+#: ContractScoring fields in declaration order with their allowed range (the bytecode widths of seed 004).
+_CONTRACT_FIELD_RANGES: tuple[tuple[str, tuple[int, int, str]], ...] = (
+    ("points_per_trick_bid", _ONE_BYTE),
+    ("overtrick_points", _ONE_BYTE),
+    ("failed_contract_penalty", _ONE_BYTE),
+    ("nil_bonus", _TWO_BYTES),
+    ("nil_penalty", _TWO_BYTES),
+    ("bag_limit", (1, UINT8_MAX, " (one byte)")),
+    ("bag_penalty", _TWO_BYTES),
+)
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem: the field's path, what is wrong with it, and how bad it is."""
+
+    path: str
+    reason: str
+    severity: Severity
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """Every problem of a genome, errors and warnings apart, each in the order of the genome's fields."""
+
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when the genome has no error (warnings allowed)."""
+        return not self.errors
+
+    def __str__(self) -> str:
+        lines = [f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"]
+        lines += [f"  error: {p}" for p in self.errors]
+        lines += [f"  warning: {p}" for p in self.warnings]
+        return "\n".join(lines)
+
+
+def validate(genome: GameGenome) -> ValidationReport:
+    """Check every rule of the module docstring and return all the problems found."""
+    check = _Checker(genome)
+    check.run()
+    return check.report()
+
+
+def ensure_valid(genome: GameGenome) -> None:
+    """Raise ``GenomeValidationError`` listing every error of ``genome``; warnings are not errors."""
+    report = validate(genome)
+    if not report.ok:
+        raise GenomeValidationError(genome.name, [str(p) for p in report.errors])
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _describe(value: object) -> str:
+    """A value as a message shows it: enum members by their value, strings quoted."""
+    if isinstance(value, Enum):
+        return f"{type(value).__name__} {value.value}"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+def _values(enum_cls: type[Enum]) -> str:
+    return ", ".join(str(member.value) for member in enum_cls)
+
+
+class _Checker:
+    """Walks one genome and collects its problems in field order."""
+
+    def __init__(self, genome: GameGenome) -> None:
+        self.genome = genome
+        self.problems: list[Problem] = []
+        setup = genome.setup
+        self.deck = setup.initial_deck if isinstance(setup.initial_deck, DeckType) else None
+        self.cards_per_player = setup.cards_per_player if _is_int(setup.cards_per_player) else None
+        self.phases: tuple[Phase, ...] = tuple(genome.turn_structure.phases)
+
+    # -- collecting -----------------------------------------------------------------------------------
+
+    def error(self, path: str, reason: str) -> None:
+        self.problems.append(Problem(path, reason, Severity.ERROR))
+
+    def warn(self, path: str, reason: str) -> None:
+        self.problems.append(Problem(path, reason, Severity.WARNING))
+
+    def report(self) -> ValidationReport:
+        return ValidationReport(
+            errors=tuple(p for p in self.problems if p.severity is Severity.ERROR),
+            warnings=tuple(p for p in self.problems if p.severity is Severity.WARNING),
+        )
+
+    def integer(self, path: str, value: object, low: int, high: int | None = None, note: str = "") -> bool:
+        """Error unless ``value`` is an int in ``low..high`` (no upper bound when ``high`` is None)."""
+        if not _is_int(value):
+            self.error(path, f"must be an integer, got {_describe(value)}")
+            return False
+        allowed = f"≥ {low}" if high is None else f"{low}..{high}"
+        if value < low or (high is not None and value > high):
+            self.error(path, f"must be {allowed}{note}, got {value}")
+            return False
+        return True
+
+    def member(self, path: str, value: object, enum_cls: type[Enum], optional: bool = False) -> bool:
+        """Error unless ``value`` is a member of ``enum_cls`` (or None when ``optional``)."""
+        if isinstance(value, enum_cls) or (optional and value is None):
+            return True
+        name = enum_cls.__name__
+        article = "an" if name[0] in "AEIOU" else "a"
+        allowed = f"{'none or ' if optional else ''}{article} {name} ({_values(enum_cls)})"
+        self.error(path, f"must be {allowed}, got {_describe(value)}")
+        return False
+
+    # -- facts about the genome ----------------------------------------------------------------------
+
+    def phase_indices(self, kind: type[Phase] | tuple[type[Phase], ...]) -> list[int]:
+        return [i for i, phase in enumerate(self.phases) if isinstance(phase, kind)]
+
+    def plays_to_tableau(self) -> bool:
+        return any(isinstance(p, PlayPhase) and p.target is Location.TABLEAU for p in self.phases)
+
+    def can_capture(self) -> bool:
+        mode_captures = self.genome.setup.tableau_mode in _CAPTURING_MODES and self.plays_to_tableau()
+        return mode_captures or bool(self.phase_indices(TrickPhase))
+
+    def something_scores(self) -> bool:
+        scoring = self.genome.scoring
+        return (
+            bool(scoring.card_rules)
+            or scoring.hand_evaluation is not None
+            or (self.genome.contract_scoring is not None)
+        )
+
+    def rank_in_deck(self, path: str, rank: Rank) -> None:
+        if self.deck is not None and rank not in self.deck.ranks():
+            self.warn(path, f"rank {rank.value} is not in the {self.deck.value} deck")
+
+    # -- the walk ------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        genome = self.genome
+        self.check_setup(genome.setup)
+        self.check_turn_structure()
+        self.check_win_conditions()
+        self.check_special_effects()
+        self.check_scoring()
+        self.integer("max_turns", genome.max_turns, 1, MAX_TURNS)
+        self.integer("player_count", genome.player_count, MIN_PLAYERS, MAX_PLAYERS)
+        self.check_teams()
+        self.check_contract_scoring()
+
+    def check_setup(self, setup: SetupRules) -> None:
+        if self.integer("setup.cards_per_player", setup.cards_per_player, 0):
+            self.check_deal(setup)
+        self.member("setup.initial_deck", setup.initial_deck, DeckType)
+        self.integer("setup.initial_discard_count", setup.initial_discard_count, 0)
+        self.check_wild_cards(setup.wild_cards)
+        self.member("setup.trump_suit", setup.trump_suit, Suit, optional=True)
+        self.check_starting_chips(setup.starting_chips)
+        self.member("setup.hand_visibility", setup.hand_visibility, Visibility)
+        self.member("setup.discard_visibility", setup.discard_visibility, Visibility)
+        if self.member("setup.tableau_mode", setup.tableau_mode, TableauMode):
+            self.check_tableau_mode(setup.tableau_mode)
+        if self.member("setup.sequence_direction", setup.sequence_direction, SequenceDirection):
+            self.check_sequence_direction(setup.sequence_direction, setup.tableau_mode)
+        self.member("setup.captures_to", setup.captures_to, Location)
+
+    def check_sequence_direction(self, direction: SequenceDirection, mode: TableauMode) -> None:
+        if not isinstance(mode, TableauMode) or mode is TableauMode.SEQUENCE:
+            return
+        if direction is not SequenceDirection.BOTH:
+            self.warn(
+                "setup.sequence_direction",
+                f"is {direction.value} but is meaningful only with tableau_mode sequence "
+                f"(tableau_mode is {mode.value})",
+            )
+
+    def check_deal(self, setup: SetupRules) -> None:
+        players, discard = self.genome.player_count, setup.initial_discard_count
+        if self.deck is None or not (_is_int(players) and players > 0 and _is_int(discard) and discard >= 0):
+            return
+        needed = setup.cards_per_player * players + discard
+        if needed > self.deck.size:
+            self.error(
+                "setup.cards_per_player",
+                f"{setup.cards_per_player} cards × {players} players + {discard} to the discard = "
+                f"{needed} cards, but the {self.deck.value} deck has {self.deck.size}",
+            )
+
+    def check_wild_cards(self, wild_cards: Sequence[Rank]) -> None:
+        first_seen: dict[Rank, int] = {}
+        for i, rank in enumerate(wild_cards):
+            path = f"setup.wild_cards[{i}]"
+            if not self.member(path, rank, Rank):
+                continue
+            if rank in first_seen:
+                self.warn(path, f"rank {rank.value} is already wild at setup.wild_cards[{first_seen[rank]}]")
+                continue
+            first_seen[rank] = i
+            self.rank_in_deck(path, rank)
+
+    def check_starting_chips(self, chips: int) -> None:
+        if not self.integer("setup.starting_chips", chips, 0):
+            return
+        betting = self.phase_indices(BettingPhase)
+        if betting and chips == 0:
+            self.error(
+                "setup.starting_chips",
+                f"must be > 0 for the betting phase at turn_structure.phases[{betting[0]}], got 0",
+            )
+
+    def check_tableau_mode(self, mode: TableauMode) -> None:
+        players = self.genome.player_count
+        if mode is TableauMode.WAR and players != 2:
+            self.error("setup.tableau_mode", f"war requires exactly 2 players, got {players}")
+        if mode in _TABLEAU_MODES_NEEDING_PLAYS and not self.plays_to_tableau():
+            self.warn(
+                "setup.tableau_mode",
+                f"{mode.value} acts on cards played to the tableau, but no play phase targets the tableau",
+            )
+
+    # -- turn structure ------------------------------------------------------------------------------
+
+    def check_turn_structure(self) -> None:
+        turns = self.genome.turn_structure
+        if not self.phases:
+            self.error("turn_structure.phases", "must have at least one phase")
+        elif not self.phase_indices(_CARD_MOVING_PHASES):
+            self.error(
+                "turn_structure.phases",
+                "no phase moves a card (needs a draw, play, discard, trick or claim phase)",
+            )
+        for i, phase in enumerate(self.phases):
+            self.check_phase(f"turn_structure.phases[{i}]", i, phase)
+        self.check_trick_based(turns.is_trick_based)
+        if turns.tricks_per_hand is not None:
+            self.check_tricks_per_hand(turns.tricks_per_hand)
+        self.member("turn_structure.deck_empty", turns.deck_empty, DeckEmptyAction)
+
+    def check_phase(self, path: str, index: int, phase: Phase) -> None:
+        if isinstance(phase, DrawPhase):
+            self.member(f"{path}.source", phase.source, Location)
+            self.integer(f"{path}.count", phase.count, 1)
+            no_card = "a draw from the deck judges no card" if phase.source is Location.DECK else None
+            self.check_condition(f"{path}.condition", phase.condition, no_card)
+        elif isinstance(phase, PlayPhase):
+            self.member(f"{path}.target", phase.target, Location)
+            self.check_condition(f"{path}.valid_play_condition", phase.valid_play_condition)
+            self.check_card_range(path, phase.min_cards, phase.max_cards)
+        elif isinstance(phase, DiscardPhase):
+            self.member(f"{path}.target", phase.target, Location)
+            self.integer(f"{path}.count", phase.count, 1)
+            self.check_condition(f"{path}.matching_condition", phase.matching_condition)
+        elif isinstance(phase, TrickPhase):
+            self.check_trick_phase(path, phase)
+        elif isinstance(phase, ClaimPhase):
+            self.check_card_range(path, phase.min_cards, phase.max_cards)
+        elif isinstance(phase, BettingPhase):
+            self.integer(f"{path}.min_bet", phase.min_bet, 1)
+            self.integer(f"{path}.max_raises", phase.max_raises, 0)
+        elif isinstance(phase, BiddingPhase):
+            self.check_bidding_phase(path, index, phase)
+        else:
+            self.error(path, f"must be a phase, got {_describe(phase)}")
+
+    def check_card_range(self, path: str, min_cards: int, max_cards: int) -> None:
+        min_ok = self.integer(f"{path}.min_cards", min_cards, 1)
+        max_ok = self.integer(f"{path}.max_cards", max_cards, 1)
+        if min_ok and max_ok and min_cards > max_cards:
+            self.error(f"{path}.min_cards", f"must be ≤ max_cards ({max_cards}), got {min_cards}")
+
+    def check_trick_phase(self, path: str, phase: TrickPhase) -> None:
+        if self.member(f"{path}.trump_suit", phase.trump_suit, Suit, optional=True):
+            setup_trump = self.genome.setup.trump_suit
+            if isinstance(setup_trump, Suit) and phase.trump_suit is not setup_trump:
+                trump = "none" if phase.trump_suit is None else phase.trump_suit.value
+                self.warn(f"{path}.trump_suit", f"is {trump} but setup.trump_suit is {setup_trump.value}")
+        self.member(f"{path}.breaking_suit", phase.breaking_suit, Suit, optional=True)
+
+    def check_bidding_phase(self, path: str, index: int, phase: BiddingPhase) -> None:
+        if not any(i > index for i in self.phase_indices(TrickPhase)):
+            self.error(path, "a bidding phase needs a trick phase after it")
+        min_ok = self.integer(f"{path}.min_bid", phase.min_bid, 0)
+        max_ok = self.integer(f"{path}.max_bid", phase.max_bid, 0, UINT8_MAX, " (one byte)")
+        if min_ok and max_ok and phase.min_bid > phase.max_bid:
+            self.error(f"{path}.min_bid", f"must be ≤ max_bid ({phase.max_bid}), got {phase.min_bid}")
+        cards = self.cards_per_player
+        if max_ok and cards is not None and phase.max_bid > cards:
+            self.warn(
+                f"{path}.max_bid",
+                f"is {phase.max_bid} but each player is dealt {cards} cards; "
+                "bids above the hand size are never offered",
+            )
+
+    def check_trick_based(self, is_trick_based: bool) -> None:
+        tricks = self.phase_indices(TrickPhase)
+        if is_trick_based and not tricks:
+            self.error("turn_structure.is_trick_based", "is True but no phase is a trick phase")
+        elif not is_trick_based and tricks:
+            self.error(
+                "turn_structure.is_trick_based",
+                f"is False but turn_structure.phases[{tricks[0]}] is a trick phase",
+            )
+
+    def check_tricks_per_hand(self, tricks: int) -> None:
+        path = "turn_structure.tricks_per_hand"
+        cards = self.cards_per_player
+        if self.integer(path, tricks, 1) and cards is not None and tricks > cards:
+            self.error(path, f"must be ≤ setup.cards_per_player ({cards}), got {tricks}")
+
+    # -- conditions ----------------------------------------------------------------------------------
+
+    def check_condition(self, path: str, condition: ConditionLike | None, no_card: str | None = None) -> None:
+        """Check a condition tree; ``no_card`` says why no card is judged there (card tests are errors)."""
+        if condition is None:
+            return
+        if isinstance(condition, CompoundCondition):
+            self.member(f"{path}.logic", condition.logic, Logic)
+            children = tuple(condition.conditions)
+            if len(children) < 2:
+                self.error(f"{path}.conditions", f"must join at least 2 conditions, got {len(children)}")
+            for i, child in enumerate(children):
+                self.check_condition(f"{path}.conditions[{i}]", child, no_card)
+        elif isinstance(condition, Condition):
+            self.check_simple_condition(path, condition, no_card)
+        else:
+            self.error(path, f"must be a Condition or CompoundCondition, got {_describe(condition)}")
+
+    def check_simple_condition(self, path: str, condition: Condition, no_card: str | None) -> None:
+        kind = condition.type
+        if not self.member(f"{path}.type", kind, ConditionType):
+            return
+        if kind in CARD_TESTS and no_card is not None:
+            self.error(f"{path}.type", f"{kind.value} tests a candidate card, but {no_card}")
+        if kind is ConditionType.HAND_VALUE and self.genome.scoring.hand_evaluation is None:
+            self.error(f"{path}.type", "hand_value needs scoring.hand_evaluation")
+        self.check_operator(f"{path}.operator", kind, condition.operator)
+        self.check_value(f"{path}.value", kind, condition.value)
+        self.member(f"{path}.reference", condition.reference, Reference, optional=True)
+
+    def check_operator(self, path: str, kind: ConditionType, operator: Operator | None) -> None:
+        if kind in NUMERIC:
+            if operator is None:
+                self.error(path, f"{kind.value} needs an operator ({_values(Operator)})")
+            else:
+                self.member(path, operator, Operator)
+        elif operator is not None:
+            self.warn(path, f"is ignored by {kind.value}")
+
+    def check_value(self, path: str, kind: ConditionType, value: object) -> None:
+        if kind in RANK_VALUED:
+            if isinstance(value, Rank):
+                self.rank_in_deck(path, value)
+            else:
+                self.error(path, f"{kind.value} needs a Rank ({_values(Rank)}), got {_describe(value)}")
+        elif kind in SUIT_VALUED:
+            if not isinstance(value, Suit):
+                self.error(path, f"{kind.value} needs a Suit ({_values(Suit)}), got {_describe(value)}")
+        elif kind in NUMERIC or kind in COUNTED:
+            if not _is_int(value):
+                self.error(path, f"{kind.value} needs an integer, got {_describe(value)}")
+            elif kind in COUNTED:
+                self.integer(path, value, MIN_GROUP, MAX_GROUP)
+        elif value is not None:
+            self.warn(path, f"is ignored by {kind.value}")
+
+    # -- win conditions, effects, scoring ------------------------------------------------------------
+
+    def check_win_conditions(self) -> None:
+        wins = self.genome.win_conditions
+        if not wins:
+            self.error("win_conditions", "must have at least one win condition")
+        for i, win in enumerate(wins):
+            path = f"win_conditions[{i}]"
+            if not self.member(f"{path}.type", win.type, WinType):
+                continue
+            self.check_win_type(f"{path}.type", win.type)
+            if win.threshold is not None:
+                self.integer(f"{path}.threshold", win.threshold, 0)
+            elif win.type in THRESHOLD_REQUIRED:
+                self.error(f"{path}.threshold", f"{win.type.value} needs a threshold")
+
+    def check_win_type(self, path: str, win_type: WinType) -> None:
+        if win_type in SCORE_WINS and not self.something_scores():
+            self.error(
+                path,
+                f"{win_type.value} needs something that scores (scoring.card_rules, "
+                "scoring.hand_evaluation or contract_scoring), but the genome has none",
+            )
+        if win_type in CAPTURE_WINS and not self.can_capture():
+            self.error(
+                path,
+                f"{win_type.value} needs a way to capture cards (tableau_mode war or match_rank with a "
+                "play phase to the tableau, or a trick phase), but the genome has none",
+            )
+        if win_type is WinType.BEST_HAND and self.genome.scoring.hand_evaluation is None:
+            self.error(path, "best_hand needs scoring.hand_evaluation")
+        if win_type in _TRICK_WINS and not self.phase_indices(TrickPhase):
+            self.error(path, f"{win_type.value} needs a trick phase")
+
+    def check_special_effects(self) -> None:
+        first_seen: dict[Rank, int] = {}
+        for i, effect in enumerate(self.genome.special_effects):
+            path = f"special_effects[{i}]"
+            rank = effect.trigger_rank
+            if self.member(f"{path}.trigger_rank", rank, Rank):
+                if rank in first_seen:
+                    self.warn(
+                        f"{path}.trigger_rank",
+                        f"rank {rank.value} already has an effect at special_effects[{first_seen[rank]}]; "
+                        "the last one listed wins",
+                    )
+                else:
+                    self.rank_in_deck(f"{path}.trigger_rank", rank)
+                first_seen[rank] = i
+            self.member(f"{path}.effect_type", effect.effect_type, EffectType)
+            self.member(f"{path}.target", effect.target, TargetSelector)
+            self.integer(f"{path}.value", effect.value, 1, UINT8_MAX)
+
+    def check_scoring(self) -> None:
+        scoring = self.genome.scoring
+        for i, rule in enumerate(scoring.card_rules):
+            path = f"scoring.card_rules[{i}]"
+            self.check_condition(f"{path}.condition", rule.condition)
+            if not _is_int(rule.points):
+                self.error(f"{path}.points", f"must be an integer, got {_describe(rule.points)}")
+            self.member(f"{path}.trigger", rule.trigger, ScoringTrigger)
+        if scoring.hand_evaluation is not None:
+            self.check_hand_evaluation("scoring.hand_evaluation", scoring.hand_evaluation)
+
+    def check_hand_evaluation(self, path: str, evaluation: HandEvaluation) -> None:
+        method_ok = self.member(f"{path}.method", evaluation.method, EvaluationMethod)
+        values = tuple(evaluation.card_values)
+        if len(values) != CARD_VALUE_COUNT:
+            self.error(
+                f"{path}.card_values",
+                f"must have {CARD_VALUE_COUNT} entries (ranks 2..A), got {len(values)}",
+            )
+        for i, value in enumerate(values):
+            if not _is_int(value):
+                self.error(f"{path}.card_values[{i}]", f"must be an integer, got {_describe(value)}")
+        if method_ok and evaluation.method is not EvaluationMethod.POINT_TOTAL:
+            for name in ("ace_alternate_value", "bust_threshold"):
+                if getattr(evaluation, name) is not None:
+                    self.warn(
+                        f"{path}.{name}",
+                        f"is used only by point_total (the method is {evaluation.method.value})",
+                    )
+        for i, pattern in enumerate(evaluation.patterns):
+            self.member(f"{path}.patterns[{i}]", pattern, HandPattern)
+
+    # -- teams and contracts -------------------------------------------------------------------------
+
+    def check_teams(self) -> None:
+        genome = self.genome
+        teams = tuple(genome.teams)
+        if not genome.team_mode:
+            if teams:
+                self.error("teams", "teams are given but team_mode is False")
+            return
+        if not teams:
+            self.error("teams", "team_mode is True but no teams are given")
+            return
+        if len(teams) < 2:
+            self.error("teams", f"team_mode needs at least 2 teams, got {len(teams)}")
+        self.check_team_members(teams)
+
+    def check_team_members(self, teams: tuple[tuple[int, ...], ...]) -> None:
+        players = self.genome.player_count
+        player_ok = _is_int(players) and players > 0
+        team_of: dict[int, int] = {}
+        for t, team in enumerate(teams):
+            if not isinstance(team, tuple | list):
+                self.error(f"teams[{t}]", f"must be a tuple of player indices, got {_describe(team)}")
+                continue
+            if not team:
+                self.error(f"teams[{t}]", "a team needs at least one player")
+            for m, player in enumerate(team):
+                path = f"teams[{t}][{m}]"
+                if not (
+                    player_ok and self.integer(path, player, 0, players - 1, f" (player_count is {players})")
+                ):
+                    continue
+                if player in team_of:
+                    self.error(path, f"player {player} is already in teams[{team_of[player]}]")
+                else:
+                    team_of[player] = t
+        if player_ok:
+            missing = [p for p in range(players) if p not in team_of]
+            if missing:
+                listed = ", ".join(str(p) for p in missing)
+                self.error("teams", f"player(s) {listed} are in no team; every player needs exactly one")
+
+    def check_contract_scoring(self) -> None:
+        contract = self.genome.contract_scoring
+        bidding = self.phase_indices(BiddingPhase)
+        if contract is None:
+            if bidding:
+                self.error(
+                    "contract_scoring",
+                    f"is missing but turn_structure.phases[{bidding[0]}] is a bidding phase, which needs it",
+                )
+            return
+        if not bidding:
+            self.error("contract_scoring", "is given but no phase is a bidding phase")
+        self.check_contract_fields(contract)
+
+    def check_contract_fields(self, contract: ContractScoring) -> None:
+        for name, (low, high, note) in _CONTRACT_FIELD_RANGES:
+            self.integer(f"contract_scoring.{name}", getattr(contract, name), low, high, note)

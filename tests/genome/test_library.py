@@ -1,0 +1,503 @@
+"""The classic-game library: the registry, seed 001's tableau table, and one rules fact per game."""
+
+from __future__ import annotations
+
+import pytest
+
+from darwindeck.errors import DarwinDeckError, UnknownGameError
+from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility, card_id
+from darwindeck.genome.conditions import (
+    CompoundCondition,
+    Condition,
+    ConditionType,
+    Logic,
+    Operator,
+    Reference,
+)
+from darwindeck.genome.library import GAME_INFO, MECHANICS, all_games, game_names, get_game, resolve_slug
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    DiscardPhase,
+    DrawPhase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import (
+    DEFAULT_CARD_VALUES,
+    CardScoringRule,
+    ContractScoring,
+    DeckEmptyAction,
+    EffectType,
+    EvaluationMethod,
+    GameGenome,
+    ScoringTrigger,
+    SequenceDirection,
+    SpecialEffect,
+    TableauMode,
+    TargetSelector,
+    WinCondition,
+    WinType,
+)
+from darwindeck.genome.serialization import from_json, to_json
+from darwindeck.genome.validation import validate
+
+ALL_SLUGS = [
+    "betting-war",
+    "blackjack",
+    "cheat",
+    "crazy-eights",
+    "draw-poker",
+    "euchre-like",
+    "fan-tan",
+    "gin-rummy",
+    "go-fish",
+    "hearts",
+    "knockout-whist",
+    "old-maid",
+    "partnership-spades",
+    "president",
+    "rummy",
+    "scopa",
+    "scotch-whist",
+    "simple-poker",
+    "spades",
+    "uno-style",
+    "war",
+    "whist",
+]
+REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre-like", "rummy", "whist"}
+
+
+# -- registry ------------------------------------------------------------------------------------------
+
+
+def test_game_names_are_every_slug_sorted() -> None:
+    assert game_names() == ALL_SLUGS
+    assert len(REQUIRED_SLUGS) == 19
+    assert list(all_games()) == ALL_SLUGS
+    assert list(GAME_INFO) == ALL_SLUGS
+
+
+@pytest.mark.parametrize(
+    ("spelling", "slug"),
+    [
+        ("hearts", "hearts"),
+        ("HEARTS", "hearts"),
+        ("  Hearts ", "hearts"),
+        ("Partnership Spades", "partnership-spades"),
+        ("partnership spades", "partnership-spades"),
+        ("Knock-Out Whist", "knockout-whist"),
+        ("KNOCKOUT-WHIST", "knockout-whist"),
+        ("crazy_eights", "crazy-eights"),
+        ("Uno-style", "uno-style"),
+    ],
+)
+def test_get_game_accepts_slug_or_display_name_in_any_case(spelling: str, slug: str) -> None:
+    assert resolve_slug(spelling) == slug
+    assert get_game(spelling) is all_games()[slug]
+
+
+def test_unknown_game_lists_close_matches() -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        get_game("hartes")
+    assert (
+        str(caught.value)
+        == "unknown game 'hartes'; did you mean: hearts? `darwindeck games` lists all games."
+    )
+
+
+def test_unknown_game_with_several_close_matches() -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        get_game("Spade")
+    assert str(caught.value) == (
+        "unknown game 'Spade'; did you mean: spades, scopa? `darwindeck games` lists all games."
+    )
+
+
+def test_unknown_game_without_close_match() -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        get_game("mahjong")
+    assert str(caught.value) == "unknown game 'mahjong'; no close match. `darwindeck games` lists all games."
+    assert isinstance(caught.value, DarwinDeckError)
+
+
+def test_game_info_matches_its_genome() -> None:
+    families = {"tableau", "tricks", "shedding", "rummy", "fishing", "casino"}
+    for slug, info in GAME_INFO.items():
+        genome = get_game(slug)
+        assert info.slug == slug
+        assert info.name == genome.name
+        assert info.family in families
+        assert set(info.mechanics) <= set(MECHANICS), slug
+        assert len(info.mechanics) == len(set(info.mechanics)), slug
+        assert info.summary.endswith("."), slug
+
+
+def _shown_mechanics(genome: GameGenome) -> dict[str, bool]:
+    """Whether a genome shows each mechanic that can be read from a genome."""
+    phases = genome.phases
+    shown = {
+        "tricks": genome.turn_structure.is_trick_based,
+        "bidding": any(isinstance(p, BiddingPhase) for p in phases),
+        "betting": any(isinstance(p, BettingPhase) for p in phases),
+        "bluffing": any(isinstance(p, ClaimPhase) for p in phases),
+        "teams": genome.team_mode,
+        "trumps": any(isinstance(p, TrickPhase) and p.trump_suit is not None for p in phases),
+        "special-effects": bool(genome.special_effects),
+        "wild-cards": bool(genome.setup.wild_cards),
+        "hand-evaluation": genome.scoring.hand_evaluation is not None,
+        "layout": genome.setup.tableau_mode is TableauMode.SEQUENCE,
+        "capture": genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK),
+    }
+    return shown
+
+
+@pytest.mark.parametrize("slug", ALL_SLUGS)
+def test_listed_mechanics_agree_with_the_genome(slug: str) -> None:
+    shown = _shown_mechanics(get_game(slug))
+    assert set(shown) <= set(MECHANICS)
+    listed = set(GAME_INFO[slug].mechanics)
+    assert listed & set(shown) == {name for name, present in shown.items() if present}
+
+
+def test_names_and_rules_are_distinct() -> None:
+    games = all_games().values()
+    assert len({g.name for g in games}) == len(ALL_SLUGS)
+    assert len({g.identity for g in games}) == len(ALL_SLUGS)
+
+
+@pytest.mark.parametrize("slug", ALL_SLUGS)
+def test_every_game_has_a_short_description(slug: str) -> None:
+    description = get_game(slug).description
+    assert description.endswith(".")
+    assert 1 <= description.count(". ") + 1 <= 2, description
+
+
+@pytest.mark.parametrize("slug", ALL_SLUGS)
+def test_every_game_survives_json(slug: str) -> None:
+    genome = get_game(slug)
+    assert from_json(to_json(genome), validate=False) == genome
+
+
+# -- validation ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("slug", ALL_SLUGS)
+def test_every_game_validates(slug: str) -> None:
+    report = validate(get_game(slug))
+    assert [str(p) for p in report.errors] == []
+    assert report.warnings == ()
+
+
+# -- seed 001's table of tableau modes -----------------------------------------------------------------
+
+SEED_001_MODES = {
+    "war": TableauMode.WAR,
+    "betting-war": TableauMode.WAR,
+    "scopa": TableauMode.MATCH_RANK,
+    "fan-tan": TableauMode.SEQUENCE,
+}
+
+
+@pytest.mark.parametrize("slug", ALL_SLUGS)
+def test_seed_001_tableau_mode_table(slug: str) -> None:
+    setup = get_game(slug).setup
+    assert setup.tableau_mode is SEED_001_MODES.get(slug, TableauMode.NONE)
+    assert setup.sequence_direction is SequenceDirection.BOTH
+
+
+# -- one rules-level fact per game ---------------------------------------------------------------------
+
+
+def test_war() -> None:
+    war = get_game("war")
+    assert war.player_count == 2
+    assert war.setup.cards_per_player == 26
+    assert war.setup.hand_visibility is Visibility.FACE_DOWN
+    assert war.setup.tableau_mode is TableauMode.WAR
+    assert war.setup.captures_to is Location.HAND
+    assert war.phases == (PlayPhase(target=Location.TABLEAU, min_cards=1, max_cards=1, mandatory=True),)
+    assert war.win_conditions == (WinCondition(WinType.CAPTURE_ALL),)
+
+
+def test_betting_war_is_war_with_chips_and_a_betting_round() -> None:
+    war, betting = get_game("war"), get_game("betting-war")
+    assert betting.setup.starting_chips == 100
+    assert betting.phases == (BettingPhase(min_bet=1, max_raises=2), war.phases[0])
+    assert betting.replace(setup=war.setup, turn_structure=war.turn_structure).identity == war.identity
+
+
+def test_hearts() -> None:
+    hearts = get_game("hearts")
+    assert hearts.player_count == 4
+    assert hearts.turn_structure.is_trick_based
+    assert hearts.turn_structure.tricks_per_hand == 13
+    assert hearts.phases == (TrickPhase(lead_suit_required=True, breaking_suit=Suit.HEARTS),)
+    assert hearts.scoring.card_rules == (
+        CardScoringRule(
+            Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.TRICK_WIN
+        ),
+        CardScoringRule(
+            CompoundCondition(
+                Logic.AND,
+                (
+                    Condition(ConditionType.CARD_IS_RANK, value=Rank.QUEEN),
+                    Condition(ConditionType.CARD_IS_SUIT, value=Suit.SPADES),
+                ),
+            ),
+            13,
+            ScoringTrigger.TRICK_WIN,
+        ),
+    )
+    assert hearts.win_conditions == (WinCondition(WinType.LOW_SCORE, threshold=100),)
+
+
+def _honours(genome: GameGenome) -> dict[int, int]:
+    """card id → points of rules that each name one card (an AND of card_is_rank and card_is_suit)."""
+    honours: dict[int, int] = {}
+    for rule in genome.scoring.card_rules:
+        assert isinstance(rule.condition, CompoundCondition)
+        rank, suit = (c.value for c in rule.condition.conditions if isinstance(c, Condition))
+        assert isinstance(rank, Rank)
+        assert isinstance(suit, Suit)
+        honours[card_id(rank, suit)] = rule.points
+    return honours
+
+
+def test_scotch_whist_scores_the_trump_honours_to_41() -> None:
+    scotch = get_game("scotch-whist")
+    clubs = Suit.CLUBS
+    assert scotch.setup.trump_suit is clubs
+    assert scotch.setup.initial_deck is DeckType.PIQUET_32
+    assert _honours(scotch) == {
+        card_id(Rank.JACK, clubs): 11,
+        card_id(Rank.TEN, clubs): 10,
+        card_id(Rank.ACE, clubs): 4,
+        card_id(Rank.KING, clubs): 3,
+        card_id(Rank.QUEEN, clubs): 2,
+    }
+    assert {r.trigger for r in scotch.scoring.card_rules} == {ScoringTrigger.TRICK_WIN}
+    assert scotch.win_conditions == (WinCondition(WinType.FIRST_TO_SCORE, threshold=41),)
+
+
+def test_knockout_whist_is_seven_tricks_most_wins() -> None:
+    whist = get_game("knockout-whist")
+    assert whist.setup.cards_per_player == 7
+    assert whist.turn_structure.tricks_per_hand == 7
+    assert whist.phases == (TrickPhase(lead_suit_required=True, trump_suit=Suit.HEARTS),)
+    assert whist.win_conditions == (WinCondition(WinType.MOST_TRICKS),)
+
+
+def test_spades() -> None:
+    spades = get_game("spades")
+    assert spades.phases == (
+        BiddingPhase(min_bid=1, max_bid=13, allow_nil=True),
+        TrickPhase(
+            lead_suit_required=True, trump_suit=Suit.SPADES, high_card_wins=True, breaking_suit=Suit.SPADES
+        ),
+    )
+    assert spades.setup.trump_suit is Suit.SPADES
+    assert spades.contract_scoring == ContractScoring()
+    assert spades.contract_scoring == ContractScoring(
+        points_per_trick_bid=10,
+        overtrick_points=1,
+        failed_contract_penalty=10,
+        nil_bonus=100,
+        nil_penalty=100,
+        bag_limit=10,
+        bag_penalty=100,
+    )
+    assert spades.win_conditions == (WinCondition(WinType.FIRST_TO_SCORE, threshold=500),)
+    assert not spades.team_mode
+
+
+def test_partnership_spades_is_spades_in_teams() -> None:
+    spades, partners = get_game("spades"), get_game("partnership-spades")
+    assert partners.team_mode
+    assert partners.teams == ((0, 2), (1, 3))
+    as_individuals = partners.replace(
+        name=spades.name, description=spades.description, team_mode=False, teams=()
+    )
+    assert as_individuals == spades
+
+
+def test_whist_and_euchre_are_partnerships() -> None:
+    whist, euchre = get_game("whist"), get_game("euchre-like")
+    assert whist.teams == euchre.teams == ((0, 2), (1, 3))
+    assert whist.turn_structure.tricks_per_hand == 13
+    assert euchre.setup.initial_deck.size == 24
+    assert euchre.turn_structure.tricks_per_hand == 5
+
+
+def test_crazy_eights() -> None:
+    eights = get_game("crazy-eights")
+    assert eights.setup.wild_cards == (Rank.EIGHT,)
+    assert eights.setup.initial_discard_count == 1
+    draw, play = eights.phases
+    assert draw == DrawPhase(
+        source=Location.DECK,
+        count=1,
+        mandatory=True,
+        condition=Condition(ConditionType.HAND_SIZE, Operator.EQ, 0, Reference.VALID_PLAYS),
+        loop=True,
+    )
+    assert isinstance(play, PlayPhase)
+    assert play.valid_play_condition == Condition(
+        ConditionType.MATCHES_OR_WILD, reference=Reference.TOP_DISCARD
+    )
+    assert eights.turn_structure.deck_empty is DeckEmptyAction.RESHUFFLE_DISCARD
+    assert eights.win_conditions == (WinCondition(WinType.EMPTY_HAND),)
+
+
+def test_uno_style_has_exactly_seed_000_effects() -> None:
+    uno = get_game("uno-style")
+    assert uno.special_effects == (
+        SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, 2),
+        SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER, 1),
+        SpecialEffect(Rank.QUEEN, EffectType.REVERSE_DIRECTION, TargetSelector.ALL_OPPONENTS, 1),
+        SpecialEffect(Rank.KING, EffectType.EXTRA_TURN, TargetSelector.NEXT_PLAYER, 1),
+    )
+    assert uno.player_count in (3, 4)
+    assert uno.phases[1] == get_game("crazy-eights").phases[1]
+
+
+def test_old_maid_draws_from_an_opponent_and_pairs() -> None:
+    draw, pair = get_game("old-maid").phases
+    assert draw == DrawPhase(source=Location.OPPONENT_HAND, count=1, mandatory=True)
+    assert isinstance(pair, PlayPhase)
+    assert (pair.min_cards, pair.max_cards, pair.target) == (2, 2, Location.DISCARD)
+
+
+def test_president_plays_must_beat_the_top() -> None:
+    (play,) = get_game("president").phases
+    assert isinstance(play, PlayPhase)
+    assert (play.min_cards, play.max_cards, play.mandatory) == (1, 4, False)
+    assert play.valid_play_condition == CompoundCondition(
+        Logic.OR,
+        (
+            Condition(ConditionType.LOCATION_EMPTY, reference=Reference.DISCARD),
+            Condition(ConditionType.CARD_BEATS_TOP, reference=Reference.TOP_DISCARD),
+            Condition(ConditionType.CARD_IS_RANK, value=Rank.TWO),
+        ),
+    )
+
+
+def test_fan_tan() -> None:
+    fan_tan = get_game("fan-tan")
+    assert fan_tan.setup.tableau_mode is TableauMode.SEQUENCE
+    assert fan_tan.setup.sequence_direction is SequenceDirection.BOTH
+    assert fan_tan.setup.cards_per_player * fan_tan.player_count == 52
+    assert fan_tan.phases == (PlayPhase(target=Location.TABLEAU, mandatory=True, pass_if_unable=True),)
+    assert fan_tan.win_conditions == (WinCondition(WinType.EMPTY_HAND),)
+
+
+def test_gin_rummy() -> None:
+    gin = get_game("gin-rummy")
+    take_discard, take_stock, discard = gin.phases
+    assert take_discard == DrawPhase(source=Location.DISCARD, count=1, mandatory=False)
+    assert take_stock == DrawPhase(
+        source=Location.DECK,
+        count=1,
+        mandatory=True,
+        condition=Condition(ConditionType.HAND_SIZE, Operator.EQ, 10),
+    )
+    assert discard == DiscardPhase(target=Location.DISCARD, count=1, mandatory=True)
+    evaluation = gin.scoring.hand_evaluation
+    assert evaluation is not None
+    assert evaluation.method is EvaluationMethod.DEADWOOD
+    assert evaluation.card_values == (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+    assert gin.win_conditions == (WinCondition(WinType.BEST_HAND),)
+    assert gin.turn_structure.deck_empty is DeckEmptyAction.END_GAME
+
+
+def test_rummy_melds_sets_of_three_or_four() -> None:
+    _, meld, _ = get_game("rummy").phases
+    assert meld == PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=4, mandatory=False)
+
+
+def test_go_fish() -> None:
+    go_fish = get_game("go-fish")
+    ask, fish, books = go_fish.phases
+    assert ask == DrawPhase(
+        source=Location.OPPONENT_HAND,
+        count=1,
+        mandatory=True,
+        condition=Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.HAND),
+    )
+    assert fish == DrawPhase(source=Location.DECK, count=1, mandatory=True)
+    assert isinstance(books, PlayPhase)
+    assert (books.min_cards, books.max_cards) == (4, 4)
+    # One heart per book of four: a player's score is their number of books.
+    assert go_fish.scoring.card_rules == (
+        CardScoringRule(Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.PLAY),
+    )
+    assert go_fish.win_conditions == (WinCondition(WinType.ALL_HANDS_EMPTY),)
+
+
+def test_cheat() -> None:
+    assert get_game("cheat").phases == (
+        ClaimPhase(min_cards=1, max_cards=4, sequential_rank=True, allow_challenge=True, pile_penalty=True),
+    )
+
+
+def test_scopa() -> None:
+    scopa = get_game("scopa")
+    assert scopa.setup.initial_deck is DeckType.ITALIAN_40
+    assert len(scopa.setup.initial_deck.card_ids()) == 40
+    assert scopa.setup.tableau_mode is TableauMode.MATCH_RANK
+    assert scopa.setup.refill_hands
+    assert scopa.setup.cards_per_player == 3
+    assert scopa.win_conditions == (WinCondition(WinType.MOST_CAPTURED),)
+
+
+@pytest.mark.parametrize("slug", ["simple-poker", "draw-poker"])
+def test_poker(slug: str) -> None:
+    poker = get_game(slug)
+    assert poker.setup.starting_chips == 100
+    assert poker.phases[0] == BettingPhase(min_bet=2, max_raises=3)
+    evaluation = poker.scoring.hand_evaluation
+    assert evaluation is not None
+    assert evaluation.method is EvaluationMethod.POKER
+    assert poker.win_conditions == (WinCondition(WinType.BEST_HAND),)
+
+
+def test_draw_poker_exchanges_up_to_three_cards() -> None:
+    phases = get_game("draw-poker").phases
+    exchange = DiscardPhase(target=Location.DISCARD, count=1, mandatory=False)
+    assert phases[1:4] == (exchange, exchange, exchange)
+    assert phases[4] == DrawPhase(
+        source=Location.DECK,
+        count=1,
+        mandatory=True,
+        condition=Condition(ConditionType.HAND_SIZE, Operator.LT, 5),
+        loop=True,
+    )
+    assert phases[5] == phases[0]
+
+
+def test_blackjack() -> None:
+    blackjack = get_game("blackjack")
+    evaluation = blackjack.scoring.hand_evaluation
+    assert evaluation is not None
+    assert evaluation.method is EvaluationMethod.POINT_TOTAL
+    assert evaluation.ace_alternate_value == 1
+    assert evaluation.bust_threshold == 21
+    assert evaluation.card_values == DEFAULT_CARD_VALUES
+    assert blackjack.phases == (
+        DrawPhase(
+            source=Location.DECK,
+            count=1,
+            mandatory=False,
+            condition=Condition(ConditionType.HAND_VALUE, Operator.LT, 21),
+        ),
+    )
+
+
+def test_registry_doctests() -> None:
+    import doctest
+
+    import darwindeck.genome.library as library
+
+    result = doctest.testmod(library)
+    assert (result.attempted, result.failed) == (2, 0)
