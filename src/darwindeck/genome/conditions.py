@@ -40,6 +40,8 @@ the kind (a rank stays a rank: ``"Q"``, never an index).
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -94,13 +96,13 @@ _OPERATOR_SYMBOLS = {
     Operator.GT: ">",
     Operator.GE: "≥",
 }
-_OPERATOR_TESTS = {
-    Operator.EQ: lambda a, b: a == b,
-    Operator.NE: lambda a, b: a != b,
-    Operator.LT: lambda a, b: a < b,
-    Operator.LE: lambda a, b: a <= b,
-    Operator.GT: lambda a, b: a > b,
-    Operator.GE: lambda a, b: a >= b,
+_OPERATOR_TESTS: dict[Operator, Callable[[int, int], bool]] = {
+    Operator.EQ: operator.eq,
+    Operator.NE: operator.ne,
+    Operator.LT: operator.lt,
+    Operator.LE: operator.le,
+    Operator.GT: operator.gt,
+    Operator.GE: operator.ge,
 }
 
 
