@@ -1,7 +1,8 @@
 """The ``darwindeck`` command: one Typer app, one module per group of verbs.
 
-Each verb module exposes ``register(app)``. ``main`` turns any ``DarwinDeckError`` (a user's mistake) into
-one line on stderr and exit code 2; only bugs show a traceback.
+Each verb module exposes ``register(app)`` and imports its heavy dependencies inside the verbs, so start-up
+stays fast. ``main`` turns any ``DarwinDeckError`` (a user's mistake) into one line on stderr and exit
+code 2; only bugs show a traceback.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 import typer
 from rich.console import Console
 
+from darwindeck.cli import battle_verbs, demo_verbs, genome_verbs
 from darwindeck.errors import DarwinDeckError
 
 app = typer.Typer(
@@ -21,23 +23,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-
-def _register_verbs() -> None:
-    from darwindeck.cli import genome_verbs
-
-    genome_verbs.register(app)
-    try:
-        from darwindeck.cli import battle_verbs
-    except ImportError:  # the battle engine is optional while it is being built
-        return
-    battle_verbs.register(app)
+for _verbs in (demo_verbs, genome_verbs, battle_verbs):
+    _verbs.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script."""
-    _register_verbs()
     try:
         app(args=argv, standalone_mode=True)
     except DarwinDeckError as error:
-        Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
+        Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
         sys.exit(2)

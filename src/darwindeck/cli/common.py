@@ -11,7 +11,7 @@ from rich.console import Console
 from darwindeck.errors import GenomeFormatError
 from darwindeck.genome.schema import GameGenome
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 def resolve_game(spec: str) -> GameGenome:

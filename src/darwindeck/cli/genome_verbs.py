@@ -40,12 +40,14 @@ def games() -> None:
     from darwindeck.genome.library import GAME_INFO, get_game
 
     table = Table(title="Classic games")
-    for column in ("name", "title", "players", "mechanics", "summary"):
-        table.add_column(column)
+    table.add_column("name", no_wrap=True)
+    table.add_column("players", justify="right")
+    table.add_column("mechanics", overflow="fold")
+    table.add_column("summary", overflow="fold")
     for slug in sorted(GAME_INFO):
         info = GAME_INFO[slug]
         genome = get_game(slug)
-        table.add_row(slug, info.name, str(genome.player_count), ", ".join(info.mechanics), info.summary)
+        table.add_row(slug, str(genome.player_count), ", ".join(info.mechanics), info.summary)
     console.print(table)
 
 
@@ -118,7 +120,7 @@ def import_files(
     report = import_path(source, out_dir)
     for path, reason in report.refused:
         console.print(f"[yellow]refused[/] {path}: {reason}")
-    console.print(f"imported {report.imported}, refused {len(report.refused)} → {out_dir}")
+    console.print(f"imported {report.imported_count}, refused {report.refused_count} → {out_dir}")
 
 
 def rulebook(

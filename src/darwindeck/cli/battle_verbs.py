@@ -1,0 +1,156 @@
+"""The ``battle`` and ``cards`` verbs (Pokémon-TCG-Pocket-style battle engine).
+
+``darwindeck battle DECK --vs DECK --games N [--agents greedy,random] [--seed S]`` prints win rates
+with 95% intervals, average turns, points and the most used effects; ``--play`` lets you play DECK
+against the first agent in the terminal. ``darwindeck cards [--set A1]`` prints the card status report.
+DECK is a shipped deck name or a deck JSON file. Bad input raises ``DarwinDeckError`` subclasses.
+"""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from darwindeck.errors import DarwinDeckError
+from darwindeck.tcg.agents import Agent, make_agent
+from darwindeck.tcg.card_status import card_statuses, summary_line
+from darwindeck.tcg.catalog import SET_CODES
+from darwindeck.tcg.decks import Deck, load_deck
+from darwindeck.tcg.engine import Battle, new_battle
+from darwindeck.tcg.play import MatchSummary, play_match
+
+
+class BattleArgumentError(DarwinDeckError):
+    """A bad argument of the battle verbs."""
+
+
+def _agents(spec: str) -> tuple[str, str]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2:
+        raise BattleArgumentError(f"--agents {spec!r}: give one or two names separated by a comma")
+    for name in names:
+        if name not in ("random", "greedy", "mcts"):
+            raise BattleArgumentError(f"--agents {spec!r}: unknown agent {name!r} (random, greedy, mcts)")
+    return names[0], names[1]
+
+
+def _print_summary(
+    console: Console, summary: MatchSummary, names: tuple[str, str], agents: tuple[str, str]
+) -> None:
+    table = Table(title=f"{summary.games} battles")
+    for column in ("player", "deck", "agent", "win rate", "95% interval", "avg points"):
+        table.add_column(column)
+    for index in range(2):
+        rate, low, high = summary.win_rate(index)
+        avg_points = summary.points[index] / max(1, summary.games)
+        table.add_row(
+            str(index),
+            names[index],
+            agents[index],
+            f"{rate:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{avg_points:.2f}",
+        )
+    console.print(table)
+    console.print(f"draws: {summary.draws}   average turns: {summary.turns / max(1, summary.games):.1f}")
+    common = ", ".join(f"{name} ({count})" for name, count in summary.effects.most_common(5)) or "none"
+    console.print(f"most used effects: {common}")
+
+
+def _render(console: Console, battle: Battle, human: int) -> None:
+    state = battle.state
+    for index in (1 - human, human):
+        player = state.players[index]
+        who = "You" if index == human else "AI"
+        console.print(
+            f"[bold]{who}[/] ({player.deck_name}) points {player.points}  hand {len(player.hand)}"
+            f"  deck {len(player.deck)}"
+            f"  energy now {player.energy_available or '-'} next {player.energy_next or '-'}"
+        )
+        for slot, pokemon in enumerate(player.in_play()):
+            card = battle.card(pokemon.card_id)
+            place = "Active" if slot == 0 else f"Bench {slot}"
+            energy = ",".join(e.value for e in pokemon.energy) or "-"
+            status = ",".join(s.value for s in pokemon.statuses) or "-"
+            console.print(
+                f"  {place}: {card.name} HP {card.hp - pokemon.damage}/{card.hp}"
+                f" energy {energy} status {status}"
+            )
+        if index == human:
+            console.print("  hand: " + ", ".join(battle.card(c).name for c in player.hand))
+    for effect in state.active_effects:
+        console.print(
+            f"  effect: {effect.effect_type} from {effect.source_card_id or 'trainer'}"
+            f" ({effect.source_player_id})"
+        )
+
+
+def _play_interactive(console: Console, deck: Deck, opponent_deck: Deck, opponent: Agent, seed: int) -> None:
+    battle = new_battle(deck, opponent_deck, seed)
+    human = 0
+    while not battle.is_terminal():
+        if battle.current_player() != human:
+            battle.apply_action(opponent.choose(battle))
+            continue
+        _render(console, battle, human)
+        actions = battle.legal_actions()
+        for number, action in enumerate(actions):
+            console.print(f"  [{number}] {battle.describe(action)}")
+        choice = typer.prompt("your choice", type=int)
+        if not 0 <= choice < len(actions):
+            console.print("no such choice")
+            continue
+        battle.apply_action(actions[choice])
+    state = battle.state
+    outcome = "draw" if state.winner is None else ("you win" if state.winner == human else "the AI wins")
+    console.print(f"game over after {state.turn} turns: {outcome} ({state.end_reason})")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``battle`` and ``cards`` verbs to ``app``."""
+
+    @app.command("battle")
+    def battle(
+        deck: str = typer.Argument(..., help="Deck name (see the shipped decks) or a deck JSON file."),
+        vs: str = typer.Option(..., "--vs", help="The opposing deck (name or JSON file)."),
+        games: int = typer.Option(100, "--games", help="Number of battles to simulate."),
+        agents: str = typer.Option(
+            "greedy,random", "--agents", help="Agents of the two players: random, greedy, mcts."
+        ),
+        seed: int = typer.Option(0, "--seed", help="Seed of all randomness."),
+        play: bool = typer.Option(False, "--play", help="Play DECK yourself against the first agent."),
+    ) -> None:
+        """Simulate battles between two decks, or play one yourself."""
+        console = Console()
+        first, second = _agents(agents)
+        deck0, deck1 = load_deck(deck), load_deck(vs)
+        if play:
+            _play_interactive(console, deck0, deck1, make_agent(first, seed), seed)
+            return
+        if games < 1:
+            raise BattleArgumentError(f"--games {games}: must be at least 1")
+        summary = play_match(
+            deck0, deck1, lambda s: (make_agent(first, s), make_agent(second, s + 1)), games, seed
+        )
+        _print_summary(console, summary, (deck0.name, deck1.name), (first, second))
+
+    @app.command("cards")
+    def cards(set_code: str | None = typer.Option(None, "--set", help="Only this set (A1 or A1a).")) -> None:
+        """Report which A1 / A1a cards the battle engine implements."""
+        if set_code is not None and set_code.lower() not in {c.lower() for c in SET_CODES}:
+            raise BattleArgumentError(f"--set {set_code!r}: unknown set (known: {', '.join(SET_CODES)})")
+        statuses = card_statuses(set_code)
+        console = Console()
+        table = Table(title=summary_line(statuses))
+        for column in ("id", "name", "status", "mechanics / reason"):
+            table.add_column(column)
+        for status in statuses:
+            detail = ", ".join(status.mechanics) if status.implemented else status.reason
+            table.add_row(
+                status.card_id, status.name, "implemented" if status.implemented else "missing", detail or "-"
+            )
+        console.print(table)
+        console.print(summary_line(statuses))

@@ -1,0 +1,139 @@
+"""Dense integer actions of the battle engine.
+
+Layout (``NUM_ACTIONS`` = 208); "slot" 0 is the Active Spot, 1..3 the Bench; "target" is a code whose
+meaning is the effect's ``TargetKind`` (0 when the action needs none):
+
+====================  ==============================  =========================================
+range                 meaning                         fields
+====================  ==============================  =========================================
+0                     end the turn                    -
+1 + slot              attach the zone's energy        slot 0..3
+5 + b                 retreat to Bench b              b 0..2
+8 + b                 choose Bench b as new Active    b 0..2 (after a knock-out or forced switch)
+11                    finish setup                    -
+12 + h                setup: hand card h to Active    h 0..9
+22 + h                setup: hand card h to Bench     h 0..9
+32 + 8*a + target     attack a                        a 0..1, target 0..7
+48 + 8*slot + target  use the ability of a Pokémon    slot 0..3, target 0..7
+80 + 8*h + target     play hand card h                h 0..15 (Basic, evolution onto target slot,
+                                                      Item, Supporter)
+====================  ==============================  =========================================
+
+Draws stop at 10 cards in hand; only cards returned from play can push a hand past 10 (at most 13).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from darwindeck.tcg.models import GameState
+
+
+class ActionKind(IntEnum):
+    END_TURN = 0
+    ATTACH = 1
+    RETREAT = 2
+    PROMOTE = 3
+    SETUP_DONE = 4
+    SETUP_ACTIVE = 5
+    SETUP_BENCH = 6
+    ATTACK = 7
+    ABILITY = 8
+    PLAY = 9
+
+
+END_TURN = 0
+ATTACH_BASE = 1
+RETREAT_BASE = 5
+PROMOTE_BASE = 8
+SETUP_DONE = 11
+SETUP_ACTIVE_BASE = 12
+SETUP_BENCH_BASE = 22
+ATTACK_BASE = 32
+ABILITY_BASE = 48
+PLAY_BASE = 80
+NUM_ACTIONS = 208
+TARGETS = 8
+
+
+class Action(NamedTuple):
+    kind: ActionKind
+    number: int = 0
+    target: int = 0
+
+
+def encode(action: Action) -> int:
+    kind, number, target = action
+    if kind is ActionKind.END_TURN:
+        return END_TURN
+    if kind is ActionKind.SETUP_DONE:
+        return SETUP_DONE
+    simple = {
+        ActionKind.ATTACH: ATTACH_BASE,
+        ActionKind.RETREAT: RETREAT_BASE,
+        ActionKind.PROMOTE: PROMOTE_BASE,
+        ActionKind.SETUP_ACTIVE: SETUP_ACTIVE_BASE,
+        ActionKind.SETUP_BENCH: SETUP_BENCH_BASE,
+    }
+    if kind in simple:
+        return simple[kind] + number
+    targeted = {ActionKind.ATTACK: ATTACK_BASE, ActionKind.ABILITY: ABILITY_BASE, ActionKind.PLAY: PLAY_BASE}
+    return targeted[kind] + TARGETS * number + target
+
+
+def decode(action: int) -> Action:
+    """Inverse of ``encode``; raises ValueError outside ``0 .. NUM_ACTIONS - 1``."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    if action == END_TURN:
+        return Action(ActionKind.END_TURN)
+    if action == SETUP_DONE:
+        return Action(ActionKind.SETUP_DONE)
+    for base, kind in (
+        (PLAY_BASE, ActionKind.PLAY),
+        (ABILITY_BASE, ActionKind.ABILITY),
+        (ATTACK_BASE, ActionKind.ATTACK),
+    ):
+        if action >= base:
+            return Action(kind, (action - base) // TARGETS, (action - base) % TARGETS)
+    for base, kind in (
+        (SETUP_BENCH_BASE, ActionKind.SETUP_BENCH),
+        (SETUP_ACTIVE_BASE, ActionKind.SETUP_ACTIVE),
+        (PROMOTE_BASE, ActionKind.PROMOTE),
+        (RETREAT_BASE, ActionKind.RETREAT),
+    ):
+        if action >= base:
+            return Action(kind, action - base)
+    return Action(ActionKind.ATTACH, action - ATTACH_BASE)
+
+
+def _slot_name(state: GameState, player: int, slot: int) -> str:
+    pokemon = state.players[player].slot(slot)
+    where = "Active" if slot == 0 else f"Bench {slot}"
+    return f"{where} ({pokemon.card_id})" if pokemon is not None else where
+
+
+def action_to_string(state: GameState, action: int) -> str:
+    """A short English description of ``action`` for the player whose decision it is."""
+    kind, index, target = decode(action)
+    player = state.pending[0].player if state.pending else state.current
+    me = state.players[player]
+    if kind is ActionKind.END_TURN:
+        return "end turn"
+    if kind is ActionKind.SETUP_DONE:
+        return "finish setup"
+    if kind is ActionKind.ATTACH:
+        return f"attach {me.energy_available} energy to {_slot_name(state, player, index)}"
+    if kind is ActionKind.RETREAT:
+        return f"retreat to {_slot_name(state, player, index + 1)}"
+    if kind is ActionKind.PROMOTE:
+        return f"choose {_slot_name(state, player, index + 1)} as Active"
+    if kind in (ActionKind.SETUP_ACTIVE, ActionKind.SETUP_BENCH, ActionKind.PLAY):
+        card = me.hand[index] if index < len(me.hand) else "?"
+        spot = {ActionKind.SETUP_ACTIVE: "as Active", ActionKind.SETUP_BENCH: "to Bench"}.get(kind, "")
+        suffix = f" (target {target})" if kind is ActionKind.PLAY and target else ""
+        return f"play {card} {spot}{suffix}".replace("  ", " ").strip()
+    if kind is ActionKind.ATTACK:
+        return f"attack {index}" + (f" (target {target})" if target else "")
+    return f"ability of {_slot_name(state, player, index)}" + (f" (target {target})" if target else "")

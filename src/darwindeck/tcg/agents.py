@@ -1,0 +1,179 @@
+"""Players of the battle engine, all behind one interface: ``agent.choose(battle) -> action``.
+
+- ``RandomAgent``: a uniformly random legal action (seeded).
+- ``GreedyAgent``: one fixed priority per action kind, best first (ties: lowest action number):
+  choose the Active with the most HP > place Basics > evolve > attach energy to the Active (to a
+  benched Pokémon once the Active can pay its most expensive attack) > Supporters and Items > abilities
+  > attack with the most base damage (a knock-out first) > retreat only when the Active cannot attack
+  and a benched Pokémon could > end the turn.
+- ``MCTSAgent``: determinized UCT. Each iteration re-deals the hidden cards (opponent's hand and both
+  decks) at random, then selects with UCB1, expands one action and plays a random rollout to the end or
+  ``rollout_turns`` more turns; a cut-off rollout scores the point difference / 3.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from darwindeck.tcg import pipelines
+from darwindeck.tcg.actions import ActionKind, decode
+from darwindeck.tcg.engine import Battle
+
+
+class Agent(Protocol):
+    def choose(self, battle: Battle) -> int: ...
+
+
+class RandomAgent:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, battle: Battle) -> int:
+        actions = battle.legal_actions()
+        return actions[self.rng.randrange(len(actions))]
+
+
+class GreedyAgent:
+    def choose(self, battle: Battle) -> int:
+        return max(battle.legal_actions(), key=lambda action: (self.score(battle, action), -action))
+
+    def score(self, battle: Battle, action: int) -> float:
+        kind, index, _target = decode(action)
+        player = battle.state.players[battle.current_player()]
+        if kind is ActionKind.PROMOTE:
+            return battle.card(player.bench[index].card_id).hp - player.bench[index].damage
+        if kind is ActionKind.SETUP_ACTIVE:
+            return 500 + battle.card(player.hand[index]).hp
+        if kind is ActionKind.SETUP_BENCH:
+            return 400
+        if kind is ActionKind.SETUP_DONE:
+            return 0
+        if kind is ActionKind.PLAY:
+            card = battle.card(player.hand[index])
+            if card.kind.value == "pokemon":
+                return 900 if card.stage is not None and card.stage.value != "basic" else 800
+            return 600
+        if kind is ActionKind.ATTACH:
+            return self._attach_score(battle, index)
+        if kind is ActionKind.ABILITY:
+            return 500
+        if kind is ActionKind.ATTACK:
+            return self._attack_score(battle, index)
+        if kind is ActionKind.RETREAT:
+            return self._retreat_score(battle, index)
+        return 1
+
+    def _attach_score(self, battle: Battle, slot: int) -> float:
+        player = battle.state.players[battle.state.current]
+        active = player.active
+        if active is None:
+            return 650
+        attacks = battle.card(active.card_id).attacks
+        needy = bool(attacks) and not pipelines.can_pay(
+            battle, active, max((a.cost for a in attacks), key=len)
+        )
+        return 700 if (slot == 0) == needy else 650
+
+    def _attack_score(self, battle: Battle, index: int) -> float:
+        state = battle.state
+        active = state.players[state.current].active
+        defender = state.players[1 - state.current].active
+        if active is None or defender is None:
+            return 100
+        attack = battle.card(active.card_id).attacks[index]
+        damage = pipelines.compute_damage(battle, active, defender, attack.damage, to_active=True)
+        knocks_out = damage >= battle.card(defender.card_id).hp - defender.damage
+        return 100 + damage + (200 if knocks_out else 0) + len(attack.effects)
+
+    def _retreat_score(self, battle: Battle, bench_index: int) -> float:
+        player = battle.state.players[battle.state.current]
+        active, candidate = player.active, player.bench[bench_index]
+        if active is None or any(decode(a).kind is ActionKind.ATTACK for a in battle.legal_actions()):
+            return -1
+        attacks = battle.card(candidate.card_id).attacks
+        return 50 if any(pipelines.can_pay(battle, candidate, a.cost) for a in attacks) else -1
+
+
+@dataclass
+class _Node:
+    player: int
+    children: dict[int, _Node] = field(default_factory=dict)
+    visits: int = 0
+    value: float = 0.0
+
+
+class MCTSAgent:
+    def __init__(self, iterations: int = 200, seed: int = 0, rollout_turns: int = 6) -> None:
+        self.iterations = iterations
+        self.rng = random.Random(seed)
+        self.rollout_turns = rollout_turns
+
+    def choose(self, battle: Battle) -> int:
+        actions = battle.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = battle.current_player()
+        root = _Node(me)
+        for _ in range(self.iterations):
+            self._iterate(self._determinize(battle, me), root)
+        return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
+
+    def _determinize(self, battle: Battle, me: int) -> Battle:
+        world = battle.clone()
+        world.rng.seed(self.rng.random())
+        opponent = world.state.players[1 - me]
+        hidden = opponent.hand + opponent.deck
+        self.rng.shuffle(hidden)
+        opponent.hand, opponent.deck = hidden[: len(opponent.hand)], hidden[len(opponent.hand) :]
+        self.rng.shuffle(world.state.players[me].deck)
+        return world
+
+    def _iterate(self, world: Battle, root: _Node) -> None:
+        path = [root]
+        node = root
+        while not world.is_terminal():
+            actions = world.legal_actions()
+            untried = [a for a in actions if a not in node.children]
+            if untried:
+                action = untried[self.rng.randrange(len(untried))]
+                world.apply_action(action)
+                node.children[action] = _Node(world.current_player())
+                path.append(node.children[action])
+                break
+            action = max(actions, key=lambda a: self._ucb(node, node.children[a]))
+            world.apply_action(action)
+            node = node.children[action]
+            path.append(node)
+        result = self._rollout(world)
+        for parent, child in itertools.pairwise(path):
+            child.visits += 1
+            child.value += result[parent.player]
+        root.visits += 1
+
+    def _ucb(self, parent: _Node, child: _Node) -> float:
+        return child.value / child.visits + 1.4 * math.sqrt(math.log(parent.visits + 1) / child.visits)
+
+    def _rollout(self, world: Battle) -> tuple[float, float]:
+        stop = world.state.turn + self.rollout_turns
+        while not world.is_terminal() and world.state.turn < stop:
+            actions = world.legal_actions()
+            world.apply_action(actions[self.rng.randrange(len(actions))])
+        if world.is_terminal():
+            return world.returns()
+        diff = (world.state.players[0].points - world.state.players[1].points) / 3
+        return (diff, -diff)
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """``random``, ``greedy`` or ``mcts``; other names raise ValueError."""
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "greedy":
+        return GreedyAgent()
+    if name == "mcts":
+        return MCTSAgent(seed=seed)
+    raise ValueError(f"unknown agent {name!r} (random, greedy, mcts)")

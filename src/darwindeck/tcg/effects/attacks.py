@@ -1,0 +1,524 @@
+"""Attack effect handlers. BEFORE_DAMAGE handlers change ``ctx.damage`` (or fail the attack);
+AFTER_DAMAGE handlers act after the Defending Pokémon took ``ctx.dealt`` damage.
+
+Parameters (all ints unless noted): ``per`` damage per counted thing, ``bonus`` extra damage,
+``coins`` number of coins, ``amount`` damage/heal/reduction, ``count`` how many, ``energy_type`` /
+``status`` / ``pokemon_type`` / ``name`` strings.
+"""
+
+from __future__ import annotations
+
+from darwindeck.tcg import board, pipelines
+from darwindeck.tcg.active_effects import EffectScope, EffectTrigger
+from darwindeck.tcg.effects.base import EffectContext, EffectResult
+from darwindeck.tcg.effects.common import attack_damage, count_heads, heads_until_tails, inflict, register
+from darwindeck.tcg.effects.registry import TargetKind, Timing, effect_handler, get_handler
+from darwindeck.tcg.effects.targets import valid_targets
+from darwindeck.tcg.models import EnergyType, Status
+
+BEFORE = Timing.BEFORE_DAMAGE
+AFTER = Timing.AFTER_DAMAGE
+OK = EffectResult.success_result
+
+
+# ----------------------------------------------------------------- damage modifiers (before damage)
+
+
+@effect_handler("damage_per_bench_own", "damage_per_bench_own", timing=BEFORE)
+def damage_per_bench_own(ctx: EffectContext) -> EffectResult:
+    wanted_type, wanted_name = ctx.params.get("pokemon_type"), ctx.params.get("name")
+    count = 0
+    for pokemon in ctx.me.bench:
+        card = ctx.battle.card(pokemon.card_id)
+        if wanted_type in (None, card.pokemon_type.value) and wanted_name in (None, card.name):
+            count += 1
+    ctx.damage += ctx.get_int_param("per") * count
+    return OK(f"{count} benched Pokémon counted")
+
+
+@effect_handler("damage_per_bench_opp", "damage_per_bench_opp", timing=BEFORE)
+def damage_per_bench_opp(ctx: EffectContext) -> EffectResult:
+    ctx.damage += ctx.get_int_param("per") * len(ctx.opponent.bench)
+    return OK(f"{len(ctx.opponent.bench)} opposing benched Pokémon counted")
+
+
+@effect_handler("damage_per_energy_coinflip", "damage_per_energy_coinflip", timing=BEFORE)
+def damage_per_energy_coinflip(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    energy = sum(pipelines.effective_energy(ctx.battle, source).values()) if source else 0
+    heads = count_heads(ctx, energy)
+    ctx.damage += ctx.get_int_param("per") * heads
+    return OK(f"{heads} heads of {energy}")
+
+
+@effect_handler("damage_per_heads", "damage_per_coinflip", timing=BEFORE)
+def damage_per_heads(ctx: EffectContext) -> EffectResult:
+    heads = count_heads(ctx, ctx.get_int_param("coins"))
+    ctx.damage += ctx.get_int_param("per") * heads
+    return OK(f"{heads} heads")
+
+
+@effect_handler("damage_until_tails", "damage_per_coinflip", timing=BEFORE)
+def damage_until_tails(ctx: EffectContext) -> EffectResult:
+    heads = heads_until_tails(ctx)
+    ctx.damage += ctx.get_int_param("per") * heads
+    return OK(f"{heads} heads before tails")
+
+
+@effect_handler("coin_bonus", "damage_if_coinflip", timing=BEFORE)
+def coin_bonus(ctx: EffectContext) -> EffectResult:
+    coins = ctx.get_int_param("coins", 1)
+    if count_heads(ctx, coins) == coins:
+        ctx.damage += ctx.get_int_param("bonus")
+        return OK("all heads: bonus damage")
+    return OK("no bonus")
+
+
+@effect_handler("coin_bonus_or_recoil", "damage_if_coinflip", timing=BEFORE)
+def coin_bonus_or_recoil(ctx: EffectContext) -> EffectResult:
+    if ctx.flip():
+        ctx.damage += ctx.get_int_param("bonus")
+        return OK("heads: bonus damage")
+    source = ctx.source
+    if source is not None:
+        source.damage += ctx.get_int_param("recoil")
+    return OK("tails: recoil")
+
+
+@effect_handler("coin_or_nothing", "attack_coinflip_gate", timing=BEFORE)
+def coin_or_nothing(ctx: EffectContext) -> EffectResult:
+    if not ctx.flip():
+        ctx.attack_fails = True
+        return OK("tails: the attack does nothing")
+    return OK("heads")
+
+
+def _bonus_if(ctx: EffectContext, condition: bool, what: str) -> EffectResult:
+    if condition:
+        ctx.damage += ctx.get_int_param("bonus")
+        return OK(f"bonus: {what}")
+    return OK(f"no bonus: not {what}")
+
+
+@effect_handler("damage_if_extra_energy", "damage_if_extra_energy", timing=BEFORE)
+def damage_if_extra_energy(ctx: EffectContext) -> EffectResult:
+    source, attack = ctx.source, ctx.attack
+    energy_type = EnergyType(ctx.get_str_param("energy_type"))
+    extra = (
+        pipelines.extra_energy(ctx.battle, source, attack.cost, energy_type) if source and attack else None
+    )
+    return _bonus_if(ctx, (extra or 0) >= ctx.get_int_param("count"), "enough extra energy")
+
+
+@effect_handler("damage_if_status", "damage_if_status", timing=BEFORE)
+def damage_if_status(ctx: EffectContext) -> EffectResult:
+    defender = ctx.opponent.active
+    status = Status(ctx.get_str_param("status"))
+    return _bonus_if(ctx, defender is not None and status in defender.statuses, f"defender {status.value}")
+
+
+@effect_handler("damage_if_ko_last_turn", "damage_if_ko_last_turn", timing=BEFORE)
+def damage_if_ko_last_turn(ctx: EffectContext) -> EffectResult:
+    knocked = ctx.me.last_ko_by_attack_turn == ctx.battle.state.turn - 1 and ctx.battle.state.turn > 1
+    return _bonus_if(ctx, knocked, "knocked out last turn")
+
+
+@effect_handler("damage_if_self_damaged", "damage_if_damaged", timing=BEFORE)
+def damage_if_self_damaged(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    return _bonus_if(ctx, source is not None and source.damage > 0, "self damaged")
+
+
+@effect_handler("damage_if_opp_damaged", "damage_if_damaged", timing=BEFORE)
+def damage_if_opp_damaged(ctx: EffectContext) -> EffectResult:
+    defender = ctx.opponent.active
+    return _bonus_if(ctx, defender is not None and defender.damage > 0, "defender damaged")
+
+
+@effect_handler("damage_if_opp_ex", "damage_if_opponent_ex", timing=BEFORE)
+def damage_if_opp_ex(ctx: EffectContext) -> EffectResult:
+    defender = ctx.opponent.active
+    return _bonus_if(ctx, defender is not None and ctx.battle.card(defender.card_id).is_ex, "defender is ex")
+
+
+@effect_handler("damage_per_opp_energy", "damage_per_energy", timing=BEFORE)
+def damage_per_opp_energy(ctx: EffectContext) -> EffectResult:
+    defender = ctx.opponent.active
+    count = len(defender.energy) if defender is not None else 0
+    ctx.damage += ctx.get_int_param("per") * count
+    return OK(f"{count} energy on the defender")
+
+
+def _copy(ctx: EffectContext, slot: int, attack_index: int, need_energy: bool) -> EffectResult:
+    pokemon = ctx.opponent.slot(slot)
+    source = ctx.source
+    if pokemon is None or source is None:
+        ctx.attack_fails = True
+        return EffectResult.failure_result("nothing to copy")
+    copied = ctx.battle.card(pokemon.card_id).attacks[attack_index]
+    if need_energy and not pipelines.can_pay(ctx.battle, source, copied.cost):
+        ctx.attack_fails = True
+        return EffectResult.failure_result("not enough energy for the copied attack")
+    ctx.damage, ctx.attack, own_params = copied.damage, copied, ctx.params
+    ctx.target = 0
+    for spec in copied.effects:
+        handler = get_handler(spec.effect_id)
+        ctx.params = dict(spec.params)
+        if handler.target is not TargetKind.NONE and handler.target not in (
+            TargetKind.OPP_ACTIVE_ATTACK,
+            TargetKind.OPP_ANY_ATTACK,
+        ):
+            ctx.target = (valid_targets(ctx.battle, ctx.player, handler.target, ctx.params) or [0])[0]
+        if handler.timing is BEFORE and handler.target not in (
+            TargetKind.OPP_ACTIVE_ATTACK,
+            TargetKind.OPP_ANY_ATTACK,
+        ):
+            handler.resolve(ctx)
+        elif handler.timing is AFTER:
+            ctx.extra_after.append(spec)
+    ctx.params = own_params
+    return OK(f"copied {copied.name}")
+
+
+@effect_handler("copy_attack", "copy_attack", TargetKind.OPP_ACTIVE_ATTACK, timing=BEFORE)
+def copy_attack(ctx: EffectContext) -> EffectResult:
+    return _copy(ctx, 0, ctx.target, need_energy=False)
+
+
+@effect_handler("copy_attack_any", "copy_attack", TargetKind.OPP_ANY_ATTACK, timing=BEFORE)
+def copy_attack_any(ctx: EffectContext) -> EffectResult:
+    return _copy(ctx, ctx.target // 2, ctx.target % 2, need_energy=True)
+
+
+# ----------------------------------------------------------------- status and locks (after damage)
+
+
+@effect_handler("inflict_sleep", "inflict_sleep", timing=AFTER, hits_opponent=True)
+def inflict_sleep(ctx: EffectContext) -> EffectResult:
+    return OK("asleep") if inflict(ctx, Status.ASLEEP, True) else EffectResult.failure_result("prevented")
+
+
+@effect_handler("inflict_poison", "inflict_poison", timing=AFTER, hits_opponent=True)
+def inflict_poison(ctx: EffectContext) -> EffectResult:
+    return OK("poisoned") if inflict(ctx, Status.POISONED, True) else EffectResult.failure_result("prevented")
+
+
+@effect_handler("inflict_status_coin", "inflict_status_coinflip", timing=AFTER, hits_opponent=True)
+def inflict_status_coin(ctx: EffectContext) -> EffectResult:
+    if not ctx.flip():
+        return OK("tails")
+    status = Status(ctx.get_str_param("status"))
+    return OK(status.value) if inflict(ctx, status, True) else EffectResult.failure_result("prevented")
+
+
+def _lock_defender(
+    ctx: EffectContext, effect_type: str, trigger: EffectTrigger, params: dict[str, object]
+) -> EffectResult:
+    defender = ctx.opponent.active
+    if defender is None:
+        return EffectResult.failure_result("no Defending Pokémon")
+    register(
+        ctx,
+        effect_type,
+        trigger,
+        EffectScope.OPPONENT_ACTIVE,
+        {"target_card_id": defender.uid, **params},
+        duration=1,
+    )
+    return OK(f"{effect_type} on the Defending Pokémon")
+
+
+@effect_handler("prevent_retreat", "prevent_retreat", timing=AFTER, hits_opponent=True)
+def prevent_retreat(ctx: EffectContext) -> EffectResult:
+    return _lock_defender(ctx, "prevent_retreat", EffectTrigger.ON_RETREAT_CALC, {})
+
+
+@effect_handler("prevent_attack_next_turn", "prevent_attack", timing=AFTER, hits_opponent=True)
+def prevent_attack_next_turn(ctx: EffectContext) -> EffectResult:
+    if ctx.get_bool_param("coin") and not ctx.flip():
+        return OK("tails")
+    return _lock_defender(ctx, "attack_block", EffectTrigger.ON_ATTACK, {})
+
+
+@effect_handler("attack_coin_gate_next_turn", "prevent_attack", timing=AFTER, hits_opponent=True)
+def attack_coin_gate_next_turn(ctx: EffectContext) -> EffectResult:
+    return _lock_defender(ctx, "attack_coin_gate", EffectTrigger.ON_ATTACK, {})
+
+
+@effect_handler(
+    "weaken_defender_next_turn", "reduce_opponent_damage_next_turn", timing=AFTER, hits_opponent=True
+)
+def weaken_defender_next_turn(ctx: EffectContext) -> EffectResult:
+    return _lock_defender(
+        ctx, "attack_damage_reduction", EffectTrigger.ON_DAMAGE_CALC, {"amount": ctx.get_int_param("amount")}
+    )
+
+
+@effect_handler("block_supporters", "block_supporters", timing=AFTER)
+def block_supporters(ctx: EffectContext) -> EffectResult:
+    register(ctx, "block_supporters", EffectTrigger.CONTINUOUS, EffectScope.OPPONENT_ALL, {}, duration=1)
+    return OK("opponent can't play Supporters next turn")
+
+
+@effect_handler("reduce_damage_next_turn", "reduce_damage_next_turn", timing=AFTER)
+def reduce_damage_next_turn(ctx: EffectContext) -> EffectResult:
+    reduction = ctx.get_int_param("reduction")
+    register(
+        ctx,
+        "damage_reduction",
+        EffectTrigger.ON_DAMAGE_CALC,
+        EffectScope.SELF,
+        {"amount": reduction},
+        duration=1,
+    )
+    return OK(f"takes -{reduction} damage during the opponent's next turn")
+
+
+@effect_handler("protect_self_coin", "prevent_damage_next_turn", timing=AFTER)
+def protect_self_coin(ctx: EffectContext) -> EffectResult:
+    if not ctx.flip():
+        return OK("tails")
+    register(ctx, "attack_immunity", EffectTrigger.ON_DAMAGE_CALC, EffectScope.SELF, {}, duration=1)
+    return OK("protected during the opponent's next turn")
+
+
+# ----------------------------------------------------------------- energy (after damage)
+
+
+@effect_handler("discard_energy_self", "discard_energy_self", timing=AFTER)
+def discard_energy_self(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    if source is None:
+        return EffectResult.failure_result("attacker left play")
+    removed = board.discard_energy(
+        source, EnergyType(ctx.get_str_param("energy_type")), ctx.get_int_param("count")
+    )
+    return OK(f"discarded {removed} energy")
+
+
+@effect_handler("discard_energy_self_all", "discard_energy_self_all", timing=AFTER)
+def discard_energy_self_all(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    if source is None:
+        return EffectResult.failure_result("attacker left play")
+    count = len(source.energy)
+    source.energy = []
+    return OK(f"discarded {count} energy")
+
+
+@effect_handler("discard_energy_random_all", "discard_energy_random_all", timing=AFTER)
+def discard_energy_random_all(ctx: EffectContext) -> EffectResult:
+    holders = [
+        (p, i) for player in ctx.battle.state.players for p in player.in_play() for i in range(len(p.energy))
+    ]
+    if not holders:
+        return OK("no energy in play")
+    pokemon, index = ctx.battle.rng.choice(holders)
+    del pokemon.energy[index]
+    return OK(f"discarded an energy from {pokemon.uid}")
+
+
+@effect_handler("discard_energy_opp_active", "discard_energy_opponent", timing=AFTER, hits_opponent=True)
+def discard_energy_opp_active(ctx: EffectContext) -> EffectResult:
+    defender = ctx.opponent.active
+    if ctx.get_bool_param("coin") and not ctx.flip():
+        return OK("tails")
+    if defender is None or not defender.energy:
+        return OK("no energy to discard")
+    del defender.energy[ctx.battle.rng.randrange(len(defender.energy))]
+    return OK("discarded a random energy from the Defending Pokémon")
+
+
+@effect_handler("zone_attach_self", "energy_acceleration", timing=AFTER)
+def zone_attach_self(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    if source is None:
+        return EffectResult.failure_result("source left play")
+    board.attach_from_zone(
+        source, EnergyType(ctx.get_str_param("energy_type")), ctx.get_int_param("count", 1)
+    )
+    return OK("attached energy from the zone to itself")
+
+
+@effect_handler("zone_attach_bench", "energy_acceleration", TargetKind.OWN_BENCH, timing=AFTER)
+def zone_attach_bench(ctx: EffectContext) -> EffectResult:
+    target = ctx.me.slot(ctx.target) if ctx.target else None
+    if target is None:
+        return OK("no Benched Pokémon to receive energy")
+    board.attach_from_zone(target, EnergyType(ctx.get_str_param("energy_type")), 1)
+    return OK(f"attached energy to {target.uid}")
+
+
+@effect_handler("coin_zone_attach_bench", "energy_acceleration", timing=AFTER)
+def coin_zone_attach_bench(ctx: EffectContext) -> EffectResult:
+    heads = count_heads(ctx, ctx.get_int_param("coins"))
+    wanted = ctx.get_str_param("pokemon_type")
+    receivers = [p for p in ctx.me.bench if ctx.battle.card(p.card_id).pokemon_type.value == wanted]
+    if not receivers:
+        return OK(f"{heads} heads, no Benched Pokémon of the type")
+    for number in range(heads):
+        board.attach_from_zone(receivers[number % len(receivers)], EnergyType(wanted), 1)
+    return OK(f"{heads} energy spread over the Bench")
+
+
+# ------------------------------------------------------ damage elsewhere and healing (after damage)
+
+
+@effect_handler("self_damage", "self_damage", timing=AFTER)
+def self_damage(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    if source is not None:
+        source.damage += ctx.get_int_param("amount")
+    return OK("recoil damage")
+
+
+@effect_handler("bench_splash_opp", "damage_opponent_bench_all", timing=AFTER)
+def bench_splash_opp(ctx: EffectContext) -> EffectResult:
+    for pokemon in list(ctx.opponent.bench):
+        attack_damage(ctx, pokemon, ctx.get_int_param("amount"))
+    return OK(f"hit {len(ctx.opponent.bench)} benched Pokémon")
+
+
+@effect_handler("self_bench_damage", "self_bench_damage", TargetKind.OWN_BENCH, timing=AFTER)
+def self_bench_damage(ctx: EffectContext) -> EffectResult:
+    target = ctx.me.slot(ctx.target) if ctx.target else None
+    if target is None:
+        return OK("no Benched Pokémon to hit")
+    dealt = pipelines.compute_damage(ctx.battle, target, target, ctx.get_int_param("amount"), to_active=False)
+    target.damage += dealt
+    return OK(f"{dealt} damage to own {target.uid}")
+
+
+@effect_handler("snipe_any", "damage_chosen_pokemon", TargetKind.OPP_ANY, timing=AFTER)
+def snipe_any(ctx: EffectContext) -> EffectResult:
+    target = ctx.opponent.slot(ctx.target)
+    if target is None:
+        return EffectResult.failure_result("no target")
+    return OK(f"{attack_damage(ctx, target, ctx.get_int_param('amount'))} damage to {target.uid}")
+
+
+@effect_handler("snipe_bench", "damage_chosen_pokemon", TargetKind.OPP_BENCH, timing=AFTER)
+def snipe_bench(ctx: EffectContext) -> EffectResult:
+    target = ctx.opponent.slot(ctx.target) if ctx.target else None
+    if target is None:
+        return OK("no Benched Pokémon to hit")
+    return OK(f"{attack_damage(ctx, target, ctx.get_int_param('amount'))} damage to {target.uid}")
+
+
+@effect_handler("random_hits", "damage_random_pokemon", timing=AFTER)
+def random_hits(ctx: EffectContext) -> EffectResult:
+    for _ in range(ctx.get_int_param("times")):
+        alive = [p for p in ctx.opponent.in_play() if p.damage < ctx.battle.card(p.card_id).hp]
+        if not alive:
+            break
+        attack_damage(ctx, ctx.battle.rng.choice(alive), ctx.get_int_param("amount"))
+    return OK("random hits done")
+
+
+@effect_handler("heal_self", "heal_self", timing=AFTER)
+def heal_self(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    healed = board.heal(source, ctx.get_int_param("amount")) if source else 0
+    return OK(f"healed {healed}")
+
+
+@effect_handler("heal_self_by_damage_dealt", "heal_self", timing=AFTER)
+def heal_self_by_damage_dealt(ctx: EffectContext) -> EffectResult:
+    source = ctx.source
+    healed = board.heal(source, ctx.dealt) if source else 0
+    return OK(f"healed {healed}")
+
+
+@effect_handler("heal_team", "heal_team", timing=AFTER)
+def heal_team(ctx: EffectContext) -> EffectResult:
+    healed = sum(board.heal(p, ctx.get_int_param("amount")) for p in ctx.me.in_play())
+    return OK(f"healed {healed} in total")
+
+
+# ----------------------------------------------------------------- cards and positions (after damage)
+
+
+@effect_handler("draw_cards", "draw_cards", timing=AFTER)
+def draw_cards(ctx: EffectContext) -> EffectResult:
+    return OK(f"drew {board.draw_cards(ctx.me, ctx.get_int_param('count', 1))}")
+
+
+@effect_handler("discard_random_hand_coin", "discard_opponent_hand", timing=AFTER)
+def discard_random_hand_coin(ctx: EffectContext) -> EffectResult:
+    hand = ctx.opponent.hand
+    if not ctx.flip() or not hand:
+        return OK("nothing discarded")
+    ctx.opponent.discard.append(hand.pop(ctx.battle.rng.randrange(len(hand))))
+    return OK("discarded a random card from the opponent's hand")
+
+
+@effect_handler("coin_shuffle_opp_active", "bounce_opponent_active", timing=AFTER, hits_opponent=True)
+def coin_shuffle_opp_active(ctx: EffectContext) -> EffectResult:
+    defender = ctx.opponent.active
+    if defender is None or not ctx.flip():
+        return OK("tails")
+    board.remove_from_play(ctx.battle, ctx.opponent, defender, "deck", "shuffled into the deck")
+    return OK("the Defending Pokémon went back into the deck")
+
+
+@effect_handler("search_deck_to_hand", "search_deck", timing=AFTER)
+def search_deck_to_hand(ctx: EffectContext) -> EffectResult:
+    wanted = ctx.get_str_param("pokemon_type")
+    matches = [
+        c
+        for c in ctx.me.deck
+        if ctx.battle.card(c).kind.value == "pokemon" and ctx.battle.card(c).pokemon_type.value == wanted
+    ]
+    if not matches or len(ctx.me.hand) >= board.HAND_LIMIT:
+        return OK("nothing found")
+    card_id = ctx.battle.rng.choice(matches)
+    ctx.me.deck.remove(card_id)
+    ctx.me.hand.append(card_id)
+    return OK(f"found {card_id}")
+
+
+@effect_handler("deck_to_bench", "search_deck", timing=AFTER)
+def deck_to_bench(ctx: EffectContext) -> EffectResult:
+    wanted = ctx.get_str_param("name")
+    matches = [c for c in ctx.me.deck if ctx.battle.card(c).name == wanted]
+    if not matches or len(ctx.me.bench) >= board.BENCH_SIZE:
+        return OK("nothing put onto the Bench")
+    card_id = ctx.battle.rng.choice(matches)
+    ctx.me.deck.remove(card_id)
+    board.put_on_bench(ctx.battle, ctx.player, card_id)
+    return OK(f"benched {card_id}")
+
+
+@effect_handler("shuffle_hand_draw_opp", "hand_refresh", timing=AFTER)
+def shuffle_hand_draw_opp(ctx: EffectContext) -> EffectResult:
+    ctx.me.deck.extend(ctx.me.hand)
+    ctx.me.hand = []
+    ctx.battle.rng.shuffle(ctx.me.deck)
+    return OK(f"drew {board.draw_cards(ctx.me, len(ctx.opponent.hand))}")
+
+
+@effect_handler("reveal_hand", "reveal_hand", timing=AFTER)
+def reveal_hand(ctx: EffectContext) -> EffectResult:
+    ctx.opponent.hand_revealed = True
+    ctx.battle.state.log("hand_revealed", 1 - ctx.player, cards=",".join(ctx.opponent.hand))
+    return OK("the opponent's hand is revealed")
+
+
+def _opponent_has_bench(ctx: EffectContext) -> bool:
+    return bool(ctx.opponent.bench) and ctx.opponent.active is not None
+
+
+@effect_handler("opponent_switch", "gust", timing=AFTER, hits_opponent=True, usable=_opponent_has_bench)
+def opponent_switch(ctx: EffectContext) -> EffectResult:
+    if not _opponent_has_bench(ctx):
+        return OK("no Benched Pokémon to switch in")
+    board.request_choice(ctx.battle, 1 - ctx.player, "switch")
+    return OK("the opponent switches their Active Pokémon")
+
+
+@effect_handler("switch_self", "switch_self", TargetKind.OWN_BENCH, timing=AFTER)
+def switch_self(ctx: EffectContext) -> EffectResult:
+    if not ctx.target or not ctx.source_is_active():
+        return OK("no switch")
+    board.move_active_to_bench(ctx.battle, ctx.me, ctx.target - 1)
+    return OK("switched with a Benched Pokémon")

@@ -1,0 +1,91 @@
+"""The effect-handler registry: ``effect_id`` -> ``EffectHandler``; unknown ids raise ``UnknownEffectError``.
+
+Each handler declares its seed category (the ``effect_type`` column of seed 002's tables, or a
+project category for mechanics the tables do not name), its ``TargetKind``, when it runs
+(``Timing``), whether it acts on the opponent's Pokémon (skipped when the Defending Pokémon is protected
+from the effects of attacks) and an optional ``usable`` precondition for abilities and Trainers.
+Handlers are registered by importing ``darwindeck.tcg.effects`` (its ``__init__`` imports every handler
+module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from darwindeck.tcg.effects.base import EffectContext, EffectResult
+from darwindeck.tcg.errors import UnknownEffectError
+
+Resolver = Callable[[EffectContext], EffectResult]
+Precondition = Callable[[EffectContext], bool]
+
+
+class TargetKind(StrEnum):
+    """What the action's target code means for this effect."""
+
+    NONE = "none"
+    OPP_ANY = "opp_any"  # opponent's slot 0..3 (0 = Active)
+    OPP_BENCH = "opp_bench"  # opponent's Bench slot 1..3
+    OPP_BENCH_BASIC = "opp_bench_basic"  # opponent's Bench slot 1..3 holding a Basic Pokémon
+    OWN_ANY = "own_any"  # own slot 0..3, filtered by params["target_type"] when given
+    OWN_BENCH = "own_bench"  # own Bench slot 1..3, filtered by params["target_type"]
+    OPP_ACTIVE_ATTACK = "opp_active_attack"  # attack index 0..1 of the opponent's Active
+    OPP_ANY_ATTACK = "opp_any_attack"  # slot * 2 + attack index of an opponent's Pokémon
+    OPP_DISCARD_BASIC = "opp_discard_basic"  # index into the sorted distinct Basics of the opponent's discard
+
+
+class Timing(StrEnum):
+    BEFORE_DAMAGE = "before_damage"
+    AFTER_DAMAGE = "after_damage"
+    IMMEDIATE = "immediate"  # abilities, Trainers and auras
+
+
+@dataclass(frozen=True)
+class EffectHandler:
+    effect_id: str
+    category: str
+    target: TargetKind
+    timing: Timing
+    hits_opponent: bool
+    resolve: Resolver
+    usable: Precondition | None = None
+
+
+_HANDLERS: dict[str, EffectHandler] = {}
+
+
+def effect_handler(
+    effect_id: str,
+    category: str,
+    target: TargetKind = TargetKind.NONE,
+    timing: Timing = Timing.IMMEDIATE,
+    hits_opponent: bool = False,
+    usable: Precondition | None = None,
+) -> Callable[[Resolver], Resolver]:
+    """Register the decorated function as the handler of ``effect_id`` (a second registration is a bug)."""
+
+    def register(function: Resolver) -> Resolver:
+        if effect_id in _HANDLERS:
+            raise ValueError(f"effect id {effect_id!r} registered twice")
+        _HANDLERS[effect_id] = EffectHandler(
+            effect_id, category, target, timing, hits_opponent, function, usable
+        )
+        return function
+
+    return register
+
+
+def get_handler(effect_id: str) -> EffectHandler:
+    handler = _HANDLERS.get(effect_id)
+    if handler is None:
+        raise UnknownEffectError(effect_id)
+    return handler
+
+
+def registered_ids() -> list[str]:
+    return sorted(_HANDLERS)
+
+
+def categories() -> set[str]:
+    return {handler.category for handler in _HANDLERS.values()}

@@ -1,0 +1,59 @@
+"""Valid target codes of each ``TargetKind`` in a position (sorted ascending)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from darwindeck.tcg.effects.registry import TargetKind
+from darwindeck.tcg.models import ParamValue, Stage
+
+if TYPE_CHECKING:
+    from darwindeck.tcg.engine import Battle
+
+MAX_TARGET_CODES = 8
+
+
+def opponent_discard_basics(battle: Battle, player: int) -> list[str]:
+    discard = battle.state.players[1 - player].discard
+    return sorted({card_id for card_id in discard if battle.card(card_id).is_basic_pokemon})[
+        :MAX_TARGET_CODES
+    ]
+
+
+def valid_targets(battle: Battle, player: int, kind: TargetKind, params: dict[str, ParamValue]) -> list[int]:
+    me = battle.state.players[player]
+    opponent = battle.state.players[1 - player]
+    if kind is TargetKind.NONE:
+        return [0]
+    if kind is TargetKind.OPP_ANY:
+        return [slot for slot in range(4) if opponent.slot(slot) is not None]
+    if kind is TargetKind.OPP_BENCH:
+        return list(range(1, len(opponent.bench) + 1))
+    if kind is TargetKind.OPP_BENCH_BASIC:
+        return [i + 1 for i, p in enumerate(opponent.bench) if battle.card(p.card_id).stage is Stage.BASIC]
+    if kind in (TargetKind.OWN_ANY, TargetKind.OWN_BENCH):
+        wanted = params.get("target_type")
+        names = params.get("target_names")
+        first = 0 if kind is TargetKind.OWN_ANY else 1
+        slots = []
+        for slot in range(first, 4):
+            pokemon = me.slot(slot)
+            if pokemon is None:
+                continue
+            card = battle.card(pokemon.card_id)
+            if wanted in (None, card.pokemon_type.value) and (
+                names is None or card.name in str(names).split(",")
+            ):
+                slots.append(slot)
+        return slots
+    if kind is TargetKind.OPP_ACTIVE_ATTACK:
+        active = opponent.active
+        return [] if active is None else list(range(len(battle.card(active.card_id).attacks)))
+    if kind is TargetKind.OPP_ANY_ATTACK:
+        codes = []
+        for slot in range(4):
+            pokemon = opponent.slot(slot)
+            if pokemon is not None:
+                codes += [slot * 2 + a for a in range(len(battle.card(pokemon.card_id).attacks))]
+        return codes
+    return list(range(len(opponent_discard_basics(battle, player))))

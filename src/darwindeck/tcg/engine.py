@@ -1,0 +1,579 @@
+"""The battle engine: setup, turn flow, actions, Pokémon Checkup, knock-outs, points and game end.
+
+Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sorted ints, see
+``actions``), ``apply_action(a)`` (an illegal action raises ``IllegalActionError`` and changes nothing),
+``is_terminal()``, ``returns()``, ``clone()``. Rules (choices documented in ``docs/tcg-rules.md``):
+
+- Setup: each player draws 5 cards, redrawn until they hold a Basic Pokémon; the first player (a coin)
+  then the second put one Basic as Active and up to 3 on the Bench.
+- Turn start: expired effects go, the turn's energy comes from the Energy Zone (none on the first
+  player's first turn; the next one is shown), one card is drawn (skipped if the deck is empty or the
+  hand holds ``HAND_LIMIT`` cards).
+- In a turn: Basics to the Bench, evolutions (not on turns 1-2, not on a Pokémon played this turn),
+  Items, one Supporter (also allowed on turn 1), one energy attachment, one retreat, abilities; an
+  attack ends the turn. Unattached energy is lost at the end of the turn.
+- Pokémon Checkup after each turn, for the current player's Active then the opponent's: Poisoned 10,
+  Burned 20 then a coin (heads cures), Asleep a coin (heads wakes), Paralyzed ends if its owner's turn
+  just ended. Then knock-outs, expiry of effects, the 30-turn limit.
+- Knock-outs: 1 point (2 for an ex), capped at 3. 3 points wins; no Pokémon in play loses; both at
+  once is a draw; after turn 30 the game is a draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from darwindeck.errors import IllegalActionError
+from darwindeck.tcg import board, lifecycle, pipelines
+from darwindeck.tcg.actions import Action, ActionKind, action_to_string, decode, encode
+from darwindeck.tcg.active_effects import ActiveEffectsManager
+from darwindeck.tcg.catalog import all_cards
+from darwindeck.tcg.coins import CoinSource, RandomCoins
+from darwindeck.tcg.decks import Deck
+from darwindeck.tcg.effects import EffectContext, TargetKind, Timing, get_handler, valid_targets
+from darwindeck.tcg.errors import UnknownCardError
+from darwindeck.tcg.models import (
+    Attack,
+    CardDefinition,
+    CardInstance,
+    CardKind,
+    EffectSpec,
+    GameState,
+    Phase,
+    PlayerState,
+    Stage,
+    Status,
+)
+
+OPENING_HAND = 5
+MAX_TURNS = 30
+WIN_POINTS = 3
+POISON_DAMAGE = 10
+BURN_DAMAGE = 20
+
+
+@dataclass
+class Battle:
+    state: GameState
+    rng: random.Random
+    coins: CoinSource
+    cards: Mapping[str, CardDefinition] = field(default_factory=all_cards)
+    manager: ActiveEffectsManager = field(default_factory=ActiveEffectsManager)
+    _legal: list[int] | None = None
+
+    def card(self, card_id: str) -> CardDefinition:
+        card = self.cards.get(card_id)
+        if card is None:
+            raise UnknownCardError(card_id)
+        return card
+
+    def current_player(self) -> int:
+        return self.state.pending[0].player if self.state.pending else self.state.current
+
+    def is_terminal(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.state.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.state.winner == 0 else (-1.0, 1.0)
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = sorted(set(_legal_actions(self)))
+        return self._legal
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"action {action} is not legal now (turn {self.state.turn}, {self.state.phase})"
+            )
+        self._legal = None
+        _apply(self, decode(action))
+
+    def describe(self, action: int) -> str:
+        """``action_to_string`` with card and attack names filled in."""
+        kind, index, _target = decode(action)
+        text = action_to_string(self.state, action)
+        player = self.state.players[self.current_player()]
+        if kind is ActionKind.ATTACK and player.active is not None:
+            attacks = self.card(player.active.card_id).attacks
+            if index < len(attacks):
+                text = text.replace(f"attack {index}", f"attack {attacks[index].name}")
+        for card_id in set(player.hand):
+            text = text.replace(card_id, f"{self.card(card_id).name} [{card_id}]")
+        return text
+
+    def clone(self) -> Battle:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return Battle(self.state.model_copy(deep=True), rng, self.coins.rebind(rng), self.cards, self.manager)
+
+
+# --------------------------------------------------------------------------- creation and setup
+
+
+def new_battle(
+    deck0: Deck,
+    deck1: Deck,
+    seed: int,
+    coins: CoinSource | None = None,
+    cards: Mapping[str, CardDefinition] | None = None,
+    first_player: int | None = None,
+) -> Battle:
+    """A battle in its setup phase; decks must already be valid (``decks.validate_deck``)."""
+    rng = random.Random(seed)
+    battle = Battle(GameState(), rng, coins or RandomCoins(rng), cards or all_cards())
+    state = battle.state
+    state.first_player = rng.randrange(2) if first_player is None else first_player
+    state.current = state.first_player
+    for index, deck in enumerate((deck0, deck1)):
+        player = PlayerState(
+            index=index, deck_name=deck.name, deck=list(deck.cards), energy_types=list(deck.energy_types)
+        )
+        _deal_opening_hand(battle, player)
+        player.energy_next = rng.choice(player.energy_types)
+        state.players.append(player)
+    state.log("setup", state.first_player)
+    return battle
+
+
+def _deal_opening_hand(battle: Battle, player: PlayerState) -> None:
+    while True:
+        battle.rng.shuffle(player.deck)
+        if any(battle.card(c).is_basic_pokemon for c in player.deck[:OPENING_HAND]):
+            break
+    player.hand = player.deck[:OPENING_HAND]
+    del player.deck[:OPENING_HAND]
+
+
+def _setup_actions(battle: Battle, player: PlayerState) -> list[int]:
+    actions = []
+    for index, card_id in _distinct_hand(player):
+        if battle.card(card_id).is_basic_pokemon:
+            if player.active is None:
+                actions.append(encode(Action(ActionKind.SETUP_ACTIVE, index)))
+            elif len(player.bench) < board.BENCH_SIZE:
+                actions.append(encode(Action(ActionKind.SETUP_BENCH, index)))
+    if player.active is not None:
+        actions.append(encode(Action(ActionKind.SETUP_DONE)))
+    return actions
+
+
+def _distinct_hand(player: PlayerState) -> list[tuple[int, str]]:
+    seen: set[str] = set()
+    result = []
+    for index, card_id in enumerate(player.hand):
+        if card_id not in seen:
+            seen.add(card_id)
+            result.append((index, card_id))
+    return result
+
+
+def _apply_setup(battle: Battle, action: Action) -> None:
+    state = battle.state
+    player = state.players[state.current]
+    if action.kind is ActionKind.SETUP_DONE:
+        player.setup_done = True
+        if all(p.setup_done for p in state.players):
+            state.phase = Phase.MAIN
+            state.current = state.first_player
+            _start_turn(battle)
+        else:
+            state.current = 1 - state.current
+        return
+    card_id = player.hand.pop(action.number)
+    pokemon = board.new_instance(battle, player.index, card_id)
+    if action.kind is ActionKind.SETUP_ACTIVE:
+        player.active = pokemon
+    else:
+        player.bench.append(pokemon)
+    lifecycle.enter_play(battle, player.index, pokemon)
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def _legal_actions(battle: Battle) -> list[int]:
+    state = battle.state
+    if state.phase is Phase.OVER:
+        return []
+    if state.pending:
+        chooser = state.players[state.pending[0].player]
+        return [encode(Action(ActionKind.PROMOTE, b)) for b in range(len(chooser.bench))]
+    player = state.players[state.current]
+    if state.phase is Phase.SETUP:
+        return _setup_actions(battle, player)
+    actions = [encode(Action(ActionKind.END_TURN))]
+    if player.energy_available is not None and not player.energy_attached:
+        actions += [encode(Action(ActionKind.ATTACH, s)) for s in range(1 + len(player.bench))]
+    actions += _retreat_actions(battle, player)
+    actions += _attack_actions(battle, player)
+    actions += _ability_actions(battle, player)
+    actions += _play_actions(battle, player)
+    return actions
+
+
+def _retreat_actions(battle: Battle, player: PlayerState) -> list[int]:
+    if player.retreated or player.active is None or not player.bench:
+        return []
+    cost = pipelines.retreat_cost(battle, player.active)
+    if cost is None or cost > len(player.active.energy):
+        return []
+    return [encode(Action(ActionKind.RETREAT, b)) for b in range(len(player.bench))]
+
+
+def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
+    for spec in specs:
+        kind = get_handler(spec.effect_id).target
+        if kind is not TargetKind.NONE:
+            return kind, dict(spec.params)
+    return TargetKind.NONE, {}
+
+
+def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
+    active = player.active
+    if active is None or pipelines.attack_block_reason(battle, active) is not None:
+        return []
+    actions = []
+    for index, attack in enumerate(battle.card(active.card_id).attacks):
+        if not pipelines.can_pay(battle, active, attack.cost):
+            continue
+        kind, params = _first_target_kind(attack.effects)
+        targets = valid_targets(battle, player.index, kind, params) or [0]
+        actions += [encode(Action(ActionKind.ATTACK, index, t)) for t in targets]
+    return actions
+
+
+def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
+    if lifecycle.suppressor_present(battle):
+        return []
+    actions = []
+    for slot, pokemon in enumerate(player.in_play()):
+        for ability in battle.card(pokemon.card_id).abilities:
+            if ability.is_aura or not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
+                continue
+            handler = get_handler(ability.effect.effect_id)
+            params = dict(ability.effect.params)
+            context = EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
+            if handler.usable is not None and not handler.usable(context):
+                continue
+            targets = valid_targets(battle, player.index, handler.target, params)
+            actions += [encode(Action(ActionKind.ABILITY, slot, t)) for t in targets]
+    return actions
+
+
+def _ability_has_uses(battle: Battle, pokemon: CardInstance, name: str, uses_per_turn: int | None) -> bool:
+    if uses_per_turn is None:
+        return True
+    return pokemon.ability_uses.get(name, 0) != battle.state.turn
+
+
+def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
+    actions = []
+    for index, card_id in _distinct_hand(player):
+        card = battle.card(card_id)
+        if card.kind is CardKind.POKEMON:
+            actions += [
+                encode(Action(ActionKind.PLAY, index, t)) for t in _pokemon_targets(battle, player, card)
+            ]
+        else:
+            actions += [
+                encode(Action(ActionKind.PLAY, index, t)) for t in _trainer_targets(battle, player, card)
+            ]
+    return actions
+
+
+def _pokemon_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
+    if card.stage is Stage.BASIC:
+        return [0] if len(player.bench) < board.BENCH_SIZE else []
+    if battle.state.turn <= 2:
+        return []
+    slots = []
+    for slot, pokemon in enumerate(player.in_play()):
+        if (
+            battle.card(pokemon.card_id).name == card.evolves_from
+            and pokemon.turn_played < battle.state.turn
+            and not pipelines.evolution_blocked(battle, pokemon)
+        ):
+            slots.append(slot)
+    return slots
+
+
+def _trainer_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
+    if card.plays_as_basic:
+        return [0] if len(player.bench) < board.BENCH_SIZE else []
+    if card.kind is CardKind.SUPPORTER and (
+        player.supporter_played or pipelines.supporters_blocked(battle, player.index)
+    ):
+        return []
+    kind, params = _first_target_kind(card.trainer_effects)
+    for spec in card.trainer_effects:
+        handler = get_handler(spec.effect_id)
+        context = EffectContext(battle, player.index, None, dict(spec.params), "trainer", card.name)
+        if handler.usable is not None and not handler.usable(context):
+            return []
+    return valid_targets(battle, player.index, kind, params)
+
+
+# --------------------------------------------------------------------------- applying actions
+
+
+def _apply(battle: Battle, action: Action) -> None:
+    state = battle.state
+    if state.pending:
+        _apply_choice(battle, action.number)
+        return
+    if state.phase is Phase.SETUP:
+        _apply_setup(battle, action)
+        return
+    player = state.players[state.current]
+    kind = action.kind
+    if kind is ActionKind.END_TURN:
+        state.log("end_turn", player.index)
+        _end_turn(battle)
+        return
+    if kind is ActionKind.ATTACK:
+        _attack(battle, player, action.number, action.target)
+        return
+    if kind is ActionKind.ATTACH:
+        _attach(battle, player, action.number)
+    elif kind is ActionKind.RETREAT:
+        _retreat(battle, player, action.number)
+    elif kind is ActionKind.ABILITY:
+        _use_ability(battle, player, action.number, action.target)
+    else:
+        _play_card(battle, player, action.number, action.target)
+    _after_effects(battle)
+
+
+def _apply_choice(battle: Battle, bench_index: int) -> None:
+    state = battle.state
+    choice = state.pending.pop(0)
+    player = state.players[choice.player]
+    board.move_active_to_bench(battle, player, bench_index)
+    state.log("new_active", player.index, uid=player.active.uid if player.active else "")
+    if not state.pending and state.phase is Phase.BETWEEN_TURNS:
+        state.phase = Phase.MAIN
+        _start_next_turn(battle)
+
+
+def _attach(battle: Battle, player: PlayerState, slot: int) -> None:
+    target = player.slot(slot)
+    assert target is not None and player.energy_available is not None
+    target.energy.append(player.energy_available)
+    battle.state.log("attach", player.index, uid=target.uid, energy=player.energy_available.value)
+    player.energy_available = None
+    player.energy_attached = True
+
+
+def _retreat(battle: Battle, player: PlayerState, bench_index: int) -> None:
+    active = player.active
+    assert active is not None
+    cost = pipelines.retreat_cost(battle, active) or 0
+    board.discard_energy(active, None, cost)
+    board.move_active_to_bench(battle, player, bench_index)
+    player.retreated = True
+    battle.state.log("retreat", player.index, uid=active.uid, cost=cost)
+
+
+def _use_ability(battle: Battle, player: PlayerState, slot: int, target: int) -> None:
+    pokemon = player.slot(slot)
+    assert pokemon is not None
+    ability = next(a for a in battle.card(pokemon.card_id).abilities if not a.is_aura)
+    pokemon.ability_uses[ability.name] = battle.state.turn
+    context = EffectContext(
+        battle, player.index, pokemon.uid, dict(ability.effect.params), "ability", ability.name, target
+    )
+    _run(battle, ability.effect, context)
+
+
+def _run(battle: Battle, spec: EffectSpec, context: EffectContext) -> None:
+    result = get_handler(spec.effect_id).resolve(context)
+    battle.state.log("effect", context.player, effect_id=spec.effect_id, name=context.name, ok=result.success)
+
+
+def _play_card(battle: Battle, player: PlayerState, hand_index: int, target: int) -> None:
+    card_id = player.hand.pop(hand_index)
+    card = battle.card(card_id)
+    battle.state.log("play", player.index, card_id=card_id, target=target)
+    if card.kind is CardKind.POKEMON and card.stage is not Stage.BASIC:
+        _evolve(battle, player, card_id, target)
+    elif card.kind is CardKind.POKEMON or card.plays_as_basic:
+        board.put_on_bench(battle, player.index, card_id)
+    else:
+        if card.kind is CardKind.SUPPORTER:
+            player.supporter_played = True
+        player.discard.append(card_id)
+        for spec in card.trainer_effects:
+            _run(
+                battle,
+                spec,
+                EffectContext(battle, player.index, None, dict(spec.params), "trainer", card.name, target),
+            )
+
+
+def _evolve(battle: Battle, player: PlayerState, card_id: str, slot: int) -> None:
+    old = player.slot(slot)
+    assert old is not None
+    new = board.new_instance(battle, player.index, card_id)
+    new.damage, new.energy, new.stack = old.damage, list(old.energy), [*old.stack, old.card_id]
+    if slot == 0:
+        player.active = new
+    else:
+        player.bench[slot - 1] = new
+    lifecycle.leave_play(battle, old.uid, "evolved")
+    lifecycle.enter_play(battle, player.index, new)
+
+
+# --------------------------------------------------------------------------- attacks
+
+
+def _attack(battle: Battle, player: PlayerState, index: int, target: int) -> None:
+    state = battle.state
+    attacker = player.active
+    assert attacker is not None
+    attack = battle.card(attacker.card_id).attacks[index]
+    state.log("attack", player.index, uid=attacker.uid, attack=attack.name)
+    gates = pipelines.attack_gate_coins(battle, attacker)
+    if all(battle.coins.flip() for _ in range(gates)):
+        _resolve_attack(battle, player, attacker, attack, target)
+    else:
+        state.log("attack_failed", player.index, reason="coin")
+    _resolve_knockouts(battle, by_attack=True)
+    _check_game_over(battle)
+    if state.phase is not Phase.OVER:
+        _end_turn(battle)
+
+
+def _resolve_attack(
+    battle: Battle, player: PlayerState, attacker: CardInstance, attack: Attack, target: int
+) -> None:
+    context = EffectContext(
+        battle, player.index, attacker.uid, {}, "attack", attack.name, target, attack.damage
+    )
+    context.attack = attack
+    after: list[EffectSpec] = []
+    for spec in attack.effects:
+        handler = get_handler(spec.effect_id)
+        context.params = dict(spec.params)
+        if handler.timing is Timing.BEFORE_DAMAGE:
+            _run(battle, spec, context)
+        else:
+            after.append(spec)
+    if context.attack_fails:
+        battle.state.log("attack_failed", player.index, reason="effect")
+        return
+    defender = battle.state.players[1 - player.index].active
+    if defender is not None and context.damage > 0:
+        dealt = pipelines.compute_damage(battle, attacker, defender, context.damage, to_active=True)
+        defender.damage += dealt
+        context.dealt = dealt
+        battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
+        recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
+        attacker.damage += recoil
+    for spec in [*after, *context.extra_after]:
+        handler = get_handler(spec.effect_id)
+        if handler.hits_opponent and defender is not None and pipelines.is_protected(battle, defender):
+            continue
+        context.params = dict(spec.params)
+        _run(battle, spec, context)
+
+
+# --------------------------------------------------------------------------- turn flow
+
+
+def _start_turn(battle: Battle) -> None:
+    state = battle.state
+    state.turn += 1
+    battle.manager.remove_expired_effects(state, at_turn_end=False)
+    player = state.players[state.current]
+    player.supporter_played = player.energy_attached = player.retreated = False
+    if state.turn > 1:
+        player.energy_available = player.energy_next
+        player.energy_next = battle.rng.choice(player.energy_types)
+    board.draw_cards(player, 1)
+    state.log("turn_start", player.index)
+
+
+def _start_next_turn(battle: Battle) -> None:
+    battle.state.current = 1 - battle.state.current
+    _start_turn(battle)
+
+
+def _end_turn(battle: Battle) -> None:
+    state = battle.state
+    state.players[state.current].energy_available = None
+    _pokemon_checkup(battle)
+    _resolve_knockouts(battle, by_attack=False)
+    battle.manager.remove_expired_effects(state, at_turn_end=True)
+    _check_game_over(battle)
+    if state.phase is Phase.OVER:
+        return
+    if state.turn >= MAX_TURNS:
+        _finish(battle, None, "turn limit")
+        return
+    if state.pending:
+        state.phase = Phase.BETWEEN_TURNS
+        return
+    _start_next_turn(battle)
+
+
+def _pokemon_checkup(battle: Battle) -> None:
+    state = battle.state
+    for index in (state.current, 1 - state.current):
+        active = state.players[index].active
+        if active is None:
+            continue
+        if Status.POISONED in active.statuses:
+            active.damage += POISON_DAMAGE
+        if Status.BURNED in active.statuses:
+            active.damage += BURN_DAMAGE
+            if battle.coins.flip():
+                active.statuses.remove(Status.BURNED)
+        if Status.ASLEEP in active.statuses and battle.coins.flip():
+            active.statuses.remove(Status.ASLEEP)
+        if Status.PARALYZED in active.statuses and index == state.current:
+            active.statuses.remove(Status.PARALYZED)
+
+
+def _after_effects(battle: Battle) -> None:
+    _resolve_knockouts(battle, by_attack=False)
+    _check_game_over(battle)
+
+
+def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
+    state = battle.state
+    for player in (state.players[state.current], state.players[1 - state.current]):
+        for pokemon in [p for p in player.in_play() if p.damage >= battle.card(p.card_id).hp]:
+            scorer = state.players[1 - player.index]
+            scorer.points = min(WIN_POINTS, scorer.points + battle.card(pokemon.card_id).ko_points)
+            if by_attack:
+                player.last_ko_by_attack_turn = state.turn
+            state.log("knockout", player.index, uid=pokemon.uid, card_id=pokemon.card_id)
+            board.remove_from_play(battle, player, pokemon, "discard", "knocked out")
+
+
+def _check_game_over(battle: Battle) -> None:
+    state = battle.state
+    if state.phase is Phase.OVER or state.phase is Phase.SETUP:
+        return
+    wins = [state.players[i].points >= WIN_POINTS or not state.players[1 - i].in_play() for i in range(2)]
+    if wins[0] and wins[1]:
+        _finish(battle, None, "both players won at once")
+    elif wins[0] or wins[1]:
+        winner = 0 if wins[0] else 1
+        reason = "points" if state.players[winner].points >= WIN_POINTS else "no Pokémon left"
+        _finish(battle, winner, reason)
+
+
+def _finish(battle: Battle, winner: int | None, reason: str) -> None:
+    state = battle.state
+    state.phase = Phase.OVER
+    state.winner = winner
+    state.is_draw = winner is None
+    state.end_reason = reason
+    state.pending = []
+    state.log("game_over", winner, reason=reason)

@@ -1,0 +1,237 @@
+"""Pydantic models of the battle engine: card definitions (static) and the game state (changing).
+
+Rules of this module:
+- ``CardDefinition`` is static data loaded from ``data/*.json``; it never changes during a game.
+- ``GameState`` is everything that changes. It is plain data (JSON round trip is lossless) and holds no
+  random generator: randomness lives in ``engine.Battle`` and is injected.
+- Cards in deck, hand and discard are card ids (copies are interchangeable). A Pokémon in play is a
+  ``CardInstance`` with a unique ``uid``; ``stack`` lists the card ids underneath it (earlier stages),
+  so every one of a player's 20 cards is in exactly one of deck, hand, discard or play.
+- Energy is not a card: attached energy is a list of ``EnergyType`` and is simply lost when discarded.
+- Players are indexed 0 and 1; their string id (used by active effects) is ``"p0"`` / ``"p1"``.
+- ``turn`` counts turns of both players from 1; turn 1 is the first player's first turn.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from darwindeck.tcg.active_effects import ActiveEffect
+
+ParamValue = int | str | bool
+
+
+class EnergyType(StrEnum):
+    """Energy and Pokémon types (``dragon`` and ``colorless`` are Pokémon types / cost symbols only)."""
+
+    GRASS = "grass"
+    FIRE = "fire"
+    WATER = "water"
+    LIGHTNING = "lightning"
+    PSYCHIC = "psychic"
+    FIGHTING = "fighting"
+    DARKNESS = "darkness"
+    METAL = "metal"
+    DRAGON = "dragon"
+    COLORLESS = "colorless"
+
+
+ZONE_ENERGY_TYPES: tuple[EnergyType, ...] = tuple(EnergyType)[:8]
+
+
+class CardKind(StrEnum):
+    POKEMON = "pokemon"
+    ITEM = "item"
+    SUPPORTER = "supporter"
+
+
+class Stage(StrEnum):
+    BASIC = "basic"
+    STAGE_1 = "stage1"
+    STAGE_2 = "stage2"
+
+
+class Status(StrEnum):
+    POISONED = "poisoned"
+    BURNED = "burned"
+    ASLEEP = "asleep"
+    PARALYZED = "paralyzed"
+    CONFUSED = "confused"
+
+
+EXCLUSIVE_STATUSES = frozenset({Status.ASLEEP, Status.PARALYZED, Status.CONFUSED})
+
+
+class EffectSpec(BaseModel):
+    """One mechanic of the effect registry with its parameters (``effect_id`` must be registered)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    effect_id: str
+    params: dict[str, ParamValue] = Field(default_factory=dict)
+
+
+class Attack(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    cost: tuple[EnergyType, ...] = ()
+    damage: int = 0
+    effects: tuple[EffectSpec, ...] = ()
+
+
+class Ability(BaseModel):
+    """An ability: passive if its effect id starts with ``aura_`` (registered on entering play),
+    otherwise activated by an action, ``uses_per_turn`` times per turn (None = as often as wanted)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    effect: EffectSpec
+    uses_per_turn: int | None = 1
+
+    @property
+    def is_aura(self) -> bool:
+        return self.effect.effect_id.startswith("aura_")
+
+
+class CardDefinition(BaseModel):
+    """Static facts of one card. Fossils are Items with ``plays_as_basic`` (40 HP, no retreat)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    set_code: str
+    kind: CardKind
+    stage: Stage | None = None
+    hp: int = 0
+    pokemon_type: EnergyType = EnergyType.COLORLESS
+    weakness: EnergyType | None = None
+    retreat_cost: int | None = None
+    evolves_from: str | None = None
+    is_ex: bool = False
+    attacks: tuple[Attack, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    trainer_effects: tuple[EffectSpec, ...] = ()
+    plays_as_basic: bool = False
+    implemented: bool = True
+    missing: str = ""
+
+    @property
+    def is_basic_pokemon(self) -> bool:
+        return self.kind is CardKind.POKEMON and self.stage is Stage.BASIC
+
+    @property
+    def ko_points(self) -> int:
+        return 2 if self.is_ex else 1
+
+
+class CardInstance(BaseModel):
+    """A Pokémon (or fossil) in play."""
+
+    uid: str
+    card_id: str
+    damage: int = 0
+    energy: list[EnergyType] = Field(default_factory=list)
+    statuses: list[Status] = Field(default_factory=list)
+    turn_played: int = 0
+    stack: list[str] = Field(default_factory=list)
+    ability_uses: dict[str, int] = Field(default_factory=dict)
+
+
+class PlayerState(BaseModel):
+    index: int
+    deck_name: str = ""
+    deck: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    active: CardInstance | None = None
+    bench: list[CardInstance] = Field(default_factory=list)
+    points: int = 0
+    energy_types: list[EnergyType] = Field(default_factory=list)
+    energy_available: EnergyType | None = None
+    energy_next: EnergyType | None = None
+    supporter_played: bool = False
+    energy_attached: bool = False
+    retreated: bool = False
+    setup_done: bool = False
+    hand_revealed: bool = False
+    last_ko_by_attack_turn: int = 0
+
+    @property
+    def player_id(self) -> str:
+        return f"p{self.index}"
+
+    def in_play(self) -> list[CardInstance]:
+        """Active first, then the Bench in order."""
+        front = [self.active] if self.active is not None else []
+        return front + self.bench
+
+    def slot(self, position: int) -> CardInstance | None:
+        """Position 0 is the Active Spot, 1..3 the Bench."""
+        if position == 0:
+            return self.active
+        if 1 <= position <= len(self.bench):
+            return self.bench[position - 1]
+        return None
+
+    def find(self, uid: str) -> CardInstance | None:
+        for pokemon in self.in_play():
+            if pokemon.uid == uid:
+                return pokemon
+        return None
+
+
+class LogEntry(BaseModel):
+    turn: int
+    type: str
+    player: int | None = None
+    data: dict[str, ParamValue] = Field(default_factory=dict)
+
+
+class PendingChoice(BaseModel):
+    """A player who must pick a Bench Pokémon: ``promote`` (Active Spot empty) or ``switch`` (an
+    effect switches the Active out and its owner chooses the replacement)."""
+
+    player: int
+    kind: str
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    MAIN = "main"
+    BETWEEN_TURNS = "between_turns"
+    OVER = "over"
+
+
+class GameState(BaseModel):
+    turn: int = 0
+    first_player: int = 0
+    current: int = 0
+    phase: Phase = Phase.SETUP
+    players: list[PlayerState] = Field(default_factory=list)
+    active_effects: list[ActiveEffect] = Field(default_factory=list)
+    action_log: list[LogEntry] = Field(default_factory=list)
+    pending: list[PendingChoice] = Field(default_factory=list)
+    winner: int | None = None
+    is_draw: bool = False
+    end_reason: str = ""
+    next_uid: int = 0
+    next_effect_id: int = 0
+
+    def opponent(self, index: int) -> PlayerState:
+        return self.players[1 - index]
+
+    def owner_of(self, uid: str) -> PlayerState | None:
+        for player in self.players:
+            if player.find(uid) is not None:
+                return player
+        return None
+
+    def log(self, entry_type: str, player: int | None = None, **data: ParamValue) -> None:
+        self.action_log.append(
+            LogEntry.model_construct(turn=self.turn, type=entry_type, player=player, data=data)
+        )

@@ -1,0 +1,198 @@
+"""The integration points of the Active Effects registry: each rule that effects can change is ONE
+function here, and each queries the registry (``battle.manager``).
+
+- ``effective_energy``: each attached energy counts 1, times every ``energy_multiplier`` effect for its
+  type that reaches the Pokémon (params ``energy_type``, ``multiplier``, optional ``pokemon_type``).
+- ``compute_damage``: no damage if the base is 0 or less; else base + ``damage_boost`` (only against the
+  opponent's Active; optional ``only_names``), + 20 weakness (only against the Active), -
+  ``attack_damage_reduction`` on the attacker, - ``damage_reduction`` on the defender (after weakness),
+  0 if the defender has ``attack_immunity``; never below 0. There is no Resistance.
+- ``retreat_cost``: ``None`` if the Pokémon cannot retreat (no retreat cost, Asleep, Paralyzed, a
+  ``prevent_retreat`` effect); else base - ``retreat_cost_reduction``, 0 with ``free_retreat``, never < 0.
+- ``apply_status``: refused by ``status_immunity`` (and by ``attack_immunity`` for attack effects);
+  Asleep, Paralyzed and Confused replace each other, Poisoned and Burned stack with them.
+- ``attack_block_reason`` / ``attack_gate_coins``: the attack-declaration step (status, ``attack_block``,
+  ``attack_coin_gate``).
+- ``supporters_blocked``, ``evolution_blocked``: rule locks queried from the registry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from darwindeck.tcg.active_effects import EffectTrigger
+from darwindeck.tcg.models import (
+    EXCLUSIVE_STATUSES,
+    CardInstance,
+    EnergyType,
+    Status,
+)
+
+if TYPE_CHECKING:
+    from darwindeck.tcg.engine import Battle
+
+WEAKNESS_BONUS = 20
+
+
+def effective_energy(battle: Battle, pokemon: CardInstance) -> dict[EnergyType, int]:
+    counts: dict[EnergyType, int] = {}
+    if not pokemon.energy:
+        return counts
+    multipliers = battle.manager.query_effects(
+        battle.state,
+        effect_type="energy_multiplier",
+        trigger=EffectTrigger.ON_ENERGY_COUNT,
+        affecting_card_id=pokemon.uid,
+    )
+    own_type = battle.card(pokemon.card_id).pokemon_type.value
+    for energy in pokemon.energy:
+        amount = 1
+        for effect in multipliers:
+            wanted_type = effect.params.get("pokemon_type")
+            if effect.params.get("energy_type") == energy.value and wanted_type in (None, own_type):
+                amount *= int(effect.params.get("multiplier", 1))
+        counts[energy] = counts.get(energy, 0) + amount
+    return counts
+
+
+def can_pay(battle: Battle, pokemon: CardInstance, cost: tuple[EnergyType, ...]) -> bool:
+    return extra_energy(battle, pokemon, cost) is not None
+
+
+def extra_energy(
+    battle: Battle, pokemon: CardInstance, cost: tuple[EnergyType, ...], of_type: EnergyType | None = None
+) -> int | None:
+    """Energy left over after paying ``cost`` (of ``of_type`` only, when given); None if unpayable."""
+    counts = effective_energy(battle, pokemon)
+    remaining = dict(counts)
+    colorless = 0
+    for symbol in cost:
+        if symbol is EnergyType.COLORLESS:
+            colorless += 1
+        elif remaining.get(symbol, 0) > 0:
+            remaining[symbol] -= 1
+        else:
+            return None
+    spare_total = sum(remaining.values()) - colorless
+    if spare_total < 0:
+        return None
+    if of_type is None:
+        return spare_total
+    return min(remaining.get(of_type, 0), spare_total)
+
+
+def compute_damage(
+    battle: Battle, attacker: CardInstance, defender: CardInstance, base: int, to_active: bool
+) -> int:
+    if base <= 0:
+        return 0
+    state, manager = battle.state, battle.manager
+    damage = base
+    attacker_card = battle.card(attacker.card_id)
+    if to_active:
+        boosts = [
+            effect
+            for effect in manager.query_effects(
+                state, "damage_boost", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=attacker.uid
+            )
+            if _name_allowed(effect.params.get("only_names"), attacker_card.name)
+        ]
+        damage = manager.get_combined_value(boosts, "amount", damage)
+        if battle.card(defender.card_id).weakness is attacker_card.pokemon_type:
+            damage += WEAKNESS_BONUS
+    weakened = manager.query_effects(
+        state, "attack_damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=attacker.uid
+    )
+    damage -= manager.get_combined_value(weakened, "amount")
+    reductions = manager.query_effects(
+        state, "damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=defender.uid
+    )
+    damage -= manager.get_combined_value(reductions, "amount")
+    if is_protected(battle, defender):
+        return 0
+    return max(0, damage)
+
+
+def _name_allowed(names: object, name: str) -> bool:
+    return names is None or name in str(names).split(",")
+
+
+def is_protected(battle: Battle, pokemon: CardInstance) -> bool:
+    """True if damage and effects of attacks are prevented for this Pokémon."""
+    return bool(
+        battle.manager.query_effects(
+            battle.state, "attack_immunity", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=pokemon.uid
+        )
+    )
+
+
+def retreat_cost(battle: Battle, pokemon: CardInstance) -> int | None:
+    base = battle.card(pokemon.card_id).retreat_cost
+    if base is None or Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses:
+        return None
+    state, manager = battle.state, battle.manager
+    if manager.query_effects(state, "prevent_retreat", affecting_card_id=pokemon.uid):
+        return None
+    if manager.query_effects(
+        state, "free_retreat", EffectTrigger.ON_RETREAT_CALC, affecting_card_id=pokemon.uid
+    ):
+        return 0
+    reductions = manager.query_effects(
+        state, "retreat_cost_reduction", EffectTrigger.ON_RETREAT_CALC, affecting_card_id=pokemon.uid
+    )
+    return max(0, base - manager.get_combined_value(reductions, "amount"))
+
+
+def apply_status(battle: Battle, target: CardInstance, status: Status, from_attack: bool) -> bool:
+    """Give ``target`` a status unless an effect prevents it; returns whether it was applied."""
+    immune = battle.manager.query_effects(
+        battle.state, "status_immunity", EffectTrigger.ON_STATUS_APPLY, affecting_card_id=target.uid
+    )
+    if any(effect.params.get("status") in (None, status.value) for effect in immune):
+        return False
+    if from_attack and is_protected(battle, target):
+        return False
+    if status in EXCLUSIVE_STATUSES:
+        target.statuses = [s for s in target.statuses if s not in EXCLUSIVE_STATUSES]
+    if status not in target.statuses:
+        target.statuses.append(status)
+    return True
+
+
+def attack_block_reason(battle: Battle, attacker: CardInstance) -> str | None:
+    """Why the Active cannot declare an attack at all (None if it can)."""
+    if Status.ASLEEP in attacker.statuses:
+        return "asleep"
+    if Status.PARALYZED in attacker.statuses:
+        return "paralyzed"
+    if battle.manager.query_effects(
+        battle.state, "attack_block", EffectTrigger.ON_ATTACK, affecting_card_id=attacker.uid
+    ):
+        return "blocked by an effect"
+    return None
+
+
+def attack_gate_coins(battle: Battle, attacker: CardInstance) -> int:
+    """How many coins must all come up heads for a declared attack to happen (Confused, coin gates)."""
+    gates = battle.manager.query_effects(
+        battle.state, "attack_coin_gate", EffectTrigger.ON_ATTACK, affecting_card_id=attacker.uid
+    )
+    return len(gates) + (1 if Status.CONFUSED in attacker.statuses else 0)
+
+
+def supporters_blocked(battle: Battle, player_index: int) -> bool:
+    return bool(
+        battle.manager.query_effects(battle.state, "block_supporters", affecting_player_id=f"p{player_index}")
+    )
+
+
+def evolution_blocked(battle: Battle, target: CardInstance) -> bool:
+    return bool(battle.manager.query_effects(battle.state, "block_evolution", affecting_card_id=target.uid))
+
+
+def counter_damage(battle: Battle, defender: CardInstance) -> int:
+    """Damage a damaged Active deals back to its attacker (Rough-Skin-like auras)."""
+    effects = battle.manager.query_effects(
+        battle.state, "counter_damage", EffectTrigger.ON_ATTACK, affecting_card_id=defender.uid
+    )
+    return battle.manager.get_combined_value(effects, "amount")

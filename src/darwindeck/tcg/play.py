@@ -1,0 +1,77 @@
+"""Playing whole battles between agents and summarising many of them."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from darwindeck.tcg.agents import Agent
+from darwindeck.tcg.decks import Deck
+from darwindeck.tcg.engine import Battle, new_battle
+
+MAX_ACTIONS_PER_GAME = 5000
+
+
+def play_battle(
+    deck0: Deck,
+    deck1: Deck,
+    agents: Sequence[Agent],
+    seed: int,
+    on_step: Callable[[Battle], None] | None = None,
+) -> Battle:
+    """Play one battle to its end; ``on_step`` is called after every action (tests, invariants)."""
+    battle = new_battle(deck0, deck1, seed)
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if battle.is_terminal():
+            return battle
+        battle.apply_action(agents[battle.current_player()].choose(battle))
+        if on_step is not None:
+            on_step(battle)
+    raise RuntimeError(f"battle with seed {seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
+
+
+@dataclass
+class MatchSummary:
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    turns: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    effects: Counter[str] = field(default_factory=Counter)
+
+    def add(self, battle: Battle) -> None:
+        state = battle.state
+        self.games += 1
+        if state.winner is None:
+            self.draws += 1
+        else:
+            self.wins[state.winner] += 1
+        self.turns += state.turn
+        for index in range(2):
+            self.points[index] += state.players[index].points
+        self.effects.update(str(e.data["effect_id"]) for e in state.action_log if e.type == "effect")
+
+    def win_rate(self, player: int) -> tuple[float, float, float]:
+        """Win rate with a 95% Wilson interval (low, high)."""
+        return wilson(self.wins[player], self.games)
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, float]:
+    if trials == 0:
+        return (0.0, 0.0, 0.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_match(
+    deck0: Deck, deck1: Deck, make_agents: Callable[[int], Sequence[Agent]], games: int, seed: int
+) -> MatchSummary:
+    summary = MatchSummary()
+    for game in range(games):
+        summary.add(play_battle(deck0, deck1, make_agents(seed + game), seed + game))
+    return summary

@@ -1,0 +1,1 @@
+"""Developer tools of the battle engine (card-data builder)."""
