@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from darwindeck.errors import GenomeFormatError, GenomeValidationError
+from darwindeck.genome.bytecode import compile_genome, parse_bytecode
 from darwindeck.genome.cards import Location, Rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator
-from darwindeck.genome.importer import import_file, import_genome, import_path
+from darwindeck.genome.importer import ImportReport, import_file, import_genome, import_path
 from darwindeck.genome.phases import ClaimPhase, PlayPhase, TrickPhase
 from darwindeck.genome.schema import (
     EffectType,
@@ -28,6 +29,7 @@ from darwindeck.genome.schema import (
     WinType,
 )
 from darwindeck.genome.serialization import load_genome
+from darwindeck.genome.validation import validate
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "darwindeck-genomes"
 needs_corpus = pytest.mark.skipif(
@@ -330,29 +332,94 @@ def test_import_path_writes_loadable_files_and_lists_refusals(tmp_path: Path) ->
         )
     ]
     assert report.assumed == [("a.json", "1 'Unknown' phase(s) read as claim phases")]
+    assert report.adjusted == []
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.json"]
     assert load_genome(tmp_path / "out" / "a.json") == import_genome(
         INDIGO_BANNER, source=str(source / "a.json")
     )
 
 
+# ------------------------------------------------------------------------------------ normalisations
+
+
+def test_trick_fields_without_a_trick_phase_are_normalised(tmp_path: Path) -> None:
+    document = copy.deepcopy(INDIGO_BANNER)
+    document["turn_structure"].update(is_trick_based=True, tricks_per_hand=13)
+    genome = import_genome(document, source="t.json")
+    assert genome.turn_structure == TurnStructure(phases=(ClaimPhase(),), is_trick_based=False)
+    source = tmp_path / "t.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    report = import_path(source, tmp_path / "out")
+    assert report.adjusted == [
+        (
+            "t.json",
+            "is_trick_based set to False: no phase is a trick phase (the flag is derived from the phases)",
+        ),
+        ("t.json", "tricks_per_hand 13 dropped: no phase is a trick phase"),
+    ]
+    assert load_genome(tmp_path / "out" / "t.json") == import_genome(document, source=str(source))
+
+
+def test_a_trick_phase_makes_the_game_trick_based_and_its_trick_count_is_kept() -> None:
+    document = fierce_raid_like()
+    document["turn_structure"].update(is_trick_based=False, tricks_per_hand=20)
+    turns = import_genome(document, source="t.json").turn_structure
+    assert (turns.is_trick_based, turns.tricks_per_hand) == (True, 20)  # 20 > 17 cards: never clamped
+
+
+def test_a_dead_win_condition_beside_a_live_one_is_imported_as_written() -> None:
+    document = copy.deepcopy(INDIGO_BANNER)
+    document["win_conditions"].insert(0, {"type": "capture_all", "threshold": None})
+    genome = import_genome(document, source="t.json")
+    assert genome.win_conditions == (WinCondition(WinType.CAPTURE_ALL), WinCondition(WinType.EMPTY_HAND))
+
+
+def test_a_genome_whose_win_conditions_can_never_fire_is_refused() -> None:
+    document = copy.deepcopy(INDIGO_BANNER)
+    document["win_conditions"] = [{"type": "low_score", "threshold": 50}]
+    with pytest.raises(GenomeValidationError) as caught:
+        import_genome(document, source="r.json")
+    assert caught.value.problems == [
+        "win_conditions: no win condition can fire, so the game can only end in a draw by turn limit",
+        "win_conditions[0].type: low_score needs something that scores (scoring.card_rules, "
+        "scoring.hand_evaluation or contract_scoring), but the genome has none",
+    ]
+
+
 # ----------------------------------------------------------------------------------------- the corpus
 
 #: Problem kinds (paths and numbers blanked) over all refused corpus files; a file may have several.
 EXPECTED_PROBLEM_KINDS = {
-    "win_conditions[N].type: low_score needs something that scores": 328,
-    "turn_structure.is_trick_based: is True but no phase is a trick phase": 281,
-    "turn_structure.tricks_per_hand: must be ≤ setup.cards_per_player (N), got N": 244,
-    "win_conditions[N].type: first_to_score needs something that scores": 200,
-    "win_conditions[N].type: high_score needs something that scores": 132,
-    "win_conditions[N].type: capture_all needs a way to capture cards": 131,
     "setup.cards_per_player: N cards × N players + N to the discard = N cards, "
     "but the standard_N deck has N": 111,
-    "win_conditions[N].type: best_hand needs scoring.hand_evaluation": 72,
+    "win_conditions: no win condition can fire, so the game can only end in a draw by turn limit": 29,
+    "win_conditions[N].type: low_score needs something that scores": 26,
     "turn_structure.phases[N].min_cards: must be ≤ max_cards (N), got N": 24,
-    "win_conditions[N].type: most_captured needs a way to capture cards": 20,
-    "turn_structure.is_trick_based: is False but turn_structure.phases[N] is a trick phase": 16,
+    "win_conditions[N].type: high_score needs something that scores": 20,
+    "win_conditions[N].type: capture_all needs a way to capture cards": 19,
+    "win_conditions[N].type: first_to_score needs something that scores": 13,
     "setup.initial_discard_count: must be ≥ N, got -N": 11,
+}
+#: Refused files grouped by why they cannot be played (a file with two reasons is in a group of both).
+REASONS = {
+    "setup.cards_per_player": "more cards dealt than the deck holds",
+    "win_conditions": "no win condition can ever fire",
+    "turn_structure.phases": "a play phase of min_cards > max_cards",
+    "setup.initial_discard_count": "a negative initial discard count",
+}
+EXPECTED_REFUSAL_GROUPS = {
+    ("more cards dealt than the deck holds",): 95,
+    ("a play phase of min_cards > max_cards",): 24,
+    ("more cards dealt than the deck holds", "no win condition can ever fire"): 16,
+    ("no win condition can ever fire",): 13,
+    ("a negative initial discard count",): 11,
+}
+#: The normalisations made over the imported corpus files (264 files, 517 adjustments).
+EXPECTED_ADJUSTMENTS = {
+    "is_trick_based set to False: no phase is a trick phase (the flag is derived from the phases)": 253,
+    "tricks_per_hand N dropped: no phase is a trick phase": 253,
+    "is_trick_based set to True: turn_structure.phases[N] is a trick phase "
+    "(the flag is derived from the phases)": 11,
 }
 
 
@@ -361,18 +428,65 @@ def problem_kind(problem: str) -> str:
     return re.sub(r" \(scoring\.card_rules.*| \(tableau_mode.*", "", blanked)
 
 
+def refusal_group(reason: str) -> tuple[str, ...]:
+    """Why a refused file cannot be played: the distinct REASONS of its error lines, sorted."""
+    fields = {line.strip().removeprefix("- ").split(":")[0].split("[")[0] for line in reason.splitlines()[1:]}
+    return tuple(sorted({REASONS[field] for field in fields}))
+
+
+@pytest.fixture(scope="module")
+def corpus_import(tmp_path_factory: pytest.TempPathFactory) -> tuple[ImportReport, Path]:
+    out = tmp_path_factory.mktemp("imported")
+    return import_path(CORPUS, out), out
+
+
 @needs_corpus
-def test_every_reference_genome_imports_or_is_refused(tmp_path: Path) -> None:
-    report = import_path(CORPUS, tmp_path)
+def test_every_reference_genome_imports_or_is_refused(corpus_import: tuple[ImportReport, Path]) -> None:
+    report, out = corpus_import
     assert len(list(CORPUS.glob("*.json"))) == 697
-    assert (report.imported_count, report.refused_count, len(report.assumed)) == (92, 605, 32)
+    counts = (report.imported_count, report.refused_count, len(report.assumed), len(report.adjusted))
+    assert counts == (538, 159, 224, 517)
+    assert len({name for name, _ in report.adjusted}) == 264
     assert all(reason.startswith("genome '") for _, reason in report.refused)  # no format refusal
     kinds = collections.Counter(
         problem_kind(line) for _, reason in report.refused for line in reason.splitlines()[1:]
     )
     assert dict(kinds) == EXPECTED_PROBLEM_KINDS
+    groups = collections.Counter(refusal_group(reason) for _, reason in report.refused)
+    assert dict(groups) == EXPECTED_REFUSAL_GROUPS
+    names = "\n".join(name for name, _ in report.refused)
+    assert hashlib.sha256(names.encode()).hexdigest() == (
+        "b804e5601e4bb46d315be94d3890b7aee40e5de94faee7d96665a1eec1a378c0"
+    )
     listing = "\n".join(f"{name}\t{reason}" for name, reason in report.refused)
     assert hashlib.sha256(listing.encode()).hexdigest() == (
-        "8e3ca22e8b012c03797ab135f1d54a2547efe312fbd067f82196cd3b75adc987"
+        "917f51eaa859179a021632fe4ade7114d096ab235b395bbbe5535cc421901914"
     )
-    assert len(list(tmp_path.iterdir())) == 92
+    assert len(list(out.iterdir())) == 538
+
+
+@needs_corpus
+def test_corpus_adjustments_only_align_the_derived_trick_fields(
+    corpus_import: tuple[ImportReport, Path],
+) -> None:
+    report, _ = corpus_import
+    adjustments = collections.Counter(re.sub(r"\d+", "N", reason) for _, reason in report.adjusted)
+    assert dict(adjustments) == EXPECTED_ADJUSTMENTS
+    imported = {name for name, _ in report.imported}
+    assert {name for name, _ in report.adjusted} <= imported
+
+
+@needs_corpus
+def test_every_imported_corpus_genome_is_playable_and_compiles(
+    corpus_import: tuple[ImportReport, Path],
+) -> None:
+    report, _ = corpus_import
+    for name, written in report.imported:
+        genome = load_genome(written)
+        assert validate(genome).errors == (), name
+        turns = genome.turn_structure
+        tricks = any(isinstance(phase, TrickPhase) for phase in genome.phases)
+        assert turns.is_trick_based is tricks, name
+        assert tricks or turns.tricks_per_hand is None, name
+        restored = parse_bytecode(compile_genome(genome))
+        assert restored == genome.replace(name=restored.name, description=""), name

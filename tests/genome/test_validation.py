@@ -65,6 +65,8 @@ SCORES_ON_PLAY = Scoring(
     )
 )
 POKER = HandEvaluation(EvaluationMethod.POKER)
+NO_LIVE_WIN = "no win condition can fire, so the game can only end in a draw by turn limit"
+IGNORED = "; it can never fire and is ignored (another win condition can)"
 
 
 def minimal(**changes: Any) -> GameGenome:
@@ -391,29 +393,62 @@ CASES = [
         ],
         id="max-bid-above-hand",
     ),
+    # is_trick_based is derived from the phases: a mismatch is a warning either way, never an error.
     pytest.param(
         tricks(TrickPhase()).replace(turn_structure=TurnStructure(phases=(TrickPhase(),))),
-        [(E, "turn_structure.is_trick_based", "is False but turn_structure.phases[0] is a trick phase")],
+        [
+            (
+                W,
+                "turn_structure.is_trick_based",
+                "is False but turn_structure.phases[0] is a trick phase; "
+                "is_trick_based is derived from the phases",
+            )
+        ],
         id="trick-phase-not-trick-based",
     ),
     pytest.param(
         with_phases(DrawPhase(), PlayPhase(), is_trick_based=True),
-        [(E, "turn_structure.is_trick_based", "is True but no phase is a trick phase")],
+        [
+            (
+                W,
+                "turn_structure.is_trick_based",
+                "is True but no phase is a trick phase; is_trick_based is derived from the phases",
+            )
+        ],
         id="trick-based-without-trick-phase",
     ),
     pytest.param(
         tricks(TrickPhase(), cards=12).replace(
             turn_structure=TurnStructure(phases=(TrickPhase(),), is_trick_based=True, tricks_per_hand=13)
         ),
-        [(E, "turn_structure.tricks_per_hand", "must be ≤ setup.cards_per_player (12), got 13")],
+        [
+            (
+                W,
+                "turn_structure.tricks_per_hand",
+                "is 13 but each player is dealt 12 cards; "
+                "the hands run out first, and a hand also ends when every hand is empty",
+            )
+        ],
         id="more-tricks-than-cards",
+    ),
+    pytest.param(
+        with_phases(DrawPhase(), PlayPhase(), tricks_per_hand=5),
+        [(W, "turn_structure.tricks_per_hand", "is ignored: no phase is a trick phase")],
+        id="tricks-per-hand-without-trick-phase",
     ),
     pytest.param(
         tricks(TrickPhase()).replace(
             turn_structure=TurnStructure(phases=(TrickPhase(),), is_trick_based=True, tricks_per_hand=0)
         ),
-        [(E, "turn_structure.tricks_per_hand", "must be ≥ 1, got 0")],
+        [(E, "turn_structure.tricks_per_hand", "must be 1..255 (one byte), got 0")],
         id="zero-tricks",
+    ),
+    pytest.param(
+        tricks(TrickPhase()).replace(
+            turn_structure=TurnStructure(phases=(TrickPhase(),), is_trick_based=True, tricks_per_hand=256)
+        ),
+        [(E, "turn_structure.tricks_per_hand", "must be 1..255 (one byte), got 256")],
+        id="tricks-beyond-a-byte",
     ),
     # -- conditions -------------------------------------------------------------------------------------
     pytest.param(
@@ -560,33 +595,67 @@ CASES = [
         [(E, "win_conditions[0].threshold", "must be ≥ 0, got -1")],
         id="negative-threshold",
     ),
+    # A dead win condition (one that can never fire) is an error only when no win condition can fire.
     pytest.param(
         minimal(win_conditions=(WinCondition(WinType.HIGH_SCORE),)),
         [
+            (E, "win_conditions", NO_LIVE_WIN),
             (
                 E,
                 "win_conditions[0].type",
                 "high_score needs something that scores (scoring.card_rules, scoring.hand_evaluation or "
                 "contract_scoring), but the genome has none",
-            )
+            ),
         ],
         id="score-win-nothing-scores",
     ),
     pytest.param(
-        minimal(win_conditions=(WinCondition(WinType.CAPTURE_ALL),)),
+        minimal(win_conditions=(WinCondition(WinType.EMPTY_HAND), WinCondition(WinType.HIGH_SCORE))),
         [
+            (
+                W,
+                "win_conditions[1].type",
+                "high_score needs something that scores (scoring.card_rules, scoring.hand_evaluation or "
+                f"contract_scoring), but the genome has none{IGNORED}",
+            )
+        ],
+        id="score-win-nothing-scores-beside-a-live-win",
+    ),
+    pytest.param(
+        minimal(win_conditions=(WinCondition(WinType.CAPTURE_ALL), WinCondition(WinType.LOW_SCORE, 50))),
+        [
+            (E, "win_conditions", NO_LIVE_WIN),
             (
                 E,
                 "win_conditions[0].type",
                 "capture_all needs a way to capture cards (tableau_mode war or match_rank with a play "
                 "phase to the tableau, or a trick phase), but the genome has none",
-            )
+            ),
+            (
+                E,
+                "win_conditions[1].type",
+                "low_score needs something that scores (scoring.card_rules, scoring.hand_evaluation or "
+                "contract_scoring), but the genome has none",
+            ),
         ],
         id="capture-win-without-capture",
     ),
     pytest.param(
+        minimal(win_conditions=(WinCondition(WinType.CAPTURE_ALL), WinCondition(WinType.ALL_HANDS_EMPTY))),
+        [
+            (
+                W,
+                "win_conditions[0].type",
+                "capture_all needs a way to capture cards (tableau_mode war or match_rank with a play "
+                f"phase to the tableau, or a trick phase), but the genome has none{IGNORED}",
+            )
+        ],
+        id="capture-win-without-capture-beside-a-live-win",
+    ),
+    pytest.param(
         capture_game(TableauMode.MATCH_RANK, Location.DISCARD),
         [
+            (E, "win_conditions", NO_LIVE_WIN),
             (
                 E,
                 "win_conditions[0].type",
@@ -603,13 +672,47 @@ CASES = [
     ),
     pytest.param(
         minimal(win_conditions=(WinCondition(WinType.BEST_HAND),)),
-        [(E, "win_conditions[0].type", "best_hand needs scoring.hand_evaluation")],
+        [
+            (E, "win_conditions", NO_LIVE_WIN),
+            (E, "win_conditions[0].type", "best_hand needs scoring.hand_evaluation"),
+        ],
         id="best-hand-without-evaluation",
     ),
     pytest.param(
+        minimal(win_conditions=(WinCondition(WinType.BEST_HAND), WinCondition(WinType.EMPTY_HAND))),
+        [(W, "win_conditions[0].type", f"best_hand needs scoring.hand_evaluation{IGNORED}")],
+        id="best-hand-without-evaluation-beside-a-live-win",
+    ),
+    pytest.param(
         minimal(win_conditions=(WinCondition(WinType.FEWEST_TRICKS),)),
-        [(E, "win_conditions[0].type", "fewest_tricks needs a trick phase")],
+        [
+            (E, "win_conditions", NO_LIVE_WIN),
+            (E, "win_conditions[0].type", "fewest_tricks needs a trick phase"),
+        ],
         id="trick-win-without-tricks",
+    ),
+    pytest.param(
+        minimal(
+            win_conditions=(WinCondition(WinType.MOST_TRICKS), WinCondition(WinType.HIGH_SCORE)),
+            scoring=SCORES_ON_PLAY,
+        ),
+        [(W, "win_conditions[0].type", f"most_tricks needs a trick phase{IGNORED}")],
+        id="trick-win-without-tricks-beside-a-live-win",
+    ),
+    pytest.param(
+        minimal(win_conditions=(WinCondition("most_cards"), WinCondition(WinType.MOST_TRICKS))),
+        [
+            (
+                E,
+                "win_conditions[0].type",
+                "must be a WinType (empty_hand, high_score, low_score, first_to_score, capture_all, "
+                "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold), "
+                "got 'most_cards'",
+            ),
+            (E, "win_conditions", NO_LIVE_WIN),
+            (E, "win_conditions[1].type", "most_tricks needs a trick phase"),
+        ],
+        id="an-unknown-win-type-is-not-live",
     ),
     # -- special effects --------------------------------------------------------------------------------
     pytest.param(

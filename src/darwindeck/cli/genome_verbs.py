@@ -118,9 +118,15 @@ def import_files(
     if not source.exists():
         raise GenomeFormatError(str(source), "no such file or directory")
     report = import_path(source, out_dir)
+    for label, entries in (("assumed", report.assumed), ("adjusted", report.adjusted)):
+        for path, reason in entries:
+            console.print(f"[cyan]{label}[/] {path}: {reason}")
     for path, reason in report.refused:
         console.print(f"[yellow]refused[/] {path}: {reason}")
-    console.print(f"imported {report.imported_count}, refused {report.refused_count} → {out_dir}")
+    console.print(
+        f"imported {report.imported_count}, refused {report.refused_count} "
+        f"({len(report.assumed)} assumption(s), {len(report.adjusted)} adjustment(s)) → {out_dir}"
+    )
 
 
 def rulebook(

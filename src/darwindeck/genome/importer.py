@@ -36,9 +36,22 @@ Mapping of the rules (fields not named keep this project's documented default):
   DarwinDeck's own defaults and what 127 of the 147 written claim phases hold. This is an assumption, so
   ``ImportReport.assumed`` lists each file it was made for.
 
-Every imported genome is validated; a genome this project cannot play (a negative discard count, more
-tricks than cards...) is refused with the validation problems as the reason. Refusals are
-``GenomeFormatError`` / ``GenomeValidationError``; nothing is silently changed.
+Normalisations. Two turn-structure fields carry no rule of their own when they disagree with the
+phases, and DarwinDeck wrote them from its templates whatever the phases were (281 of the 697 files say
+``is_trick_based`` with no trick phase). The importer brings them in line with the phases; neither
+changes what the game does, and ``ImportReport.adjusted`` lists each one with a one-line reason:
+
+* ``is_trick_based`` is set to whether a phase is a trick phase (the flag is derived from the phases:
+  see ``validation``);
+* ``tricks_per_hand`` is dropped when no phase is a trick phase (there are no tricks to count).
+
+Nothing else is changed: no rule is invented (no scoring, no hand evaluation) and no count is clamped.
+
+Every imported genome is then validated; a genome this project cannot play (more cards dealt than the
+deck holds, a negative discard count, a play phase of 2..1 cards, no win condition that can ever fire)
+is refused with the validation errors as the reason; warnings (a dead win condition beside a live one,
+more tricks per hand than cards) do not refuse it. Refusals are ``GenomeFormatError`` /
+``GenomeValidationError``.
 """
 
 from __future__ import annotations
@@ -46,7 +59,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import TypeVar
@@ -372,13 +385,42 @@ def _dialect_and_body(data: object, source: str) -> tuple[_Dialect, JsonObject]:
     )
 
 
-def _import(data: object, source: str) -> tuple[GameGenome, int]:
-    """The genome and how many ``Unknown`` phases were read as claim phases."""
+def _normalised_turns(turns: TurnStructure) -> tuple[TurnStructure, tuple[str, ...]]:
+    """The turn structure with its derived fields in line with its phases, and a reason per change."""
+    tricks = [i for i, phase in enumerate(turns.phases) if isinstance(phase, TrickPhase)]
+    adjustments: list[str] = []
+    if turns.is_trick_based != bool(tricks):
+        why = (
+            f"turn_structure.phases[{tricks[0]}] is a trick phase" if tricks else "no phase is a trick phase"
+        )
+        adjustments.append(
+            f"is_trick_based set to {bool(tricks)}: {why} (the flag is derived from the phases)"
+        )
+    tricks_per_hand = turns.tricks_per_hand
+    if tricks_per_hand is not None and not tricks:
+        adjustments.append(f"tricks_per_hand {tricks_per_hand} dropped: no phase is a trick phase")
+        tricks_per_hand = None
+    normalised = replace(turns, is_trick_based=bool(tricks), tricks_per_hand=tricks_per_hand)
+    return normalised, tuple(adjustments)
+
+
+@dataclass(frozen=True)
+class _Conversion:
+    """One converted genome, how many ``Unknown`` phases became claim phases, and the normalisations."""
+
+    genome: GameGenome
+    unknown_phases: int
+    adjustments: tuple[str, ...]
+
+
+def _import(data: object, source: str) -> _Conversion:
     dialect, body = _dialect_and_body(data, source)
     reader = _Reader(dialect)
     genome = reader.genome(body, source)
+    turns, adjustments = _normalised_turns(genome.turn_structure)
+    genome = genome.replace(turn_structure=turns)
     ensure_valid(genome)
-    return genome, reader.unknown_phases
+    return _Conversion(genome, reader.unknown_phases, adjustments)
 
 
 def import_genome(data: object, *, source: str) -> GameGenome:
@@ -387,7 +429,7 @@ def import_genome(data: object, *, source: str) -> GameGenome:
     Raises ``GenomeFormatError`` for what cannot be represented (naming the JSON path) and
     ``GenomeValidationError`` for a genome this project cannot play.
     """
-    return _import(data, source)[0]
+    return _import(data, source).genome
 
 
 def _read_json(path: Path) -> object:
@@ -412,11 +454,14 @@ def import_file(path: str | os.PathLike[str]) -> GameGenome:
 
 @dataclass
 class ImportReport:
-    """What ``import_path`` did: files written, files refused (with the reason), assumptions made."""
+    """What ``import_path`` did, as (file name, detail) pairs: files written (detail: the path written),
+    files refused (the reason), assumptions made and normalisations applied (one pair per adjustment,
+    detail: its one-line reason), each in file order."""
 
     imported: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
     assumed: list[tuple[str, str]] = field(default_factory=list)
+    adjusted: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def imported_count(self) -> int:
@@ -445,13 +490,15 @@ def import_path(path: str | os.PathLike[str], out_dir: str | os.PathLike[str]) -
     report = ImportReport()
     for file in files:
         try:
-            genome, unknown = _import(_read_json(file), str(file))
+            conversion = _import(_read_json(file), str(file))
         except DarwinDeckError as error:
             report.refused.append((file.name, str(error)))
             continue
         written = target_dir / file.name
-        save_genome(genome, written)
+        save_genome(conversion.genome, written)
         report.imported.append((file.name, str(written)))
-        if unknown:
-            report.assumed.append((file.name, f"{unknown} 'Unknown' phase(s) read as claim phases"))
+        if conversion.unknown_phases:
+            reason = f"{conversion.unknown_phases} 'Unknown' phase(s) read as claim phases"
+            report.assumed.append((file.name, reason))
+        report.adjusted += [(file.name, reason) for reason in conversion.adjustments]
     return report

@@ -197,7 +197,9 @@ class EvaluationMethod(CodedEnum):
     """How a hand is valued for ``best_hand`` and ``hand_value``.
 
     * ``high_card``: the highest card wins (rank, then suit order).
-    * ``poker``: poker patterns in ``HandEvaluation.patterns`` order (weakest first), then high cards.
+    * ``poker``: the poker patterns listed in ``HandEvaluation.patterns`` are recognised (others are not:
+      without ``full_house``, K-K-K-2-2 is three of a kind); strength follows the standard order of
+      ``HandPattern`` (high card weakest, straight flush strongest), then the ranks of the cards.
     * ``point_total``: sum of card values, using the alternate ace value when it avoids a bust; above
       ``bust_threshold`` the hand busts and cannot win.
     * ``deadwood``: sum of the values of cards not in sets (3+ of a rank) or runs (3+ consecutive of a

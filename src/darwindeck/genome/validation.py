@@ -36,8 +36,13 @@ Turn structure
   * Seed 004: E a bidding phase with no trick phase after it; E ``min_bid`` ≥ 0 and ≤ ``max_bid``;
     E ``max_bid`` ≤ 255 (one byte); W ``max_bid`` > ``cards_per_player`` (the engine clamps bids to the
     hand size).
-  * E ``is_trick_based`` must be True exactly when a phase is a trick phase.
-  * E ``tricks_per_hand``, when given, is 1..``cards_per_player``.
+  * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
+    trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
+    from the phases), so a mismatch is ignored.
+  * E ``tricks_per_hand``, when given, is 1..255 (one byte in the bytecode header). W given with no
+    trick phase (ignored). W larger than ``cards_per_player``: a trick hand ends after
+    ``tricks_per_hand`` tricks *or* when every hand is empty, whichever comes first, so the hands run
+    out first; the hand still ends, so it is never an error.
 Conditions (in every phase and scoring rule)
   * E a compound joins at least 2 conditions.
   * E ``value`` is a Rank for card_is_rank / player_has_card, a Suit for card_is_suit, an int for the
@@ -51,11 +56,16 @@ Conditions (in every phase and scoring rule)
 Win conditions
   * E no win condition; E a threshold missing where the type needs one (low_score, first_to_score,
     score_threshold); E a negative threshold.
-  * E a score win (high_score, low_score, first_to_score, score_threshold) when nothing scores: no
-    ``scoring.card_rules``, no ``scoring.hand_evaluation`` and no ``contract_scoring``.
-  * E a capture win (capture_all, most_captured) with no way to capture: a capture is made only by
-    tableau mode WAR or MATCH_RANK *with* a play phase to the tableau, or by winning a trick.
-  * E best_hand without ``scoring.hand_evaluation``; E most_tricks / fewest_tricks without a trick phase.
+  * A *dead* win condition is one that can never fire:
+      - a score win (high_score, low_score, first_to_score, score_threshold) when nothing scores: no
+        ``scoring.card_rules``, no ``scoring.hand_evaluation`` and no ``contract_scoring``;
+      - a capture win (capture_all, most_captured) with no way to capture: a capture is made only by
+        tableau mode WAR or MATCH_RANK *with* a play phase to the tableau, or by winning a trick;
+      - best_hand without ``scoring.hand_evaluation`` (the engine cannot judge hands, so it ignores it);
+      - most_tricks / fewest_tricks without a trick phase.
+    Every other win condition of a valid type is *live*. W a dead win condition when the genome has a
+    live one (the live ones decide the game). When it has none: E each dead win condition, and E at
+    ``win_conditions``: no win condition can fire, so the game can only end in a draw by turn limit.
 Special effects (seed 000)
   * E ``value`` 1..255 (0 does nothing, more does not fit the byte); W two effects on one rank (the last
     listed wins); W a trigger rank the deck does not have.
@@ -450,19 +460,28 @@ class _Checker:
 
     def check_trick_based(self, is_trick_based: bool) -> None:
         tricks = self.phase_indices(TrickPhase)
+        derived = "; is_trick_based is derived from the phases"
         if is_trick_based and not tricks:
-            self.error("turn_structure.is_trick_based", "is True but no phase is a trick phase")
+            self.warn("turn_structure.is_trick_based", f"is True but no phase is a trick phase{derived}")
         elif not is_trick_based and tricks:
-            self.error(
+            self.warn(
                 "turn_structure.is_trick_based",
-                f"is False but turn_structure.phases[{tricks[0]}] is a trick phase",
+                f"is False but turn_structure.phases[{tricks[0]}] is a trick phase{derived}",
             )
 
     def check_tricks_per_hand(self, tricks: int) -> None:
         path = "turn_structure.tricks_per_hand"
+        if not self.integer(path, tricks, 1, UINT8_MAX, " (one byte)"):
+            return
         cards = self.cards_per_player
-        if self.integer(path, tricks, 1) and cards is not None and tricks > cards:
-            self.error(path, f"must be ≤ setup.cards_per_player ({cards}), got {tricks}")
+        if not self.phase_indices(TrickPhase):
+            self.warn(path, "is ignored: no phase is a trick phase")
+        elif cards is not None and tricks > cards:
+            self.warn(
+                path,
+                f"is {tricks} but each player is dealt {cards} cards; "
+                "the hands run out first, and a hand also ends when every hand is empty",
+            )
 
     # -- conditions ----------------------------------------------------------------------------------
 
@@ -526,33 +545,55 @@ class _Checker:
         wins = self.genome.win_conditions
         if not wins:
             self.error("win_conditions", "must have at least one win condition")
+        dead: list[tuple[str, str]] = []
+        live = False
         for i, win in enumerate(wins):
             path = f"win_conditions[{i}]"
             if not self.member(f"{path}.type", win.type, WinType):
                 continue
-            self.check_win_type(f"{path}.type", win.type)
+            why_dead = self.why_dead(win.type)
+            if why_dead is None:
+                live = True
+            else:
+                dead.append((f"{path}.type", why_dead))
             if win.threshold is not None:
                 self.integer(f"{path}.threshold", win.threshold, 0)
             elif win.type in THRESHOLD_REQUIRED:
                 self.error(f"{path}.threshold", f"{win.type.value} needs a threshold")
+        self.report_dead_wins(dead, live)
 
-    def check_win_type(self, path: str, win_type: WinType) -> None:
+    def why_dead(self, win_type: WinType) -> str | None:
+        """Why a win condition of this type can never fire in this genome, or None when it can."""
         if win_type in SCORE_WINS and not self.something_scores():
-            self.error(
-                path,
+            return (
                 f"{win_type.value} needs something that scores (scoring.card_rules, "
-                "scoring.hand_evaluation or contract_scoring), but the genome has none",
+                "scoring.hand_evaluation or contract_scoring), but the genome has none"
             )
         if win_type in CAPTURE_WINS and not self.can_capture():
-            self.error(
-                path,
+            return (
                 f"{win_type.value} needs a way to capture cards (tableau_mode war or match_rank with a "
-                "play phase to the tableau, or a trick phase), but the genome has none",
+                "play phase to the tableau, or a trick phase), but the genome has none"
             )
         if win_type is WinType.BEST_HAND and self.genome.scoring.hand_evaluation is None:
-            self.error(path, "best_hand needs scoring.hand_evaluation")
+            return "best_hand needs scoring.hand_evaluation"
         if win_type in _TRICK_WINS and not self.phase_indices(TrickPhase):
-            self.error(path, f"{win_type.value} needs a trick phase")
+            return f"{win_type.value} needs a trick phase"
+        return None
+
+    def report_dead_wins(self, dead: list[tuple[str, str]], live: bool) -> None:
+        """Dead win conditions beside a live one are ignored (warnings); with no live one, errors."""
+        if not dead:
+            return
+        if live:
+            for path, why_dead in dead:
+                self.warn(path, f"{why_dead}; it can never fire and is ignored (another win condition can)")
+            return
+        self.error(
+            "win_conditions",
+            "no win condition can fire, so the game can only end in a draw by turn limit",
+        )
+        for path, why_dead in dead:
+            self.error(path, why_dead)
 
     def check_special_effects(self) -> None:
         first_seen: dict[Rank, int] = {}
