@@ -42,7 +42,7 @@ from typing import Any
 
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import ConditionLike
-from darwindeck.genome.phases import Phase
+from darwindeck.genome.phases import Phase, TrickPhase
 
 #: The genome JSON schema this code writes. Older versions are migrated on load; newer ones refused.
 SCHEMA_VERSION = 1
@@ -99,10 +99,18 @@ class SetupRules:
 
 @dataclass(frozen=True)
 class TurnStructure:
+    """The phases of a turn. ``is_trick_based`` is kept for the seeds' vocabulary and the bytecode, but
+    what a game does follows ``has_tricks`` (a TrickPhase is present); validation warns on a mismatch."""
+
     phases: tuple[Phase, ...]
     is_trick_based: bool = False
     tricks_per_hand: int | None = None
     deck_empty: DeckEmptyAction = DeckEmptyAction.SKIP
+
+    @property
+    def has_tricks(self) -> bool:
+        """Whether hands are played as tricks: a TrickPhase is among the phases."""
+        return any(isinstance(phase, TrickPhase) for phase in self.phases)
 
 
 class EffectType(CodedEnum):

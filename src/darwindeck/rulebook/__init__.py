@@ -1,0 +1,62 @@
+"""Rulebooks: a genome → a Markdown or HTML rulebook a person can play from.
+
+The text is generated only from what the genome states, with the semantics documented in the schema
+modules (``darwindeck.genome.{cards,conditions,phases,schema}``) and the seeds; it is deterministic (the
+same genome always gives the same bytes). ``build_rulebook`` gives the section model both renderers use.
+
+>>> from darwindeck.genome import GameGenome, PlayPhase, SetupRules, TurnStructure, WinCondition, WinType
+>>> genome = GameGenome(
+...     name="Tiny",
+...     setup=SetupRules(cards_per_player=5),
+...     turn_structure=TurnStructure(phases=(PlayPhase(),)),
+...     win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+... )
+>>> render_markdown(genome).splitlines()[0]
+'# Tiny'
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from darwindeck.errors import DarwinDeckError
+from darwindeck.genome.schema import GameGenome
+from darwindeck.rulebook.html import to_html
+from darwindeck.rulebook.markdown import to_markdown
+from darwindeck.rulebook.model import BulletList, Paragraph, Rulebook, Section, Table
+from darwindeck.rulebook.sections import build_rulebook
+
+RulebookFormat = Literal["md", "html"]
+
+
+def render_markdown(genome: GameGenome) -> str:
+    """The rulebook of ``genome`` as Markdown."""
+    return to_markdown(build_rulebook(genome))
+
+
+def render_html(genome: GameGenome) -> str:
+    """The rulebook of ``genome`` as a complete, standalone HTML document."""
+    return to_html(build_rulebook(genome))
+
+
+def render_rulebook(genome: GameGenome, fmt: RulebookFormat = "md") -> str:
+    """The rulebook of ``genome`` in ``fmt`` ("md" or "html"); any other format is a ``DarwinDeckError``."""
+    if fmt == "md":
+        return render_markdown(genome)
+    if fmt == "html":
+        return render_html(genome)
+    raise DarwinDeckError(f"rulebook format: {fmt!r} is not one of 'md', 'html'")
+
+
+__all__ = [
+    "BulletList",
+    "Paragraph",
+    "Rulebook",
+    "RulebookFormat",
+    "Section",
+    "Table",
+    "build_rulebook",
+    "render_html",
+    "render_markdown",
+    "render_rulebook",
+]

@@ -1,0 +1,376 @@
+"""Build a genome's rulebook: the ordered sections, each from the fields that state its rules.
+
+Order: Overview, Components, Setup, Objective, Turn, Special cards, Tableau rules, Bidding and scoring
+(or Scoring), End of game. A section whose rules the genome does not have is left out (Special cards
+without effects, Tableau rules when the mode is NONE, Scoring with nothing that scores), and no
+sentence describes a rule the genome does not contain. The output depends only on the genome: no
+dates, no dict or set iteration order.
+"""
+
+from __future__ import annotations
+
+from darwindeck.genome.cards import DeckType, Location, Visibility
+from darwindeck.genome.conditions import ConditionType, iter_conditions
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    DiscardPhase,
+    DrawPhase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import (
+    DeckEmptyAction,
+    EffectType,
+    GameGenome,
+    SequenceDirection,
+    TableauMode,
+    WinCondition,
+    WinType,
+)
+from darwindeck.rulebook import words
+from darwindeck.rulebook.conditions_text import ConditionContext
+from darwindeck.rulebook.describe import describe_win, effect_row, effective_effects
+from darwindeck.rulebook.model import Block, BulletList, Paragraph, Rulebook, Section, Table
+from darwindeck.rulebook.scoring_text import (
+    CARD_RULES_HEADER,
+    card_rule_row,
+    contract_sentences,
+    hand_evaluation_sentences,
+)
+from darwindeck.rulebook.turn import build_turn_section, rank_order, tableau_mode_sentence
+
+EFFECTS_HEADER = ("Card", "Effect", "Target", "Value", "In words")
+
+_DECK_TEXT = {
+    DeckType.STANDARD_52: "A standard 52-card deck: 2 to A in each of the four suits (♥ ♦ ♣ ♠).",
+    DeckType.ITALIAN_40: (
+        "A 40-card deck: a standard deck without the 8s, 9s and 10s, so A, 2 to 7, J, Q and K in "
+        "each of the four suits (♥ ♦ ♣ ♠)."
+    ),
+    DeckType.PIQUET_32: "A 32-card deck: 7 to A in each of the four suits (♥ ♦ ♣ ♠).",
+    DeckType.EUCHRE_24: "A 24-card deck: 9 to A in each of the four suits (♥ ♦ ♣ ♠).",
+}
+
+_CAPTURES_TO = {
+    Location.CAPTURED: "in their captured pile",
+    Location.HAND: "at the bottom of their hand",
+    Location.DECK: "into the deck",
+    Location.DISCARD: "onto the discard pile",
+    Location.TABLEAU: "back on the tableau",
+    Location.OPPONENT_HAND: "into an opponent's hand",
+    Location.OPPONENT_DISCARD: "onto an opponent's discard pile",
+}
+
+_DECK_EMPTY_TEXT = {
+    DeckEmptyAction.RESHUFFLE_DISCARD: (
+        "When a player must draw from an empty deck, the discard pile except its top card is shuffled "
+        "to form a new deck; if there is nothing to shuffle, the draw does not happen."
+    ),
+    DeckEmptyAction.SKIP: "When a player must draw from an empty deck, the draw does not happen.",
+    DeckEmptyAction.END_HAND: (
+        "When a player must draw from an empty deck, the hand ends: hand-end scoring applies and, if "
+        "nobody has won, a new hand is dealt."
+    ),
+    DeckEmptyAction.END_GAME: (
+        "When a player must draw from an empty deck, the game ends and the winner is decided as "
+        "described under Objective."
+    ),
+}
+
+
+def build_rulebook(genome: GameGenome) -> Rulebook:
+    """The whole rulebook of ``genome`` as a document model."""
+    context = ConditionContext(
+        genome_name=genome.name,
+        wild_cards=genome.setup.wild_cards,
+        breaking_suits=tuple(
+            phase.breaking_suit
+            for phase in genome.phases
+            if isinstance(phase, TrickPhase) and phase.breaking_suit is not None
+        ),
+    )
+    sections = [
+        _overview(genome),
+        _components(genome),
+        _setup(genome),
+        _objective(genome),
+        build_turn_section(genome, context),
+        _special_cards(genome),
+        _tableau_rules(genome),
+        _scoring(genome, context),
+        _end_of_game(genome),
+    ]
+    return Rulebook(genome.name, tuple(section for section in sections if section is not None))
+
+
+def _overview(genome: GameGenome) -> Section:
+    blocks: list[Block] = []
+    description = " ".join(genome.description.split())
+    if description:
+        blocks.append(Paragraph(description))
+    blocks.append(BulletList((f"Players: {genome.player_count}",)))
+    blocks.append(Paragraph(_summary(genome)))
+    return Section("Overview", tuple(blocks))
+
+
+def _summary(genome: GameGenome) -> str:
+    players = f"{genome.player_count} players"
+    if genome.team_mode:
+        players += f" in {len(genome.teams)} teams"
+    deck = genome.setup.initial_deck
+    text = f"{genome.name} is a card game for {players}, played with a {deck.size}-card deck."
+    mechanics = _mechanics(genome)
+    if mechanics:
+        text += f" Its mechanics: {words.join(mechanics)}."
+    goals = [_goal(win) for win in genome.win_conditions]
+    if goals:
+        text += f" The aim is to {words.join(list(dict.fromkeys(goals)), 'or')}."
+    return text
+
+
+def _goal(win: WinCondition) -> str:
+    if win.threshold is not None and win.type in (WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD):
+        target = words.count(win.threshold, "point")
+        if win.type is WinType.FIRST_TO_SCORE:
+            return f"be the first to reach {target}"
+        return f"have at least {target} at the end of a hand"
+    return _GOALS[win.type]
+
+
+_GOALS = {
+    WinType.EMPTY_HAND: "be the first to empty your hand",
+    WinType.ALL_HANDS_EMPTY: "have the highest score when every hand is empty",
+    WinType.HIGH_SCORE: "have the highest score",
+    WinType.LOW_SCORE: "have the lowest score",
+    WinType.FIRST_TO_SCORE: "be the first to reach the target score",
+    WinType.SCORE_THRESHOLD: "reach the target score at the end of a hand",
+    WinType.CAPTURE_ALL: "win every card",
+    WinType.MOST_CAPTURED: "capture the most cards",
+    WinType.BEST_HAND: "hold the best hand at the showdown",
+    WinType.MOST_TRICKS: "take the most tricks",
+    WinType.FEWEST_TRICKS: "take the fewest tricks",
+}
+
+
+def _mechanics(genome: GameGenome) -> list[str]:
+    kinds = {type(phase) for phase in genome.phases}
+    wins = {win.type for win in genome.win_conditions}
+    mode = genome.setup.tableau_mode
+    found = [
+        ("trick-taking", genome.turn_structure.has_tricks or TrickPhase in kinds),
+        ("bidding", BiddingPhase in kinds),
+        ("betting with chips", BettingPhase in kinds),
+        ("bluffing", ClaimPhase in kinds),
+        ("draw-and-discard", DrawPhase in kinds and DiscardPhase in kinds),
+        ("shedding cards", WinType.EMPTY_HAND in wins),
+        ("capturing cards", mode in (TableauMode.WAR, TableauMode.MATCH_RANK)),
+        ("building sequences", mode is TableauMode.SEQUENCE),
+        ("comparing hands", WinType.BEST_HAND in wins),
+        ("special cards", bool(genome.special_effects)),
+        ("wild cards", bool(genome.setup.wild_cards)),
+        ("card scoring", bool(genome.scoring.card_rules)),
+        ("contracts", genome.contract_scoring is not None),
+        ("partnerships", genome.team_mode),
+    ]
+    return [name for name, present in found if present]
+
+
+def _components(genome: GameGenome) -> Section:
+    items = [_DECK_TEXT[genome.setup.initial_deck]]
+    if _compares_ranks_outside_tricks(genome):
+        items.append(rank_order(genome.setup.initial_deck))
+    if genome.setup.starting_chips > 0:
+        items.append(f"Chips: each player starts with {words.count(genome.setup.starting_chips, 'chip')}.")
+    return Section("Components", (BulletList(tuple(items)),))
+
+
+def _compares_ranks_outside_tricks(genome: GameGenome) -> bool:
+    """Whether a play or discard condition asks which card ranks higher (so the rank order matters)."""
+    conditions = []
+    for phase in genome.phases:
+        if isinstance(phase, PlayPhase):
+            conditions.extend(iter_conditions(phase.valid_play_condition))
+        elif isinstance(phase, DiscardPhase):
+            conditions.extend(iter_conditions(phase.matching_condition))
+    return any(condition.type is ConditionType.CARD_BEATS_TOP for condition in conditions)
+
+
+def _setup(genome: GameGenome) -> Section:
+    setup = genome.setup
+    items = [_deal_text(genome)]
+    if setup.initial_discard_count > 0:
+        cards = words.count(setup.initial_discard_count, "card")
+        items.append(f"Move {cards} from the deck onto the discard pile to start it.")
+    remaining = setup.initial_deck.size - setup.cards_per_player * genome.player_count
+    remaining -= setup.initial_discard_count
+    if remaining > 0:
+        verb = "stays" if remaining == 1 else "stay"
+        items.append(f"The other {words.count(remaining, 'card')} {verb} face down as the deck.")
+    if setup.wild_cards:
+        ranks = words.join([f"every {rank.value}" for rank in setup.wild_cards])
+        items.append(f"{words.capitalize(ranks)} {'is' if len(setup.wild_cards) == 1 else 'are'} wild.")
+    if setup.trump_suit is not None:
+        items.append(f"{words.capitalize(words.suit_plural(setup.trump_suit))} are trumps.")
+    items.extend(_visibility_text(setup.hand_visibility, setup.discard_visibility))
+    if setup.refill_hands:
+        items.append(
+            "When every hand is empty and the deck still holds cards, deal again: "
+            f"{words.count(setup.cards_per_player, 'card')} to each player."
+        )
+    return Section("Setup", (BulletList(tuple(items)),))
+
+
+def _deal_text(genome: GameGenome) -> str:
+    per_player = genome.setup.cards_per_player
+    if per_player == 0:
+        return "Shuffle the deck. No cards are dealt at the start."
+    dealt = words.count(per_player, "card")
+    if per_player * genome.player_count == genome.setup.initial_deck.size:
+        return f"Shuffle the deck and deal all of it: {dealt} to each player."
+    return f"Shuffle the deck and deal {dealt} to each player."
+
+
+def _visibility_text(hand: Visibility, discard: Visibility) -> list[str]:
+    hand_text = {
+        Visibility.FACE_DOWN: (
+            "Keep your cards face down in a stack without looking at them: you always play its top card."
+        ),
+        Visibility.OWNER_ONLY: None,
+        Visibility.TOP_ONLY: "Keep your cards in a stack: everyone may see its top card, and only that.",
+        Visibility.FACE_UP: "Hands are open: everyone may see every card in every hand.",
+    }[hand]
+    discard_text = {
+        Visibility.FACE_DOWN: "The discard pile is face down: nobody may look at its cards.",
+        Visibility.OWNER_ONLY: "Only the player who discarded a card may look at it afterwards.",
+        Visibility.TOP_ONLY: None,
+        Visibility.FACE_UP: "The discard pile is spread face up: everyone may see every card in it.",
+    }[discard]
+    return [text for text in (hand_text, discard_text) if text is not None]
+
+
+def _objective(genome: GameGenome) -> Section:
+    blocks: list[Block] = []
+    if genome.team_mode:
+        blocks.append(Paragraph(_teams_text(genome.teams)))
+        blocks.append(
+            Paragraph(
+                "Partners share one score: every point a player earns also counts for their team, and "
+                "the winning conditions below are judged on team totals."
+            )
+        )
+    wins = [describe_win(win, index, genome) for index, win in enumerate(genome.win_conditions)]
+    if len(wins) == 1:
+        blocks.append(Paragraph(wins[0]))
+    elif wins:
+        blocks.append(Paragraph("The game is won in any of these ways:"))
+        blocks.append(BulletList(tuple(wins)))
+    return Section("Objective", tuple(blocks))
+
+
+def _teams_text(teams: tuple[tuple[int, ...], ...]) -> str:
+    if len(teams) == 2:
+        first, second = teams
+        verb = "plays" if len(first) == 1 else "play"
+        return f"{words.capitalize(words.seats(first))} {verb} against {words.seats(second)}."
+    listed = "; ".join(words.seats(team) for team in teams)
+    return f"There are {len(teams)} teams: {listed}."
+
+
+def _special_cards(genome: GameGenome) -> Section | None:
+    effects = effective_effects(genome)
+    if not effects:
+        return None
+    intro = Paragraph("When you play a card of one of these ranks, its effect happens at once.")
+    rows = tuple(effect_row(effect, genome.player_count) for effect in effects)
+    return Section("Special cards", (intro, Table(EFFECTS_HEADER, rows)))
+
+
+def _tableau_rules(genome: GameGenome) -> Section | None:
+    setup = genome.setup
+    if setup.tableau_mode is TableauMode.NONE:
+        return None
+    blocks: list[Block] = [Paragraph(tableau_mode_sentence(genome))]
+    captured = _CAPTURES_TO[setup.captures_to]
+    if setup.tableau_mode is TableauMode.WAR:
+        details = [
+            rank_order(setup.initial_deck),
+            f"The player of the higher card takes every card on the tableau and puts them {captured}.",
+        ]
+    elif setup.tableau_mode is TableauMode.MATCH_RANK:
+        details = [
+            f"The capturing player puts both cards {captured}.",
+            "A card that matches no card on the tableau by rank stays there.",
+        ]
+    else:
+        details = _sequence_details(setup.sequence_direction)
+    blocks.append(BulletList(tuple(details)))
+    return Section("Tableau rules", tuple(blocks))
+
+
+def _sequence_details(direction: SequenceDirection) -> list[str]:
+    details = [
+        "Each suit has its own pile, and a card may only be added to the pile of its own suit.",
+        "The first card played in a suit starts that suit's pile and is its base.",
+    ]
+    if direction is SequenceDirection.ASCENDING:
+        details.append("Each card added must be one rank above the top card of its pile.")
+        details.append("A pile that reaches K is complete.")
+    elif direction is SequenceDirection.DESCENDING:
+        details.append("Each card added must be one rank below the top card of its pile.")
+        details.append("A pile that reaches A is complete.")
+    else:
+        details.append(
+            "Each card added must be one rank above the highest card of its pile or one rank below its "
+            "lowest card, so a pile grows both ways from its base."
+        )
+        details.append("A pile is complete upwards once it reaches K, and downwards once it reaches A.")
+    details.append(
+        "For building, A is the lowest rank (A, 2, 3, …, 10, J, Q, K) and ranks never wrap: nothing is "
+        "built on a K going up or on an A going down."
+    )
+    return details
+
+
+def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
+    bidding = [phase for phase in genome.phases if isinstance(phase, BiddingPhase)]
+    blocks: list[Block] = []
+    if genome.contract_scoring is not None:
+        nil_allowed = any(phase.allow_nil for phase in bidding)
+        sentences = contract_sentences(genome.contract_scoring, genome.team_mode, nil_allowed)
+        blocks.append(Paragraph("Your bid is your contract: the number of tricks you promise to take."))
+        blocks.append(BulletList(tuple(sentences)))
+    rules = genome.scoring.card_rules
+    if rules:
+        rows = tuple(card_rule_row(rule, index, context) for index, rule in enumerate(rules))
+        blocks.append(Paragraph("Cards score points as follows."))
+        blocks.append(Table(CARD_RULES_HEADER, rows))
+    evaluation = genome.scoring.hand_evaluation
+    if evaluation is not None:
+        blocks.append(BulletList(tuple(hand_evaluation_sentences(evaluation, genome.setup.initial_deck))))
+    if not blocks:
+        return None
+    return Section("Bidding and scoring" if bidding else "Scoring", tuple(blocks))
+
+
+def _end_of_game(genome: GameGenome) -> Section:
+    items = ["The game ends as soon as one of the winning conditions under Objective holds."]
+    structure = genome.turn_structure
+    if structure.has_tricks:
+        scored = " it is scored (see the scoring rules) and" if _scores_at_hand_end(genome) else ""
+        items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
+    if _draws_from_deck(genome):
+        items.append(_DECK_EMPTY_TEXT[structure.deck_empty])
+    items.append(f"If nobody has won after {words.count(genome.max_turns, 'turn')}, the game is a draw.")
+    return Section("End of game", (BulletList(tuple(items)),))
+
+
+def _scores_at_hand_end(genome: GameGenome) -> bool:
+    return genome.contract_scoring is not None or bool(genome.scoring.card_rules)
+
+
+def _draws_from_deck(genome: GameGenome) -> bool:
+    draws = any(isinstance(p, DrawPhase) and p.source is Location.DECK for p in genome.phases)
+    effects = any(e.effect_type is EffectType.DRAW_CARDS for e in effective_effects(genome))
+    return draws or effects

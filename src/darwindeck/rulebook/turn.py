@@ -1,0 +1,312 @@
+"""The Turn section: one subsection per phase, in order, plus the order of play.
+
+Rules (semantics from ``darwindeck.genome.phases`` and seeds 000, 001, 004):
+
+* Each phase is described field by field: its main action first, then every rule its fields state
+  (conditions, mandatory / pass_if_unable, loop, trick rules). Nothing is said about a field's default
+  meaning when the genome leaves it out (a draw with no condition simply has no "only when").
+* Play passes in seat order (``AdvanceTurn``); when the genome has skip / reverse / extra-turn effects the
+  intro explains direction and skipping.
+* A play to the tableau carries seed 001's one-line rule for the tableau mode.
+* In a trick, the trump is the trick phase's own ``trump_suit``, or else ``setup.trump_suit``.
+"""
+
+from __future__ import annotations
+
+from darwindeck.genome.cards import DeckType, Location, Visibility
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    DiscardPhase,
+    DrawPhase,
+    Phase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import EffectType, GameGenome, SequenceDirection, TableauMode
+from darwindeck.rulebook import words
+from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
+from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
+from darwindeck.rulebook.model import Block, BulletList, Paragraph, Section
+
+_PHASE_TITLES: dict[type[Phase], str] = {
+    DrawPhase: "Draw",
+    PlayPhase: "Play",
+    DiscardPhase: "Discard",
+    TrickPhase: "Trick",
+    ClaimPhase: "Claim",
+    BettingPhase: "Betting",
+    BiddingPhase: "Bidding",
+}
+
+#: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
+TABLEAU_MODE_SENTENCES = {
+    TableauMode.NONE: "Cards remain on the tableau.",
+    TableauMode.WAR: "When both players have played, compare ranks—higher card wins both cards.",
+    TableauMode.MATCH_RANK: "If your card matches a card on the tableau by rank, capture both cards.",
+}
+SEQUENCE_SENTENCES = {
+    SequenceDirection.ASCENDING: "Play cards in ascending order (7→8→9→...) to build on tableau piles.",
+    SequenceDirection.DESCENDING: "Play cards in descending order (7→6→5→...) to build on tableau piles.",
+    SequenceDirection.BOTH: "Play cards in either direction to build on tableau piles.",
+}
+
+_PLAY_DESTINATIONS = {
+    Location.DISCARD: "onto the discard pile",
+    Location.TABLEAU: "to the tableau",
+    Location.DECK: "onto the deck",
+    Location.HAND: "into your hand",
+    Location.CAPTURED: "onto your captured pile",
+    Location.OPPONENT_HAND: "into an opponent's hand",
+    Location.OPPONENT_DISCARD: "onto an opponent's discard pile",
+}
+
+
+def rank_order(deck: DeckType) -> str:
+    """``"Cards rank from 2 (low) to A (high)."`` with the deck's own lowest rank."""
+    return f"Cards rank from {deck.ranks()[0].value} (low) to A (high)."
+
+
+def tableau_mode_sentence(genome: GameGenome) -> str:
+    """Seed 001's sentence for the genome's tableau mode (and direction, for SEQUENCE)."""
+    mode = genome.setup.tableau_mode
+    if mode is TableauMode.SEQUENCE:
+        return SEQUENCE_SENTENCES[genome.setup.sequence_direction]
+    return TABLEAU_MODE_SENTENCES[mode]
+
+
+def build_turn_section(genome: GameGenome, context: ConditionContext) -> Section:
+    phases = tuple(_phase_section(phase, index, genome, context) for index, phase in enumerate(genome.phases))
+    return Section("Turn", tuple(_turn_intro(genome)), phases)
+
+
+def _turn_intro(genome: GameGenome) -> list[Block]:
+    structure = genome.turn_structure
+    if structure.has_tricks:
+        hands = (
+            "The game is played in hands, and each hand in tricks: in seat order, starting with the "
+            "player who leads, every player plays one card to each trick."
+        )
+        if structure.tricks_per_hand is not None:
+            hands += f" A hand has {words.count(structure.tricks_per_hand, 'trick')}."
+        blocks: list[Block] = [Paragraph(hands)]
+    else:
+        blocks = [Paragraph(_seat_order(genome.player_count))]
+    kinds = {effect.effect_type for effect in effective_effects(genome)}
+    if kinds & TURN_ORDER_EFFECTS:
+        blocks.append(Paragraph(_advance_turn_text(kinds)))
+    lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
+    blocks.append(Paragraph(f"{lead} through these phases in order."))
+    return blocks
+
+
+def _seat_order(player_count: int) -> str:
+    if player_count == 2:
+        return "The two players take turns."
+    return (
+        f"Players take turns in seat order: player 1, player 2, and so on to player {player_count}, "
+        "then player 1 again."
+    )
+
+
+def _advance_turn_text(kinds: set[EffectType]) -> str:
+    text = "When your turn ends, play passes to the next player in the current direction of play"
+    if EffectType.SKIP_NEXT in kinds or EffectType.EXTRA_TURN in kinds:
+        text += ", passing over any players a special card has skipped"
+    text += "."
+    if EffectType.REVERSE_DIRECTION in kinds:
+        text += (
+            " Play starts in seat order; a reverse card switches the direction, and “next” and "
+            "“previous” player always follow the current direction."
+        )
+    return text
+
+
+def _phase_section(phase: Phase, index: int, genome: GameGenome, context: ConditionContext) -> Section:
+    title = f"Phase {index + 1}: {_PHASE_TITLES[type(phase)]}"
+    path = f"turn_structure.phases[{index}]"
+    main, details = _describe_phase(phase, path, genome, context)
+    blocks: list[Block] = [Paragraph(main)]
+    if details:
+        blocks.append(BulletList(tuple(details)))
+    return Section(title, tuple(blocks))
+
+
+def _describe_phase(
+    phase: Phase, path: str, genome: GameGenome, context: ConditionContext
+) -> tuple[str, list[str]]:
+    if isinstance(phase, DrawPhase):
+        return _draw(phase, path, genome, context)
+    if isinstance(phase, PlayPhase):
+        return _play(phase, path, genome, context)
+    if isinstance(phase, DiscardPhase):
+        return _discard(phase, path, context)
+    if isinstance(phase, TrickPhase):
+        return _trick(phase, genome)
+    if isinstance(phase, ClaimPhase):
+        return _claim(phase)
+    if isinstance(phase, BettingPhase):
+        return _betting(phase)
+    return _bidding(phase)
+
+
+def _source(location: Location, player_count: int) -> str:
+    if player_count == 2 and location is Location.OPPONENT_HAND:
+        return "your opponent's hand"
+    if player_count == 2 and location is Location.OPPONENT_DISCARD:
+        return "your opponent's discard pile"
+    return words.place(location)
+
+
+def _draw(
+    phase: DrawPhase, path: str, genome: GameGenome, context: ConditionContext
+) -> tuple[str, list[str]]:
+    source = _source(phase.source, genome.player_count)
+    main = f"Draw {words.count(phase.count, 'card')} from {source}."
+    details = []
+    clause = None
+    if phase.condition is not None:
+        clause = describe_condition(phase.condition, context, f"{path}.condition")
+        if tests_a_card(phase.condition):
+            details.append(f"A card may be drawn only if {clause}.")
+        else:
+            details.append(f"Draw only when {clause}.")
+    if phase.loop:
+        if clause is None:
+            details.append(f"Keep drawing until {source} is empty.")
+        elif phase.condition is not None and tests_a_card(phase.condition):
+            details.append(f"Keep drawing while such a card can be drawn, stopping when {source} is empty.")
+        else:
+            details.append(f"Keep drawing while {clause}, stopping when {source} is empty.")
+    details.append("This draw is compulsory." if phase.mandatory else "You may skip this draw.")
+    return main, details
+
+
+def _play(
+    phase: PlayPhase, path: str, genome: GameGenome, context: ConditionContext
+) -> tuple[str, list[str]]:
+    destination = _PLAY_DESTINATIONS[phase.target]
+    if genome.setup.hand_visibility is Visibility.FACE_DOWN and phase.max_cards == 1:
+        main = f"Play the top card of your face-down stack {destination}, without looking at it first."
+    else:
+        main = f"Play {_card_count(phase.min_cards, phase.max_cards)} {destination}."
+    details = []
+    if phase.valid_play_condition is not None:
+        clause = describe_condition(phase.valid_play_condition, context, f"{path}.valid_play_condition")
+        details.append(f"A card may be played only if {clause}.")
+    details.append(_play_obligation(phase))
+    if phase.target is Location.TABLEAU:
+        details.append(tableau_mode_sentence(genome))
+    if genome.special_effects:
+        details.append(
+            "A card with a special effect (see Special cards) takes effect as soon as it is played."
+        )
+    return main, details
+
+
+def _card_count(minimum: int, maximum: int) -> str:
+    if minimum == maximum:
+        if maximum == 1:
+            return "1 card"
+        return f"{maximum} cards of the same rank"
+    if minimum == 0:
+        return f"up to {words.count(maximum, 'card')} of the same rank"
+    return f"{minimum} to {maximum} cards of the same rank"
+
+
+def _play_obligation(phase: PlayPhase) -> str:
+    if not phase.mandatory:
+        return "Playing is optional: you may pass instead."
+    if phase.pass_if_unable:
+        return "You must play if you can; if you cannot, you pass."
+    return "You must play: passing is not allowed, even without a legal play."
+
+
+def _discard(phase: DiscardPhase, path: str, context: ConditionContext) -> tuple[str, list[str]]:
+    main = f"Discard {words.count(phase.count, 'card')} {_PLAY_DESTINATIONS[phase.target]}."
+    details = []
+    if phase.matching_condition is not None:
+        clause = describe_condition(phase.matching_condition, context, f"{path}.matching_condition")
+        details.append(f"A card may be discarded only if {clause}.")
+    details.append("Discarding is compulsory." if phase.mandatory else "You may skip this discard.")
+    return main, details
+
+
+def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    main = "Play 1 card to the trick. The first card played is the lead."
+    details = []
+    if phase.lead_suit_required:
+        details.append("You must follow the suit led if you can; if you cannot, you may play any card.")
+    else:
+        details.append("You may play any card: following the suit led is not required.")
+    if phase.breaking_suit is not None:
+        suit = words.suit_plural(phase.breaking_suit)
+        details.append(
+            f"{words.capitalize(suit)} may not be led until a {words.suit_singular(phase.breaking_suit)} "
+            f"has been played in this hand (until {words.suit_singular(phase.breaking_suit)}s are "
+            "“broken”)."
+        )
+    best = "highest" if phase.high_card_wins else "lowest"
+    trump = phase.trump_suit if phase.trump_suit is not None else genome.setup.trump_suit
+    if trump is None:
+        details.append(f"The {best} card of the suit led wins the trick.")
+    else:
+        details.append(
+            f"{words.capitalize(words.suit_plural(trump))} are trumps: a trump beats any card of another "
+            f"suit. The {best} trump played wins the trick; if no trump was played, the {best} card of "
+            "the suit led wins."
+        )
+    details.append(rank_order(genome.setup.initial_deck))
+    details.append("The winner of a trick leads the next one.")
+    return main, details
+
+
+def _claim(phase: ClaimPhase) -> tuple[str, list[str]]:
+    main = (
+        f"Play {_card_count(phase.min_cards, phase.max_cards).replace(' of the same rank', '')} "
+        "face down onto the pile and announce their rank."
+    )
+    details = []
+    if phase.sequential_rank:
+        details.append("The rank you announce must be the next one in order after the previous claim.")
+    else:
+        details.append("You may announce any rank.")
+    details.append("Your claim may be a lie: the cards need not be of the rank you announce.")
+    if not phase.allow_challenge:
+        details.append("Claims cannot be challenged.")
+        return main, details
+    details.append("Any opponent may challenge your claim; the cards you played are then turned face up.")
+    if phase.pile_penalty:
+        details.append(
+            "If the claim was a lie, you pick up the whole pile; if it was true, the challenger picks it up."
+        )
+    else:
+        details.append("Nobody picks up the pile after a challenge.")
+    return main, details
+
+
+def _betting(phase: BettingPhase) -> tuple[str, list[str]]:
+    main = "A round of betting: in turn, each player may check, bet, call, raise, go all-in or fold."
+    raises = (
+        "No raise is allowed."
+        if phase.max_raises == 0
+        else f"At most {words.count(phase.max_raises, 'raise')} may be made in a round."
+    )
+    return main, [f"A bet is at least {words.count(phase.min_bet, 'chip')}.", raises]
+
+
+def _bidding(phase: BiddingPhase) -> tuple[str, list[str]]:
+    main = (
+        "Before the first trick of each hand, each player in turn bids the number of tricks they "
+        "expect to take."
+    )
+    details = [
+        f"A bid is from {phase.min_bid} to {phase.max_bid}, and never more than the number of cards in "
+        "your hand."
+    ]
+    if phase.allow_nil and phase.min_bid > 0:
+        details.append("You may instead bid Nil: a promise to take no trick at all.")
+    elif phase.allow_nil:
+        details.append("A bid of 0 is Nil: a promise to take no trick at all.")
+    return main, details
