@@ -1,6 +1,6 @@
 """DarwinDeck: a card-game laboratory.
 
-Layers (data flows down; see ``docs/architecture.md``): ``genome`` (the game description, validation,
+Layers (data flows down; the README maps them to folders): ``genome`` (the game description, validation,
 JSON, bytecode, the classic-game library) → ``engine`` (the compiled VM) → ``agents`` → ``evolve``;
 ``rulebook`` and ``play`` read genomes; ``tcg`` is the separate Pokémon-TCG-Pocket-style battle engine.
 """
