@@ -63,29 +63,32 @@ class Action(NamedTuple):
     target: int = 0
 
 
+_SIMPLE_BASES = {
+    ActionKind.ATTACH: ATTACH_BASE,
+    ActionKind.RETREAT: RETREAT_BASE,
+    ActionKind.PROMOTE: PROMOTE_BASE,
+    ActionKind.SETUP_ACTIVE: SETUP_ACTIVE_BASE,
+    ActionKind.SETUP_BENCH: SETUP_BENCH_BASE,
+}
+_TARGETED_BASES = {
+    ActionKind.ATTACK: ATTACK_BASE,
+    ActionKind.ABILITY: ABILITY_BASE,
+    ActionKind.PLAY: PLAY_BASE,
+}
+
+
 def encode(action: Action) -> int:
     kind, number, target = action
     if kind is ActionKind.END_TURN:
         return END_TURN
     if kind is ActionKind.SETUP_DONE:
         return SETUP_DONE
-    simple = {
-        ActionKind.ATTACH: ATTACH_BASE,
-        ActionKind.RETREAT: RETREAT_BASE,
-        ActionKind.PROMOTE: PROMOTE_BASE,
-        ActionKind.SETUP_ACTIVE: SETUP_ACTIVE_BASE,
-        ActionKind.SETUP_BENCH: SETUP_BENCH_BASE,
-    }
-    if kind in simple:
-        return simple[kind] + number
-    targeted = {ActionKind.ATTACK: ATTACK_BASE, ActionKind.ABILITY: ABILITY_BASE, ActionKind.PLAY: PLAY_BASE}
-    return targeted[kind] + TARGETS * number + target
+    if kind in _SIMPLE_BASES:
+        return _SIMPLE_BASES[kind] + number
+    return _TARGETED_BASES[kind] + TARGETS * number + target
 
 
-def decode(action: int) -> Action:
-    """Inverse of ``encode``; raises ValueError outside ``0 .. NUM_ACTIONS - 1``."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+def _decode_uncached(action: int) -> Action:
     if action == END_TURN:
         return Action(ActionKind.END_TURN)
     if action == SETUP_DONE:
@@ -106,6 +109,16 @@ def decode(action: int) -> Action:
         if action >= base:
             return Action(kind, action - base)
     return Action(ActionKind.ATTACH, action - ATTACH_BASE)
+
+
+_DECODED: tuple[Action, ...] = tuple(_decode_uncached(action) for action in range(NUM_ACTIONS))
+
+
+def decode(action: int) -> Action:
+    """Inverse of ``encode`` (a table lookup); raises ValueError outside ``0 .. NUM_ACTIONS - 1``."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    return _DECODED[action]
 
 
 def _slot_name(state: GameState, player: int, slot: int) -> str:

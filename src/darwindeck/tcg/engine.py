@@ -27,7 +27,23 @@ from dataclasses import dataclass, field
 
 from darwindeck.errors import IllegalActionError
 from darwindeck.tcg import board, lifecycle, pipelines
-from darwindeck.tcg.actions import Action, ActionKind, action_to_string, decode, encode
+from darwindeck.tcg.actions import (
+    ABILITY_BASE,
+    ATTACH_BASE,
+    ATTACK_BASE,
+    END_TURN,
+    PLAY_BASE,
+    PROMOTE_BASE,
+    RETREAT_BASE,
+    SETUP_ACTIVE_BASE,
+    SETUP_BENCH_BASE,
+    SETUP_DONE,
+    TARGETS,
+    Action,
+    ActionKind,
+    action_to_string,
+    decode,
+)
 from darwindeck.tcg.active_effects import ActiveEffectsManager
 from darwindeck.tcg.catalog import all_cards
 from darwindeck.tcg.coins import CoinSource, RandomCoins
@@ -64,10 +80,10 @@ class Battle:
     _legal: list[int] | None = None
 
     def card(self, card_id: str) -> CardDefinition:
-        card = self.cards.get(card_id)
-        if card is None:
-            raise UnknownCardError(card_id)
-        return card
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise UnknownCardError(card_id) from None
 
     def current_player(self) -> int:
         return self.state.pending[0].player if self.state.pending else self.state.current
@@ -109,7 +125,7 @@ class Battle:
     def clone(self) -> Battle:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        return Battle(self.state.model_copy(deep=True), rng, self.coins.rebind(rng), self.cards, self.manager)
+        return Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
 
 
 # --------------------------------------------------------------------------- creation and setup
@@ -154,22 +170,18 @@ def _setup_actions(battle: Battle, player: PlayerState) -> list[int]:
     for index, card_id in _distinct_hand(player):
         if battle.card(card_id).is_basic_pokemon:
             if player.active is None:
-                actions.append(encode(Action(ActionKind.SETUP_ACTIVE, index)))
+                actions.append(SETUP_ACTIVE_BASE + index)
             elif len(player.bench) < board.BENCH_SIZE:
-                actions.append(encode(Action(ActionKind.SETUP_BENCH, index)))
+                actions.append(SETUP_BENCH_BASE + index)
     if player.active is not None:
-        actions.append(encode(Action(ActionKind.SETUP_DONE)))
+        actions.append(SETUP_DONE)
     return actions
 
 
 def _distinct_hand(player: PlayerState) -> list[tuple[int, str]]:
-    seen: set[str] = set()
-    result = []
-    for index, card_id in enumerate(player.hand):
-        if card_id not in seen:
-            seen.add(card_id)
-            result.append((index, card_id))
-    return result
+    """(index, card id) of the first copy of each distinct card in hand, in hand order."""
+    hand = player.hand
+    return [(hand.index(card_id), card_id) for card_id in dict.fromkeys(hand)]
 
 
 def _apply_setup(battle: Battle, action: Action) -> None:
@@ -197,32 +209,32 @@ def _apply_setup(battle: Battle, action: Action) -> None:
 
 
 def _legal_actions(battle: Battle) -> list[int]:
+    """Every legal action number (built directly from the layout bases of ``actions``)."""
     state = battle.state
     if state.phase is Phase.OVER:
         return []
     if state.pending:
         chooser = state.players[state.pending[0].player]
-        return [encode(Action(ActionKind.PROMOTE, b)) for b in range(len(chooser.bench))]
+        return list(range(PROMOTE_BASE, PROMOTE_BASE + len(chooser.bench)))
     player = state.players[state.current]
     if state.phase is Phase.SETUP:
         return _setup_actions(battle, player)
-    actions = [encode(Action(ActionKind.END_TURN))]
+    actions = [END_TURN]
     if player.energy_available is not None and not player.energy_attached:
-        actions += [encode(Action(ActionKind.ATTACH, s)) for s in range(1 + len(player.bench))]
-    actions += _retreat_actions(battle, player)
+        actions += range(ATTACH_BASE, ATTACH_BASE + 1 + len(player.bench))
+    if _can_retreat(battle, player):
+        actions += range(RETREAT_BASE, RETREAT_BASE + len(player.bench))
     actions += _attack_actions(battle, player)
     actions += _ability_actions(battle, player)
     actions += _play_actions(battle, player)
     return actions
 
 
-def _retreat_actions(battle: Battle, player: PlayerState) -> list[int]:
+def _can_retreat(battle: Battle, player: PlayerState) -> bool:
     if player.retreated or player.active is None or not player.bench:
-        return []
+        return False
     cost = pipelines.retreat_cost(battle, player.active)
-    if cost is None or cost > len(player.active.energy):
-        return []
-    return [encode(Action(ActionKind.RETREAT, b)) for b in range(len(player.bench))]
+    return cost is not None and cost <= len(player.active.energy)
 
 
 def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
@@ -237,31 +249,34 @@ def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
     active = player.active
     if active is None or pipelines.attack_block_reason(battle, active) is not None:
         return []
-    actions = []
-    for index, attack in enumerate(battle.card(active.card_id).attacks):
-        if not pipelines.can_pay(battle, active, attack.cost):
+    attacks = battle.card(active.card_id).attacks
+    energy = pipelines.effective_energy(battle, active)
+    actions: list[int] = []
+    for index, attack in enumerate(attacks):
+        if pipelines.spare_energy(energy, attack.cost) is None:
             continue
         kind, params = _first_target_kind(attack.effects)
-        targets = valid_targets(battle, player.index, kind, params) or [0]
-        actions += [encode(Action(ActionKind.ATTACK, index, t)) for t in targets]
+        base = ATTACK_BASE + TARGETS * index
+        actions += [base + t for t in valid_targets(battle, player.index, kind, params) or [0]]
     return actions
 
 
 def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
     if lifecycle.suppressor_present(battle):
         return []
-    actions = []
+    actions: list[int] = []
     for slot, pokemon in enumerate(player.in_play()):
         for ability in battle.card(pokemon.card_id).abilities:
             if ability.is_aura or not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
                 continue
             handler = get_handler(ability.effect.effect_id)
             params = dict(ability.effect.params)
-            context = EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
-            if handler.usable is not None and not handler.usable(context):
+            if handler.usable is not None and not handler.usable(
+                EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
+            ):
                 continue
-            targets = valid_targets(battle, player.index, handler.target, params)
-            actions += [encode(Action(ActionKind.ABILITY, slot, t)) for t in targets]
+            base = ABILITY_BASE + TARGETS * slot
+            actions += [base + t for t in valid_targets(battle, player.index, handler.target, params)]
     return actions
 
 
@@ -272,49 +287,46 @@ def _ability_has_uses(battle: Battle, pokemon: CardInstance, name: str, uses_per
 
 
 def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
-    actions = []
+    actions: list[int] = []
+    bench_room = len(player.bench) < board.BENCH_SIZE
     for index, card_id in _distinct_hand(player):
         card = battle.card(card_id)
-        if card.kind is CardKind.POKEMON:
-            actions += [
-                encode(Action(ActionKind.PLAY, index, t)) for t in _pokemon_targets(battle, player, card)
-            ]
+        if card.is_basic_pokemon or card.plays_as_basic:
+            targets = [0] if bench_room else []
+        elif card.kind is CardKind.POKEMON:
+            targets = _evolution_targets(battle, player, card)
         else:
-            actions += [
-                encode(Action(ActionKind.PLAY, index, t)) for t in _trainer_targets(battle, player, card)
-            ]
+            targets = _trainer_targets(battle, player, card)
+        base = PLAY_BASE + TARGETS * index
+        actions += [base + t for t in targets]
     return actions
 
 
-def _pokemon_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
-    if card.stage is Stage.BASIC:
-        return [0] if len(player.bench) < board.BENCH_SIZE else []
-    if battle.state.turn <= 2:
+def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
+    turn = battle.state.turn
+    if turn <= 2:
         return []
-    slots = []
-    for slot, pokemon in enumerate(player.in_play()):
-        if (
-            battle.card(pokemon.card_id).name == card.evolves_from
-            and pokemon.turn_played < battle.state.turn
-            and not pipelines.evolution_blocked(battle, pokemon)
-        ):
-            slots.append(slot)
-    return slots
+    return [
+        slot
+        for slot, pokemon in enumerate(player.in_play())
+        if pokemon.turn_played < turn
+        and battle.card(pokemon.card_id).name == card.evolves_from
+        and not pipelines.evolution_blocked(battle, pokemon)
+    ]
 
 
 def _trainer_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
-    if card.plays_as_basic:
-        return [0] if len(player.bench) < board.BENCH_SIZE else []
     if card.kind is CardKind.SUPPORTER and (
         player.supporter_played or pipelines.supporters_blocked(battle, player.index)
     ):
         return []
-    kind, params = _first_target_kind(card.trainer_effects)
     for spec in card.trainer_effects:
-        handler = get_handler(spec.effect_id)
-        context = EffectContext(battle, player.index, None, dict(spec.params), "trainer", card.name)
-        if handler.usable is not None and not handler.usable(context):
+        usable = get_handler(spec.effect_id).usable
+        if usable is not None and not usable(
+            EffectContext(battle, player.index, None, dict(spec.params), "trainer", card.name)
+        ):
             return []
+    kind, params = _first_target_kind(card.trainer_effects)
     return valid_targets(battle, player.index, kind, params)
 
 

@@ -10,6 +10,8 @@ Rules of this module:
 - Energy is not a card: attached energy is a list of ``EnergyType`` and is simply lost when discarded.
 - Players are indexed 0 and 1; their string id (used by active effects) is ``"p0"`` / ``"p1"``.
 - ``turn`` counts turns of both players from 1; turn 1 is the first player's first turn.
+- ``snapshot()`` is the cheap copy for search: mutable parts are copied, never-changed ones (log
+  entries, pending choices) shared. Nothing on a hot path deep-copies.
 """
 
 from __future__ import annotations
@@ -141,6 +143,17 @@ class CardInstance(BaseModel):
     stack: list[str] = Field(default_factory=list)
     ability_uses: dict[str, int] = Field(default_factory=dict)
 
+    def snapshot(self) -> CardInstance:
+        """An independent copy (its lists and dict copied; their items are immutable)."""
+        return self.model_copy(
+            update={
+                "energy": self.energy.copy(),
+                "statuses": self.statuses.copy(),
+                "stack": self.stack.copy(),
+                "ability_uses": self.ability_uses.copy(),
+            }
+        )
+
 
 class PlayerState(BaseModel):
     index: int
@@ -164,6 +177,19 @@ class PlayerState(BaseModel):
     @property
     def player_id(self) -> str:
         return f"p{self.index}"
+
+    def snapshot(self) -> PlayerState:
+        """An independent copy: card lists copied, Pokémon in play snapshotted."""
+        return self.model_copy(
+            update={
+                "deck": self.deck.copy(),
+                "hand": self.hand.copy(),
+                "discard": self.discard.copy(),
+                "active": None if self.active is None else self.active.snapshot(),
+                "bench": [pokemon.snapshot() for pokemon in self.bench],
+                "energy_types": self.energy_types.copy(),
+            }
+        )
 
     def in_play(self) -> list[CardInstance]:
         """Active first, then the Bench in order."""
@@ -222,6 +248,21 @@ class GameState(BaseModel):
     next_uid: int = 0
     next_effect_id: int = 0
 
+    def snapshot(self) -> GameState:
+        """An independent copy, far cheaper than a deep copy: players and active effects are copied;
+        log entries and pending choices are shared, as they are never changed once created."""
+        return self.model_copy(
+            update={
+                "players": [player.snapshot() for player in self.players],
+                "active_effects": [
+                    effect.model_copy(update={"params": effect.params.copy()})
+                    for effect in self.active_effects
+                ],
+                "action_log": self.action_log.copy(),
+                "pending": self.pending.copy(),
+            }
+        )
+
     def opponent(self, index: int) -> PlayerState:
         return self.players[1 - index]
 
@@ -232,6 +273,4 @@ class GameState(BaseModel):
         return None
 
     def log(self, entry_type: str, player: int | None = None, **data: ParamValue) -> None:
-        self.action_log.append(
-            LogEntry.model_construct(turn=self.turn, type=entry_type, player=player, data=data)
-        )
+        self.action_log.append(LogEntry(turn=self.turn, type=entry_type, player=player, data=data))

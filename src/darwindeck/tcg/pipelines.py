@@ -63,7 +63,14 @@ def extra_energy(
     battle: Battle, pokemon: CardInstance, cost: tuple[EnergyType, ...], of_type: EnergyType | None = None
 ) -> int | None:
     """Energy left over after paying ``cost`` (of ``of_type`` only, when given); None if unpayable."""
-    counts = effective_energy(battle, pokemon)
+    return spare_energy(effective_energy(battle, pokemon), cost, of_type)
+
+
+def spare_energy(
+    counts: dict[EnergyType, int], cost: tuple[EnergyType, ...], of_type: EnergyType | None = None
+) -> int | None:
+    """``extra_energy`` for energy ``counts`` already computed by ``effective_energy`` (one count serves
+    every attack of a Pokémon)."""
     remaining = dict(counts)
     colorless = 0
     for symbol in cost:

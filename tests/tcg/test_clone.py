@@ -1,0 +1,37 @@
+"""``Battle.clone`` (a snapshot, not a deep copy) is equal to its original and fully independent of it."""
+
+from __future__ import annotations
+
+from darwindeck.tcg.agents import RandomAgent
+from darwindeck.tcg.decks import load_deck
+from darwindeck.tcg.engine import Battle, new_battle
+
+
+def _midgame(actions: int) -> Battle:
+    battle = new_battle(load_deck("grass-serperior-celebi"), load_deck("psychic-gardevoir"), 4)
+    agent = RandomAgent(4)
+    for _ in range(actions):
+        battle.apply_action(agent.choose(battle))
+    return battle
+
+
+def test_clone_plays_on_without_touching_the_original() -> None:
+    battle = _midgame(40)
+    before = battle.state.model_dump_json()
+    clone = battle.clone()
+    assert clone.state == battle.state
+    agent = RandomAgent(9)
+    while not clone.is_terminal():
+        clone.apply_action(agent.choose(clone))
+    assert battle.state.model_dump_json() == before
+    assert clone.state.turn > battle.state.turn
+
+
+def test_clone_continues_exactly_like_its_original() -> None:
+    battle = _midgame(25)
+    clone = battle.clone()
+    agents = (RandomAgent(3), RandomAgent(3))
+    for world, agent in zip((battle, clone), agents, strict=True):
+        while not world.is_terminal():
+            world.apply_action(agent.choose(world))
+    assert clone.state.model_dump_json() == battle.state.model_dump_json()

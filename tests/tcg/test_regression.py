@@ -1,0 +1,87 @@
+"""Pinned whole battles: the exact outcome of seeded random-vs-random (and one greedy-vs-greedy) battles
+between shipped decks. Any change to rules, legal-action order, randomness use or logging shows here;
+optimisations of the engine must keep every value."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from darwindeck.tcg.agents import Agent, GreedyAgent, RandomAgent
+from darwindeck.tcg.decks import load_deck
+from darwindeck.tcg.engine import Battle
+from darwindeck.tcg.play import play_battle
+
+
+class _Recording:
+    """Wraps an agent and records every action it chooses."""
+
+    def __init__(self, agent: Agent, record: list[int]) -> None:
+        self.agent = agent
+        self.record = record
+
+    def choose(self, battle: Battle) -> int:
+        action = self.agent.choose(battle)
+        self.record.append(action)
+        return action
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _outcome(deck0: str, deck1: str, seed: int, agents: list[Agent]) -> tuple[object, ...]:
+    actions: list[int] = []
+    recorded: list[Agent] = [_Recording(agent, actions) for agent in agents]
+    state = play_battle(load_deck(deck0), load_deck(deck1), recorded, seed).state
+    return (
+        state.winner,
+        state.turn,
+        [player.points for player in state.players],
+        len(actions),
+        _digest(",".join(map(str, actions))),
+        _digest(state.model_dump_json()),
+    )
+
+
+@pytest.mark.parametrize(
+    ("deck0", "deck1", "seed", "expected"),
+    [
+        (
+            "grass-serperior-celebi",
+            "lightning-pikachu-ex",
+            11,
+            (None, 30, [0, 1], 91, "7f87251b66bd4d4c", "3e0d9da158f8860a"),
+        ),
+        (
+            "water-blastoise-ex",
+            "psychic-gardevoir",
+            22,
+            (None, 30, [0, 0], 98, "413446e21238353a", "b8c6c2dd9828a47e"),
+        ),
+        (
+            "poison-weezing-muk",
+            "fire-charizard-ex",
+            33,
+            (0, 13, [3, 0], 42, "ac5b441eb2f83051", "c838154693b4a38d"),
+        ),
+    ],
+)
+def test_random_battle_outcome_is_pinned(
+    deck0: str, deck1: str, seed: int, expected: tuple[object, ...]
+) -> None:
+    agents: list[Agent] = [RandomAgent(seed), RandomAgent(seed + 1)]
+    assert _outcome(deck0, deck1, seed, agents) == expected
+
+
+def test_greedy_battle_outcome_is_pinned() -> None:
+    agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
+    assert _outcome("grass-serperior-celebi", "poison-weezing-muk", 7, agents) == (
+        1,
+        17,
+        [2, 3],
+        67,
+        "05e755ef31a60a09",
+        "dedc8c785a010fd7",
+    )
