@@ -78,4 +78,13 @@ def test_play_in_the_terminal(moves: str) -> None:
         ],
         input=moves,
     )
-    assert "HP" in result.output and "game over" in result.output
+    lines = result.output.splitlines()
+    narrated = [line for line in lines if line.startswith("AI: ")]
+    assert result.exit_code == 0
+    assert narrated[:3] == [
+        "AI: play Charmander  as Active",
+        "AI: finish setup",
+        "AI: attach fire energy to Active (a1-033)",
+    ]
+    assert len(narrated) == 16
+    assert lines[-1] == "game over after 8 turns: the AI wins (no Pokémon left)"

@@ -93,7 +93,9 @@ def _play_interactive(console: Console, deck: Deck, opponent_deck: Deck, opponen
     human = 0
     while not battle.is_terminal():
         if battle.current_player() != human:
-            battle.apply_action(opponent.choose(battle))
+            action = opponent.choose(battle)
+            console.print(f"[dim]AI:[/] {battle.describe(action)}")
+            battle.apply_action(action)
             continue
         _render(console, battle, human)
         actions = battle.legal_actions()
