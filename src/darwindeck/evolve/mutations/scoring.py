@@ -1,0 +1,78 @@
+"""Card-scoring operators.
+
+A new rule scores the cards of one rank (from the game's deck) or one suit, ±1..``MAX_POINTS`` points,
+with a trigger that can happen in this genome: ``play`` and ``hand_end`` always, ``trick_win`` with a
+trick phase, ``capture`` when something captures (``wins.can_capture``).
+
+* ``add_card_scoring_rule`` (``AddCardScoringRuleMutation``): a new rule, at most ``MAX_RULES``.
+* ``remove_card_scoring_rule`` (``RemoveCardScoringRuleMutation``): one rule removed.
+* ``mutate_card_scoring_rule`` (``MutateCardScoringRuleMutation``): one rule's points move by ±1..3
+  (never to 0, within ±``MAX_POINTS``) or its trigger becomes another possible trigger. Its condition
+  belongs to the condition operators.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from darwindeck.evolve.mutations._edit import indices_of, other_choice, removed_at, replaced_at
+from darwindeck.evolve.mutations.conditions import SCORING_TYPES, random_condition
+from darwindeck.evolve.mutations.wins import can_capture
+from darwindeck.genome.phases import TrickPhase
+from darwindeck.genome.schema import CardScoringRule, GameGenome, Scoring, ScoringTrigger
+
+MAX_RULES = 4
+MAX_POINTS = 20
+
+
+def possible_triggers(genome: GameGenome) -> list[ScoringTrigger]:
+    triggers = [ScoringTrigger.PLAY, ScoringTrigger.HAND_END]
+    if indices_of(genome.phases, TrickPhase):
+        triggers.append(ScoringTrigger.TRICK_WIN)
+    if can_capture(genome):
+        triggers.append(ScoringTrigger.CAPTURE)
+    return triggers
+
+
+def _with_rules(genome: GameGenome, rules: tuple[CardScoringRule, ...]) -> GameGenome:
+    scoring: Scoring = dataclasses.replace(genome.scoring, card_rules=rules)
+    return genome.replace(scoring=scoring)
+
+
+def add_card_scoring_rule(genome: GameGenome, rng: random.Random) -> GameGenome:
+    rules = genome.scoring.card_rules
+    if len(rules) >= MAX_RULES:
+        return genome
+    points = rng.randint(1, 5) * rng.choice((-1, 1))
+    condition = random_condition(rng, genome, SCORING_TYPES)
+    rule = CardScoringRule(condition, points, rng.choice(possible_triggers(genome)))
+    return _with_rules(genome, (*rules, rule))
+
+
+def remove_card_scoring_rule(genome: GameGenome, rng: random.Random) -> GameGenome:
+    rules = genome.scoring.card_rules
+    if not rules:
+        return genome
+    return _with_rules(genome, removed_at(rules, rng.randrange(len(rules))))
+
+
+def _moved_points(rng: random.Random, points: int) -> int:
+    moved = points + rng.randint(1, 3) * rng.choice((-1, 1))
+    moved = min(MAX_POINTS, max(-MAX_POINTS, moved))
+    return moved if moved not in (0, points) else -points
+
+
+def mutate_card_scoring_rule(genome: GameGenome, rng: random.Random) -> GameGenome:
+    rules = genome.scoring.card_rules
+    if not rules:
+        return genome
+    at = rng.randrange(len(rules))
+    rule = rules[at]
+    if rng.random() < 0.5:
+        changed = dataclasses.replace(rule, points=_moved_points(rng, rule.points))
+    else:
+        changed = dataclasses.replace(
+            rule, trigger=other_choice(rng, possible_triggers(genome), rule.trigger)
+        )
+    return _with_rules(genome, replaced_at(rules, at, changed))

@@ -1,0 +1,253 @@
+"""Repairs: small documented fixes that make a nearly valid child valid, and the settle step that uses them.
+
+Every child of every operator goes through ``settle(candidate)``:
+
+1. ``validate(candidate)``; no error → accepted as it is (warnings are allowed).
+2. Otherwise every repair of ``REPAIRS`` runs, in order. Each repair fixes exactly one rule of
+   ``darwindeck.genome.validation`` and returns a genome that does not break that rule unchanged, so the
+   names of the repairs that changed something are recorded.
+3. ``validate`` again; an error left → the candidate is *rejected* (the caller keeps the parent).
+
+Nothing is fixed silently: the repairs applied are returned with the genome. The repairs, in order:
+
+=============================  =================================================================
+``clamp_deal``                 ``initial_discard_count`` ≤ the deck, then ``cards_per_player`` ≤
+                               (deck size − discard) // player count
+``war_needs_two_players``      tableau mode WAR with a player count other than 2 → NONE (seed 001)
+``fix_teams``                  teams that do not partition the players: ``repair_teams`` (seed 003),
+                               or team play switched off when no two teams are left
+``drop_bidding_without_tricks``  a bidding phase with no trick phase after it is removed (seed 004)
+``drop_orphan_contract``       contract scoring with no bidding phase → none (seed 004)
+``add_missing_contract``       a bidding phase without contract scoring gets ``ContractScoring()``
+``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``
+``clamp_counts``               draw / discard counts ≥ 1; play / claim 1 ≤ min_cards ≤ max_cards;
+                               bids 0 ≤ min_bid ≤ max_bid ≤ 255; min_bet ≥ 1; max_raises ≥ 0
+``clamp_effect_values``        special effect values into 1..255 (seed 000)
+``fill_thresholds``            a win type that needs a threshold without one gets ``DEFAULT_THRESHOLD``
+``clamp_max_turns``            ``max_turns`` into 1..65535
+=============================  =================================================================
+
+``repair_teams(teams, player_count)`` is the seed-003 reconciliation after a player-count change: players
+that no longer exist leave their teams, empty teams disappear, new players join the smallest team (the
+first one on a tie), one at a time in seat order; fewer than two teams left → ``None`` (team play off).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from darwindeck.evolve.mutations._edit import indices_of, with_phases, with_setup
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    DiscardPhase,
+    DrawPhase,
+    Phase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import (
+    THRESHOLD_REQUIRED,
+    ContractScoring,
+    GameGenome,
+    TableauMode,
+    WinCondition,
+)
+from darwindeck.genome.validation import MAX_TURNS, UINT8_MAX, validate
+
+#: Chips given to a betting game that has none.
+DEFAULT_STARTING_CHIPS = 100
+#: Threshold given to a win condition that needs one and has none.
+DEFAULT_THRESHOLD = 100
+
+Teams = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The outcome of ``settle``: the valid genome (None when rejected), the repairs applied, and the
+    validation errors that were left (empty unless rejected)."""
+
+    genome: GameGenome | None
+    repairs: tuple[str, ...]
+    errors: tuple[str, ...]
+
+
+def settle(candidate: GameGenome) -> Settled:
+    """Validate ``candidate``; repair it when it has errors; reject it when errors remain."""
+    if validate(candidate).ok:
+        return Settled(candidate, (), ())
+    repaired, applied = repair(candidate)
+    report = validate(repaired)
+    if report.ok:
+        return Settled(repaired, applied, ())
+    return Settled(None, applied, tuple(str(problem) for problem in report.errors))
+
+
+def repair(genome: GameGenome) -> tuple[GameGenome, tuple[str, ...]]:
+    """Run every repair in order; the repaired genome and the names of those that changed something."""
+    applied: list[str] = []
+    for name, fix in REPAIRS:
+        fixed = fix(genome)
+        if fixed != genome:
+            applied.append(name)
+            genome = fixed
+    return genome, tuple(applied)
+
+
+def max_cards_per_player(genome: GameGenome) -> int:
+    """The most cards each player can be dealt from the deck after the initial discard."""
+    setup = genome.setup
+    return max(0, (setup.initial_deck.size - setup.initial_discard_count) // genome.player_count)
+
+
+def repair_teams(teams: Teams, player_count: int) -> Teams | None:
+    """``teams`` reconciled with ``player_count`` (see the module docstring), or None."""
+    kept = [[p for p in team if p < player_count] for team in teams]
+    kept = [team for team in kept if team]
+    seated = {p for team in kept for p in team}
+    for player in range(player_count):
+        if player in seated:
+            continue
+        if not kept:
+            kept.append([])
+        smallest = min(range(len(kept)), key=lambda t: len(kept[t]))
+        kept[smallest].append(player)
+    if len(kept) < 2:
+        return None
+    return tuple(tuple(sorted(team)) for team in kept)
+
+
+def teams_fit(teams: Teams, player_count: int) -> bool:
+    """Whether ``teams`` puts each of ``player_count`` players in exactly one of at least two teams."""
+    members = [p for team in teams for p in team]
+    return (
+        len(teams) >= 2
+        and all(teams)
+        and len(members) == len(set(members))
+        and set(members) == set(range(player_count))
+    )
+
+
+# ---------------------------------------------------------------------------------------------- repairs
+
+
+def clamp_deal(genome: GameGenome) -> GameGenome:
+    setup = genome.setup
+    discard = min(max(0, setup.initial_discard_count), setup.initial_deck.size)
+    clamped = (
+        genome
+        if discard == setup.initial_discard_count
+        else with_setup(genome, initial_discard_count=discard)
+    )
+    limit = max_cards_per_player(clamped)
+    if setup.cards_per_player > limit:
+        clamped = with_setup(clamped, cards_per_player=limit)
+    return clamped
+
+
+def war_needs_two_players(genome: GameGenome) -> GameGenome:
+    if genome.setup.tableau_mode is TableauMode.WAR and genome.player_count != 2:
+        return with_setup(genome, tableau_mode=TableauMode.NONE)
+    return genome
+
+
+def fix_teams(genome: GameGenome) -> GameGenome:
+    if not genome.team_mode:
+        return genome.replace(teams=()) if genome.teams else genome
+    if teams_fit(genome.teams, genome.player_count):
+        return genome
+    teams = repair_teams(genome.teams, genome.player_count)
+    if teams is None or not teams_fit(teams, genome.player_count):
+        return genome.replace(team_mode=False, teams=())
+    return genome.replace(teams=teams)
+
+
+def drop_bidding_without_tricks(genome: GameGenome) -> GameGenome:
+    phases = genome.phases
+    tricks = indices_of(phases, TrickPhase)
+    kept = [
+        phase
+        for i, phase in enumerate(phases)
+        if not isinstance(phase, BiddingPhase) or any(t > i for t in tricks)
+    ]
+    return genome if len(kept) == len(phases) else with_phases(genome, kept)
+
+
+def drop_orphan_contract(genome: GameGenome) -> GameGenome:
+    if genome.contract_scoring is not None and not indices_of(genome.phases, BiddingPhase):
+        return genome.replace(contract_scoring=None)
+    return genome
+
+
+def add_missing_contract(genome: GameGenome) -> GameGenome:
+    if genome.contract_scoring is None and indices_of(genome.phases, BiddingPhase):
+        return genome.replace(contract_scoring=ContractScoring())
+    return genome
+
+
+def chips_for_betting(genome: GameGenome) -> GameGenome:
+    if indices_of(genome.phases, BettingPhase) and genome.setup.starting_chips <= 0:
+        return with_setup(genome, starting_chips=DEFAULT_STARTING_CHIPS)
+    return genome
+
+
+def _clamped_phase(phase: Phase) -> Phase:
+    if isinstance(phase, DrawPhase | DiscardPhase):
+        return dataclasses.replace(phase, count=max(1, phase.count))
+    if isinstance(phase, PlayPhase | ClaimPhase):
+        low = max(1, phase.min_cards)
+        return dataclasses.replace(phase, min_cards=low, max_cards=max(low, phase.max_cards))
+    if isinstance(phase, BiddingPhase):
+        high = min(UINT8_MAX, max(0, phase.max_bid))
+        return dataclasses.replace(phase, min_bid=min(high, max(0, phase.min_bid)), max_bid=high)
+    if isinstance(phase, BettingPhase):
+        return dataclasses.replace(phase, min_bet=max(1, phase.min_bet), max_raises=max(0, phase.max_raises))
+    return phase
+
+
+def clamp_counts(genome: GameGenome) -> GameGenome:
+    phases = tuple(_clamped_phase(phase) for phase in genome.phases)
+    return genome if phases == genome.phases else with_phases(genome, phases)
+
+
+def clamp_effect_values(genome: GameGenome) -> GameGenome:
+    effects = tuple(
+        dataclasses.replace(effect, value=min(UINT8_MAX, max(1, effect.value)))
+        for effect in genome.special_effects
+    )
+    return genome if effects == genome.special_effects else genome.replace(special_effects=effects)
+
+
+def fill_thresholds(genome: GameGenome) -> GameGenome:
+    wins = tuple(
+        WinCondition(win.type, DEFAULT_THRESHOLD)
+        if win.type in THRESHOLD_REQUIRED and win.threshold is None
+        else win
+        for win in genome.win_conditions
+    )
+    return genome if wins == genome.win_conditions else genome.replace(win_conditions=wins)
+
+
+def clamp_max_turns(genome: GameGenome) -> GameGenome:
+    turns = min(MAX_TURNS, max(1, genome.max_turns))
+    return genome if turns == genome.max_turns else genome.replace(max_turns=turns)
+
+
+#: Every repair by name, in the order they run.
+REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
+    ("clamp_deal", clamp_deal),
+    ("war_needs_two_players", war_needs_two_players),
+    ("fix_teams", fix_teams),
+    ("drop_bidding_without_tricks", drop_bidding_without_tricks),
+    ("drop_orphan_contract", drop_orphan_contract),
+    ("add_missing_contract", add_missing_contract),
+    ("chips_for_betting", chips_for_betting),
+    ("clamp_counts", clamp_counts),
+    ("clamp_effect_values", clamp_effect_values),
+    ("fill_thresholds", fill_thresholds),
+    ("clamp_max_turns", clamp_max_turns),
+)
