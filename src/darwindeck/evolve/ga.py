@@ -1,0 +1,534 @@
+"""The genetic algorithm: evolve card games, one stored generation at a time.
+
+A run (``evolve``) goes like this:
+
+* **Generation 0** is the library (games whose player count lies in the settings' range, in slug order;
+  a random subset when there are more than ``population``), filled up with mutants of library games.
+* **Generation g ≥ 1** is bred from generation g − 1: its ``elitism`` best genomes (fitness, then slot)
+  are copied unchanged into the first slots; every other slot gets a child of a tournament winner (best
+  of ``tournament_size`` slots drawn with replacement; ties to the lower slot), crossed with a second
+  winner with probability ``crossover_rate``, then mutated. A child whose player count falls outside the
+  range is bred again (up to ``BREED_ATTEMPTS`` times, then the first parent is copied).
+* **Mutation rates**: generation g is bred with the *aggressive* rates when the diversity of generation
+  g − 1 is below ``diversity_threshold``, with the normal rates otherwise (so it switches back as soon as
+  diversity recovers). Diversity is the mean pairwise ``novelty.genome_distance`` over a sample of up to
+  ``diversity_sample`` slots (drawn without replacement; every pair of the sample counted once; 0 for a
+  population of one). Distances lie in [0, 1]; the library's own diversity is about 0.5, so the default
+  threshold 0.2 means "the population is collapsing onto a few designs".
+* **Fitness** is ``fitness_fn(genome, settings, seed)`` with the seed derived from (run seed, identity)
+  (``evaluator.evaluation_seed``), cached by genome identity in memory and in the store under
+  ``settings.fitness_hash(seed)``, so no genome is scored twice. Its ``total`` is the selection score
+  (novelty counts only as far as the fitness function includes it). Stats: ``best`` and ``mean`` over
+  slots; ``evaluations`` the distinct genomes scored afresh, ``cache_hits`` the distinct genomes whose
+  fitness was already known; ``duration`` wall-clock seconds.
+* **Records**: a genome whose identity was seen before in the run is replaced by its first-seen record
+  (name, description, lineage), as the store keeps the first record of each identity.
+* **Hall of fame**: the ``hall_of_fame_size`` best distinct genomes ever seen (fitness, then order of
+  first appearance).
+* **Plateau stop**: the run ends when the best fitness ever seen has not risen for ``plateau_patience``
+  generations (status ``plateau``), else after ``generations`` generations (status ``completed``).
+
+Reproducibility: every random draw of generation g comes from ``generation_rng(seed, g, purpose)``, a
+``random.Random`` seeded from SHA-256 of ``"{seed}:{g}:{purpose}"`` (purposes ``breed`` and
+``diversity``), and from nothing else. Generation g is therefore a function of (settings, seed, the
+population, fitness and diversity of generation g − 1), which is what the store keeps: ``evolve(...,
+resume_run=RUN_ID)`` replays the completed generations from the store (populations, fitness, stats) to
+rebuild the records, hall of fame and plateau counter, and goes on after the last one exactly as the
+unbroken run would have. A resumed run must use the stored settings and seed (only ``generations`` may
+differ, to extend a run); ``load_run_settings`` reads them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import json
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from darwindeck import __version__
+from darwindeck.errors import DarwinDeckError
+from darwindeck.evolve.crossover import crossover
+from darwindeck.evolve.evaluator import Evaluator
+from darwindeck.evolve.novelty import genome_distance
+from darwindeck.evolve.operators import mutate
+from darwindeck.evolve.store import (
+    COMPLETED,
+    PLATEAU,
+    RUNNING,
+    Evaluation,
+    FitnessLike,
+    RunStore,
+    StoredGenome,
+)
+from darwindeck.genome.library import all_games
+from darwindeck.genome.schema import GameGenome
+from darwindeck.genome.serialization import genome_identity
+
+#: Fitness styles (weight tables of ``darwindeck.evolve.fitness``).
+STYLES = ("balanced", "strategic", "party", "trick-taking", "bluffing")
+
+#: Settings the fitness of a genome depends on; they (with the seed and version) make the cache key.
+FITNESS_FIELDS = ("style", "min_players", "max_players", "games_per_genome")
+
+#: How many times a child outside the player range is bred again before its first parent is copied.
+BREED_ATTEMPTS = 10
+
+FitnessFunction = Callable[[GameGenome, "EvolutionSettings", int], FitnessLike]
+
+
+def _setting_error(name: str, reason: str, value: object) -> DarwinDeckError:
+    return DarwinDeckError(f"evolution setting {name}: {reason}, got {value!r}")
+
+
+def _whole(name: str, value: object, low: int, high: int | None = None) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bound = f"between {low} and {high}" if high is not None else f"≥ {low}"
+        raise _setting_error(name, f"must be a whole number {bound}", value)
+
+
+def _fraction(name: str, value: object, high: float = 1.0) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 <= value <= high:
+        raise _setting_error(name, f"must be a number between 0 and {high:g}", value)
+
+
+@dataclass(frozen=True)
+class EvolutionSettings:
+    """Everything a run is configured by (the seed apart); checked on construction."""
+
+    population: int = 100
+    generations: int = 50
+    style: str = "balanced"
+    min_players: int = 2
+    max_players: int = 4
+    games_per_genome: int = 100
+    elitism: int = 2
+    tournament_size: int = 3
+    crossover_rate: float = 0.7
+    plateau_patience: int = 10
+    hall_of_fame_size: int = 10
+    diversity_threshold: float = 0.2
+    diversity_sample: int = 30
+
+    def __post_init__(self) -> None:
+        _whole("population", self.population, 2)
+        _whole("generations", self.generations, 1)
+        if self.style not in STYLES:
+            raise _setting_error("style", f"must be one of {', '.join(STYLES)}", self.style)
+        _whole("min_players", self.min_players, 2, 6)
+        _whole("max_players", self.max_players, self.min_players, 6)
+        _whole("games_per_genome", self.games_per_genome, 1)
+        _whole("elitism", self.elitism, 0, self.population - 1)
+        _whole("tournament_size", self.tournament_size, 1)
+        _fraction("crossover_rate", self.crossover_rate)
+        _whole("plateau_patience", self.plateau_patience, 1)
+        _whole("hall_of_fame_size", self.hall_of_fame_size, 1)
+        _fraction("diversity_threshold", self.diversity_threshold)
+        _whole("diversity_sample", self.diversity_sample, 2)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON data (field name → value)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EvolutionSettings:
+        """Settings from ``to_dict`` data; unknown keys are refused, missing ones take the defaults."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise DarwinDeckError(f"evolution settings: unknown setting(s) {', '.join(unknown)}")
+        return cls(**data)
+
+    def fitness_hash(self, seed: int) -> str:
+        """The evaluation cache key: SHA-256 of the fitness settings, the run seed and the version."""
+        key = {name: getattr(self, name) for name in FITNESS_FIELDS}
+        key.update(seed=seed, version=__version__)
+        return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Individual:
+    """A member of a population: its genome, identity, and lineage (parents' identities, operators)."""
+
+    genome: GameGenome
+    identity: str
+    parents: tuple[str, ...] = ()
+    operators: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, genome: GameGenome, parents: Sequence[str] = (), operators: Sequence[str] = ()) -> Individual:
+        return cls(genome, genome_identity(genome), tuple(parents), tuple(operators))
+
+    def stored(self) -> StoredGenome:
+        return StoredGenome(self.genome, self.parents, self.operators)
+
+
+@dataclass(frozen=True)
+class GenerationStats:
+    """One generation's numbers, as stored in the run store (``duration`` in seconds, wall clock)."""
+
+    index: int
+    best: float
+    mean: float
+    best_identity: str
+    diversity: float
+    aggressive: bool
+    evaluations: int
+    cache_hits: int
+    duration: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GenerationStats:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class HallOfFameEntry:
+    """A genome of the hall of fame with its fitness."""
+
+    individual: Individual
+    evaluation: Evaluation
+
+
+@dataclass
+class HallOfFame:
+    """The ``size`` best distinct genomes seen, best first (ties: first seen first)."""
+
+    size: int
+    entries: list[HallOfFameEntry] = field(default_factory=list)
+    _order: dict[str, int] = field(default_factory=dict)
+
+    def update(self, population: Sequence[Individual], fitness: Mapping[str, Evaluation]) -> None:
+        """Offer every member of a population, in slot order."""
+        present = {entry.individual.identity for entry in self.entries}
+        for member in population:
+            if member.identity not in present:
+                present.add(member.identity)
+                self._order.setdefault(member.identity, len(self._order))
+                self.entries.append(HallOfFameEntry(member, fitness[member.identity]))
+        self.entries.sort(key=lambda e: (-e.evaluation.total, self._order[e.individual.identity]))
+        del self.entries[self.size :]
+
+
+@dataclass
+class _Plateau:
+    """The best fitness ever seen and how many generations it has not risen for."""
+
+    best: float | None = None
+    stale: int = 0
+
+    def update(self, generation_best: float) -> None:
+        if self.best is None or generation_best > self.best:
+            self.best = generation_best
+            self.stale = 0
+        else:
+            self.stale += 1
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A finished (or resumed and finished) run."""
+
+    run_id: int
+    status: str
+    generations: tuple[GenerationStats, ...]
+    hall_of_fame: tuple[HallOfFameEntry, ...]
+
+    @property
+    def best(self) -> HallOfFameEntry:
+        return self.hall_of_fame[0]
+
+
+def generation_rng(seed: int, generation: int, purpose: str) -> random.Random:
+    """The generator for one purpose of one generation (see the module docstring)."""
+    digest = hashlib.sha256(f"{seed}:{generation}:{purpose}".encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def _in_range(genome: GameGenome, settings: EvolutionSettings) -> bool:
+    return settings.min_players <= genome.player_count <= settings.max_players
+
+
+# ------------------------------------------------------------------------------------------- diversity
+
+
+def population_diversity(population: Sequence[Individual], sample_size: int, rng: random.Random) -> float:
+    """Mean pairwise ``genome_distance`` over a sample of up to ``sample_size`` members (0 for one)."""
+    sample = rng.sample(list(population), min(sample_size, len(population)))
+    pairs = list(combinations(sample, 2))
+    if not pairs:
+        return 0.0
+    distances = [
+        0.0 if a.identity == b.identity else float(genome_distance(a.genome, b.genome)) for a, b in pairs
+    ]
+    return sum(distances) / len(distances)
+
+
+def is_aggressive(previous_diversity: float, settings: EvolutionSettings) -> bool:
+    """Whether a generation is bred with the aggressive mutation rates."""
+    return previous_diversity < settings.diversity_threshold
+
+
+# -------------------------------------------------------------------------------------------- breeding
+
+
+def seed_population(settings: EvolutionSettings, rng: random.Random) -> list[Individual]:
+    """Generation 0: library games in the player range, then mutants of them up to ``population``."""
+    library = [genome for genome in all_games().values() if _in_range(genome, settings)]
+    if not library:
+        raise DarwinDeckError(
+            f"evolution settings players: no library game has {settings.min_players}-{settings.max_players} "
+            "players to start from"
+        )
+    if len(library) >= settings.population:
+        return [Individual.of(genome) for genome in rng.sample(library, settings.population)]
+    population = [Individual.of(genome) for genome in library]
+    while len(population) < settings.population:
+        population.append(
+            _mutate_in_range(Individual.of(rng.choice(library)), settings, rng, aggressive=False)
+        )
+    return population
+
+
+def _mutate_in_range(
+    parent: Individual, settings: EvolutionSettings, rng: random.Random, aggressive: bool
+) -> Individual:
+    """A mutant of ``parent`` within the player range, or ``parent`` after ``BREED_ATTEMPTS`` misses."""
+    for _ in range(BREED_ATTEMPTS):
+        variant = mutate(parent.genome, rng, aggressive=aggressive)
+        if _in_range(variant.genome, settings):
+            return Individual.of(variant.genome, variant.parents, variant.operators)
+    return parent
+
+
+def _tournament(
+    population: Sequence[Individual], scores: Sequence[float], size: int, rng: random.Random
+) -> int:
+    """The slot of the best of ``size`` slots drawn with replacement (ties to the lower slot)."""
+    drawn = [rng.randrange(len(population)) for _ in range(size)]
+    return min(drawn, key=lambda slot: (-scores[slot], slot))
+
+
+def _child(
+    population: Sequence[Individual],
+    scores: Sequence[float],
+    settings: EvolutionSettings,
+    rng: random.Random,
+    aggressive: bool,
+) -> Individual:
+    """One bred child in the player range (see the module docstring)."""
+    first = population[_tournament(population, scores, settings.tournament_size, rng)]
+    for _ in range(BREED_ATTEMPTS):
+        genome = first.genome
+        parents: tuple[str, ...] = (first.identity,)
+        operators: tuple[str, ...] = ()
+        if rng.random() < settings.crossover_rate:
+            second = population[_tournament(population, scores, settings.tournament_size, rng)]
+            crossed = crossover(first.genome, second.genome, rng)
+            genome, parents, operators = crossed.genome, tuple(crossed.parents), tuple(crossed.operators)
+        mutant = mutate(genome, rng, aggressive=aggressive)
+        if _in_range(mutant.genome, settings):
+            return Individual.of(mutant.genome, parents, (*operators, *mutant.operators))
+    return first
+
+
+def breed(
+    population: Sequence[Individual],
+    fitness: Mapping[str, Evaluation],
+    settings: EvolutionSettings,
+    rng: random.Random,
+    aggressive: bool,
+) -> list[Individual]:
+    """The next generation: the elites first, then bred children."""
+    scores = [fitness[member.identity].total for member in population]
+    ranked = sorted(range(len(population)), key=lambda slot: (-scores[slot], slot))
+    offspring = [population[slot] for slot in ranked[: settings.elitism]]
+    while len(offspring) < settings.population:
+        offspring.append(_child(population, scores, settings, rng, aggressive))
+    return offspring
+
+
+# ---------------------------------------------------------------------------------------------- the run
+
+
+@dataclass
+class _Run:
+    """A run in progress: what generation g + 1 needs from generations 0..g."""
+
+    run_id: int
+    settings: EvolutionSettings
+    seed: int
+    store: RunStore
+    evaluator: Evaluator
+    fitness_fn: FitnessFunction
+    fitness: dict[str, Evaluation] = field(default_factory=dict)
+    known: dict[str, Individual] = field(default_factory=dict)
+    population: list[Individual] = field(default_factory=list)
+    history: list[GenerationStats] = field(default_factory=list)
+    hall_of_fame: HallOfFame = field(default_factory=lambda: HallOfFame(1))
+    plateau: _Plateau = field(default_factory=_Plateau)
+
+    @property
+    def settings_hash(self) -> str:
+        return self.settings.fitness_hash(self.seed)
+
+    def lookup(self, identity: str) -> Evaluation | None:
+        """A cached fitness: memory first, then the store (kept in memory once found)."""
+        if identity not in self.fitness:
+            stored = self.store.cached_evaluation(identity, self.settings_hash)
+            if stored is None:
+                return None
+            self.fitness[identity] = stored
+        return self.fitness[identity]
+
+    def score(self, population: Sequence[Individual]) -> tuple[dict[tuple[str, str], Evaluation], int]:
+        """Fitness for every member. Returns the new evaluations (to store) and the cache hits: the
+        distinct identities of ``population`` whose fitness was already known (memory or store)."""
+        distinct = {member.identity: member.genome for member in population}
+        pending = {identity: genome for identity, genome in distinct.items() if self.lookup(identity) is None}
+        results = self.evaluator.evaluate(list(pending.values()), self.settings, self.seed, self.fitness_fn)
+        new: dict[tuple[str, str], Evaluation] = {}
+        for identity, result in zip(pending, results, strict=True):
+            self.fitness[identity] = new[(identity, self.settings_hash)] = Evaluation.of(result)
+        return new, len(distinct) - len(pending)
+
+    def canonical(self, member: Individual) -> Individual:
+        """The first-seen record of a genome's identity (its name, description and lineage)."""
+        return self.known.setdefault(member.identity, member)
+
+    def next_population(self, index: int) -> tuple[list[Individual], bool]:
+        rng = generation_rng(self.seed, index, "breed")
+        if index == 0:
+            return seed_population(self.settings, rng), False
+        aggressive = is_aggressive(self.history[-1].diversity, self.settings)
+        return breed(self.population, self.fitness, self.settings, rng, aggressive), aggressive
+
+    def step(self, index: int) -> GenerationStats:
+        """Breed, score and store generation ``index`` (the store write is all-or-nothing)."""
+        started = time.perf_counter()
+        self.store.begin_generation(self.run_id, index)
+        bred, aggressive = self.next_population(index)
+        population = [self.canonical(member) for member in bred]
+        new, hits = self.score(population)
+        scores = [self.fitness[member.identity].total for member in population]
+        best_slot = min(range(len(population)), key=lambda slot: (-scores[slot], slot))
+        stats = GenerationStats(
+            index=index,
+            best=scores[best_slot],
+            mean=sum(scores) / len(scores),
+            best_identity=population[best_slot].identity,
+            diversity=population_diversity(
+                population, self.settings.diversity_sample, generation_rng(self.seed, index, "diversity")
+            ),
+            aggressive=aggressive,
+            evaluations=len(new),
+            cache_hits=hits,
+            duration=time.perf_counter() - started,
+        )
+        self.store.record_generation(
+            self.run_id, index, [member.stored() for member in population], new, stats.to_dict()
+        )
+        self.absorb(population, stats)
+        return stats
+
+    def absorb(self, population: list[Individual], stats: GenerationStats) -> None:
+        """Make a completed generation the current one."""
+        self.population = population
+        self.history.append(stats)
+        self.hall_of_fame.update(population, self.fitness)
+        self.plateau.update(stats.best)
+
+    def restore(self) -> None:
+        """Replay the stored completed generations (see the module docstring)."""
+        for record in self.store.run_summary(self.run_id).generations:
+            stored = self.store.load_population(self.run_id, record.index)
+            population = [self.canonical(Individual.of(s.genome, s.parents, s.operators)) for s in stored]
+            for member in population:
+                if self.lookup(member.identity) is None:
+                    raise DarwinDeckError(
+                        f"run {self.run_id}: generation {record.index} has no stored fitness for "
+                        f"{member.identity[:12]}; the store is incomplete"
+                    )
+            self.absorb(population, GenerationStats.from_dict(record.stats))
+
+    @property
+    def plateaued(self) -> bool:
+        return self.plateau.stale >= self.settings.plateau_patience
+
+
+def _default_fitness() -> FitnessFunction:
+    """``darwindeck.evolve.fitness.evaluate_fitness``, imported on first use (it loads the engine)."""
+    module = importlib.import_module("darwindeck.evolve.fitness")
+    fitness: FitnessFunction = module.evaluate_fitness
+    return fitness
+
+
+def _resumed_settings(store: RunStore, run_id: int, settings: EvolutionSettings, seed: int) -> None:
+    """Refuse to resume a run with other settings or another seed than it was started with."""
+    info = store.run_info(run_id)
+    stored = EvolutionSettings.from_dict(info.settings)
+    if info.seed != seed:
+        raise DarwinDeckError(f"resume run {run_id}: it was started with seed {info.seed}, not {seed}")
+    differing = [
+        name
+        for name, value in settings.to_dict().items()
+        if name != "generations" and getattr(stored, name) != value
+    ]
+    if differing:
+        raise DarwinDeckError(
+            f"resume run {run_id}: settings differ from the stored ones ({', '.join(differing)}); "
+            "only generations may change"
+        )
+
+
+def load_run_settings(store: RunStore, run_id: int) -> tuple[EvolutionSettings, int]:
+    """The settings and seed a stored run was started with (what ``--resume`` passes back to ``evolve``)."""
+    info = store.run_info(run_id)
+    return EvolutionSettings.from_dict(info.settings), info.seed
+
+
+def evolve(
+    settings: EvolutionSettings,
+    seed: int,
+    store: RunStore,
+    evaluator: Evaluator,
+    fitness_fn: FitnessFunction | None = None,
+    progress: Callable[[GenerationStats], None] | None = None,
+    resume_run: int | None = None,
+) -> RunResult:
+    """Run (or, with ``resume_run``, continue) an evolution; see the module docstring.
+
+    ``fitness_fn`` defaults to ``darwindeck.evolve.fitness.evaluate_fitness``; ``progress`` is called
+    with the stats of every generation this call completes.
+    """
+    if resume_run is None:
+        run_id = store.create_run(settings.to_dict(), seed)
+    else:
+        _resumed_settings(store, resume_run, settings, seed)
+        run_id = resume_run
+        store.set_status(run_id, RUNNING)
+    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn or _default_fitness())
+    run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
+    run.restore()
+    index = len(run.history)
+    while index < settings.generations and not run.plateaued:
+        stats = run.step(index)
+        if progress is not None:
+            progress(stats)
+        index += 1
+    status = PLATEAU if run.plateaued else COMPLETED
+    store.set_status(run_id, status)
+    return RunResult(run_id, status, tuple(run.history), tuple(run.hall_of_fame.entries))
