@@ -183,6 +183,7 @@ def test_every_game_survives_json(slug: str) -> None:
 
 # -- validation ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("slug", ALL_SLUGS)
 def test_every_game_validates(slug: str) -> None:
     report = validate(get_game(slug))

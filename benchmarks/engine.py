@@ -1,0 +1,115 @@
+"""Engine benchmark: random-vs-random games/s and decisions/s per core on the classic games.
+
+``python -m benchmarks.engine [--seconds S] [--games-min N]`` plays each game on one core for about
+``S`` seconds after a warm-up call, and reports the first call's time separately (the JIT compile, or
+the load of the cached compile), games/s, decisions/s, and the median decisions/s over the games
+(bar: ≥ 1,000,000 per core). Prints a Markdown table with the date, the commit and the peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import resource
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from darwindeck.engine import batch as B
+from darwindeck.engine.tables import compile_program
+from darwindeck.genome.library import get_game
+from darwindeck.genome.schema import GameGenome
+
+BAR = 1_000_000
+
+
+def benchmark_games() -> dict[str, GameGenome]:
+    return {
+        "War": get_game("war"),
+        "Crazy Eights (2p)": get_game("crazy-eights").replace(player_count=2),
+        "Uno-style (4p)": get_game("uno-style").replace(player_count=4),
+        "Hearts (4p, full game)": get_game("hearts"),
+        "Spades (4p, match to 500)": get_game("partnership-spades"),
+        "Scopa": get_game("scopa"),
+        "Fan Tan": get_game("fan-tan"),
+    }
+
+
+@dataclass(frozen=True)
+class Measurement:
+    name: str
+    first_call_s: float
+    games: int
+    seconds: float
+    decisions: int
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+
+def measure(name: str, genome: GameGenome, seconds: float, games_min: int) -> Measurement:
+    program = compile_program(genome)
+    agents = np.zeros(genome.player_count, dtype=np.int64)
+    start = time.perf_counter()
+    warm = np.zeros((2, B.N_STATS), dtype=np.int64)
+    B.play_batch(program, 0, 2, 0, agents, warm)
+    first_call = time.perf_counter() - start
+    games = max(games_min, 1)
+    while True:
+        rows = np.zeros((games, B.N_STATS), dtype=np.int64)
+        start = time.perf_counter()
+        B.play_batch(program, 0, games, 1, agents, rows)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds or games >= 10_000_000:
+            return Measurement(name, first_call, games, elapsed, int(rows[:, B.STAT_DECISIONS].sum()))
+        games = int(games * max(2.0, 1.2 * seconds / max(elapsed, 1e-3)))
+
+
+def commit() -> str:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return done.stdout.strip()
+
+
+def report(results: list[Measurement]) -> str:
+    median = statistics.median(r.decisions_per_s for r in results)
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    lines = [
+        f"Engine benchmark, {datetime.date.today().isoformat()}, commit {commit()}, one core, random agents",
+        "",
+        "| game | first call (s) | games | games/s | decisions/s |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r.name} | {r.first_call_s:.2f} | {r.games} | {r.games_per_s:,.0f} "
+            f"| {r.decisions_per_s:,.0f} |"
+        )
+    verdict = "meets" if median >= BAR else "misses"
+    lines += ["", f"Median decisions/s: {median:,.0f} ({verdict} the {BAR:,} bar). Peak RSS {rss_mb:.0f} MB."]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="Timed seconds per game (default 2).")
+    parser.add_argument("--games-min", type=int, default=50, help="Smallest timed batch (default 50).")
+    args = parser.parse_args(argv)
+    results = [measure(name, g, args.seconds, args.games_min) for name, g in benchmark_games().items()]
+    print(report(results))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,378 @@
+"""Verbs over evolution runs: ``evolve`` (start or resume a run) and ``runs`` / ``runs show``.
+
+``evolve`` runs the GA (``darwindeck.evolve.ga.evolve``) with the engine-measured fitness, shows a Rich
+progress display (generation, best / mean fitness, diversity, evaluations per second, ETA) and one log
+line per generation, then writes the top N genomes, their rulebooks, the fitness table and the plot into
+``--out`` (``darwindeck.evolve.report``) and prints the top N with their breakdown.
+
+Settings options left out take the defaults of ``EvolutionSettings`` for a new run, and the stored
+values for ``--resume RUN_ID`` (where only ``--generations`` may differ, to extend a run). ``--players``
+is ``MIN-MAX`` or one number. Bad arguments raise ``EvolveArgumentError`` (a ``DarwinDeckError``); an
+unknown run id a ``StoreError``: one line on stderr, exit code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from darwindeck.cli.common import console
+from darwindeck.errors import DarwinDeckError
+
+if TYPE_CHECKING:
+    from darwindeck.evolve.evaluator import Evaluator
+    from darwindeck.evolve.ga import EvolutionSettings, GenerationStats, RunResult
+    from darwindeck.evolve.store import RunStore
+
+#: How many ancestors ``runs show`` lists before it summarises the rest.
+LINEAGE_ROWS = 25
+
+
+class EvolveArgumentError(DarwinDeckError):
+    """A bad argument of ``evolve`` or ``runs``: names the option and the reason."""
+
+
+class Backend(StrEnum):
+    LOCAL = "local"
+    RAY = "ray"
+
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="Run store: an SQLite file or any SQLAlchemy URL (default: the user data folder)."
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("evolve")(evolve)
+    runs_app = typer.Typer(help="List evolution runs, or show one with `runs show RUN_ID`.")
+    runs_app.callback(invoke_without_command=True)(runs)
+    runs_app.command("show")(show_run)
+    app.add_typer(runs_app, name="runs")
+
+
+# ---------------------------------------------------------------------------------------------- evolve
+
+
+def parse_players(text: str) -> tuple[int, int]:
+    """``"2-4"`` → (2, 4); ``"3"`` → (3, 3). The range must lie within 2..6 and be ascending."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    if match is None:
+        raise EvolveArgumentError(f"--players {text!r}: write MIN-MAX (e.g. 2-4) or one number")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if low > high:
+        raise EvolveArgumentError(f"--players {text!r}: the minimum {low} is above the maximum {high}")
+    if low < 2 or high > 6:
+        raise EvolveArgumentError(f"--players {text!r}: player counts must lie between 2 and 6")
+    return low, high
+
+
+def _check_style(style: str | None) -> None:
+    from darwindeck.evolve.ga import STYLES
+
+    if style is not None and style not in STYLES:
+        raise EvolveArgumentError(f"--style {style!r}: unknown, use one of {', '.join(STYLES)}")
+
+
+def _chosen(
+    population: int | None, generations: int | None, style: str | None, players: str | None, games: int | None
+) -> dict[str, Any]:
+    """The settings given on the command line (options left out are absent)."""
+    _check_style(style)
+    chosen: dict[str, Any] = {
+        "population": population,
+        "generations": generations,
+        "style": style,
+        "games_per_genome": games,
+    }
+    if players is not None:
+        chosen["min_players"], chosen["max_players"] = parse_players(players)
+    return {name: value for name, value in chosen.items() if value is not None}
+
+
+def _settings(
+    store: RunStore, chosen: dict[str, Any], seed: int | None, resume: int | None
+) -> tuple[EvolutionSettings, int]:
+    """New-run settings (defaults + ``chosen``), or the stored ones + ``chosen`` for a resumed run."""
+    from darwindeck.evolve.ga import EvolutionSettings, load_run_settings
+
+    if resume is None:
+        return EvolutionSettings(**chosen), 0 if seed is None else seed
+    stored, stored_seed = load_run_settings(store, resume)
+    return EvolutionSettings.from_dict({**stored.to_dict(), **chosen}), stored_seed if seed is None else seed
+
+
+def _evaluator(backend: Backend, address: str | None, workers: int | None) -> Evaluator:
+    from darwindeck.evolve.evaluator import LocalEvaluator, RayEvaluator
+
+    if backend is Backend.RAY:
+        if workers is not None:
+            raise EvolveArgumentError("--workers: only for --backend local (Ray decides its own workers)")
+        return RayEvaluator(address)
+    if address is not None:
+        raise EvolveArgumentError("--address: only for --backend ray")
+    if workers is not None and workers < 1:
+        raise EvolveArgumentError(f"--workers {workers}: must be at least 1")
+    return LocalEvaluator(workers if workers is not None else (os.cpu_count() or 1))
+
+
+def _progress_line(stats: GenerationStats) -> str:
+    rate = stats.evaluations / stats.duration if stats.duration > 0 else 0.0
+    return (
+        f"generation {stats.index}: best {stats.best:.4f}  mean {stats.mean:.4f}  diversity "
+        f"{stats.diversity:.3f}  {stats.evaluations} evaluated ({rate:.1f}/s), {stats.cache_hits} cached"
+        + ("  [aggressive mutation]" if stats.aggressive else "")
+    )
+
+
+def _run(
+    settings: EvolutionSettings, seed: int, store: RunStore, evaluator: Evaluator, resume: int | None
+) -> RunResult:
+    """``ga.evolve`` under a Rich progress display."""
+    from darwindeck.evolve import ga
+
+    done = 0 if resume is None else store.run_info(resume).completed_generations
+    columns = (
+        TextColumn("[bold]generations"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("evolve", total=settings.generations, completed=done, status="starting")
+
+        def report(stats: GenerationStats) -> None:
+            rate = stats.evaluations / stats.duration if stats.duration > 0 else 0.0
+            status = (
+                f"gen {stats.index}  best {stats.best:.4f}  mean {stats.mean:.4f}  "
+                f"diversity {stats.diversity:.3f}  {rate:.1f} eval/s"
+            )
+            progress.console.print(_progress_line(stats))
+            progress.update(task, advance=1, status=status)
+
+        return ga.evolve(settings, seed, store, evaluator, progress=report, resume_run=resume)
+
+
+#: The breakdown columns the console table shows (``fitness.md`` has them all).
+CONSOLE_COLUMNS = (
+    "#",
+    "name",
+    "identity",
+    "total",
+    "density",
+    "tension",
+    "skill",
+    "balance",
+    "novelty",
+    "notes",
+)
+
+
+def _top_table(result: RunResult, top: int) -> Table:
+    from darwindeck.evolve.report import BREAKDOWN_COLUMNS, breakdown_rows
+
+    shown = [BREAKDOWN_COLUMNS.index(column) for column in CONSOLE_COLUMNS]
+    table = Table(title=f"Top {min(top, len(result.hall_of_fame))} games of run {result.run_id}")
+    for column in CONSOLE_COLUMNS:
+        table.add_column(column, justify="left" if column in ("name", "identity", "notes") else "right")
+    for row in breakdown_rows(result.hall_of_fame[:top]):
+        table.add_row(*(row[index] for index in shown))
+    return table
+
+
+def evolve(
+    population: Annotated[int | None, typer.Option(help="Genomes per generation [default: 100].")] = None,
+    generations: Annotated[int | None, typer.Option(help="Generations to run [default: 50].")] = None,
+    style: Annotated[
+        str | None,
+        typer.Option(
+            help="Fitness style: balanced, strategic, party, trick-taking or bluffing [default: balanced]."
+        ),
+    ] = None,
+    players: Annotated[
+        str | None, typer.Option(help="Player counts MIN-MAX within 2-6 [default: 2-4].")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(help="Games per genome and kind of play [default: 100].")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of all randomness [default: 0].")] = None,
+    backend: Annotated[Backend, typer.Option(help="Where evaluations run.")] = Backend.LOCAL,
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (--backend ray).")] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Local worker processes [default: the number of CPUs].")
+    ] = None,
+    db: DbOption = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output folder for the top games [default: evolved/run-RUN_ID].")
+    ] = None,
+    resume: Annotated[
+        int | None, typer.Option(help="Continue run RUN_ID after its last completed generation.")
+    ] = None,
+    top: Annotated[int, typer.Option(help="How many of the best games to write and show.")] = 5,
+) -> None:
+    """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
+    from darwindeck.evolve.report import write_run_outputs
+    from darwindeck.evolve.store import RunStore
+
+    if top < 1:
+        raise EvolveArgumentError(f"--top {top}: must be at least 1")
+    chosen = _chosen(population, generations, style, players, games)
+    store = RunStore(db)
+    try:
+        settings, run_seed = _settings(store, chosen, seed, resume)
+        evaluator = _evaluator(backend, address, workers)
+        try:
+            result = _run(settings, run_seed, store, evaluator, resume)
+        finally:
+            evaluator.close()
+    finally:
+        store.close()
+    folder = out if out is not None else Path("evolved") / f"run-{result.run_id}"
+    outputs = write_run_outputs(folder, result, top)
+    best = result.best.evaluation.total
+    console.print(
+        f"run {result.run_id} {result.status} after {len(result.generations)} generations "
+        f"(seed {run_seed}, style {settings.style}); best fitness {best:.4f}"
+    )
+    console.print(_top_table(result, top))
+    console.print(
+        f"wrote {len(outputs.genomes)} genomes and rulebooks, {outputs.table.name} and {outputs.plot.name} "
+        f"to {folder}"
+    )
+    if outputs.rulebooks:
+        console.print(f"\nRulebook of the best game ({outputs.rulebooks[0].name}):\n")
+        console.print(outputs.rulebooks[0].read_text(encoding="utf-8"), markup=False)
+
+
+# ------------------------------------------------------------------------------------------------ runs
+
+
+def _best_fitness(generations: tuple[Any, ...]) -> str:
+    return f"{max(record.stats['best'] for record in generations):.4f}" if generations else "–"
+
+
+def runs(ctx: typer.Context, db: DbOption = None) -> None:
+    """List the evolution runs in the store."""
+    ctx.obj = db
+    if ctx.invoked_subcommand is not None:
+        return
+    from darwindeck.evolve.store import RunStore
+
+    store = RunStore(db)
+    try:
+        table = Table(title=f"Evolution runs in {store.url}")
+        for column in ("id", "created", "status", "gens", "style", "players", "pop", "seed", "best"):
+            table.add_column(
+                column,
+                justify="right" if column in ("id", "gens", "pop", "seed", "best") else "left",
+                no_wrap=column != "created",
+            )
+        for info in store.list_runs():
+            settings = info.settings
+            summary = store.run_summary(info.run_id)
+            table.add_row(
+                str(info.run_id),
+                info.created[:16].replace("T", " "),
+                info.status,
+                f"{info.completed_generations}/{settings.get('generations', '?')}",
+                str(settings.get("style", "?")),
+                f"{settings.get('min_players', '?')}-{settings.get('max_players', '?')}",
+                str(settings.get("population", "?")),
+                str(info.seed),
+                _best_fitness(summary.generations),
+            )
+    finally:
+        store.close()
+    console.print(table)
+
+
+def show_run(
+    ctx: typer.Context,
+    run_id: Annotated[int, typer.Argument(help="The run's id (see `darwindeck runs`).")],
+    db: DbOption = None,
+) -> None:
+    """Show a run's settings, its generations and the lineage of its best game."""
+    from darwindeck.evolve.store import RunStore
+
+    store = RunStore(db if db is not None else ctx.obj)
+    try:
+        _show(store, run_id)
+    finally:
+        store.close()
+
+
+def _show(store: RunStore, run_id: int) -> None:
+    from darwindeck.evolve.ga import EvolutionSettings
+
+    summary = store.run_summary(run_id)
+    info = summary.run
+    console.print(
+        f"[bold]run {info.run_id}[/]  {info.status}, created {info.created}, version {info.version}"
+    )
+    console.print(
+        f"seed {info.seed}; " + ", ".join(f"{name} {value}" for name, value in info.settings.items())
+    )
+    if not summary.generations:
+        console.print("no completed generation yet")
+        return
+    table = Table(title="Generations")
+    for column in ("gen", "best", "mean", "diversity", "aggressive", "evaluated", "cached", "seconds"):
+        table.add_column(column, justify="right")
+    for record in summary.generations:
+        s = record.stats
+        table.add_row(
+            str(record.index),
+            f"{s['best']:.4f}",
+            f"{s['mean']:.4f}",
+            f"{s['diversity']:.3f}",
+            "yes" if s["aggressive"] else "no",
+            str(s["evaluations"]),
+            str(s["cache_hits"]),
+            f"{s['duration']:.1f}",
+        )
+    console.print(table)
+    best = min(summary.generations, key=lambda record: (-record.stats["best"], record.index))
+    identity = best.stats["best_identity"]
+    name = store.genome(identity).genome.name
+    console.print(
+        f"best game: {name} ({identity[:12]}), fitness {best.stats['best']:.4f} in generation {best.index}"
+    )
+    settings_hash = EvolutionSettings.from_dict(info.settings).fitness_hash(info.seed)
+    evaluation = store.cached_evaluation(identity, settings_hash)
+    if evaluation is not None:
+        parts = ", ".join(
+            f"{key} {value:.3f}" for key, value in evaluation.breakdown.items() if "." not in key
+        )
+        console.print(
+            f"breakdown: {parts}" + (f"; gated: {evaluation.gate_reason}" if evaluation.gate_reason else "")
+        )
+    _print_lineage(store, identity)
+
+
+def _print_lineage(store: RunStore, identity: str) -> None:
+    lineage = store.lineage(identity)
+    table = Table(title=f"Lineage of {identity[:12]} ({len(lineage)} genomes, nearest first)")
+    for column in ("identity", "name", "parents", "operators"):
+        table.add_column(column, overflow="fold")
+    for entry in lineage[:LINEAGE_ROWS]:
+        table.add_row(
+            entry.identity[:12],
+            entry.name,
+            ", ".join(parent[:12] for parent in entry.parents) or "(library)",
+            ", ".join(entry.operators) or "–",
+        )
+    console.print(table)
+    if len(lineage) > LINEAGE_ROWS:
+        console.print(f"… and {len(lineage) - LINEAGE_ROWS} older ancestors")

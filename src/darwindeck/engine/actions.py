@@ -1,0 +1,36 @@
+"""Names of actions for people (``action_to_string``); the layout itself is in ``layout``."""
+
+from __future__ import annotations
+
+from darwindeck.engine import layout as L
+from darwindeck.genome.cards import Rank, card_name
+
+_BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
+
+
+def action_name(action: int, nil_allowed: bool) -> str:
+    """``'play Q♠'``-style name of ``action``; ``nil_allowed`` names BID 0 "bid Nil"."""
+    if 0 <= action < L.FULL_DECK:
+        return f"card {card_name(action)}"
+    if action == L.A_DRAW:
+        return "draw"
+    if action == L.A_PASS:
+        return "pass"
+    if L.A_CHECK <= action <= L.A_FOLD:
+        return _BETTING[action - L.A_CHECK]
+    if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
+        bid = action - L.A_BID0
+        return "bid Nil" if bid == 0 and nil_allowed else f"bid {bid}"
+    if action == L.A_CHALLENGE:
+        return "challenge"
+    if action == L.A_NO_CHALLENGE:
+        return "no challenge"
+    if L.A_SET0 <= action < L.A_TARGET0:
+        size = (action - L.A_SET0) // L.N_RANKS + 2
+        rank = Rank.from_code((action - L.A_SET0) % L.N_RANKS)
+        return f"play {size}×{rank.value}"
+    if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
+        return f"target player {action - L.A_TARGET0}"
+    if L.A_CLAIM_RANK0 <= action < L.N_ACTIONS:
+        return f"claim {Rank.from_code(action - L.A_CLAIM_RANK0).value}s"
+    raise ValueError(f"{action} is not an action id (0..{L.N_ACTIONS - 1})")

@@ -1,0 +1,172 @@
+"""Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1).
+
+* random: uniform over the legal actions, from the agent's own RNG stream.
+* greedy: one ply, no look-ahead; every legal action gets a score and the best (lowest id on a tie)
+  is played:
+  - a play or discard: bigger sets first, then a card that captures on a MATCH_RANK tableau, then the
+    highest rank (dump high cards while it is safe to);
+  - in a trick: when following, the cheapest card that beats the cards so far (if a teammate is
+    already winning, the cheapest card); with no winning card, the cheapest card; when leading, the
+    highest card. When the game's first win condition rewards few tricks (low_score, fewest_tricks)
+    it does the opposite: the highest card that does not win, leading its lowest;
+  - a bid: the bid nearest to its trick estimate (half tricks: a trump Jack or better, or a side Ace,
+    counts 2; a lower trump or a side King 1; halved);
+  - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
+    at bust − 4 or more; a chosen target is the opponent with the fewest cards;
+  - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
+    with its lowest card only while fewer than ``min_cards`` are down,
+    and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.hand_eval import hand_total
+from darwindeck.engine.piles import hand_off, tableau_off
+from darwindeck.engine.program import phase_at, team_of, values_view
+from darwindeck.engine.rng import rand_below
+from darwindeck.engine.tableau import MODE_MATCH_RANK
+from darwindeck.engine.tricks import trick_trump, trick_winner_index
+
+Int64Array = npt.NDArray[np.int64]
+
+RANDOM = 0
+GREEDY = 1
+AGENT_NAMES = ("random", "greedy")
+
+
+@numba.njit(cache=True)
+def _estimate_tricks(tables: Int64Array, state: Int64Array, player: int) -> int:
+    """Half tricks: a trump J+ or a side Ace 2, a lower trump or a side King 1; halved, rounded down."""
+    off = hand_off(player)
+    trump = tables[L.H_TRUMP]
+    halves = 0
+    for i in range(state[L.L_HAND + player]):
+        card = state[off + i]
+        rank = card % L.N_RANKS
+        if card // L.N_RANKS == trump:
+            halves += 2 if rank >= 9 else 1
+        elif rank == 12:
+            halves += 2
+        elif rank == 11:
+            halves += 1
+    return halves // 2
+
+
+@numba.njit(cache=True)
+def _held_of_rank(state: Int64Array, player: int, rank: int) -> int:
+    off = hand_off(player)
+    count = 0
+    for i in range(state[L.L_HAND + player]):
+        count += 1 if state[off + i] % L.N_RANKS == rank else 0
+    return count
+
+
+@numba.njit(cache=True)
+def _draw_score(tables: Int64Array, state: Int64Array, player: int) -> int:
+    """Drawing beats passing, except near the bust threshold of a point-total game (stand at bust−4)."""
+    bust = tables[L.H_BUST]
+    if bust < 0 or tables[L.H_EVAL_METHOD] < 0:
+        return 10
+    off = hand_off(player)
+    total = hand_total(
+        state[off : off + L.PILE_CAP],
+        state[L.L_HAND + player],
+        tables[L.H_EVAL_METHOD],
+        values_view(tables),
+        tables[L.H_ACE_ALT],
+        bust,
+    )
+    return 10 if 0 <= total < bust - 4 else -10
+
+
+@numba.njit(cache=True)
+def _captures(state: Int64Array, card: int) -> bool:
+    off = tableau_off(L.GENERAL_PILE)
+    for i in range(state[L.L_TABLEAU + L.GENERAL_PILE]):
+        if state[off + i] % L.N_RANKS == card % L.N_RANKS:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
+    rank = card % L.N_RANKS
+    n = state[L.L_TRICK]
+    if n == 0:
+        return -rank if tables[L.H_AVOID_TRICKS] != 0 else rank
+    phase = state[L.S_PHASE]
+    best = trick_winner_index(tables, state, phase)
+    best_card = state[L.P_TRICK + best]
+    partner_winning = team_of(tables, state[L.B_TRICK_PLAYER + best]) == team_of(tables, player)
+    trump = trick_trump(tables, phase)
+    suit = card // L.N_RANKS
+    best_suit = best_card // L.N_RANKS
+    beats = (suit == best_suit and rank > best_card % L.N_RANKS) or (
+        trump >= 0 and suit == trump and best_suit != trump
+    )
+    cost = rank + (L.N_RANKS if suit == trump else 0)
+    if tables[L.H_AVOID_TRICKS] != 0:
+        return cost if not beats else -100 - cost
+    if beats and not partner_winning:
+        return 100 - cost
+    return -cost
+
+
+@numba.njit(cache=True)
+def _action_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
+    if action < L.FULL_DECK:
+        kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
+        if kind == L.K_TRICK:
+            return _trick_score(tables, state, player, action)
+        if kind == L.K_CLAIM:
+            if action % L.N_RANKS == state[L.S_CLAIM_RANK]:
+                return 200
+            enough = state[L.S_CLAIM_COUNT] >= phase_at(tables, state[L.S_PHASE], L.PH_A)
+            return -1 if enough else 100 - action % L.N_RANKS
+        bonus = 0
+        if tables[L.H_TABLEAU_MODE] == MODE_MATCH_RANK and _captures(state, action):
+            bonus = 50
+        return 100 + bonus + action % L.N_RANKS
+    if L.A_SET0 <= action < L.A_TARGET0:
+        return 200 + (action - L.A_SET0)
+    if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
+        return -abs(action - L.A_BID0 - _estimate_tricks(tables, state, player))
+    if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
+        return int(-state[L.L_HAND + action - L.A_TARGET0])
+    if action == L.A_CHALLENGE:
+        certain_lie = _held_of_rank(state, player, state[L.S_CLAIM_RANK]) + state[L.S_CLAIM_COUNT] > 4
+        return 2 if certain_lie else 0
+    if action == L.A_NO_CHALLENGE:
+        return 1
+    if action >= L.A_CLAIM_RANK0:
+        return _held_of_rank(state, player, action - L.A_CLAIM_RANK0)
+    if action == L.A_DRAW:
+        return _draw_score(tables, state, player)
+    return 0
+
+
+@numba.njit(cache=True)
+def greedy_choice(tables: Int64Array, state: Int64Array) -> int:
+    player = state[L.S_ACTOR]
+    best = state[L.P_LEGAL]
+    best_score = _action_score(tables, state, player, best)
+    for i in range(1, state[L.S_N_LEGAL]):
+        action = state[L.P_LEGAL + i]
+        score = _action_score(tables, state, player, action)
+        if score > best_score:
+            best = action
+            best_score = score
+    return int(best)
+
+
+@numba.njit(cache=True)
+def choose(tables: Int64Array, state: Int64Array, agent: int, agent_rng: Int64Array) -> int:
+    """The action agent kind ``agent`` picks among the legal actions stored in ``state``."""
+    if agent == GREEDY:
+        return greedy_choice(tables, state)
+    return int(state[L.P_LEGAL + rand_below(agent_rng, 0, state[L.S_N_LEGAL])])

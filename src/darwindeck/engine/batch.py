@@ -1,0 +1,156 @@
+"""``play_batch``: a whole batch of games, agents included, in one compiled call.
+
+Game ``i`` (``game_start ≤ i < game_start + n_games``) is dealt from ``rng.game_seed(seed, i, 0)`` and its
+agents draw from ``rng.game_seed(seed, i, 1)``, so a game's result does not depend on how a batch is
+split. ``stats_out[i - game_start]`` receives one row of ``STAT_*`` columns per game.
+
+Instrumentation definitions: *leader* = the side (team, or player) with the single best value of the
+game's primary metric (score; fewest cards in hand for empty_hand games; cards held + captured for
+capture games; tricks for trick-count games), recorded after every turn. *Lead changes* count a new
+leader replacing a previous one. *Comeback*: the game had a winner and, at the middle turn, someone else
+led. *Margin*: the winner's metric minus the best other side's at the end (0 for a draw).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.agents import choose
+from darwindeck.engine.kernel import apply_action, init_game
+from darwindeck.engine.program import team_of
+from darwindeck.engine.rng import game_seed
+from darwindeck.engine.teams import decide_winner
+
+Int64Array = npt.NDArray[np.int64]
+
+STAT_WINNER = 0
+STAT_WINNING_TEAM = 1
+STAT_ENDED_BY = 2
+STAT_TURNS = 3
+STAT_DECISIONS = 4
+STAT_LEGAL_SUM = 5
+STAT_FORCED = 6
+STAT_LEAD_CHANGES = 7
+STAT_MARGIN = 8
+STAT_COMEBACK = 9
+STAT_INTERACTION = 10
+STAT_EFFECTS = 11
+STAT_BIDS_MADE = 12
+STAT_BIDS_MET = 13
+STAT_HANDSIZE_SUM = 14
+STAT_HANDS_PLAYED = 15
+STAT_ERROR = 16
+N_STATS = 17
+
+
+@numba.njit(cache=True)
+def side_metric(tables: Int64Array, state: Int64Array, out: Int64Array) -> None:
+    """The primary metric of every side (team or player) into ``out[0:n_teams]``."""
+    n_teams = tables[L.H_N_TEAMS]
+    metric = tables[L.H_PRIMARY_METRIC]
+    for t in range(n_teams):
+        out[t] = state[L.B_TEAM_SCORE + t] if metric == L.M_SCORE else 0
+    if metric == L.M_SCORE:
+        return
+    for p in range(tables[L.H_PLAYERS]):
+        t = team_of(tables, p)
+        if metric == L.M_FEWEST_CARDS:
+            out[t] -= state[L.L_HAND + p]
+        elif metric == L.M_CARDS_HELD:
+            out[t] += state[L.L_HAND + p] + state[L.L_CAPTURED + p]
+        else:
+            out[t] += state[L.B_TRICKS + p]
+
+
+@numba.njit(cache=True)
+def _margin(values: Int64Array, side: int) -> int:
+    best_other = np.iinfo(np.int64).min
+    for t in range(values.shape[0]):
+        if t != side and values[t] > best_other:
+            best_other = values[t]
+    return int(values[side] - best_other)
+
+
+@numba.njit(cache=True)
+def _record(tables: Int64Array, state: Int64Array, row: Int64Array, history: Int64Array) -> None:
+    team_mode = tables[L.H_TEAM_MODE] != 0
+    side = state[L.S_WIN_TEAM] if team_mode else state[L.S_WINNER]
+    values = np.zeros(tables[L.H_N_TEAMS], dtype=np.int64)
+    side_metric(tables, state, values)
+    turns = state[L.S_TURN]
+    row[STAT_WINNER] = state[L.S_WINNER]
+    row[STAT_WINNING_TEAM] = state[L.S_WIN_TEAM]
+    row[STAT_ENDED_BY] = state[L.S_ENDED_BY]
+    row[STAT_TURNS] = turns
+    row[STAT_DECISIONS] = state[L.S_DECISIONS]
+    row[STAT_LEGAL_SUM] = state[L.S_LEGAL_SUM]
+    row[STAT_FORCED] = state[L.S_FORCED]
+    row[STAT_MARGIN] = _margin(values, side) if side >= 0 else 0
+    mid_leader = history[min(turns // 2, history.shape[0] - 1)]
+    row[STAT_COMEBACK] = 1 if side >= 0 and mid_leader >= 0 and mid_leader != side else 0
+    row[STAT_INTERACTION] = state[L.S_INTERACTION]
+    row[STAT_EFFECTS] = state[L.S_EFFECTS]
+    row[STAT_BIDS_MADE] = state[L.S_BIDS_MADE]
+    row[STAT_BIDS_MET] = state[L.S_BIDS_MET]
+    row[STAT_HANDSIZE_SUM] = state[L.S_HANDSIZE_SUM]
+    row[STAT_HANDS_PLAYED] = state[L.S_HANDS_PLAYED]
+
+
+@numba.njit(cache=True)
+def play_game(
+    tables: Int64Array,
+    state: Int64Array,
+    seed: int,
+    index: int,
+    agent_kinds: Int64Array,
+    row: Int64Array,
+    history: Int64Array,
+) -> None:
+    """Play game ``index`` of the batch to its end and fill its stats ``row``."""
+    init_game(tables, state, game_seed(seed, index, 0))
+    agent_rng = np.zeros(1, dtype=np.int64)
+    agent_rng[0] = game_seed(seed, index, 1)
+    values = np.zeros(tables[L.H_N_TEAMS], dtype=np.int64)
+    history[:] = -1
+    recorded = 0
+    leader = -1
+    changes = 0
+    error = 0
+    while state[L.S_TERMINAL] == 0:
+        agent = agent_kinds[state[L.S_ACTOR]]
+        if not apply_action(tables, state, choose(tables, state, agent, agent_rng)):
+            error = 1
+            break
+        if state[L.S_TURN] > recorded:
+            side_metric(tables, state, values)
+            now = decide_winner(values, True)
+            if now >= 0 and leader >= 0 and now != leader:
+                changes += 1
+            if now >= 0:
+                leader = now
+            while recorded < state[L.S_TURN] and recorded < history.shape[0] - 1:
+                recorded += 1
+                history[recorded] = now
+            recorded = max(recorded, state[L.S_TURN])
+    _record(tables, state, row, history)
+    row[STAT_LEAD_CHANGES] = changes
+    row[STAT_ERROR] = error
+
+
+@numba.njit(cache=True)
+def play_batch(
+    tables: Int64Array,
+    game_start: int,
+    n_games: int,
+    seed: int,
+    agent_kinds: Int64Array,
+    stats_out: Int64Array,
+) -> None:
+    """Play games ``game_start .. game_start + n_games - 1``; one stats row each into ``stats_out``."""
+    state = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    history = np.zeros(tables[L.H_MAX_TURNS] + 2, dtype=np.int64)
+    for g in range(n_games):
+        play_game(tables, state, seed, game_start + g, agent_kinds, stats_out[g], history)

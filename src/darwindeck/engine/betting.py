@@ -1,0 +1,135 @@
+"""Betting phases: a round of check / bet / call / raise / all-in / fold with chips.
+
+Every player starts the game with ``setup.starting_chips``; chips persist across hands. A betting phase
+is a round for the whole table, opened by the turn's player and going round in the direction of play;
+players who folded this hand or have no chips left are passed over. The actor may:
+
+* CHECK when there is nothing to call; BET ``min_bet`` when nobody has bet this round;
+* CALL the difference to the round's bet; RAISE by ``min_bet`` over it (at most ``max_raises`` bets
+  and raises per round); ALL_IN: put in every chip left (a raise when it goes over the bet);
+* FOLD when there is something to call: out of this hand (their later turns in the hand are skipped
+  and their hand cannot win a showdown).
+
+Each option needs the chips for it. The round ends when every player still in with chips has acted
+since the last bet or raise and matched the bet (or is all in). When all but one player have folded,
+the hand ends at once. At a hand end the pot goes to the best hand among those who did not fold (by
+``hand_eval.hand_strength``; without a hand evaluation, or on a tie, it stays for the next hand); the
+``best_hand`` win condition ignores folded players.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.program import phase_at
+
+Int64Array = npt.NDArray[np.int64]
+
+
+@numba.njit(cache=True)
+def in_hand(state: Int64Array, n_players: int) -> int:
+    """Players who have not folded this hand."""
+    count = 0
+    for p in range(n_players):
+        count += 1 if state[L.B_FOLDED + p] == 0 else 0
+    return count
+
+
+@numba.njit(cache=True)
+def start_round(state: Int64Array) -> None:
+    state[L.S_CUR_BET] = 0
+    state[L.S_RAISES] = 0
+    for p in range(L.MAX_PLAYERS):
+        state[L.B_ROUND_BET + p] = 0
+        state[L.B_ACTED + p] = 0
+
+
+@numba.njit(cache=True)
+def can_act(state: Int64Array, player: int) -> bool:
+    return bool(state[L.B_FOLDED + player] == 0 and state[L.B_CHIPS + player] > 0)
+
+
+@numba.njit(cache=True)
+def round_over(state: Int64Array, n_players: int) -> bool:
+    if in_hand(state, n_players) <= 1:
+        return True
+    for p in range(n_players):
+        if can_act(state, p):
+            owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + p]
+            if state[L.B_ACTED + p] == 0 or owed > 0:
+                return False
+    return True
+
+
+@numba.njit(cache=True)
+def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: int, out_start: int) -> int:
+    """Write the actor's betting actions at ``state[out_start:]``; their number."""
+    chips = state[L.B_CHIPS + player]
+    owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
+    min_bet = phase_at(tables, phase, L.PH_A)
+    raises_left = state[L.S_RAISES] < phase_at(tables, phase, L.PH_B)
+    n = 0
+    if owed <= 0:
+        state[out_start + n] = L.A_CHECK
+        n += 1
+    if owed > 0 and chips >= owed:
+        state[out_start + n] = L.A_CALL
+        n += 1
+    if state[L.S_CUR_BET] == 0 and chips >= min_bet and raises_left:
+        state[out_start + n] = L.A_BET
+        n += 1
+    if state[L.S_CUR_BET] > 0 and chips >= owed + min_bet and raises_left:
+        state[out_start + n] = L.A_RAISE
+        n += 1
+    if chips > 0:
+        state[out_start + n] = L.A_ALL_IN
+        n += 1
+    if owed > 0:
+        state[out_start + n] = L.A_FOLD
+        n += 1
+    return n
+
+
+@numba.njit(cache=True)
+def _put_in(state: Int64Array, player: int, amount: int) -> None:
+    state[L.B_CHIPS + player] -= amount
+    state[L.B_ROUND_BET + player] += amount
+    state[L.S_POT] += amount
+
+
+@numba.njit(cache=True)
+def _raised(state: Int64Array, player: int) -> None:
+    state[L.S_CUR_BET] = state[L.B_ROUND_BET + player]
+    state[L.S_RAISES] += 1
+    for p in range(L.MAX_PLAYERS):
+        state[L.B_ACTED + p] = 0
+
+
+@numba.njit(cache=True)
+def bet_action(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> None:
+    owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
+    min_bet = phase_at(tables, phase, L.PH_A)
+    if action == L.A_CALL:
+        _put_in(state, player, owed)
+    elif action == L.A_BET or action == L.A_RAISE:
+        _put_in(state, player, max(owed, 0) + min_bet)
+        _raised(state, player)
+    elif action == L.A_ALL_IN:
+        _put_in(state, player, state[L.B_CHIPS + player])
+        if state[L.B_ROUND_BET + player] > state[L.S_CUR_BET]:
+            _raised(state, player)
+    elif action == L.A_FOLD:
+        state[L.B_FOLDED + player] = 1
+        state[L.S_INTERACTION] += 1
+        if in_hand(state, tables[L.H_PLAYERS]) <= 1:
+            state[L.S_HAND_OVER] = 1
+    state[L.B_ACTED + player] = 1
+
+
+@numba.njit(cache=True)
+def award_pot(state: Int64Array, winner: int) -> None:
+    state[L.B_CHIPS + winner] += state[L.S_POT]
+    state[L.S_POT] = 0

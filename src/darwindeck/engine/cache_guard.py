@@ -1,0 +1,44 @@
+"""Keep numba's on-disk cache of the engine consistent with the engine's sources.
+
+numba invalidates a cached function only when *its own* file changes, but the kernel's functions call
+each other across modules and fold in ``layout``'s constants: editing one module could leave stale
+compiled code in the others' cache. ``ensure_fresh_cache`` (run when ``darwindeck.engine`` is imported,
+before anything is compiled or loaded) fingerprints every engine source file and drops the engine's
+numba cache files when the fingerprint changed. A cache directory it cannot write is left alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+ENGINE_DIR = Path(__file__).resolve().parent
+STAMP_NAME = "engine-sources.sha256"
+
+
+def sources_fingerprint(directory: Path = ENGINE_DIR) -> str:
+    digest = hashlib.sha256()
+    for source in sorted(directory.glob("*.py")):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_fresh_cache(directory: Path = ENGINE_DIR) -> bool:
+    """Drop stale numba cache files; True when they were dropped."""
+    cache = directory / "__pycache__"
+    stamp = cache / STAMP_NAME
+    fingerprint = sources_fingerprint(directory)
+    try:
+        if stamp.read_text() == fingerprint:
+            return False
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for compiled in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+            compiled.unlink(missing_ok=True)
+        stamp.write_text(fingerprint)
+    except OSError:
+        return False
+    return True

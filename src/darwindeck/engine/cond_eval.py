@@ -1,0 +1,285 @@
+"""Evaluate the compiled condition programs (``GameTables.cond``) in the kernel.
+
+A condition is judged for a *player* and, where a card is being considered, a *candidate* card (-1 when
+none). The tests are the schema's (``darwindeck.genome.conditions``) on the real cards, with these
+engine readings:
+
+* The reference card of a card test is the top of the discard by default; ``tableau_top`` is the top of
+  the general tableau pile, ``lead_card`` the first card of the current trick, ``last_played`` the last
+  card played. When the reference card does not exist (empty discard, no trick led) a card test *holds*:
+  anything may start a pile. A card test with no candidate (a draw condition) does not hold.
+* Locations for ``location_empty`` / ``location_size``: ``hand`` and ``captured`` are the player's,
+  ``opponent_hand`` the next player's (in the direction of play), ``tableau`` all tableau piles
+  together; no reference means the deck. ``hand_size`` with reference ``valid_plays`` counts the legal
+  plays of the turn's play phase (passed in by the caller as ``valid_plays``).
+* ``score_compare`` reads the player's own score; ``has_trump`` uses the game's trump suit (setup, else
+  the first trick phase); ``sequence_adjacent`` and ``card_beats_top`` use Ace-high rank order, no wrap;
+  ``has_run_of_n`` looks for ``n`` consecutive ranks of one suit, Ace high.
+* ``hand_value`` is ``darwindeck.engine.hand_eval.hand_total`` of the player's hand (false without a
+  hand evaluation).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.hand_eval import hand_total
+from darwindeck.engine.piles import hand_off, top
+from darwindeck.engine.program import cond_at, is_wild, values_view
+
+Int64Array = npt.NDArray[np.int64]
+
+# ConditionType codes
+HAND_SIZE = 0
+CARD_MATCHES_RANK = 1
+CARD_MATCHES_SUIT = 2
+CARD_MATCHES_COLOR = 3
+CARD_IS_RANK = 4
+CARD_IS_SUIT = 5
+PLAYER_HAS_CARD = 6
+LOCATION_EMPTY = 7
+LOCATION_SIZE = 8
+SCORE_COMPARE = 9
+SEQUENCE_ADJACENT = 10
+MATCHES_OR_WILD = 11
+HAS_SET_OF_N = 12
+HAS_RUN_OF_N = 13
+HAS_MATCHING_PAIR = 14
+MUST_FOLLOW_SUIT = 15
+HAS_TRUMP = 16
+SUIT_BROKEN = 17
+CARD_BEATS_TOP = 18
+HAND_VALUE = 19
+# Reference codes
+R_TOP_DISCARD = 0
+R_TABLEAU_TOP = 1
+R_LEAD_CARD = 2
+R_LAST_PLAYED = 3
+R_HAND = 4
+R_DECK = 5
+R_DISCARD = 6
+R_TABLEAU = 7
+R_CAPTURED = 8
+R_OPPONENT_HAND = 9
+R_VALID_PLAYS = 10
+# Operator codes
+EQ = 0
+NE = 1
+LT = 2
+LE = 3
+GT = 4
+GE = 5
+
+
+@numba.njit(cache=True)
+def compare(left: int, op: int, right: int) -> bool:
+    if op == EQ:
+        return left == right
+    if op == NE:
+        return left != right
+    if op == LT:
+        return left < right
+    if op == LE:
+        return left <= right
+    if op == GT:
+        return left > right
+    return left >= right
+
+
+@numba.njit(cache=True)
+def next_player(state: Int64Array, player: int, n_players: int) -> int:
+    return int((player + state[L.S_DIR] + n_players) % n_players)
+
+
+@numba.njit(cache=True)
+def reference_card(state: Int64Array, ref: int) -> int:
+    if ref in (R_TABLEAU_TOP, R_TABLEAU):
+        off = L.P_TABLEAU + L.GENERAL_PILE * L.PILE_CAP
+        return top(state, off, L.L_TABLEAU + L.GENERAL_PILE)
+    if ref == R_LEAD_CARD:
+        return state[L.P_TRICK] if state[L.L_TRICK] > 0 else L.NO_CARD
+    if ref == R_LAST_PLAYED:
+        return int(state[L.S_LAST_PLAYED])
+    return top(state, L.P_DISCARD, L.L_DISCARD)
+
+
+@numba.njit(cache=True)
+def location_size(state: Int64Array, ref: int, player: int, n_players: int) -> int:
+    if ref == R_HAND:
+        return int(state[L.L_HAND + player])
+    if ref in (R_DISCARD, R_TOP_DISCARD):
+        return int(state[L.L_DISCARD])
+    if ref in (R_TABLEAU, R_TABLEAU_TOP):
+        total = 0
+        for k in range(L.N_TABLEAU):
+            total += state[L.L_TABLEAU + k]
+        return total
+    if ref == R_CAPTURED:
+        return int(state[L.L_CAPTURED + player])
+    if ref == R_OPPONENT_HAND:
+        return int(state[L.L_HAND + next_player(state, player, n_players)])
+    if ref == R_LEAD_CARD:
+        return int(state[L.L_TRICK])
+    return int(state[L.L_DECK])
+
+
+@numba.njit(cache=True)
+def _has_group(state: Int64Array, player: int, need: int) -> bool:
+    counts = np.zeros(L.N_RANKS, dtype=np.int64)
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):
+        rank = state[off + i] % L.N_RANKS
+        counts[rank] += 1
+        if counts[rank] >= need:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _has_run(state: Int64Array, player: int, need: int) -> bool:
+    masks = np.zeros(L.N_SUITS, dtype=np.int64)
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):
+        card = state[off + i]
+        masks[card // L.N_RANKS] |= 1 << (card % L.N_RANKS)
+    for suit in range(L.N_SUITS):
+        run = 0
+        for rank in range(L.N_RANKS):
+            run = run + 1 if (masks[suit] >> rank) & 1 else 0
+            if run >= need:
+                return True
+    return False
+
+
+@numba.njit(cache=True)
+def _holds_suit(state: Int64Array, player: int, suit: int) -> bool:
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
+        if state[off + i] // L.N_RANKS == suit:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _holds_rank(state: Int64Array, player: int, rank: int) -> bool:
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
+        if state[off + i] % L.N_RANKS == rank:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _card_test(tables: Int64Array, state: Int64Array, ctype: int, ref: int, value: int, card: int) -> bool:
+    if card < 0:
+        return False
+    rank = card % L.N_RANKS
+    suit = card // L.N_RANKS
+    if ctype == CARD_IS_RANK:
+        return rank == value
+    if ctype == CARD_IS_SUIT:
+        return suit == value
+    if ctype == MATCHES_OR_WILD and is_wild(tables, rank) != 0:
+        return True
+    ref_card = reference_card(state, ref)
+    if ref_card < 0:
+        return True
+    ref_rank = ref_card % L.N_RANKS
+    ref_suit = ref_card // L.N_RANKS
+    if ctype == CARD_MATCHES_RANK:
+        return rank == ref_rank
+    if ctype == CARD_MATCHES_SUIT:
+        return suit == ref_suit
+    if ctype == CARD_MATCHES_COLOR:
+        return (suit < 2) == (ref_suit < 2)
+    if ctype == SEQUENCE_ADJACENT:
+        return rank == ref_rank + 1 or rank == ref_rank - 1
+    if ctype == MATCHES_OR_WILD:
+        return rank == ref_rank or suit == ref_suit
+    return rank > ref_rank  # CARD_BEATS_TOP
+
+
+@numba.njit(cache=True)
+def _leaf(tables: Int64Array, state: Int64Array, row: int, player: int, card: int, valid_plays: int) -> bool:
+    ctype = cond_at(tables, row, L.C_TYPE)
+    op = cond_at(tables, row, L.C_OPERATOR)
+    value = cond_at(tables, row, L.C_VALUE)
+    ref = cond_at(tables, row, L.C_REF)
+    n_players = tables[L.H_PLAYERS]
+    if ctype == HAND_SIZE:
+        size = valid_plays if ref == R_VALID_PLAYS else state[L.L_HAND + player]
+        return compare(size, op, value)
+    if ctype == PLAYER_HAS_CARD:
+        return _holds_rank(state, player, value)
+    if ctype == LOCATION_EMPTY:
+        return location_size(state, ref, player, n_players) == 0
+    if ctype == LOCATION_SIZE:
+        return compare(location_size(state, ref, player, n_players), op, value)
+    if ctype == SCORE_COMPARE:
+        return compare(state[L.B_SCORE + player], op, value)
+    if ctype == HAS_SET_OF_N:
+        return _has_group(state, player, value)
+    if ctype == HAS_RUN_OF_N:
+        return _has_run(state, player, value)
+    if ctype == HAS_MATCHING_PAIR:
+        return _has_group(state, player, 2)
+    if ctype == MUST_FOLLOW_SUIT:
+        if card < 0:
+            return False
+        if state[L.L_TRICK] == 0:
+            return True
+        lead_suit = state[L.P_TRICK] // L.N_RANKS
+        return card // L.N_RANKS == lead_suit or not _holds_suit(state, player, lead_suit)
+    if ctype == HAS_TRUMP:
+        trump = tables[L.H_TRUMP]
+        return trump >= 0 and _holds_suit(state, player, trump)
+    if ctype == SUIT_BROKEN:
+        return bool(state[L.S_SUIT_BROKEN] != 0)
+    if ctype == HAND_VALUE:
+        if tables[L.H_EVAL_METHOD] < 0:
+            return False
+        off = hand_off(player)
+        total = hand_total(
+            state[off : off + L.PILE_CAP],
+            state[L.L_HAND + player],
+            tables[L.H_EVAL_METHOD],
+            values_view(tables),
+            tables[L.H_ACE_ALT],
+            tables[L.H_BUST],
+        )
+        return compare(total, op, value)
+    return _card_test(tables, state, ctype, ref, value, card)
+
+
+@numba.njit(cache=True)
+def eval_condition(
+    tables: Int64Array,
+    state: Int64Array,
+    start: int,
+    length: int,
+    player: int,
+    card: int,
+    valid_plays: int,
+) -> bool:
+    """Run the program ``cond[start:start+length]``; an empty program holds.
+
+    The operand stack is a bit stack in one int (depth ≤ 62 is far above any genome's nesting).
+    """
+    if length == 0:
+        return True
+    stack = 0
+    for row in range(start, start + length):
+        op = cond_at(tables, row, L.C_OP)
+        if op == L.OP_LEAF:
+            bit = 1 if _leaf(tables, state, row, player, card, valid_plays) else 0
+            stack = (stack << 1) | bit
+            continue
+        k = cond_at(tables, row, L.C_VALUE)
+        bits = stack & ((1 << k) - 1)
+        stack >>= k
+        result = bits == (1 << k) - 1 if op == L.OP_AND else bits != 0
+        stack = (stack << 1) | (1 if result else 0)
+    return (stack & 1) == 1

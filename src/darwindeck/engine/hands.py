@@ -1,0 +1,145 @@
+"""Hands (deals): dealing, the end of a hand, contracts, and the next deal.
+
+A new hand gathers all 52 (or deck-size) cards back into the deck, shuffles it with the state's RNG,
+deals ``cards_per_player`` cards one at a time round the table from seat 0, turns up
+``initial_discard_count`` cards onto the discard, and resets the per-hand state (seed 004's
+``ResetHandState``: bids −1, Nil flags 0, tricks 0; bags and scores persist). Hand ``h`` (1-based) is
+opened by seat ``(h−1) mod N``, direction +1, no skips pending.
+
+At a hand's end: ``hand_end`` card rules score the cards still held, contracts are evaluated
+(``contracts.evaluate_contracts``, when the game has a bidding phase), the pot goes to the showdown's
+winner (``betting``), the win conditions are judged,
+and if nobody won the next hand is dealt.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.betting import award_pot
+from darwindeck.engine.contracts import evaluate_contracts
+from darwindeck.engine.piles import hand_off, pop, push, shuffle
+from darwindeck.engine.program import contract_view, deck_card, team_view
+from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card
+from darwindeck.engine.wins import WHEN_HAND_END, judge, showdown_winner
+
+Int64Array = npt.NDArray[np.int64]
+
+
+@numba.njit(cache=True)
+def deal_round(tables: Int64Array, state: Int64Array, count: int) -> None:
+    """Deal ``count`` cards to each player, one at a time from seat 0, while the deck lasts."""
+    n_players = tables[L.H_PLAYERS]
+    for _ in range(count):
+        for p in range(n_players):
+            card = pop(state, L.P_DECK, L.L_DECK)
+            if card < 0:
+                return
+            push(state, hand_off(p), L.L_HAND + p, card)
+
+
+@numba.njit(cache=True)
+def reset_hand_state(state: Int64Array) -> None:
+    for p in range(L.MAX_PLAYERS):
+        state[L.B_BID + p] = -1
+        state[L.B_IS_NIL + p] = 0
+        state[L.B_TRICKS + p] = 0
+    state[L.S_BIDDING_DONE] = 0
+    state[L.S_SUIT_BROKEN] = 0
+    state[L.S_TRICKS_PLAYED] = 0
+    state[L.S_WAR_PLAYER] = -1
+    state[L.S_WAR_CARD] = -1
+    state[L.S_LAST_PLAYED] = -1
+    state[L.S_PENDING_TARGET] = -1
+    state[L.S_NEXT_OVERRIDE] = -1
+    state[L.S_IDLE_TURNS] = 0
+    state[L.S_TURN_MOVED] = 0
+    state[L.S_HAND_OVER] = 0
+    state[L.S_CLAIM_RANK] = -1
+    state[L.S_LAST_CLAIM] = L.N_RANKS - 1
+    state[L.S_CLAIM_STAGE] = 0
+    state[L.S_CLAIM_COUNT] = 0
+    state[L.S_CUR_BET] = 0
+    state[L.S_RAISES] = 0
+    for p in range(L.MAX_PLAYERS):
+        state[L.B_FOLDED + p] = 0
+        state[L.B_ROUND_BET + p] = 0
+        state[L.B_ACTED + p] = 0
+
+
+@numba.njit(cache=True)
+def new_hand(tables: Int64Array, state: Int64Array) -> None:
+    for slot in range(L.L_DECK, L.N_LENGTHS_END):
+        state[slot] = 0
+    size = tables[L.H_DECK_SIZE]
+    for i in range(size):
+        state[L.P_DECK + i] = deck_card(tables, i)
+    state[L.L_DECK] = size
+    shuffle(state, L.P_DECK, L.L_DECK)
+    deal_round(tables, state, tables[L.H_CARDS_PER_PLAYER])
+    for _ in range(tables[L.H_INITIAL_DISCARD]):
+        card = pop(state, L.P_DECK, L.L_DECK)
+        if card >= 0:
+            push(state, L.P_DISCARD, L.L_DISCARD, card)
+    reset_hand_state(state)
+    n_players = tables[L.H_PLAYERS]
+    state[L.S_CUR] = state[L.S_HAND_NO] % n_players
+    state[L.S_HAND_NO] += 1
+    state[L.S_DIR] = 1
+    state[L.S_SKIP] = 0
+    state[L.S_PHASE] = 0
+    state[L.S_SUB] = 0
+    state[L.S_ACTOR] = state[L.S_CUR]
+    state[L.S_LEADER] = state[L.S_CUR]
+
+
+@numba.njit(cache=True)
+def _score_contracts(tables: Int64Array, state: Int64Array) -> None:
+    n_players = tables[L.H_PLAYERS]
+    n_teams = tables[L.H_N_TEAMS]
+    for p in range(n_players):
+        bid = state[L.B_BID + p]
+        tricks = state[L.B_TRICKS + p]
+        if state[L.B_IS_NIL + p] != 0:
+            state[L.S_BIDS_MET] += 1 if tricks == 0 else 0
+        elif bid >= 0:
+            state[L.S_BIDS_MET] += 1 if tricks >= bid else 0
+        if bid < 0:
+            state[L.B_BID + p] = 0
+    evaluate_contracts(
+        state[L.B_BID : L.B_BID + n_players],
+        state[L.B_IS_NIL : L.B_IS_NIL + n_players],
+        state[L.B_TRICKS : L.B_TRICKS + n_players],
+        team_view(tables),
+        n_teams,
+        contract_view(tables),
+        state[L.B_TEAM_SCORE : L.B_TEAM_SCORE + n_teams],
+        state[L.B_BAGS : L.B_BAGS + n_teams],
+    )
+    if tables[L.H_TEAM_MODE] == 0:
+        for p in range(n_players):
+            state[L.B_SCORE + p] = state[L.B_TEAM_SCORE + p]
+
+
+@numba.njit(cache=True)
+def end_hand(tables: Int64Array, state: Int64Array) -> None:
+    """Score the hand, judge the game, deal again when it goes on."""
+    state[L.S_HANDS_PLAYED] += 1
+    n_players = tables[L.H_PLAYERS]
+    if tables[L.T_N_RULES] > 0:
+        for p in range(n_players):
+            off = hand_off(p)
+            for i in range(state[L.L_HAND + p]):
+                score_card(tables, state, p, state[off + i], TRIGGER_HAND_END)
+    if tables[L.H_HAS_BIDDING] != 0:
+        _score_contracts(tables, state)
+    if state[L.S_POT] > 0:
+        winner = showdown_winner(tables, state)
+        if winner >= 0:
+            award_pot(state, winner)
+    if judge(tables, state, WHEN_HAND_END):
+        return
+    new_hand(tables, state)

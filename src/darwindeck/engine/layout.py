@@ -1,0 +1,235 @@
+"""The engine's fixed layouts: action ids, the flat state array, the compiled tables' rows.
+
+Everything here is a module-level ``int`` so numba folds it into the compiled code as a constant.
+
+Actions (dense ints, one layout for every game; ``legal_actions`` lists them ascending):
+
+==========  ==========================================================================================
+0–51        the card ``c`` (``suit*13 + rank``): play it (play phase), discard it (discard phase), play
+            it to the trick (trick phase)
+52          DRAW: draw ``count`` cards from the draw phase's source
+53          PASS: decline an optional phase (only offered when the phase is not mandatory)
+54–59       betting: CHECK, CALL, BET, RAISE, ALL_IN, FOLD
+60–73       BID n = 60 + n (n = 0..13); when the bidding phase allows Nil, BID 0 *is* the Nil bid
+            (``is_nil`` is set from this one rule, seed 004)
+74–75       CHALLENGE, NO_CHALLENGE (claim phases)
+76–114      SET: play ``k`` cards of rank ``r`` at once = 76 + (k−2)·13 + r, k = 2..4; the ``k``
+            lowest-id cards of that rank that satisfy the play condition are played
+115–122     TARGET p = 115 + p: choose player ``p`` as the target of a ``player_choice`` effect
+123–135     CLAIM_RANK r = 123 + r: declare rank ``r`` for the claim being made (claim phase without
+            ``sequential_rank``)
+==========  ==========================================================================================
+
+State: one flat ``int64`` array of ``STATE_SIZE`` cells; the offsets are below (``S_*`` scalars, per-seat
+blocks of ``MAX_PLAYERS`` cells, then the pile lengths and the piles, each with capacity 52; a pile's top
+is its last cell). ``clone`` is ``state.copy()``.
+"""
+
+from __future__ import annotations
+
+MAX_PLAYERS = 8
+PILE_CAP = 52
+N_TABLEAU = 5
+GENERAL_PILE = 4
+FULL_DECK = 52
+N_RANKS = 13
+N_SUITS = 4
+NO_CARD = -1
+
+# ---- actions --------------------------------------------------------------------------------------
+A_DRAW = 52
+A_PASS = 53
+A_CHECK = 54
+A_CALL = 55
+A_BET = 56
+A_RAISE = 57
+A_ALL_IN = 58
+A_FOLD = 59
+A_BID0 = 60
+MAX_BID = 13
+A_CHALLENGE = 74
+A_NO_CHALLENGE = 75
+A_SET0 = 76
+MAX_SET = 4
+A_TARGET0 = 115
+A_CLAIM_RANK0 = A_TARGET0 + MAX_PLAYERS
+N_ACTIONS = A_CLAIM_RANK0 + N_RANKS
+LEGAL_CAP = 160
+
+# ---- state scalars --------------------------------------------------------------------------------
+S_CUR = 0  # the player whose turn it is
+S_DIR = 1  # PlayDirection: +1 or -1
+S_SKIP = 2  # SkipCount, 0..N-1
+S_PHASE = 3  # index of the current phase in the turn (== n_phases: the turn is over)
+S_TURN = 4  # turns completed
+S_HAND_NO = 5  # hands dealt so far (1 after the first deal)
+S_STEP = 6  # engine steps (actions applied + automatic transitions); bounded by the step budget
+S_TERMINAL = 7
+S_WINNER = 8
+S_WIN_TEAM = 9
+S_RNG = 10  # xorshift32 state (never 0)
+S_ACTOR = 11  # who decides now (the turn's player, or the bidder / trick player in seat order)
+S_SUB = 12  # progress inside the phase: draws made, discards made, cards in the trick, bids made
+S_LEADER = 13  # the trick leader of the current trick
+S_TRICKS_PLAYED = 14  # tricks completed this hand
+S_SUIT_BROKEN = 15
+S_LAST_PLAYED = 16  # last card played (play or trick), -1 none
+S_PENDING_TARGET = 17  # rank whose player_choice effect waits for a TARGET action, -1 none
+S_WAR_PLAYER = 18  # WAR: player of the unmatched card on the tableau, -1 none
+S_WAR_CARD = 19
+S_BIDDING_DONE = 20
+S_IDLE_TURNS = 21  # consecutive turns in which no card moved
+S_TURN_MOVED = 22  # a card moved during this turn
+S_ENDED_BY = 23  # 0 running, 1 win condition, 2 turn limit (draw), 3 step budget (timeout), 4 end_game
+S_NEXT_OVERRIDE = 24  # next turn's player set by a trick (the winner leads), -1 none
+S_DECISIONS = 25
+S_LEGAL_SUM = 26
+S_FORCED = 27
+S_EFFECTS = 28
+S_INTERACTION = 29
+S_HANDSIZE_SUM = 30
+S_BIDS_MADE = 31
+S_BIDS_MET = 32
+S_HANDS_PLAYED = 33
+S_N_LEGAL = 34
+S_TURN_ENDS = 35  # 1: the current turn ends after this phase (a stuck mandatory play)
+S_HAND_OVER = 36  # a rule asked for the hand to end (deck_empty end_hand)
+S_GAME_OVER = 37  # a rule asked for the game to end (deck_empty end_game)
+S_CLAIM_RANK = 38  # rank declared for the claim in progress, -1 none yet
+S_LAST_CLAIM = 39  # rank of the last completed claim this hand (12 = Ace at the start of a hand)
+S_CLAIM_COUNT = 40  # cards put down for the claim in progress
+S_CLAIM_STAGE = 41  # 0 putting cards down, 1 opponents deciding whether to challenge
+S_POT = 42  # chips bet this hand
+S_CUR_BET = 43  # the bet to match in the betting round in progress
+S_RAISES = 44  # bets and raises made in the betting round in progress
+N_SCALARS = 48
+
+# ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
+B_BID = N_SCALARS
+B_IS_NIL = B_BID + MAX_PLAYERS
+B_TRICKS = B_IS_NIL + MAX_PLAYERS
+B_SCORE = B_TRICKS + MAX_PLAYERS
+B_TEAM_SCORE = B_SCORE + MAX_PLAYERS
+B_BAGS = B_TEAM_SCORE + MAX_PLAYERS
+B_SEQ_LO = B_BAGS + MAX_PLAYERS  # SEQUENCE: lowest A-low order of pile s (4 used)
+B_SEQ_HI = B_SEQ_LO + MAX_PLAYERS
+B_TRICK_PLAYER = B_SEQ_HI + MAX_PLAYERS  # who played the i-th card of the current trick
+B_CHIPS = B_TRICK_PLAYER + MAX_PLAYERS  # chips in front of each player (persist across hands)
+B_ROUND_BET = B_CHIPS + MAX_PLAYERS  # chips put in during the betting round in progress
+B_FOLDED = B_ROUND_BET + MAX_PLAYERS  # 1: folded this hand
+B_ACTED = B_FOLDED + MAX_PLAYERS  # 1: acted since the last bet or raise of the round
+
+# ---- pile lengths -----------------------------------------------------------------------------------
+L_DECK = B_ACTED + MAX_PLAYERS
+L_DISCARD = L_DECK + 1
+L_HAND = L_DISCARD + 1  # + player
+L_CAPTURED = L_HAND + MAX_PLAYERS  # + player
+L_TABLEAU = L_CAPTURED + MAX_PLAYERS  # + pile (0-3 suit piles, 4 general)
+L_TRICK = L_TABLEAU + N_TABLEAU
+L_CLAIM = L_TRICK + 1
+N_LENGTHS_END = L_CLAIM + 1
+
+# ---- piles (capacity PILE_CAP each) ------------------------------------------------------------------
+P_DECK = N_LENGTHS_END
+P_DISCARD = P_DECK + PILE_CAP
+P_HAND = P_DISCARD + PILE_CAP  # + player * PILE_CAP
+P_CAPTURED = P_HAND + MAX_PLAYERS * PILE_CAP
+P_TABLEAU = P_CAPTURED + MAX_PLAYERS * PILE_CAP
+P_TRICK = P_TABLEAU + N_TABLEAU * PILE_CAP
+P_CLAIM = P_TRICK + PILE_CAP  # the face-down claim pile (Cheat)
+P_LEGAL = P_CLAIM + PILE_CAP
+STATE_SIZE = P_LEGAL + LEGAL_CAP
+
+# ---- ended-by codes ---------------------------------------------------------------------------------
+END_RUNNING = 0
+END_WIN = 1
+END_TURN_LIMIT = 2
+END_STEP_BUDGET = 3
+END_GAME_ACTION = 4
+END_ERROR = 5
+
+# ---- compiled-table header (GameTables.header) -------------------------------------------------------
+H_PLAYERS = 0
+H_CARDS_PER_PLAYER = 1
+H_DECK_SIZE = 2
+H_INITIAL_DISCARD = 3
+H_TRUMP = 4  # setup trump, else the first trick phase's trump, else -1
+H_HAND_VISIBILITY = 5
+H_TABLEAU_MODE = 6
+H_SEQ_DIRECTION = 7
+H_REFILL = 8
+H_CAPTURES_TO_HAND = 9
+H_TRICK_BASED = 10
+H_TRICKS_PER_HAND = 11  # -1: until the hands are empty
+H_DECK_EMPTY = 12
+H_MAX_TURNS = 13
+H_TEAM_MODE = 14
+H_N_TEAMS = 15
+H_N_PHASES = 16
+H_HAS_BIDDING = 17
+H_EVAL_METHOD = 18  # -1 without hand evaluation
+H_ACE_ALT = 19
+H_BUST = 20
+H_PATTERN_MASK = 21
+H_STEP_BUDGET = 22
+H_PRIMARY_METRIC = 23  # what "leading" means for instrumentation (M_* below)
+H_DISCARD_VISIBILITY = 24
+H_STARTING_CHIPS = 25
+H_AVOID_TRICKS = 26  # 1: the first win condition rewards taking few tricks (agents' hint)
+HEADER_SIZE = 27
+
+# ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
+T_PHASES = HEADER_SIZE
+T_COND = T_PHASES + 1
+T_EFFECTS = T_COND + 1
+T_WINS = T_EFFECTS + 1
+T_N_WINS = T_WINS + 1
+T_RULES = T_N_WINS + 1
+T_N_RULES = T_RULES + 1
+T_VALUES = T_N_RULES + 1
+T_TEAM = T_VALUES + 1
+T_CONTRACT = T_TEAM + 1
+T_DECK = T_CONTRACT + 1
+T_WILD = T_DECK + 1
+PROGRAM_HEADER = T_WILD + 1
+WIN_ROW = 2
+RULE_ROW = 4
+EFFECT_ROW = 4
+CONTRACT_FIELDS = 7
+
+# ---- phase rows (GameTables.phases) --------------------------------------------------------------------
+PH_KIND = 0
+PH_A = 1
+PH_B = 2
+PH_C = 3
+PH_D = 4
+PH_E = 5
+PH_COND_START = 6
+PH_COND_LEN = 7
+PHASE_ROW = 8
+
+K_DRAW = 0
+K_PLAY = 1
+K_DISCARD = 2
+K_TRICK = 3
+K_CLAIM = 4
+K_BETTING = 5
+K_BIDDING = 6
+
+# ---- condition program rows (GameTables.cond) ----------------------------------------------------------
+C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them
+C_TYPE = 1
+C_OPERATOR = 2
+C_VALUE = 3
+C_REF = 4
+COND_ROW = 5
+OP_LEAF = 0
+OP_AND = 1
+OP_OR = 2
+NO_REF = -1
+
+# ---- metrics ("who is leading") -----------------------------------------------------------------------
+M_SCORE = 0
+M_FEWEST_CARDS = 1
+M_CARDS_HELD = 2  # hand + captured (capture games)
+M_TRICKS = 3

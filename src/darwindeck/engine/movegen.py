@@ -1,0 +1,283 @@
+"""Legal actions of the decision in progress, written into the state's legal area in ascending order.
+
+Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
+
+* draw: DRAW when the phase's condition holds and the source can give a card (an empty deck counts when
+  ``deck_empty`` would reshuffle a discard of 2+ cards, end the hand or end the game); PASS besides
+  when not mandatory. After a draw the phase offers DRAW again only when it loops and its condition
+  still holds (at most 52 draws).
+* play: each card of the hand satisfying the play condition (and, to a SEQUENCE tableau, fitting a
+  pile); a face-down hand offers only its top card. Sets of 2..max_cards cards of one rank when
+  max_cards ≥ 2; singles only when min_cards ≤ 1. PASS when something is playable and the phase is not
+  mandatory.
+* discard: each card satisfying the matching condition, until ``count`` cards went; PASS when optional.
+* trick: the actor's cards allowed by ``tricks.trick_card_legal``.
+* bidding: BID n for n = min_bid..min(max_bid, hand size), plus BID 0 (Nil) when Nil is allowed.
+* claim: CLAIM_RANK r (when the rank is declared), then the cards of the hand one at a time and PASS
+  once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see ``claims``).
+* betting: see ``betting``.
+* a pending player_choice effect: TARGET p for every other player.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.betting import betting_actions
+from darwindeck.engine.claims import claim_rank_needed
+from darwindeck.engine.cond_eval import R_VALID_PLAYS, eval_condition, next_player
+from darwindeck.engine.piles import hand_off
+from darwindeck.engine.program import cond_at, phase_at
+from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
+from darwindeck.engine.tricks import trick_card_legal
+
+Int64Array = npt.NDArray[np.int64]
+
+FACE_DOWN = 0
+LOC_DECK = 0
+LOC_HAND = 1
+LOC_DISCARD = 2
+LOC_TABLEAU = 3
+LOC_OPPONENT_HAND = 4
+LOC_OPPONENT_DISCARD = 5
+LOC_CAPTURED = 6
+DECK_RESHUFFLE = 0
+DECK_SKIP = 1
+
+
+@numba.njit(cache=True)
+def _add(state: Int64Array, n: int, action: int) -> int:
+    state[L.P_LEGAL + n] = action
+    return n + 1
+
+
+@numba.njit(cache=True)
+def _sort(state: Int64Array, n: int) -> None:
+    for i in range(1, n):
+        value = state[L.P_LEGAL + i]
+        j = i - 1
+        while j >= 0 and state[L.P_LEGAL + j] > value:
+            state[L.P_LEGAL + j + 1] = state[L.P_LEGAL + j]
+            j -= 1
+        state[L.P_LEGAL + j + 1] = value
+
+
+@numba.njit(cache=True)
+def card_playable(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
+    start = phase_at(tables, phase, L.PH_COND_START)
+    length = phase_at(tables, phase, L.PH_COND_LEN)
+    if not eval_condition(tables, state, start, length, player, card, state[L.L_HAND + player]):
+        return False
+    if phase_at(tables, phase, L.PH_A) == LOC_TABLEAU and tables[L.H_TABLEAU_MODE] == MODE_SEQUENCE:
+        return sequence_playable(tables, state, card)
+    return True
+
+
+@numba.njit(cache=True)
+def _first_play_phase(tables: Int64Array, state: Int64Array) -> int:
+    n_phases = tables[L.H_N_PHASES]
+    for i in range(n_phases):
+        phase = (state[L.S_PHASE] + i) % n_phases
+        if phase_at(tables, phase, L.PH_KIND) == L.K_PLAY:
+            return int(phase)
+    return -1
+
+
+@numba.njit(cache=True)
+def valid_play_count(tables: Int64Array, state: Int64Array, player: int) -> int:
+    """Playable single cards of ``player`` in the turn's next play phase (0 without one)."""
+    phase = _first_play_phase(tables, state)
+    if phase < 0:
+        return 0
+    off = hand_off(player)
+    count = 0
+    for i in range(state[L.L_HAND + player]):
+        if card_playable(tables, state, phase, player, state[off + i]):
+            count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def _uses_valid_plays(tables: Int64Array, start: int, length: int) -> bool:
+    for row in range(start, start + length):
+        if cond_at(tables, row, L.C_OP) == L.OP_LEAF and cond_at(tables, row, L.C_REF) == R_VALID_PLAYS:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def source_available(tables: Int64Array, state: Int64Array, source: int, player: int) -> bool:
+    if source == LOC_DECK:
+        if state[L.L_DECK] > 0:
+            return True
+        action = tables[L.H_DECK_EMPTY]
+        if action == DECK_RESHUFFLE:
+            return bool(state[L.L_DISCARD] > 1)
+        return bool(action != DECK_SKIP)
+    if source in (LOC_DISCARD, LOC_OPPONENT_DISCARD):
+        return bool(state[L.L_DISCARD] > 0)
+    if source == LOC_OPPONENT_HAND:
+        return bool(state[L.L_HAND + next_player(state, player, tables[L.H_PLAYERS])] > 0)
+    if source == LOC_TABLEAU:
+        return bool(state[L.L_TABLEAU + L.GENERAL_PILE] > 0)
+    if source == LOC_CAPTURED:
+        return bool(state[L.L_CAPTURED + player] > 0)
+    return False
+
+
+@numba.njit(cache=True)
+def draw_condition_holds(tables: Int64Array, state: Int64Array, phase: int, player: int) -> bool:
+    start = phase_at(tables, phase, L.PH_COND_START)
+    length = phase_at(tables, phase, L.PH_COND_LEN)
+    valid = 0
+    if _uses_valid_plays(tables, start, length):
+        valid = valid_play_count(tables, state, player)
+    return eval_condition(tables, state, start, length, player, -1, valid)
+
+
+@numba.njit(cache=True)
+def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    sub = state[L.S_SUB]
+    loops = phase_at(tables, phase, L.PH_D) != 0 and phase_at(tables, phase, L.PH_COND_LEN) > 0
+    if sub > 0 and (not loops or sub >= L.FULL_DECK):
+        return 0
+    if not draw_condition_holds(tables, state, phase, player):
+        return 0
+    if not source_available(tables, state, phase_at(tables, phase, L.PH_A), player):
+        return 0
+    n = _add(state, 0, L.A_DRAW)
+    if phase_at(tables, phase, L.PH_C) == 0:
+        n = _add(state, n, L.A_PASS)
+    return n
+
+
+@numba.njit(cache=True)
+def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    if state[L.S_SUB] > 0:
+        return 0
+    off = hand_off(player)
+    size = state[L.L_HAND + player]
+    n = 0
+    if tables[L.H_HAND_VISIBILITY] == FACE_DOWN:
+        top_card = state[off + size - 1] if size > 0 else -1
+        singles = phase_at(tables, phase, L.PH_B) <= 1
+        if top_card >= 0 and singles and card_playable(tables, state, phase, player, top_card):
+            n = _add(state, n, top_card)
+    else:
+        counts = 0  # 3 bits per rank: playable cards of that rank
+        for i in range(size):
+            card = state[off + i]
+            if card_playable(tables, state, phase, player, card):
+                counts += 1 << (3 * (card % L.N_RANKS))
+                if phase_at(tables, phase, L.PH_B) <= 1:
+                    n = _add(state, n, card)
+        for k in range(2, min(phase_at(tables, phase, L.PH_C), L.MAX_SET) + 1):
+            if k < phase_at(tables, phase, L.PH_B):
+                continue
+            for rank in range(L.N_RANKS):
+                if (counts >> (3 * rank)) & 7 >= k:
+                    n = _add(state, n, L.A_SET0 + (k - 2) * L.N_RANKS + rank)
+    if n > 0 and phase_at(tables, phase, L.PH_D) == 0:
+        n = _add(state, n, L.A_PASS)
+    return n
+
+
+@numba.njit(cache=True)
+def _discard_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    size = state[L.L_HAND + player]
+    if state[L.S_SUB] >= phase_at(tables, phase, L.PH_B) or size == 0:
+        return 0
+    off = hand_off(player)
+    n = 0
+    first = size - 1 if tables[L.H_HAND_VISIBILITY] == FACE_DOWN else 0
+    start = phase_at(tables, phase, L.PH_COND_START)
+    length = phase_at(tables, phase, L.PH_COND_LEN)
+    for i in range(first, size):
+        card = state[off + i]
+        if eval_condition(tables, state, start, length, player, card, size):
+            n = _add(state, n, card)
+    if n > 0 and phase_at(tables, phase, L.PH_C) == 0:
+        n = _add(state, n, L.A_PASS)
+    return n
+
+
+@numba.njit(cache=True)
+def _trick_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    off = hand_off(player)
+    n = 0
+    for i in range(state[L.L_HAND + player]):
+        card = state[off + i]
+        if trick_card_legal(tables, state, phase, player, card):
+            n = _add(state, n, card)
+    return n
+
+
+@numba.njit(cache=True)
+def _bid_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    if state[L.S_BIDDING_DONE] != 0:
+        return 0
+    low = phase_at(tables, phase, L.PH_A)
+    high = min(phase_at(tables, phase, L.PH_B), state[L.L_HAND + player], L.MAX_BID)
+    n = 0
+    if phase_at(tables, phase, L.PH_C) != 0 and low > 0:
+        n = _add(state, n, L.A_BID0)
+    for bid in range(low, high + 1):
+        n = _add(state, n, L.A_BID0 + bid)
+    return n
+
+
+@numba.njit(cache=True)
+def _claim_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    n = 0
+    if state[L.S_CLAIM_STAGE] == 1:
+        n = _add(state, n, L.A_CHALLENGE)
+        return _add(state, n, L.A_NO_CHALLENGE)
+    if claim_rank_needed(tables, state, phase):
+        if state[L.L_HAND + player] == 0:
+            return 0
+        for rank in range(L.N_RANKS):
+            n = _add(state, n, L.A_CLAIM_RANK0 + rank)
+        return n
+    count = state[L.S_CLAIM_COUNT]
+    if count < phase_at(tables, phase, L.PH_B):
+        off = hand_off(player)
+        for i in range(state[L.L_HAND + player]):
+            n = _add(state, n, state[off + i])
+    if count > 0 and count >= phase_at(tables, phase, L.PH_A):
+        n = _add(state, n, L.A_PASS)
+    return n
+
+
+@numba.njit(cache=True)
+def generate(tables: Int64Array, state: Int64Array) -> int:
+    """Write the legal actions of the pending decision into the legal area; their number (0: none)."""
+    player = state[L.S_ACTOR]
+    if state[L.S_PENDING_TARGET] >= 0:
+        n = 0
+        for other in range(tables[L.H_PLAYERS]):
+            if other != player:
+                n = _add(state, n, L.A_TARGET0 + other)
+        return n
+    phase = state[L.S_PHASE]
+    kind = phase_at(tables, phase, L.PH_KIND)
+    if kind == L.K_DRAW:
+        n = _draw_actions(tables, state, phase, player)
+    elif kind == L.K_PLAY:
+        n = _play_actions(tables, state, phase, player)
+    elif kind == L.K_DISCARD:
+        n = _discard_actions(tables, state, phase, player)
+    elif kind == L.K_TRICK:
+        n = _trick_actions(tables, state, phase, player)
+    elif kind == L.K_BIDDING:
+        n = _bid_actions(tables, state, phase, player)
+    elif kind == L.K_CLAIM:
+        n = _claim_actions(tables, state, phase, player)
+    elif kind == L.K_BETTING:
+        n = betting_actions(tables, state, phase, player, L.P_LEGAL)
+    else:
+        n = 0
+    _sort(state, n)
+    return n

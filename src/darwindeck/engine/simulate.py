@@ -1,0 +1,177 @@
+"""``simulate``: play a batch of games of one genome and summarise them as ``BatchStats``.
+
+The batch is split into chunks (the unit of parallel work: one genome × a run of games); each chunk is
+one compiled ``play_batch`` call. Game ``i`` is seeded from ``(seed, i)``, so the results are identical
+for any number of workers. ``workers > 1`` uses a process pool.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import batch as B
+from darwindeck.engine import layout as L
+from darwindeck.engine.agents import AGENT_NAMES
+from darwindeck.engine.tables import compile_program
+from darwindeck.errors import DarwinDeckError
+from darwindeck.genome.schema import GameGenome
+
+Int64Array = npt.NDArray[np.int64]
+
+#: Games per chunk handed to one worker call.
+CHUNK_GAMES = 500
+WILSON_Z = 1.96
+
+
+def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``(0, 1)`` with no trials).
+
+    >>> tuple(round(x, 3) for x in wilson_interval(50, 100))
+    (0.404, 0.596)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class BatchStats:
+    """Results of a batch. Averages are per game; ``avg_legal_moves`` is per decision."""
+
+    games: int
+    wins: tuple[int, ...]  # per seat (individual mode)
+    team_wins: tuple[int, ...]  # per team (team mode; empty otherwise)
+    draws: int
+    timeouts: int
+    errors: int
+    avg_turns: float
+    avg_decisions: float
+    avg_legal_moves: float
+    forced_fraction: float
+    avg_hand_size: float
+    avg_lead_changes: float
+    avg_margin: float
+    comeback_fraction: float
+    avg_interaction: float
+    avg_effects: float
+    bids_made: int
+    bids_met: int
+    avg_hands: float
+    decisions: int
+
+    def win_rate_ci(self, seat: int) -> tuple[float, float]:
+        """95 % Wilson interval of seat ``seat``'s win rate."""
+        return wilson_interval(self.wins[seat], self.games)
+
+    def team_win_rate_ci(self, team: int) -> tuple[float, float]:
+        return wilson_interval(self.team_wins[team], self.games)
+
+
+def agent_codes(agents: Sequence[str], n_players: int) -> Int64Array:
+    """Agent kind per seat; one name is used for every seat, otherwise one name per seat."""
+    names = list(agents)
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise DarwinDeckError(f"agents: {len(names)} given for {n_players} players")
+    codes = []
+    for name in names:
+        if name not in AGENT_NAMES:
+            raise DarwinDeckError(f"agents: unknown agent {name!r} (known: {', '.join(AGENT_NAMES)})")
+        codes.append(AGENT_NAMES.index(name))
+    return np.array(codes, dtype=np.int64)
+
+
+def _run_chunk(genome: GameGenome, start: int, count: int, seed: int, agents: Int64Array) -> Int64Array:
+    program = compile_program(genome)
+    out = np.zeros((count, B.N_STATS), dtype=np.int64)
+    B.play_batch(program, start, count, seed, agents, out)
+    return out
+
+
+def summarise(genome: GameGenome, rows: Int64Array) -> BatchStats:
+    games = rows.shape[0]
+    n_players = genome.player_count
+    n_teams = len(genome.teams) if genome.team_mode else 0
+    winners = rows[:, B.STAT_WINNER]
+    teams = rows[:, B.STAT_WINNING_TEAM]
+    decisions = int(rows[:, B.STAT_DECISIONS].sum())
+    per_game = max(games, 1)
+    per_decision = max(decisions, 1)
+    ended = rows[:, B.STAT_ENDED_BY]
+    return BatchStats(
+        games=games,
+        wins=tuple(int((winners == p).sum()) for p in range(n_players)),
+        team_wins=tuple(int((teams == t).sum()) for t in range(n_teams)),
+        draws=int(((winners < 0) & (teams < 0)).sum()),
+        timeouts=int((ended == L.END_STEP_BUDGET).sum()),
+        errors=int(rows[:, B.STAT_ERROR].sum()),
+        avg_turns=float(rows[:, B.STAT_TURNS].sum()) / per_game,
+        avg_decisions=decisions / per_game,
+        avg_legal_moves=float(rows[:, B.STAT_LEGAL_SUM].sum()) / per_decision,
+        forced_fraction=float(rows[:, B.STAT_FORCED].sum()) / per_decision,
+        avg_hand_size=float(rows[:, B.STAT_HANDSIZE_SUM].sum()) / per_decision,
+        avg_lead_changes=float(rows[:, B.STAT_LEAD_CHANGES].sum()) / per_game,
+        avg_margin=float(rows[:, B.STAT_MARGIN].sum()) / per_game,
+        comeback_fraction=float(rows[:, B.STAT_COMEBACK].sum()) / per_game,
+        avg_interaction=float(rows[:, B.STAT_INTERACTION].sum()) / per_game,
+        avg_effects=float(rows[:, B.STAT_EFFECTS].sum()) / per_game,
+        bids_made=int(rows[:, B.STAT_BIDS_MADE].sum()),
+        bids_met=int(rows[:, B.STAT_BIDS_MET].sum()),
+        avg_hands=float(rows[:, B.STAT_HANDS_PLAYED].sum()) / per_game,
+        decisions=decisions,
+    )
+
+
+def simulate_rows(
+    genome: GameGenome,
+    games: int,
+    agents: Sequence[str],
+    seed: int,
+    workers: int,
+    progress: Callable[[int], None] | None = None,
+) -> Int64Array:
+    """Per-game stats rows (``batch.STAT_*`` columns) of ``games`` games, in game order."""
+    if games < 1:
+        raise DarwinDeckError(f"games: must be at least 1, got {games}")
+    if workers < 1:
+        raise DarwinDeckError(f"workers: must be at least 1, got {workers}")
+    codes = agent_codes(agents, genome.player_count)
+    compile_program(genome)  # fail fast on a genome the engine cannot run
+    chunks = [(s, min(CHUNK_GAMES, games - s)) for s in range(0, games, CHUNK_GAMES)]
+    parts: list[Int64Array] = []
+    if workers == 1:
+        for start, count in chunks:
+            parts.append(_run_chunk(genome, start, count, seed, codes))
+            if progress is not None:
+                progress(count)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_run_chunk, genome, s, c, seed, codes) for s, c in chunks]
+            for future, (_, count) in zip(futures, chunks, strict=True):
+                parts.append(future.result())
+                if progress is not None:
+                    progress(count)
+    return np.concatenate(parts)
+
+
+def simulate(
+    genome: GameGenome,
+    games: int = 1000,
+    agents: Sequence[str] = ("random", "random"),
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> BatchStats:
+    """Play ``games`` games of ``genome`` with ``agents`` (one name per seat, or one for all)."""
+    return summarise(genome, simulate_rows(genome, games, agents, seed, workers, progress))

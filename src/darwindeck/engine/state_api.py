@@ -1,0 +1,261 @@
+"""``GameState``: the Python face of the compiled engine for play, agents and tests.
+
+The wrapper checks and allocates; the rules live in the compiled kernel (``kernel``). A state is one
+flat ``int64`` array (layout in ``layout``), so ``clone`` is an array copy. Illegal actions raise
+``IllegalActionError`` and leave the state unchanged.
+
+>>> from darwindeck.genome.library import get_game  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.actions import action_name
+from darwindeck.engine.kernel import apply_action, init_game, settle
+from darwindeck.engine.rng import game_seed
+from darwindeck.engine.tables import GameTables, compile_tables, pack_tables
+from darwindeck.errors import IllegalActionError
+from darwindeck.genome.cards import Visibility
+from darwindeck.genome.schema import GameGenome
+
+Int64Array = npt.NDArray[np.int64]
+
+#: The stream of ``rng.game_seed`` that seeds the rules' randomness (shuffles, random targets).
+RULES_STREAM = 0
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see. Hidden cards are absent; sizes are always public."""
+
+    seat: int
+    current_player: int
+    hand: tuple[int, ...] | None  # None: a face-down hand (its owner does not see it)
+    hand_sizes: tuple[int, ...]
+    captured_sizes: tuple[int, ...]
+    discard_top: int | None
+    discard: tuple[int, ...] | None  # the whole discard when it is face up
+    deck_size: int
+    tableau: tuple[tuple[int, ...], ...]
+    trick: tuple[int, ...]
+    claim_pile_size: int
+    scores: tuple[int, ...]
+    team_scores: tuple[int, ...]
+    bids: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    legal_actions: tuple[int, ...]
+
+
+class GameState:
+    """One game in progress. Build with ``GameState.new``."""
+
+    def __init__(
+        self, genome: GameGenome, tables: GameTables, program: Int64Array, array: Int64Array
+    ) -> None:
+        self.genome = genome
+        self.tables = tables
+        self.program = program
+        self.array = array
+
+    @classmethod
+    def new(cls, genome: GameGenome, seed: int, n_players: int | None = None) -> GameState:
+        """A new game of ``genome`` dealt from ``seed`` (``n_players`` overrides the player count)."""
+        if n_players is not None and n_players != genome.player_count:
+            genome = genome.replace(player_count=n_players)
+        tables = compile_tables(genome)
+        program = pack_tables(tables)
+        array = np.zeros(L.STATE_SIZE, dtype=np.int64)
+        init_game(program, array, game_seed(seed, 0, RULES_STREAM))
+        return cls(genome, tables, program, array)
+
+    @property
+    def n_players(self) -> int:
+        return self.genome.player_count
+
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now (-1 once the game is over)."""
+        return -1 if self.is_terminal() else int(self.array[L.S_ACTOR])
+
+    def legal_actions(self) -> list[int]:
+        n = int(self.array[L.S_N_LEGAL])
+        return [int(a) for a in self.array[L.P_LEGAL : L.P_LEGAL + n]]
+
+    def apply_action(self, action: int) -> None:
+        if not apply_action(self.program, self.array, int(action)):
+            raise IllegalActionError(
+                f"action {action} ({self._describe(action)}) is not legal now; legal: {self.legal_actions()}"
+            )
+
+    def _describe(self, action: int) -> str:
+        try:
+            return self.action_to_string(action)
+        except ValueError:
+            return "not an action id"
+
+    def clone(self) -> GameState:
+        return GameState(self.genome, self.tables, self.program, self.array.copy())
+
+    def is_terminal(self) -> bool:
+        return bool(self.array[L.S_TERMINAL])
+
+    @property
+    def winner(self) -> int:
+        return int(self.array[L.S_WINNER])
+
+    @property
+    def winning_team(self) -> int:
+        return int(self.array[L.S_WIN_TEAM])
+
+    @property
+    def timed_out(self) -> bool:
+        return int(self.array[L.S_ENDED_BY]) == L.END_STEP_BUDGET
+
+    def returns(self) -> list[float]:
+        """Per player: +1 win, −1 loss, 0 draw or game not over; in team mode the team's result."""
+        if not self.is_terminal():
+            return [0.0] * self.n_players
+        team = self.tables.player_team
+        out: list[float] = []
+        for p in range(self.n_players):
+            if self.winning_team >= 0:
+                out.append(1.0 if team[p] == self.winning_team else -1.0)
+            elif self.winner >= 0:
+                out.append(1.0 if p == self.winner else -1.0)
+            else:
+                out.append(0.0)
+        return out
+
+    def action_to_string(self, action: int) -> str:
+        nil = any(
+            int(self.tables.phases[i, L.PH_KIND]) == L.K_BIDDING and int(self.tables.phases[i, L.PH_C])
+            for i in range(self.tables.phases.shape[0])
+        )
+        return action_name(action, nil)
+
+    # ---- views -------------------------------------------------------------------------------------
+    def pile(self, offset: int, length_slot: int) -> tuple[int, ...]:
+        n = int(self.array[length_slot])
+        return tuple(int(c) for c in self.array[offset : offset + n])
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        return self.pile(L.P_HAND + player * L.PILE_CAP, L.L_HAND + player)
+
+    def captured(self, player: int) -> tuple[int, ...]:
+        return self.pile(L.P_CAPTURED + player * L.PILE_CAP, L.L_CAPTURED + player)
+
+    def tableau(self, pile: int) -> tuple[int, ...]:
+        return self.pile(L.P_TABLEAU + pile * L.PILE_CAP, L.L_TABLEAU + pile)
+
+    def deck(self) -> tuple[int, ...]:
+        return self.pile(L.P_DECK, L.L_DECK)
+
+    def discard(self) -> tuple[int, ...]:
+        return self.pile(L.P_DISCARD, L.L_DISCARD)
+
+    def claim_pile(self) -> tuple[int, ...]:
+        return self.pile(L.P_CLAIM, L.L_CLAIM)
+
+    def trick(self) -> tuple[int, ...]:
+        return self.pile(L.P_TRICK, L.L_TRICK)
+
+    def block(self, base: int, count: int) -> tuple[int, ...]:
+        return tuple(int(v) for v in self.array[base : base + count])
+
+    def scores(self) -> tuple[int, ...]:
+        return self.block(L.B_SCORE, self.n_players)
+
+    def team_scores(self) -> tuple[int, ...]:
+        return self.block(L.B_TEAM_SCORE, int(self.tables.header[L.H_N_TEAMS]))
+
+    def observation(self, seat: int) -> Observation:
+        if not 0 <= seat < self.n_players:
+            raise ValueError(f"seat {seat} is outside 0..{self.n_players - 1}")
+        setup = self.genome.setup
+        own_hand_visible = setup.hand_visibility is not Visibility.FACE_DOWN
+        discard = self.discard()
+        decides = self.current_player == seat
+        return Observation(
+            seat=seat,
+            current_player=self.current_player,
+            hand=self.hand(seat) if own_hand_visible else None,
+            hand_sizes=self.block(L.L_HAND, self.n_players),
+            captured_sizes=self.block(L.L_CAPTURED, self.n_players),
+            discard_top=discard[-1]
+            if discard and setup.discard_visibility is not Visibility.FACE_DOWN
+            else None,
+            discard=discard if setup.discard_visibility is Visibility.FACE_UP else None,
+            deck_size=int(self.array[L.L_DECK]),
+            tableau=tuple(self.tableau(k) for k in range(L.N_TABLEAU)),
+            trick=self.trick(),
+            claim_pile_size=len(self.claim_pile()),
+            scores=self.scores(),
+            team_scores=self.team_scores(),
+            bids=self.block(L.B_BID, self.n_players),
+            tricks_won=self.block(L.B_TRICKS, self.n_players),
+            legal_actions=tuple(self.legal_actions()) if decides else (),
+        )
+
+    def arrange(
+        self,
+        *,
+        hands: Sequence[Sequence[int]] | None = None,
+        deck: Sequence[int] | None = None,
+        discard: Sequence[int] | None = None,
+        tableau: Mapping[int, Sequence[int]] | None = None,
+        current: int | None = None,
+    ) -> None:
+        """Replace piles (a forced deal for scenario tests and puzzles) and settle to the next decision.
+
+        Piles not named keep their cards; every card of the deck must end up in exactly one place
+        (``ValueError`` otherwise). ``current`` makes that seat the turn's player (at phase 0).
+        """
+        array = self.array.copy()
+
+        def put(offset: int, length_slot: int, cards: Sequence[int]) -> None:
+            array[offset : offset + len(cards)] = cards
+            array[length_slot] = len(cards)
+
+        for p, cards in enumerate(hands or ()):
+            put(L.P_HAND + p * L.PILE_CAP, L.L_HAND + p, cards)
+        if deck is not None:
+            put(L.P_DECK, L.L_DECK, deck)
+        if discard is not None:
+            put(L.P_DISCARD, L.L_DISCARD, discard)
+        for pile, cards in (tableau or {}).items():
+            put(L.P_TABLEAU + pile * L.PILE_CAP, L.L_TABLEAU + pile, cards)
+            if pile < L.N_SUITS and cards:
+                orders = [(card % L.N_RANKS + 1) % L.N_RANKS for card in cards]
+                array[L.B_SEQ_LO + pile] = min(orders)
+                array[L.B_SEQ_HI + pile] = max(orders)
+        if current is not None:
+            for slot in (L.S_CUR, L.S_ACTOR, L.S_LEADER):
+                array[slot] = current
+            array[L.S_PHASE] = 0
+            array[L.S_SUB] = 0
+        array[L.S_IDLE_TURNS] = 0
+        arranged = GameState(self.genome, self.tables, self.program, array)
+        placed = sorted(arranged.all_cards())
+        if placed != sorted(int(c) for c in self.tables.deck_cards):
+            raise ValueError("arrange: every card of the deck must be in exactly one pile")
+        settle(self.program, array)
+        self.array = array
+
+    def all_cards(self) -> list[int]:
+        """Every card in every pile (the deck's cards once each while the rules hold)."""
+        cards = [*self.deck(), *self.discard(), *self.trick(), *self.claim_pile()]
+        for p in range(self.n_players):
+            cards += [*self.hand(p), *self.captured(p)]
+        for k in range(L.N_TABLEAU):
+            cards += self.tableau(k)
+        return cards
+
+    def total_cards(self) -> int:
+        """Cards in all piles together (conserved: equals the deck size)."""
+        return len(self.all_cards())

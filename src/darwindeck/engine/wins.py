@@ -1,0 +1,225 @@
+"""Win checks (seed 003 team-aware) and the end of the game.
+
+Values are judged per team (individual mode: each player is a team) with ``darwindeck.engine.teams``;
+conditions are tried in the genome's order and the first that is *met* ends the game: the side with
+the single best value wins, a tie for the best place is a draw. When each is checked and met:
+
+* after every action: ``first_to_score`` (a team score ≥ threshold; several: the highest) and
+  ``capture_all`` (a team holding every card in its hands and captured piles);
+* at the end of every turn: ``empty_hand`` (the turn's player first, then in seat order; a team wins
+  when any member's hand is empty);
+* at every hand end, besides the above: ``high_score`` (with a threshold: once a score reaches it;
+  without: every hand end), ``low_score`` and ``score_threshold`` (once a score reaches the threshold;
+  lowest / highest wins), ``all_hands_empty`` (when every hand is empty; highest score wins),
+  ``most_captured`` (when the deck and every hand are empty), ``best_hand`` (``hand_eval.hand_strength``,
+  the best member for a team; a bust is −1, a folded player −2; needs a hand evaluation), ``most_tricks`` /
+  ``fewest_tricks``.
+
+Result (seed 003): individual mode sets ``winner`` (``winning_team`` −1); team mode sets
+``winning_team`` (``winner`` −1); a draw leaves both −1.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.hand_eval import hand_strength
+from darwindeck.engine.piles import hand_off
+from darwindeck.engine.program import team_of, team_view, values_view, win_at
+from darwindeck.engine.teams import decide_winner, team_maxima, team_totals
+
+Int64Array = npt.NDArray[np.int64]
+
+EMPTY_HAND = 0
+HIGH_SCORE = 1
+LOW_SCORE = 2
+FIRST_TO_SCORE = 3
+CAPTURE_ALL = 4
+MOST_CAPTURED = 5
+ALL_HANDS_EMPTY = 6
+BEST_HAND = 7
+MOST_TRICKS = 8
+FEWEST_TRICKS = 9
+SCORE_THRESHOLD = 10
+
+NOT_MET = -2
+WHEN_ACTION = 0
+WHEN_TURN_END = 1
+WHEN_HAND_END = 2
+
+
+@numba.njit(cache=True)
+def finish(tables: Int64Array, state: Int64Array, side: int, ended_by: int) -> None:
+    """End the game: ``side`` is the winning team (team mode) or player, -1 for a draw."""
+    state[L.S_TERMINAL] = 1
+    state[L.S_ENDED_BY] = ended_by
+    state[L.S_N_LEGAL] = 0
+    state[L.S_WINNER] = -1
+    state[L.S_WIN_TEAM] = -1
+    if side >= 0:
+        if tables[L.H_TEAM_MODE] != 0:
+            state[L.S_WIN_TEAM] = side
+        else:
+            state[L.S_WINNER] = side
+
+
+@numba.njit(cache=True)
+def _team_scores(tables: Int64Array, state: Int64Array) -> Int64Array:
+    return state[L.B_TEAM_SCORE : L.B_TEAM_SCORE + tables[L.H_N_TEAMS]]
+
+
+@numba.njit(cache=True)
+def _reaching(tables: Int64Array, state: Int64Array, threshold: int) -> bool:
+    scores = _team_scores(tables, state)
+    for t in range(scores.shape[0]):  # noqa: SIM110 (numba: no generators)
+        if scores[t] >= threshold:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _first_to_score(tables: Int64Array, state: Int64Array, threshold: int) -> int:
+    if not _reaching(tables, state, threshold):
+        return NOT_MET
+    return decide_winner(_team_scores(tables, state), True)
+
+
+@numba.njit(cache=True)
+def _capture_all(tables: Int64Array, state: Int64Array) -> int:
+    n_teams = tables[L.H_N_TEAMS]
+    for team in range(n_teams):
+        held = 0
+        for p in range(tables[L.H_PLAYERS]):
+            if team_of(tables, p) == team:
+                held += state[L.L_HAND + p] + state[L.L_CAPTURED + p]
+        if held == tables[L.H_DECK_SIZE]:
+            return team
+    return NOT_MET
+
+
+@numba.njit(cache=True)
+def _empty_hand(tables: Int64Array, state: Int64Array) -> int:
+    n_players = tables[L.H_PLAYERS]
+    for i in range(n_players):
+        p = (state[L.S_CUR] + i) % n_players
+        if state[L.L_HAND + p] == 0:
+            return team_of(tables, p)
+    return NOT_MET
+
+
+@numba.njit(cache=True)
+def _by_player(tables: Int64Array, state: Int64Array, block: int, higher: bool, best_member: bool) -> int:
+    n_players = tables[L.H_PLAYERS]
+    n_teams = tables[L.H_N_TEAMS]
+    out = np.empty(n_teams, dtype=np.int64)
+    values = state[block : block + n_players]
+    if best_member:
+        team_maxima(values, team_view(tables), n_teams, out)
+    else:
+        team_totals(values, team_view(tables), n_teams, out)
+    return decide_winner(out, higher)
+
+
+FOLDED_STRENGTH = -2
+
+
+@numba.njit(cache=True)
+def hand_strengths(tables: Int64Array, state: Int64Array) -> Int64Array:
+    """Each player's ``hand_strength`` (a bust is −1, a folded player −2)."""
+    n_players = tables[L.H_PLAYERS]
+    strengths = np.empty(n_players, dtype=np.int64)
+    for p in range(n_players):
+        if state[L.B_FOLDED + p] != 0:
+            strengths[p] = FOLDED_STRENGTH
+            continue
+        off = hand_off(p)
+        strengths[p] = hand_strength(
+            state[off : off + L.PILE_CAP],
+            state[L.L_HAND + p],
+            tables[L.H_EVAL_METHOD],
+            values_view(tables),
+            tables[L.H_ACE_ALT],
+            tables[L.H_BUST],
+            tables[L.H_PATTERN_MASK],
+        )
+    return strengths
+
+
+@numba.njit(cache=True)
+def showdown_winner(tables: Int64Array, state: Int64Array) -> int:
+    """The player who takes the pot: the only one not folded, else the single best hand; -1 if none."""
+    n_players = tables[L.H_PLAYERS]
+    standing = -1
+    for p in range(n_players):
+        if state[L.B_FOLDED + p] == 0:
+            if standing >= 0:
+                standing = -2
+                break
+            standing = p
+    if standing != -2:
+        return standing
+    if tables[L.H_EVAL_METHOD] < 0:
+        return -1
+    return int(decide_winner(hand_strengths(tables, state), True))
+
+
+@numba.njit(cache=True)
+def _best_hand(tables: Int64Array, state: Int64Array) -> int:
+    n_teams = tables[L.H_N_TEAMS]
+    out = np.empty(n_teams, dtype=np.int64)
+    team_maxima(hand_strengths(tables, state), team_view(tables), n_teams, out)
+    return int(decide_winner(out, True))
+
+
+@numba.njit(cache=True)
+def _all_hands_empty(tables: Int64Array, state: Int64Array) -> bool:
+    for p in range(tables[L.H_PLAYERS]):  # noqa: SIM110 (numba: no generators)
+        if state[L.L_HAND + p] != 0:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
+def _judge_one(tables: Int64Array, state: Int64Array, kind: int, threshold: int, when: int) -> int:
+    if kind == FIRST_TO_SCORE:
+        return _first_to_score(tables, state, threshold)
+    if kind == CAPTURE_ALL:
+        return _capture_all(tables, state)
+    if kind == EMPTY_HAND:
+        return _empty_hand(tables, state) if when >= WHEN_TURN_END else NOT_MET
+    if when != WHEN_HAND_END:
+        return NOT_MET
+    scores = _team_scores(tables, state)
+    if kind == HIGH_SCORE:
+        if threshold >= 0 and not _reaching(tables, state, threshold):
+            return NOT_MET
+        return decide_winner(scores, True)
+    if kind in (LOW_SCORE, SCORE_THRESHOLD):
+        if not _reaching(tables, state, threshold):
+            return NOT_MET
+        return decide_winner(scores, kind == SCORE_THRESHOLD)
+    if kind == ALL_HANDS_EMPTY:
+        return decide_winner(scores, True) if _all_hands_empty(tables, state) else NOT_MET
+    if kind == MOST_CAPTURED:
+        if state[L.L_DECK] > 0 or not _all_hands_empty(tables, state):
+            return NOT_MET
+        return _by_player(tables, state, L.L_CAPTURED, True, False)
+    if kind == BEST_HAND:
+        return _best_hand(tables, state) if tables[L.H_EVAL_METHOD] >= 0 else NOT_MET
+    if kind in (MOST_TRICKS, FEWEST_TRICKS):
+        return _by_player(tables, state, L.B_TRICKS, kind == MOST_TRICKS, False)
+    return NOT_MET
+
+
+@numba.njit(cache=True)
+def judge(tables: Int64Array, state: Int64Array, when: int) -> bool:
+    """Try the win conditions that apply ``when``; end the game (winner or draw) on the first met."""
+    for i in range(tables[L.T_N_WINS]):
+        side = _judge_one(tables, state, win_at(tables, i, 0), win_at(tables, i, 1), when)
+        if side != NOT_MET:
+            finish(tables, state, side, L.END_WIN)
+            return True
+    return False

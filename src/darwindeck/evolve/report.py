@@ -1,0 +1,159 @@
+"""Run outputs: what an evolution leaves in its output folder (``write_run_outputs``).
+
+For the top N genomes of the hall of fame (best first; rank r written as two digits, ``id`` the first 12
+hex digits of the identity):
+
+==========================  =============================================================================
+file                        content
+==========================  =============================================================================
+``NN-<id>.json``            the genome (``serialization.save_genome``)
+``NN-<id>.md``              its rulebook (``rulebook.render_markdown``)
+``fitness.md``              a Markdown table: rank, name, identity, total, every weighted metric, the
+                            novelty distance from the nearest library game, the coherence factor, and
+                            the gate reason or the penalties applied
+``fitness.png``             best and mean fitness (left axis) and diversity (right axis) per generation
+==========================  =============================================================================
+
+Every file is written atomically (a temporary file renamed over the target), so a crash leaves either
+the previous file or the new one. The plot is drawn with matplotlib's Agg canvas on a ``Figure`` of its
+own (no pyplot state), so it works without a display.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from darwindeck.evolve.ga import GenerationStats, HallOfFameEntry, RunResult
+from darwindeck.evolve.styles import METRIC_NAMES
+from darwindeck.fileio import write_atomic
+from darwindeck.genome.serialization import save_genome
+from darwindeck.rulebook import render_markdown
+
+#: Short column titles of the weighted metrics, in ``METRIC_NAMES`` order.
+METRIC_TITLES = (
+    "density",
+    "comeback",
+    "tension",
+    "interaction",
+    "skill",
+    "balance",
+    "session",
+    "complexity",
+    "engagement",
+    "tricks",
+)
+BREAKDOWN_COLUMNS = ("#", "name", "identity", "total", *METRIC_TITLES, "novelty", "coherence", "notes")
+
+
+@dataclass(frozen=True)
+class RunOutputs:
+    """The files a run wrote: genome and rulebook per top genome, the table and the plot."""
+
+    genomes: tuple[Path, ...]
+    rulebooks: tuple[Path, ...]
+    table: Path
+    plot: Path
+
+
+def _number(breakdown: dict[str, float], name: str) -> str:
+    return f"{breakdown[name]:.3f}" if name in breakdown else "–"
+
+
+def _notes(entry: HallOfFameEntry) -> str:
+    evaluation = entry.evaluation
+    if evaluation.gate_reason is not None:
+        return f"gated: {evaluation.gate_reason}"
+    penalties = sorted(
+        name.removeprefix("penalty.") for name in evaluation.breakdown if name.startswith("penalty.")
+    )
+    return ", ".join(penalties) or "–"
+
+
+def breakdown_rows(entries: Sequence[HallOfFameEntry]) -> list[list[str]]:
+    """One row of ``BREAKDOWN_COLUMNS`` per entry, ranked from 1."""
+    rows = []
+    for rank, entry in enumerate(entries, start=1):
+        breakdown = entry.evaluation.breakdown
+        rows.append(
+            [
+                str(rank),
+                entry.individual.genome.name,
+                entry.individual.identity[:12],
+                f"{entry.evaluation.total:.4f}",
+                *(_number(breakdown, name) for name in METRIC_NAMES),
+                _number(breakdown, "novelty_library_distance"),
+                _number(breakdown, "coherence_factor"),
+                _notes(entry),
+            ]
+        )
+    return rows
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def breakdown_markdown(entries: Sequence[HallOfFameEntry]) -> str:
+    """The fitness-breakdown table of ``entries`` as a Markdown document."""
+    lines = [
+        "# Fitness breakdown",
+        "",
+        "Weighted metrics are in [0, 1] (see docs/fitness.md);",
+        "total = weighted sum × coherence factor × novelty factor.",
+        "",
+        "| " + " | ".join(BREAKDOWN_COLUMNS) + " |",
+        "|" + "|".join("---" for _ in BREAKDOWN_COLUMNS) + "|",
+    ]
+    lines.extend("| " + " | ".join(_cell(cell) for cell in row) + " |" for row in breakdown_rows(entries))
+    return "\n".join(lines) + "\n"
+
+
+def fitness_plot_png(generations: Sequence[GenerationStats]) -> bytes:
+    """Best and mean fitness and diversity per generation, as PNG bytes."""
+    figure = Figure(figsize=(8, 4.5), dpi=100)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    indices = [stats.index for stats in generations]
+    axes.plot(indices, [stats.best for stats in generations], marker="o", label="best fitness")
+    axes.plot(indices, [stats.mean for stats in generations], marker="s", label="mean fitness")
+    axes.set_xlabel("generation")
+    axes.set_ylabel("fitness")
+    diversity_axes = axes.twinx()
+    diversity_axes.plot(
+        indices,
+        [stats.diversity for stats in generations],
+        color="tab:green",
+        linestyle="--",
+        label="diversity",
+    )
+    diversity_axes.set_ylabel("diversity")
+    handles, labels = axes.get_legend_handles_labels()
+    more_handles, more_labels = diversity_axes.get_legend_handles_labels()
+    axes.legend(handles + more_handles, labels + more_labels, loc="best")
+    axes.set_title("Evolution: fitness and diversity per generation")
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def write_run_outputs(out_dir: Path, result: RunResult, top: int) -> RunOutputs:
+    """Write the top ``top`` genomes of ``result`` with their rulebooks, the table and the plot."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    entries = result.hall_of_fame[:top]
+    genomes, rulebooks = [], []
+    for rank, entry in enumerate(entries, start=1):
+        stem = f"{rank:02d}-{entry.individual.identity[:12]}"
+        genome_path = out_dir / f"{stem}.json"
+        save_genome(entry.individual.genome, genome_path)
+        genomes.append(genome_path)
+        rulebooks.append(write_atomic(out_dir / f"{stem}.md", render_markdown(entry.individual.genome)))
+    table = write_atomic(out_dir / "fitness.md", breakdown_markdown(entries))
+    plot = write_atomic(out_dir / "fitness.png", fitness_plot_png(result.generations))
+    return RunOutputs(tuple(genomes), tuple(rulebooks), table, plot)

@@ -1,0 +1,1 @@
+"""Golden transcripts of seeded library games."""

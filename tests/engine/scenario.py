@@ -1,0 +1,92 @@
+"""Genome builders and forced deals shared by the engine's scenario tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome import (
+    Condition,
+    ConditionType,
+    DiscardPhase,
+    DrawPhase,
+    GameGenome,
+    Location,
+    PlayPhase,
+    Rank,
+    SetupRules,
+    SpecialEffect,
+    Suit,
+    TurnStructure,
+    WinCondition,
+    WinType,
+    card_id,
+)
+from darwindeck.genome.phases import Phase
+
+
+def c(text: str) -> int:
+    """Card id from ``'QS'`` / ``'10H'`` / ``'AD'`` notation."""
+    return card_id(Rank(text[:-1]), Suit(text[-1]))
+
+
+def cards(text: str) -> list[int]:
+    return [c(t) for t in text.split()]
+
+
+def shedding_genome(
+    players: int = 3,
+    effects: Sequence[SpecialEffect] = (),
+    phases: Sequence[Phase] | None = None,
+    cards_per_player: int = 5,
+    **setup: object,
+) -> GameGenome:
+    """A plain shedding game: draw one card, play any card to the discard; empty hand wins."""
+    return GameGenome(
+        name="shed",
+        setup=SetupRules(cards_per_player=cards_per_player, **setup),  # type: ignore[arg-type]
+        turn_structure=TurnStructure(
+            phases=tuple(phases)
+            if phases is not None
+            else (PlayPhase(target=Location.DISCARD, valid_play_condition=None),)
+        ),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        special_effects=tuple(effects),
+        player_count=players,
+        max_turns=500,
+    )
+
+
+def arranged(
+    genome: GameGenome,
+    hands: Sequence[Sequence[int]],
+    discard: Sequence[int] = (),
+    current: int = 0,
+    deck: Sequence[int] | None = None,
+    seed: int = 0,
+    tableau: dict[int, list[int]] | None = None,
+) -> GameState:
+    """A game of ``genome`` with these hands and discard; the other cards in the deck (ascending ids,
+    so the top of the deck is the highest id) unless ``deck`` is given (then the rest go to the discard's
+    bottom)."""
+    state = GameState.new(genome, seed)
+    on_table = [x for pile in (tableau or {}).values() for x in pile]
+    used = {x for h in hands for x in h} | set(discard) | set(deck or ()) | set(on_table)
+    rest = [x for x in state.tables.deck_cards.tolist() if x not in used]
+    if deck is None:
+        state.arrange(hands=hands, deck=rest, discard=discard, current=current, tableau=tableau)
+    else:
+        state.arrange(hands=hands, deck=deck, discard=[*rest, *discard], current=current, tableau=tableau)
+    return state
+
+
+__all__ = [
+    "Condition",
+    "ConditionType",
+    "DiscardPhase",
+    "DrawPhase",
+    "arranged",
+    "c",
+    "cards",
+    "shedding_genome",
+]

@@ -1,0 +1,61 @@
+"""Claim phases (Cheat): declared ranks, face-down cards, challenges and who takes the pile."""
+
+from __future__ import annotations
+
+from darwindeck.engine import layout as L
+from darwindeck.genome import ClaimPhase, Rank
+from engine.scenario import arranged, c, cards, shedding_genome
+
+
+def cheat(sequential: bool, max_cards: int = 2, pile_penalty: bool = True):  # type: ignore[no-untyped-def]
+    phase = ClaimPhase(
+        min_cards=1, max_cards=max_cards, sequential_rank=sequential, pile_penalty=pile_penalty
+    )
+    return shedding_genome(3, phases=(phase,))
+
+
+def test_sequential_claims_start_at_two_and_a_true_claim_punishes_the_challenger() -> None:
+    state = arranged(cheat(True), [cards("2H 2D 9S"), cards("4H 5H"), cards("6H 7H")])
+    assert state.legal_actions() == sorted(cards("2H 2D 9S"))
+    state.apply_action(c("2H"))
+    assert state.legal_actions() == [*sorted(cards("2D 9S")), L.A_PASS]
+    state.apply_action(c("2D"))  # max 2 cards: the claim is complete
+    assert state.current_player == 1
+    assert state.legal_actions() == [L.A_CHALLENGE, L.A_NO_CHALLENGE]
+    state.apply_action(L.A_CHALLENGE)
+    assert sorted(state.hand(1)) == sorted(cards("4H 5H 2H 2D"))
+    assert state.claim_pile() == ()
+    assert state.current_player == 1  # the turn passes on as usual
+
+
+def test_a_caught_lie_gives_the_pile_to_the_liar() -> None:
+    state = arranged(cheat(True), [cards("2H 9S KD"), cards("4H 5H"), cards("6H 7H")])
+    state.apply_action(c("9S"))
+    state.apply_action(L.A_PASS)
+    state.apply_action(L.A_NO_CHALLENGE)  # player 1 lets it go
+    assert state.current_player == 2
+    state.apply_action(L.A_CHALLENGE)
+    assert sorted(state.hand(0)) == sorted(cards("2H KD 9S"))
+    assert state.current_player == 1
+
+
+def test_declared_rank_and_no_challenge_leaves_the_pile() -> None:
+    state = arranged(cheat(False, max_cards=1), [cards("2H 9S"), cards("4H 5H"), cards("6H 7H")])
+    assert state.legal_actions() == list(range(L.A_CLAIM_RANK0, L.A_CLAIM_RANK0 + 13))
+    state.apply_action(L.A_CLAIM_RANK0 + Rank.KING.code)
+    assert state.action_to_string(L.A_CLAIM_RANK0 + Rank.KING.code) == "claim Ks"
+    state.apply_action(c("9S"))
+    state.apply_action(L.A_NO_CHALLENGE)
+    state.apply_action(L.A_NO_CHALLENGE)
+    assert state.claim_pile() == (c("9S"),)
+    assert state.current_player == 1
+    assert state.total_cards() == 52
+
+
+def test_without_pile_penalty_a_challenged_pile_goes_to_the_discard() -> None:
+    state = arranged(cheat(True, pile_penalty=False), [cards("2H 9S"), cards("4H 5H"), cards("6H 7H")])
+    state.apply_action(c("9S"))
+    state.apply_action(L.A_PASS)
+    state.apply_action(L.A_CHALLENGE)
+    assert state.discard()[-1] == c("9S")
+    assert state.hand(0) == (c("2H"),)
