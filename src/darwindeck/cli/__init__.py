@@ -12,7 +12,14 @@ import sys
 import typer
 from rich.console import Console
 
-from darwindeck.cli import battle_verbs, demo_verbs, evolve_verbs, genome_verbs, simulate_verbs
+from darwindeck.cli import (
+    battle_verbs,
+    bench_verbs,
+    demo_verbs,
+    evolve_verbs,
+    genome_verbs,
+    simulate_verbs,
+)
 from darwindeck.errors import DarwinDeckError
 
 app = typer.Typer(
@@ -23,7 +30,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _verbs in (demo_verbs, evolve_verbs, genome_verbs, simulate_verbs, battle_verbs):
+for _verbs in (demo_verbs, evolve_verbs, genome_verbs, simulate_verbs, battle_verbs, bench_verbs):
     _verbs.register(app)
 
 
