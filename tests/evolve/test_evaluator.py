@@ -6,6 +6,7 @@ import importlib.util
 import math
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -103,9 +104,22 @@ def test_ray_missing_gives_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> 
     RAY_MISSING, reason="ray is not installed (optional extra: pip install 'darwindeck[ray]')"
 )
 def test_ray_results_equal_the_local_back_end() -> None:
+    import ray
+
     genomes = list(all_games().values())
     with LocalEvaluator(workers=1) as local:
         expected = local.evaluate(genomes, "settings", 5, structural_fitness)
-    with RayEvaluator() as ray_evaluator:
-        assert ray_evaluator.evaluate(genomes, "settings", 5, structural_fitness) == expected
-        assert ray_evaluator.map(math.factorial, [4, 2]) == [24, 2]
+    # A local Ray instance whose workers can import the test double (it lives in tests/, not the package).
+    tests_folder = str(Path(__file__).resolve().parents[1])
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        runtime_env={"env_vars": {"PYTHONPATH": tests_folder}},
+    )
+    try:
+        with RayEvaluator() as ray_evaluator:
+            assert ray_evaluator.evaluate(genomes, "settings", 5, structural_fitness) == expected
+            assert ray_evaluator.map(math.factorial, [4, 2]) == [24, 2]
+    finally:
+        ray.shutdown()
