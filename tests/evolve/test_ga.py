@@ -337,3 +337,34 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_unbroken_run(
     with sqlite3.connect(db) as connection:
         (members,) = connection.execute("SELECT COUNT(*) FROM members WHERE run_id = 1").fetchone()
     assert members == 6 * settings.population
+
+
+def test_population_novelty_is_the_mean_distance_to_the_nearest_others() -> None:
+    hearts, spades, war = (Individual.of(get_game(name)) for name in ("hearts", "spades", "war"))
+    novelty = ga.population_novelty([hearts, spades, war, hearts])
+    hearts_spades = genome_distance(hearts.genome, spades.genome)
+    hearts_war = genome_distance(hearts.genome, war.genome)
+    spades_war = genome_distance(spades.genome, war.genome)
+    # Three neighbours each (NOVELTY_NEIGHBOURS = 5 is capped at size − 1); the duplicate adds a 0.
+    assert novelty == pytest.approx(
+        [
+            (0.0 + hearts_spades + hearts_war) / 3,
+            (2 * hearts_spades + spades_war) / 3,
+            (2 * hearts_war + spades_war) / 3,
+            (0.0 + hearts_spades + hearts_war) / 3,
+        ]
+    )
+    assert ga.population_novelty([hearts]) == [0.0]
+
+
+def test_selection_scores_favour_the_unusual_among_equally_fit_games() -> None:
+    hearts, spades, war = (Individual.of(get_game(name)) for name in ("hearts", "spades", "war"))
+    population = [hearts, hearts, spades, war]
+    fitness = {
+        member.identity: Evaluation(total=0.8, breakdown={}, gate_reason=None) for member in population
+    }
+    novelty = ga.population_novelty(population)
+    scores = ga.selection_scores(population, fitness, 0.25)
+    assert scores == pytest.approx([0.8 * (0.75 + 0.25 * near) for near in novelty])
+    assert scores[3] > scores[0]  # war is far from the rest; each hearts has a twin at distance 0
+    assert ga.selection_scores(population, fitness, 0.0) == [0.8, 0.8, 0.8, 0.8]

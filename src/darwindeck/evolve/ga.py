@@ -7,8 +7,13 @@ A run (``evolve``) goes like this:
 * **Generation g ≥ 1** is bred from generation g − 1: its ``elitism`` best genomes (fitness, then slot)
   are copied unchanged into the first slots; every other slot gets a child of a tournament winner (best
   of ``tournament_size`` slots drawn with replacement; ties to the lower slot), crossed with a second
-  winner with probability ``crossover_rate``, then mutated. A child whose player count falls outside the
-  range is bred again (up to ``BREED_ATTEMPTS`` times, then the first parent is copied).
+  winner with probability ``crossover_rate``, then mutated. Tournaments rank genomes by their *selection
+  score*: fitness × (1 − ``novelty_weight`` + ``novelty_weight`` × population novelty), where
+  population novelty is the mean ``genome_distance`` to the ``NOVELTY_NEIGHBOURS`` nearest other members
+  of the generation (a duplicate is at distance 0). So among equally fit games the one unlike the rest
+  wins, and the GA keeps exploring instead of filling the population with copies of one design. A child
+  whose player count falls outside the range is bred again (up to ``BREED_ATTEMPTS`` times, then the
+  first parent is copied).
 * **Mutation rates**: generation g is bred with the *aggressive* rates when the diversity of generation
   g − 1 is below ``diversity_threshold``, with the normal rates otherwise (so it switches back as soon as
   diversity recovers). Diversity is the mean pairwise ``novelty.genome_distance`` over a sample of up to
@@ -17,10 +22,10 @@ A run (``evolve``) goes like this:
   threshold 0.2 means "the population is collapsing onto a few designs".
 * **Fitness** is ``fitness_fn(genome, settings, seed)`` with the seed derived from (run seed, identity)
   (``evaluator.evaluation_seed``), cached by genome identity in memory and in the store under
-  ``settings.fitness_hash(seed)``, so no genome is scored twice. Its ``total`` is the selection score
-  (novelty counts only as far as the fitness function includes it). Stats: ``best`` and ``mean`` over
-  slots; ``evaluations`` the distinct genomes scored afresh, ``cache_hits`` the distinct genomes whose
-  fitness was already known; ``duration`` wall-clock seconds.
+  ``settings.fitness_hash(seed)``, so no genome is scored twice. Distance from the library is part of
+  its ``total``; distance from the population enters through the selection score. Stats: ``best`` and
+  ``mean`` fitness over slots; ``evaluations`` the distinct genomes scored afresh, ``cache_hits`` the
+  distinct genomes whose fitness was already known; ``duration`` wall-clock seconds.
 * **Records**: a genome whose identity was seen before in the run is replaced by its first-seen record
   (name, description, lineage), as the store keeps the first record of each identity.
 * **Hall of fame**: the ``hall_of_fame_size`` best distinct genomes ever seen (fitness, then order of
@@ -78,6 +83,8 @@ FITNESS_FIELDS = ("style", "min_players", "max_players", "games_per_genome")
 
 #: How many times a child outside the player range is bred again before its first parent is copied.
 BREED_ATTEMPTS = 10
+#: How many nearest members of the generation population novelty averages over.
+NOVELTY_NEIGHBOURS = 5
 
 FitnessFunction = Callable[[GameGenome, "EvolutionSettings", int], FitnessLike]
 
@@ -119,6 +126,7 @@ class EvolutionSettings:
     hall_of_fame_size: int = 10
     diversity_threshold: float = 0.2
     diversity_sample: int = 30
+    novelty_weight: float = 0.25
 
     def __post_init__(self) -> None:
         _whole("population", self.population, 2)
@@ -135,6 +143,7 @@ class EvolutionSettings:
         _whole("hall_of_fame_size", self.hall_of_fame_size, 1)
         _fraction("diversity_threshold", self.diversity_threshold)
         _whole("diversity_sample", self.diversity_sample, 2)
+        _fraction("novelty_weight", self.novelty_weight)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON data (field name → value)."""
@@ -345,6 +354,34 @@ def _child(
     return first
 
 
+def population_novelty(population: Sequence[Individual]) -> list[float]:
+    """Per slot, the mean distance to its ``NOVELTY_NEIGHBOURS`` nearest other slots (0 for one slot)."""
+    size = len(population)
+    if size < 2:
+        return [0.0] * size
+    distances = [[0.0] * size for _ in range(size)]
+    for i in range(size):
+        for j in range(i + 1, size):
+            gap = genome_distance(population[i].genome, population[j].genome)
+            distances[i][j] = distances[j][i] = gap
+    neighbours = min(NOVELTY_NEIGHBOURS, size - 1)
+    return [sum(sorted(row[:i] + row[i + 1 :])[:neighbours]) / neighbours for i, row in enumerate(distances)]
+
+
+def selection_scores(
+    population: Sequence[Individual], fitness: Mapping[str, Evaluation], novelty_weight: float
+) -> list[float]:
+    """Fitness × (1 − w + w × population novelty) per slot (see the module docstring)."""
+    totals = [fitness[member.identity].total for member in population]
+    if novelty_weight == 0.0:
+        return totals
+    novelty = population_novelty(population)
+    return [
+        total * (1.0 - novelty_weight + novelty_weight * near)
+        for total, near in zip(totals, novelty, strict=True)
+    ]
+
+
 def breed(
     population: Sequence[Individual],
     fitness: Mapping[str, Evaluation],
@@ -352,10 +389,11 @@ def breed(
     rng: random.Random,
     aggressive: bool,
 ) -> list[Individual]:
-    """The next generation: the elites first, then bred children."""
-    scores = [fitness[member.identity].total for member in population]
-    ranked = sorted(range(len(population)), key=lambda slot: (-scores[slot], slot))
+    """The next generation: elites (by fitness) first, then children of tournaments (by selection score)."""
+    totals = [fitness[member.identity].total for member in population]
+    ranked = sorted(range(len(population)), key=lambda slot: (-totals[slot], slot))
     offspring = [population[slot] for slot in ranked[: settings.elitism]]
+    scores = selection_scores(population, fitness, settings.novelty_weight)
     while len(offspring) < settings.population:
         offspring.append(_child(population, scores, settings, rng, aggressive))
     return offspring
