@@ -18,6 +18,7 @@ from darwindeck.cli import (
     demo_verbs,
     evolve_verbs,
     genome_verbs,
+    play_verbs,
     simulate_verbs,
 )
 from darwindeck.errors import DarwinDeckError
@@ -30,7 +31,15 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _verbs in (demo_verbs, evolve_verbs, genome_verbs, simulate_verbs, battle_verbs, bench_verbs):
+for _verbs in (
+    demo_verbs,
+    evolve_verbs,
+    genome_verbs,
+    simulate_verbs,
+    play_verbs,
+    battle_verbs,
+    bench_verbs,
+):
     _verbs.register(app)
 
 

@@ -1,0 +1,247 @@
+"""Drawing a ``TableView`` for a person: a full layout, a compact one, and the numbered moves.
+
+Layouts (``render_screen``): the *full* layout (terminals of ``COMPACT_BELOW`` columns or more) has a
+title rule, the direction of play, whose turn it is, a table of seats (cards held, and when the game has
+them: captured cards, bids, tricks, scores, chips), team scores, the table (discard top, deck size,
+tableau piles, the current trick, claim pile, pot) and the player's hand. The *compact* layout says the
+same in fewer, shorter lines (two seats per line, abbreviated seat names). Plain mode changes only the
+characters of rules and tables (ASCII); colour is the console's business (``Console(no_color=True)``).
+
+Cards are written ``7♥``; hearts and diamonds are red, clubs and spades bold. A hand is sorted by suit
+in the order ♠ ♥ ♣ ♦ (colours alternate), then by rank 2..A.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from darwindeck.engine import layout as L
+from darwindeck.genome.cards import Rank, Suit, card_name
+from darwindeck.play.view import PHASE_NAMES, TableRules, TableView
+
+#: Terminals narrower than this get the compact layout.
+COMPACT_BELOW = 80
+
+_DISPLAY_SUIT_ORDER = (Suit.SPADES.code, Suit.HEARTS.code, Suit.CLUBS.code, Suit.DIAMONDS.code)
+_RED_SYMBOLS = frozenset({Suit.HEARTS.symbol, Suit.DIAMONDS.symbol})
+_SUIT_PILE = 4
+_CARD_PATTERN = re.compile(
+    "(?:10|[2-9JQKA])[♥♦♣♠]"
+)  # tableau piles 0..3 are suit piles (SEQUENCE), 4 the general pile
+
+
+def sort_hand(cards: Sequence[int]) -> list[int]:
+    """``cards`` in display order: suits ♠ ♥ ♣ ♦, then rank 2..A."""
+    return sorted(cards, key=lambda c: (_DISPLAY_SUIT_ORDER.index(c // L.N_RANKS), c % L.N_RANKS))
+
+
+def suited(text: str) -> Text:
+    """``text`` with every card in it (``7♥``, ``10♠``) coloured by its suit."""
+    out = Text(text)
+    for match in _CARD_PATTERN.finditer(text):
+        red = match.group(0)[-1] in _RED_SYMBOLS
+        out.stylize("red" if red else "bold", match.start(), match.end())
+    return out
+
+
+def cards_text(cards: Sequence[int]) -> Text:
+    """Cards in the given order, separated by spaces, coloured."""
+    return suited(" ".join(card_name(c) for c in cards)) if cards else Text("none")
+
+
+def hand_text(cards: Sequence[int]) -> Text:
+    """A hand sorted for display, with a wider gap between suits."""
+    out = Text()
+    previous_suit = -1
+    for card in sort_hand(cards):
+        if out:
+            out.append("  " if card // L.N_RANKS != previous_suit else " ")
+        out.append_text(suited(card_name(card)))
+        previous_suit = card // L.N_RANKS
+    return out or Text("no cards")
+
+
+def way_text(direction: int) -> str:
+    """ "clockwise" for seat order (+1), "counter-clockwise" for -1."""
+    return "clockwise" if direction > 0 else "counter-clockwise"
+
+
+def direction_text(view: TableView) -> str:
+    """ "clockwise: North → East → South → West" (seat order from seat 0, following the direction)."""
+    order = range(view.n_players) if view.direction > 0 else [0, *range(view.n_players - 1, 0, -1)]
+    return f"{way_text(view.direction)}: " + " → ".join(view.names[p] for p in order)
+
+
+def turn_text(view: TableView) -> str:
+    """ "Your turn (bidding)" or "Now: East (trick)"; "Game over" at the end."""
+    if view.terminal:
+        return "Game over"
+    phase = PHASE_NAMES.get(view.phase_kind, "")
+    who = "Your turn" if view.current_player == view.seat else f"Now: {view.names[view.current_player]}"
+    return f"{who} ({phase})" if phase else who
+
+
+def _bid_text(view: TableView, player: int) -> str:
+    if view.nil[player]:
+        return "Nil"
+    return "-" if view.bids[player] < 0 else str(view.bids[player])
+
+
+def _seat_columns(view: TableView, rules: TableRules, player: int) -> list[tuple[str, str, str]]:
+    """(full header, compact label, value) for each column the game needs."""
+    columns = [("cards", "c", str(view.hand_sizes[player]))]
+    if rules.has_captures:
+        columns.append(("captured", "cap", str(view.captured_sizes[player])))
+    if rules.has_bidding:
+        columns.append(("bid", "bid", _bid_text(view, player)))
+    if rules.has_tricks:
+        columns.append(("tricks", "tk", str(view.tricks_won[player])))
+    if rules.keeps_score and not rules.teams:
+        columns.append(("score", "pts", str(view.scores[player])))
+    if rules.has_chips:
+        columns.append(
+            ("chips", "chips", str(view.chips[player]) + (" folded" if view.folded[player] else ""))
+        )
+    return columns
+
+
+def _seat_label(view: TableView, player: int, compact: bool) -> str:
+    name = view.names[player]
+    if compact:
+        name = name[0] if view.n_players == len("NESW") else f"P{player + 1}"
+    marker = "*" if player == view.current_player else ""
+    return f"{marker}{name}{' (you)' if player == view.seat else ''}"
+
+
+def seats_table(view: TableView, rules: TableRules, plain: bool) -> Table:
+    """The full layout's table: one row per seat."""
+    table = Table(box=box.ASCII if plain else box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("seat")
+    for header, _, _ in _seat_columns(view, rules, 0):
+        table.add_column(header, justify="right")
+    for player in range(view.n_players):
+        table.add_row(
+            _seat_label(view, player, compact=False), *(v for _, _, v in _seat_columns(view, rules, player))
+        )
+    return table
+
+
+def compact_seat_lines(view: TableView, rules: TableRules) -> list[Text]:
+    """The compact layout's seats: two per line, ``E 12c bid 2 tk 1``."""
+    cells = []
+    for player in range(view.n_players):
+        values = " ".join(
+            f"{v}{label}" if label == "c" else f"{label} {v}"
+            for _, label, v in _seat_columns(view, rules, player)
+        )
+        cells.append(f"{_seat_label(view, player, compact=True)} {values}")
+    return [Text(" | ".join(cells[i : i + 2])) for i in range(0, len(cells), 2)]
+
+
+def team_line(view: TableView, rules: TableRules) -> Text | None:
+    """ "Teams: North+South (you) 120 · East+West 80", or None outside team mode."""
+    if not rules.teams:
+        return None
+    parts = []
+    for index, members in enumerate(rules.teams):
+        names = "+".join(view.names[p] for p in members)
+        mine = " (you)" if view.seat in members else ""
+        parts.append(f"{names}{mine} {view.team_scores[index]}")
+    return Text("Teams: " + " · ".join(parts))
+
+
+def table_line(view: TableView) -> Text:
+    """The discard top, the deck, the tableau, the claim pile and the pot, whichever are in play (an
+    empty text when none is)."""
+    parts: list[Text] = []
+    if view.discard_top is not None:
+        parts.append(Text("discard ").append_text(cards_text([view.discard_top])))
+    if view.deck_size:
+        parts.append(Text(f"deck {view.deck_size}"))
+    for pile, cards in enumerate(view.tableau[:_SUIT_PILE]):
+        if cards:
+            parts.append(Text(f"{Suit.from_code(pile).symbol} pile ").append_text(cards_text(cards)))
+    if view.tableau[_SUIT_PILE]:
+        parts.append(Text("table ").append_text(cards_text(view.tableau[_SUIT_PILE])))
+    if view.claim_pile_size:
+        parts.append(Text(f"claim pile {view.claim_pile_size} face down"))
+    if view.claim_rank >= 0:
+        rank = Rank.from_code(view.claim_rank).value
+        parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
+    if view.pot:
+        parts.append(Text(f"pot {view.pot}"))
+    return Text(" · ").join(parts)
+
+
+def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
+    """The cards of the current trick with who played them, or None outside trick games."""
+    if not rules.has_tricks:
+        return None
+    label = f"Trick {view.tricks_played + 1}"
+    if rules.tricks_per_hand > 0:
+        label += f"/{rules.tricks_per_hand}"
+    out = Text(f"{label}: ")
+    if not view.trick:
+        return out.append("no cards yet")
+    for index, (player, card) in enumerate(view.trick):
+        name = _seat_label(view, player, compact).lstrip("*")
+        out.append(", " if index else "").append(f"{name} ").append_text(cards_text([card]))
+    return out
+
+
+def title_text(view: TableView, rules: TableRules) -> str:
+    trump = f" · trumps {Suit.from_code(rules.trump).symbol}" if rules.trump >= 0 else ""
+    return f"{rules.game_name} · hand {view.hand_number} · turn {view.turn + 1}{trump}"
+
+
+def render_screen(view: TableView, rules: TableRules, compact: bool, plain: bool) -> list[RenderableType]:
+    """Everything the player sees before deciding, top to bottom."""
+    lines: list[RenderableType] = []
+    if compact:
+        lines.append(Text(f"== {title_text(view, rules)} =="))
+        lines.append(Text(f"{turn_text(view)} · {way_text(view.direction)}"))
+        lines.extend(compact_seat_lines(view, rules))
+    else:
+        lines.append(Rule(title_text(view, rules), characters="-" if plain else "─"))
+        lines.append(Text(f"Play goes {direction_text(view)}"))
+        lines.append(Text(turn_text(view), style="bold"))
+        lines.append(seats_table(view, rules, plain))
+    for optional in (team_line(view, rules), trick_line(view, rules, compact)):
+        if optional is not None:
+            lines.append(optional)
+    table = table_line(view)
+    if table:
+        lines.append(Text("Table: ").append_text(table))
+    if view.hand is not None:
+        lines.append(Text("Your hand: ").append_text(hand_text(view.hand)))
+    else:
+        lines.append(Text(f"Your hand: {view.hand_sizes[view.seat]} cards face down"))
+    return lines
+
+
+def move_order(actions: Sequence[int]) -> list[int]:
+    """Legal actions in the order they are numbered: cards as the hand shows them, then the rest by id."""
+    cards = sort_hand([a for a in actions if 0 <= a < L.FULL_DECK])
+    return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
+
+
+def moves_text(moves: Sequence[str], compact: bool, width: int) -> Text:
+    """The moves numbered from 1: one per line, or in the compact layout packed into lines of at most
+    ``width`` columns (a move never breaks across lines)."""
+    numbered = [f"{number}) {text}" for number, text in enumerate(moves, 1)]
+    if not compact:
+        return suited("\n".join(f"  {item}" for item in numbered))
+    lines: list[str] = []
+    for item in numbered:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += "  " + item
+        else:
+            lines.append(item)
+    return suited("\n".join(lines))

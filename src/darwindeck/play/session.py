@@ -1,0 +1,262 @@
+"""The game loop of ``darwindeck play``: a person at one seat, computer opponents at the others.
+
+``PlaySession(options, genome, opponent, console, read_line).run()`` deals game 0 of seed
+``options.seed`` (``GameState.new``), then until the game ends: the opponents' decisions are made by
+the ``Opponent`` and each is told in one line (``narrate``); when the person's seat decides, the screen
+(``render.render_screen`` of the seat's ``TableView``: compact below 80 columns) and the numbered legal
+moves are shown and a line is read. Input: a move number (Enter alone plays a forced move); ``r``
+prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
+refused with the reason and asked again. At the end the result line, then an optional rating (1-5) and
+comment, then the ``GameRecord`` is appended to the results file.
+
+The console and ``read_line(prompt) -> str`` (raising ``EOFError`` at the end of input) are injected, so
+tests drive a whole game with scripted lines and read exactly what was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+from rich.console import Console
+from rich.markdown import Markdown
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome.schema import GameGenome
+from darwindeck.play.narrate import describe_decision, describe_events, scores_text
+from darwindeck.play.opponents import Opponent
+from darwindeck.play.render import COMPACT_BELOW, move_order, moves_text, render_screen
+from darwindeck.play.results import GameRecord, append_record
+from darwindeck.play.view import TableRules, TableView, build_view, table_rules
+from darwindeck.rulebook import render_markdown
+
+ReadLine = Callable[[str], str]
+Command = Literal["rules", "quit"]
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What ``darwindeck play`` was asked for (already checked)."""
+
+    source: str
+    seat: int
+    opponents: str
+    iterations: int | None
+    seed: int
+    plain: bool
+    results: Path
+
+
+class BadInput(ValueError):
+    """A line that is not a move number or a command; the message is the reason shown to the person."""
+
+
+def parse_choice(line: str, n_moves: int) -> int | Command:
+    """A move index (0-based) from a 1-based number (an empty line when there is one move), or
+    ``rules`` / ``quit``; ``BadInput`` with the reason otherwise."""
+    text = line.strip().lower()
+    if text in ("r", "rules"):
+        return "rules"
+    if text in ("q", "quit"):
+        return "quit"
+    if not text and n_moves == 1:
+        return 0
+    if not text:
+        raise BadInput(f"type a move number (1-{n_moves}), r for the rules or q to quit")
+    if not text.isdigit():
+        raise BadInput(f"{line.strip()!r} is not a move: type a number 1-{n_moves}, r or q")
+    number = int(text)
+    if not 1 <= number <= n_moves:
+        raise BadInput(f"there is no move {number}: choose 1-{n_moves}")
+    return number - 1
+
+
+def move_prompt(n_moves: int) -> str:
+    """ "Your move (1-8, r, q): " ("Your move (1 or Enter, r, q): " when there is one move)."""
+    numbers = "1 or Enter" if n_moves == 1 else f"1-{n_moves}"
+    return f"Your move ({numbers}, r, q): "
+
+
+def parse_rating(line: str) -> int | None:
+    """A rating 1-5, or None for an empty line; ``BadInput`` otherwise."""
+    text = line.strip()
+    if not text:
+        return None
+    if text.isdigit() and 1 <= int(text) <= 5:
+        return int(text)
+    raise BadInput(f"{text!r} is not a rating: type 1, 2, 3, 4 or 5, or press Enter to skip")
+
+
+def result_of(state: GameState, seat: int, abandoned: bool) -> str:
+    """``win`` / ``loss`` / ``draw`` for ``seat``, or ``abandoned``."""
+    if abandoned:
+        return "abandoned"
+    value = state.returns()[seat]
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
+def result_line(state: GameState, view: TableView, rules: TableRules, result: str) -> str:
+    """The sentence that ends the game, e.g. "Result: you win.", "Result: East wins; you lose."."""
+    if result == "abandoned":
+        return f"Result: abandoned after {view.turn} turns."
+    if result == "draw":
+        how = int(state.array[L.S_ENDED_BY])
+        reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
+        return f"Result: a draw{reason.get(how, '')}."
+    if rules.teams:
+        team = rules.teams[state.winning_team]
+        names = "+".join(view.names[p] for p in team)
+        if result == "win":
+            return f"Result: your team ({names}) wins."
+        return f"Result: {names} win; your team loses."
+    if result == "win":
+        return "Result: you win."
+    return f"Result: {view.names[state.winner]} wins; you lose."
+
+
+class PlaySession:
+    """One game between a person and computer opponents (see the module docstring)."""
+
+    def __init__(
+        self,
+        options: PlayOptions,
+        genome: GameGenome,
+        opponent: Opponent,
+        console: Console,
+        read_line: ReadLine,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self.options = options
+        self.genome = genome
+        self.opponent = opponent
+        self.console = console
+        self.read_line = read_line
+        self.clock = clock
+        self.state = GameState.new(genome, options.seed)
+        self.rules = table_rules(self.state)
+        self.moves: list[int] = []
+
+    @property
+    def compact(self) -> bool:
+        return self.console.width < COMPACT_BELOW
+
+    def run(self) -> GameRecord:
+        """Play to the end (or until the person quits), ask for a rating, append and return the record."""
+        self._introduce()
+        abandoned = self._play()
+        view = build_view(self.state, self.options.seat)
+        result = result_of(self.state, self.options.seat, abandoned)
+        self.console.print(result_line(self.state, view, self.rules, result), style="bold")
+        self.console.print(scores_text(view, self.rules))
+        rating, comment = self._opinion()
+        record = self._record(result, rating, comment)
+        append_record(self.options.results, record)
+        self.console.print(f"Saved to {self.options.results} (seed {self.options.seed}).")
+        return record
+
+    def _introduce(self) -> None:
+        opts = self.options
+        names = build_view(self.state, opts.seat).names
+        others = self.genome.player_count - 1
+        self.console.print(
+            f"{self.genome.name}: you are {names[opts.seat]} (seat {opts.seat}) against {others} "
+            f"{opts.opponents} player{'s' if others > 1 else ''}, seed {opts.seed}."
+        )
+        self.console.print("Type a move number, r for the rules, q to quit.")
+
+    def _play(self) -> bool:
+        """The loop; True when the person quit."""
+        seat = self.options.seat
+        self.opponent.start(self.state)
+        while not self.state.is_terminal():
+            before = build_view(self.state, seat)
+            if before.current_player == seat:
+                choice = self._ask()
+                if choice is None:
+                    return True
+                action = choice
+            else:
+                action = self.opponent.choose(self.state)
+            before_array = self.state.array.copy()
+            self.state.apply_action(action)
+            self.moves.append(action)
+            self.opponent.observe(before_array, self.state, action)
+            after = build_view(self.state, seat)
+            self.console.print(describe_decision(before, action, after, self.genome))
+            for line in describe_events(before, after, self.rules):
+                self.console.print(line)
+        return False
+
+    def _ask(self) -> int | None:
+        """The person's move (an action id), or None to quit."""
+        view = build_view(self.state, self.options.seat)
+        self.console.print(*render_screen(view, self.rules, self.compact, self.options.plain), sep="\n")
+        actions = move_order(view.legal_actions)
+        moves = [self.state.action_to_string(a) for a in actions]
+        self.console.print(moves_text(moves, self.compact, self.console.width))
+        while True:
+            try:
+                line = self.read_line(move_prompt(len(moves)))
+            except EOFError:
+                return None
+            try:
+                choice = parse_choice(line, len(moves))
+            except BadInput as reason:
+                self.console.print(str(reason))
+                continue
+            if choice == "quit":
+                return None
+            if choice == "rules":
+                self._show_rules()
+                self.console.print(moves_text(moves, self.compact, self.console.width))
+                continue
+            return actions[choice]
+
+    def _show_rules(self) -> None:
+        text = render_markdown(self.genome)
+        self.console.print(text if self.options.plain else Markdown(text))
+
+    def _opinion(self) -> tuple[int | None, str | None]:
+        """An optional rating 1-5 and comment (the end of input skips what is left)."""
+        rating = None
+        while True:
+            try:
+                rating = parse_rating(self.read_line("Rate this game 1-5 (Enter to skip): "))
+                break
+            except BadInput as reason:
+                self.console.print(str(reason))
+            except EOFError:
+                return None, None
+        try:
+            comment = self.read_line("Comment (Enter to skip): ").strip() or None
+        except EOFError:
+            comment = None
+        return rating, comment
+
+    def _record(self, result: str, rating: int | None, comment: str | None) -> GameRecord:
+        opts = self.options
+        state = self.state
+        return GameRecord(
+            played_at=self.clock().isoformat(timespec="seconds"),
+            game=self.genome.name,
+            identity=self.genome.identity,
+            source=opts.source,
+            players=self.genome.player_count,
+            seed=opts.seed,
+            seat=opts.seat,
+            opponents=opts.opponents,
+            iterations=opts.iterations,
+            moves=tuple(self.moves),
+            result=result,
+            winner=state.winner,
+            winning_team=state.winning_team,
+            scores=state.scores(),
+            team_scores=state.team_scores(),
+            turns=int(state.array[L.S_TURN]),
+            rating=rating,
+            comment=comment,
+        )

@@ -1,0 +1,172 @@
+"""What one seat sees of a game: ``TableView``, built only from public information.
+
+``build_view(state, seat)`` starts from ``state.observation(seat)`` (the engine's own statement of what
+that seat may see: its own hand, hand sizes, the discard top, tableau, trick, bids, scores) and adds
+public scalars the observation does not carry but every player at a real table knows: the direction of
+play, the hand and turn numbers, which phase is being played, who played each card of the current trick,
+Nil declarations, chips, pot and the claim in progress (the rank claimed and how many cards went down,
+never which cards). Nothing else of the state is read, so opponents' hands and the deck order cannot
+reach the screen. Every display and narration in ``darwindeck.play`` is made from ``TableView`` values.
+
+Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
+"Player 1".."Player N" (seat 0 is Player 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome.schema import CAPTURE_WINS, SCORE_WINS, TableauMode
+
+COMPASS = ("North", "East", "South", "West")
+
+#: Phase kind codes of the engine (``layout.K_*``) as people name them.
+PHASE_NAMES = {
+    L.K_DRAW: "draw",
+    L.K_PLAY: "play",
+    L.K_DISCARD: "discard",
+    L.K_TRICK: "trick",
+    L.K_CLAIM: "claim",
+    L.K_BETTING: "betting",
+    L.K_BIDDING: "bidding",
+}
+
+
+def seat_names(n_players: int) -> tuple[str, ...]:
+    """Names of the seats: compass points for 4 players, "Player k" otherwise."""
+    if n_players == len(COMPASS):
+        return COMPASS
+    return tuple(f"Player {seat + 1}" for seat in range(n_players))
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One seat's view of the table at one moment (see the module docstring for the sources)."""
+
+    seat: int
+    names: tuple[str, ...]
+    current_player: int  # -1 once the game is over
+    phase_index: int  # index into the genome's phases of the decision pending (meaningless at the end)
+    phase_kind: int  # layout.K_* of that phase, -1 when no decision is pending
+    direction: int  # +1 clockwise (seat order), -1 counter-clockwise
+    hand_number: int
+    turn: int  # turns completed
+    hand: tuple[int, ...] | None  # the seat's own cards; None for a face-down hand
+    hand_sizes: tuple[int, ...]
+    captured_sizes: tuple[int, ...]
+    discard_top: int | None
+    deck_size: int
+    tableau: tuple[tuple[int, ...], ...]
+    trick: tuple[tuple[int, int], ...]  # (player, card) in the order played
+    tricks_played: int
+    bids: tuple[int, ...]  # -1: not bid yet
+    nil: tuple[bool, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    team_scores: tuple[int, ...]
+    chips: tuple[int, ...]
+    pot: int
+    folded: tuple[bool, ...]
+    claim_rank: int  # rank code of the claim in progress, -1 none
+    claim_count: int  # cards put down for it
+    claim_pile_size: int
+    legal_actions: tuple[int, ...]  # empty unless this seat decides now
+    terminal: bool
+
+    @property
+    def n_players(self) -> int:
+        return len(self.names)
+
+    def name(self, player: int) -> str:
+        """A seat's name as this seat's player reads it: "You" for the seat itself."""
+        return "You" if player == self.seat else self.names[player]
+
+
+def build_view(state: GameState, seat: int) -> TableView:
+    """The view of ``seat``: ``state.observation(seat)`` plus the public scalars listed above."""
+    obs = state.observation(seat)
+    n = state.n_players
+    array = state.array
+    terminal = state.is_terminal()
+    phase_index = int(array[L.S_PHASE])
+    phase_kind = -1
+    if not terminal and phase_index < int(state.tables.phases.shape[0]):
+        phase_kind = int(state.tables.phases[phase_index, L.PH_KIND])
+    trick_players = tuple(int(p) for p in array[L.B_TRICK_PLAYER : L.B_TRICK_PLAYER + len(obs.trick)])
+    return TableView(
+        seat=seat,
+        names=seat_names(n),
+        current_player=obs.current_player,
+        phase_index=phase_index,
+        phase_kind=phase_kind,
+        direction=int(array[L.S_DIR]),
+        hand_number=int(array[L.S_HAND_NO]),
+        turn=int(array[L.S_TURN]),
+        hand=obs.hand,
+        hand_sizes=obs.hand_sizes,
+        captured_sizes=obs.captured_sizes,
+        discard_top=obs.discard_top,
+        deck_size=obs.deck_size,
+        tableau=obs.tableau,
+        trick=tuple(zip(trick_players, obs.trick, strict=True)),
+        tricks_played=int(array[L.S_TRICKS_PLAYED]),
+        bids=obs.bids,
+        nil=tuple(bool(v) for v in array[L.B_IS_NIL : L.B_IS_NIL + n]),
+        tricks_won=obs.tricks_won,
+        scores=obs.scores,
+        team_scores=obs.team_scores,
+        chips=tuple(int(v) for v in array[L.B_CHIPS : L.B_CHIPS + n]),
+        pot=int(array[L.S_POT]),
+        folded=tuple(bool(v) for v in array[L.B_FOLDED : L.B_FOLDED + n]),
+        claim_rank=int(array[L.S_CLAIM_RANK]),
+        claim_count=int(array[L.S_CLAIM_COUNT]),
+        claim_pile_size=obs.claim_pile_size,
+        legal_actions=obs.legal_actions,
+        terminal=terminal,
+    )
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The facts of the rules the display needs (the genome is public: every player has the rulebook)."""
+
+    game_name: str
+    teams: tuple[tuple[int, ...], ...]  # empty outside team mode
+    trump: int  # suit code, -1 none
+    has_bidding: bool
+    has_tricks: bool
+    tricks_per_hand: int  # -1: until the hands are empty
+    keeps_score: bool
+    has_chips: bool
+    has_captures: bool
+
+    def team_of(self, player: int) -> int:
+        """The index of ``player``'s team, -1 outside team mode."""
+        for index, members in enumerate(self.teams):
+            if player in members:
+                return index
+        return -1
+
+
+def table_rules(state: GameState) -> TableRules:
+    """The ``TableRules`` of the game ``state`` plays."""
+    genome = state.genome
+    header = state.tables.header
+    win_types = {w.type for w in genome.win_conditions}
+    keeps_score = (
+        genome.contract_scoring is not None or bool(genome.scoring.card_rules) or bool(win_types & SCORE_WINS)
+    )
+    return TableRules(
+        game_name=genome.name,
+        teams=genome.teams if genome.team_mode else (),
+        trump=int(header[L.H_TRUMP]),
+        has_bidding=bool(header[L.H_HAS_BIDDING]),
+        has_tricks=genome.turn_structure.has_tricks,
+        tricks_per_hand=int(header[L.H_TRICKS_PER_HAND]),
+        keeps_score=keeps_score,
+        has_chips=genome.setup.starting_chips > 0,
+        has_captures=genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
+        or bool(win_types & CAPTURE_WINS),
+    )

@@ -1,0 +1,141 @@
+"""``darwindeck play`` end to end through the real CLI: a whole scripted game, the results line, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import darwindeck.cli as cli
+from darwindeck.cli import play_verbs
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome.library import get_game
+from play.driver import run_cli
+
+#: Crazy Eights, seed 3, seat 0 against greedy players, always taking move 1: 37 decisions of ours.
+OUR_DECISIONS = 37
+
+
+def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    stdin = "\n".join(["x", "9", "r", *["1"] * OUR_DECISIONS, "4", "good fun"]) + "\n"
+    done = run_cli(
+        [
+            "play",
+            "crazy-eights",
+            "--seed",
+            "3",
+            "--opponents",
+            "greedy",
+            "--plain",
+            "--results",
+            str(results),
+        ],
+        stdin,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    # the first screen: who we are, the seats, the table and our sorted hand
+    assert lines[0] == "Crazy Eights: you are North (seat 0) against 3 greedy players, seed 3."
+    assert lines[3:13] == [
+        "Play goes clockwise: North → East → South → West",
+        "Your turn (play)",
+        "seat         | cards",
+        "-------------+------",
+        "*North (you) |     5",
+        "East         |     5",
+        "South        |     5",
+        "West         |     5",
+        "Table: discard 5♠ · deck 31",
+        "Your hand: 2♠ 8♠  2♣ 7♣ 9♣",
+    ]
+    assert lines[13:15] == ["  1) card 2♠", "  2) card 8♠"]
+    # bad input is refused with the reason, r shows the rulebook, then the moves again
+    assert lines[15] == "Your move (1-2, r, q): 'x' is not a move: type a number 1-2, r or q"
+    assert lines[16] == "Your move (1-2, r, q): there is no move 9: choose 1-2"
+    assert lines[17] == "Your move (1-2, r, q): # Crazy Eights"
+    # every opponent decision is one line
+    after_first_move = lines.index("Your move (1-2, r, q): You play 2♠")
+    assert lines[after_first_move + 1 : after_first_move + 4] == [
+        "East plays 8♦ (wild)",
+        "South plays K♦",
+        "West plays K♥",
+    ]
+    end = lines.index("Result: West wins; you lose.")
+    assert lines[end - 5 : end] == [
+        "East plays Q♠",
+        "South draws a card",
+        "South draws a card",
+        "South plays 3♠",
+        "West plays 6♠",
+    ]
+    assert lines[end + 1] == "Cards left: North 12, East 4, South 6, West 0"
+    assert lines[end + 2] == (
+        f"Rate this game 1-5 (Enter to skip): Comment (Enter to skip): Saved to {results} (seed 3)."
+    )
+    record = json.loads(results.read_text(encoding="utf-8"))
+    genome = get_game("crazy-eights")
+    assert {k: v for k, v in record.items() if k not in ("played_at", "moves")} == {
+        "format": 1,
+        "game": "Crazy Eights",
+        "identity": genome.identity,
+        "source": "crazy-eights",
+        "players": 4,
+        "seed": 3,
+        "seat": 0,
+        "opponents": "greedy",
+        "iterations": None,
+        "result": "loss",
+        "winner": 3,
+        "winning_team": -1,
+        "scores": [0, 0, 0, 0],
+        "team_scores": [0, 0, 0, 0],
+        "turns": 60,
+        "rating": 4,
+        "comment": "good fun",
+    }
+    # the seed and the moves replay the same game
+    state = GameState.new(genome, record["seed"])
+    for action in record["moves"]:
+        state.apply_action(action)
+    assert state.is_terminal() and state.winner == 3
+
+
+def test_quitting_is_recorded_as_abandoned(tmp_path: Path) -> None:
+    results = tmp_path / "out" / "results.jsonl"
+    done = run_cli(
+        ["play", "spades", "--seed", "1", "--opponents", "greedy", "--results", str(results)], "q\n5\n\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Your move (1-14, r, q): Result: abandoned after 0 turns.\n" in done.stdout
+    record = json.loads(results.read_text(encoding="utf-8"))
+    assert (record["result"], record["rating"], record["comment"], record["moves"]) == (
+        "abandoned",
+        5,
+        None,
+        [],
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-game"], "no-such-game"),
+        (["spades", "--seat", "7"], "--seat 7: Spades has 4 seats (0..3)"),
+        (["spades", "--opponents", "wizard"], "--opponents 'wizard': choose one of mcts, greedy, random"),
+        (["spades", "--opponents", "mcts", "--iterations", "0"], "--iterations 0: must be at least 1"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    if "play" not in {command.name for command in cli.app.registered_commands}:
+        play_verbs.register(cli.app)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["play", *args, "--results", str(tmp_path / "r.jsonl")])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    assert message in err
+    assert not (tmp_path / "r.jsonl").exists()
