@@ -12,6 +12,7 @@ from darwindeck.genome import (
     DeckEmptyAction,
     DiscardPhase,
     DrawPhase,
+    Location,
     Operator,
     PlayPhase,
     Reference,
@@ -164,3 +165,47 @@ def test_emptying_the_hand_wins_at_the_end_of_the_turn() -> None:
     assert state.is_terminal()
     assert state.winner == 0 and state.winning_team == -1
     assert state.returns() == [1.0, -1.0]
+
+
+ASK = Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.HAND)
+
+
+def ask_genome(source: Location = Location.OPPONENT_HAND):  # type: ignore[no-untyped-def]
+    """Go Fish's ask: draw from ``source`` only a card of a rank the player holds, then play a card."""
+    return shedding_genome(3, phases=(DrawPhase(source=source, condition=ASK), PlayPhase()))
+
+
+def test_an_ask_takes_only_a_card_of_a_rank_the_player_holds() -> None:
+    state = arranged(ask_genome(), [cards("5H 9C"), cards("5D 7S KS 9H 2C"), cards("3D")])
+    assert state.legal_actions() == [L.A_DRAW]
+    state.apply_action(L.A_DRAW)
+    # two of seat 1's cards match (5D, 9H); the state RNG picked 9H, the others stay
+    assert state.hand(0) == tuple(cards("5H 9C 9H"))
+    assert state.hand(1) == tuple(cards("5D 7S KS 2C"))
+
+
+def test_an_ask_with_no_matching_card_is_skipped() -> None:
+    state = arranged(ask_genome(), [cards("5H 9C"), cards("7S KS 2C"), cards("3D")])
+    assert state.legal_actions() == cards("5H 9C")  # no DRAW: straight on to the play phase
+    assert state.hand(1) == tuple(cards("7S KS 2C"))
+
+
+def test_a_hand_reference_fails_for_an_empty_hand() -> None:
+    genome = ask_genome().replace(win_conditions=(WinCondition(WinType.CAPTURE_ALL),))
+    state = arranged(genome, [[], cards("5D 7S"), cards("3D")])
+    # seat 0 holds nothing to ask for: no draw, no play, the turn passes to seat 1
+    assert state.current_player == 1
+    assert state.hand(0) == () and state.hand(1) == tuple(cards("5D 7S"))
+
+
+def test_a_draw_condition_judges_the_top_of_the_discard() -> None:
+    state = arranged(
+        ask_genome(Location.DISCARD), [cards("5H 9C"), cards("4D"), cards("3D")], discard=cards("9S")
+    )
+    assert state.legal_actions() == [L.A_DRAW]
+    state.apply_action(L.A_DRAW)
+    assert state.hand(0) == tuple(cards("5H 9C 9S"))
+    other = arranged(
+        ask_genome(Location.DISCARD), [cards("5H 9C"), cards("4D"), cards("3D")], discard=cards("KS")
+    )
+    assert other.legal_actions() == cards("5H 9C")

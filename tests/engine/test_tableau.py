@@ -42,7 +42,8 @@ def test_war_higher_card_takes_both_to_the_bottom_of_the_hand() -> None:
     assert state.tableau(L.GENERAL_PILE) == (c("KH"),)  # deferred: one card waits
     state.apply_action(c("2S"))
     assert state.tableau(L.GENERAL_PILE) == ()
-    # the pile's cards slide under the hand one by one, in pile order: the last one ends deepest
+    # the won pile is shuffled (state RNG; this seed keeps KH 2S), then slides under the hand card by
+    # card: the pile's last card ends deepest
     assert state.hand(0) == tuple(cards("2S KH 3C"))
     assert state.hand(1) == (c("4C"),)
 
@@ -55,7 +56,8 @@ def test_war_tie_leaves_both_and_the_next_pair_takes_all_four() -> None:
     state.apply_action(c("9C"))
     state.apply_action(c("8D"))
     assert state.tableau(L.GENERAL_PILE) == ()
-    assert state.hand(0) == tuple(cards("8D 9C KS KH 2C"))
+    # all four are shuffled (this seed: KH 9C KS 8D; the pile was KH KS 9C 8D) and slide under 2C
+    assert state.hand(0) == tuple(cards("8D KS 9C KH 2C"))
 
 
 def test_war_game_ends_when_one_player_holds_every_card() -> None:

@@ -220,6 +220,8 @@ def test_war() -> None:
     assert war.setup.captures_to is Location.HAND
     assert war.phases == (PlayPhase(target=Location.TABLEAU, min_cards=1, max_cards=1, mandatory=True),)
     assert war.win_conditions == (WinCondition(WinType.CAPTURE_ALL),)
+    # War is long (about 1,400 turns on average with shuffled pick-ups): the limit leaves room for it.
+    assert war.max_turns == 10_000
 
 
 def test_betting_war_is_war_with_chips_and_a_betting_round() -> None:
@@ -384,6 +386,15 @@ def test_president_plays_must_beat_the_top() -> None:
     )
 
 
+def test_president_stalled_deal_is_won_by_the_fewest_cards() -> None:
+    president = get_game("president")
+    # First out wins; a deal that stalls (everyone passes a whole round) goes to the fewest cards held.
+    assert president.win_conditions == (WinCondition(WinType.EMPTY_HAND), WinCondition(WinType.HIGH_SCORE))
+    assert president.scoring.card_rules == (
+        CardScoringRule(Condition(ConditionType.HAND_SIZE, Operator.GE, 1), -1, ScoringTrigger.HAND_END),
+    )
+
+
 def test_fan_tan() -> None:
     fan_tan = get_game("fan-tan")
     assert fan_tan.setup.tableau_mode is TableauMode.SEQUENCE
@@ -412,9 +423,16 @@ def test_gin_rummy() -> None:
     assert gin.turn_structure.deck_empty is DeckEmptyAction.END_GAME
 
 
-def test_rummy_melds_sets_of_three_or_four() -> None:
-    _, meld, _ = get_game("rummy").phases
+def test_rummy_melds_sets_of_three_or_four_and_lays_off_on_the_top_meld() -> None:
+    _, meld, lay_off, _ = get_game("rummy").phases
     assert meld == PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=4, mandatory=False)
+    assert lay_off == PlayPhase(
+        target=Location.TABLEAU,
+        valid_play_condition=Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.TABLEAU_TOP),
+        min_cards=1,
+        max_cards=1,
+        mandatory=False,
+    )
 
 
 def test_go_fish() -> None:
@@ -433,7 +451,8 @@ def test_go_fish() -> None:
     assert go_fish.scoring.card_rules == (
         CardScoringRule(Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.PLAY),
     )
-    assert go_fish.win_conditions == (WinCondition(WinType.ALL_HANDS_EMPTY),)
+    # Judged at the hand's end: every book down, or a round in which no card could move.
+    assert go_fish.win_conditions == (WinCondition(WinType.HIGH_SCORE),)
 
 
 def test_cheat() -> None:
@@ -465,16 +484,21 @@ def test_poker(slug: str) -> None:
 
 def test_draw_poker_exchanges_up_to_three_cards() -> None:
     phases = get_game("draw-poker").phases
-    exchange = DiscardPhase(target=Location.DISCARD, count=1, mandatory=False)
-    assert phases[1:4] == (exchange, exchange, exchange)
-    assert phases[4] == DrawPhase(
+    # Exchanged cards are set aside on the captured pile, which caps the exchange at three per deal.
+    assert phases[1] == DiscardPhase(
+        target=Location.CAPTURED,
+        count=3,
+        mandatory=False,
+        matching_condition=Condition(ConditionType.LOCATION_SIZE, Operator.LT, 3, Reference.CAPTURED),
+    )
+    assert phases[2] == DrawPhase(
         source=Location.DECK,
         count=1,
         mandatory=True,
         condition=Condition(ConditionType.HAND_SIZE, Operator.LT, 5),
         loop=True,
     )
-    assert phases[5] == phases[0]
+    assert phases[3] == phases[0]
 
 
 def test_blackjack() -> None:

@@ -7,7 +7,9 @@ engine readings:
 * The reference card of a card test is the top of the discard by default; ``tableau_top`` is the top of
   the general tableau pile, ``lead_card`` the first card of the current trick, ``last_played`` the last
   card played. When the reference card does not exist (empty discard, no trick led) a card test *holds*:
-  anything may start a pile. A card test with no candidate (a draw condition) does not hold.
+  anything may start a pile. A card test with no candidate (a draw from the deck) does not hold.
+  Reference ``hand`` (Go Fish's "a rank you hold"): the test holds when it holds against some card of
+  the player's own hand, and fails for an empty hand.
 * Locations for ``location_empty`` / ``location_size``: ``hand`` and ``captured`` are the player's,
   ``opponent_hand`` the next player's (in the direction of play), ``tableau`` all tableau piles
   together; no reference means the deck. ``hand_size`` with reference ``valid_plays`` counts the legal
@@ -173,20 +175,10 @@ def _holds_rank(state: Int64Array, player: int, rank: int) -> bool:
 
 
 @numba.njit(cache=True)
-def _card_test(tables: Int64Array, state: Int64Array, ctype: int, ref: int, value: int, card: int) -> bool:
-    if card < 0:
-        return False
+def _against(ctype: int, card: int, ref_card: int) -> bool:
+    """A card test of ``card`` against one existing reference card."""
     rank = card % L.N_RANKS
     suit = card // L.N_RANKS
-    if ctype == CARD_IS_RANK:
-        return rank == value
-    if ctype == CARD_IS_SUIT:
-        return suit == value
-    if ctype == MATCHES_OR_WILD and is_wild(tables, rank) != 0:
-        return True
-    ref_card = reference_card(state, ref)
-    if ref_card < 0:
-        return True
     ref_rank = ref_card % L.N_RANKS
     ref_suit = ref_card // L.N_RANKS
     if ctype == CARD_MATCHES_RANK:
@@ -200,6 +192,32 @@ def _card_test(tables: Int64Array, state: Int64Array, ctype: int, ref: int, valu
     if ctype == MATCHES_OR_WILD:
         return rank == ref_rank or suit == ref_suit
     return rank > ref_rank  # CARD_BEATS_TOP
+
+
+@numba.njit(cache=True)
+def _card_test(
+    tables: Int64Array, state: Int64Array, ctype: int, ref: int, value: int, card: int, player: int
+) -> bool:
+    if card < 0:
+        return False
+    rank = card % L.N_RANKS
+    suit = card // L.N_RANKS
+    if ctype == CARD_IS_RANK:
+        return rank == value
+    if ctype == CARD_IS_SUIT:
+        return suit == value
+    if ctype == MATCHES_OR_WILD and is_wild(tables, rank) != 0:
+        return True
+    if ref == R_HAND:
+        off = hand_off(player)
+        for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
+            if _against(ctype, card, state[off + i]):
+                return True
+        return False
+    ref_card = reference_card(state, ref)
+    if ref_card < 0:
+        return True
+    return _against(ctype, card, ref_card)
 
 
 @numba.njit(cache=True)
@@ -251,7 +269,7 @@ def _leaf(tables: Int64Array, state: Int64Array, row: int, player: int, card: in
             tables[L.H_BUST],
         )
         return compare(total, op, value)
-    return _card_test(tables, state, ctype, ref, value, card)
+    return _card_test(tables, state, ctype, ref, value, card, player)
 
 
 @numba.njit(cache=True)

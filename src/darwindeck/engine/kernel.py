@@ -32,7 +32,10 @@ from darwindeck.engine.movegen import (
     LOC_OPPONENT_HAND,
     LOC_TABLEAU,
     card_playable,
+    draw_card_ok,
     generate,
+    matching_in_hand,
+    source_top,
 )
 from darwindeck.engine.piles import (
     captured_off,
@@ -86,20 +89,40 @@ def _refill_deck(tables: Int64Array, state: Int64Array) -> bool:
 
 
 @numba.njit(cache=True)
-def _take_from_source(tables: Int64Array, state: Int64Array, source: int, player: int) -> int:
+def _take_from_hand(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    """A random card (state RNG) among those of the next player's hand the condition lets one take."""
+    victim = next_player(state, player, tables[L.H_PLAYERS])
+    matching = matching_in_hand(tables, state, phase, player, victim)
+    if matching == 0:
+        return -1
+    state[L.S_INTERACTION] += 1
+    pick = rand_below(state, L.S_RNG, matching)
+    off = hand_off(victim)
+    if matching < state[L.L_HAND + victim]:
+        for i in range(state[L.L_HAND + victim]):
+            if draw_card_ok(tables, state, phase, player, state[off + i]):
+                if pick == 0:
+                    pick = i
+                    break
+                pick -= 1
+    return remove_at(state, off, L.L_HAND + victim, pick)
+
+
+@numba.njit(cache=True)
+def _take_from_source(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    """The next card a draw takes, -1 when none may be taken (card tests judge it, except from the deck)."""
+    source = phase_at(tables, phase, L.PH_A)
     if source == LOC_DECK:
         if state[L.L_DECK] == 0 and not _refill_deck(tables, state):
             return -1
         return pop(state, L.P_DECK, L.L_DECK)
+    if source == LOC_OPPONENT_HAND:
+        return _take_from_hand(tables, state, phase, player)
+    card = source_top(state, source, player)
+    if card < 0 or not draw_card_ok(tables, state, phase, player, card):
+        return -1
     if source in (LOC_DISCARD, LOC_OPPONENT_DISCARD):
         return pop(state, L.P_DISCARD, L.L_DISCARD)
-    if source == LOC_OPPONENT_HAND:
-        victim = next_player(state, player, tables[L.H_PLAYERS])
-        size = state[L.L_HAND + victim]
-        if size == 0:
-            return -1
-        state[L.S_INTERACTION] += 1
-        return remove_at(state, hand_off(victim), L.L_HAND + victim, rand_below(state, L.S_RNG, size))
     if source == LOC_TABLEAU:
         return pop(state, tableau_off(L.GENERAL_PILE), L.L_TABLEAU + L.GENERAL_PILE)
     if source == LOC_CAPTURED:
@@ -109,9 +132,8 @@ def _take_from_source(tables: Int64Array, state: Int64Array, source: int, player
 
 @numba.njit(cache=True)
 def _draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> None:
-    source = phase_at(tables, phase, L.PH_A)
     for _ in range(phase_at(tables, phase, L.PH_B)):
-        card = _take_from_source(tables, state, source, player)
+        card = _take_from_source(tables, state, phase, player)
         if card < 0:
             break
         push(state, hand_off(player), L.L_HAND + player, card)

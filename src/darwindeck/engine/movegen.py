@@ -3,7 +3,9 @@
 Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 
 * draw: DRAW when the phase's condition holds and the source can give a card (an empty deck counts when
-  ``deck_empty`` would reshuffle a discard of 2+ cards, end the hand or end the game); PASS besides
+  ``deck_empty`` would reshuffle a discard of 2+ cards, end the hand or end the game); from a source
+  other than the deck the condition's card tests judge the card taken (the pile's top; for an
+  opponent's hand, some card of it: DRAW takes a random one of the matching cards). PASS besides
   when not mandatory. After a draw the phase offers DRAW again only when it loops and its condition
   still holds (at most 52 draws).
 * play: each card of the hand satisfying the play condition (and, to a SEQUENCE tableau, fitting a
@@ -29,7 +31,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, eval_condition, next_player
-from darwindeck.engine.piles import hand_off
+from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
 from darwindeck.engine.tricks import trick_card_legal
@@ -129,13 +131,56 @@ def source_available(tables: Int64Array, state: Int64Array, source: int, player:
 
 
 @numba.njit(cache=True)
-def draw_condition_holds(tables: Int64Array, state: Int64Array, phase: int, player: int) -> bool:
+def draw_card_ok(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
+    """The draw phase's condition for ``player`` with ``card`` as the candidate (-1: none)."""
     start = phase_at(tables, phase, L.PH_COND_START)
     length = phase_at(tables, phase, L.PH_COND_LEN)
     valid = 0
     if _uses_valid_plays(tables, start, length):
         valid = valid_play_count(tables, state, player)
-    return eval_condition(tables, state, start, length, player, -1, valid)
+    return eval_condition(tables, state, start, length, player, card, valid)
+
+
+@numba.njit(cache=True)
+def matching_in_hand(tables: Int64Array, state: Int64Array, phase: int, player: int, victim: int) -> int:
+    """How many cards of ``victim``'s hand the draw phase's condition lets ``player`` take."""
+    if phase_at(tables, phase, L.PH_COND_LEN) == 0:
+        return int(state[L.L_HAND + victim])
+    off = hand_off(victim)
+    count = 0
+    for i in range(state[L.L_HAND + victim]):
+        if draw_card_ok(tables, state, phase, player, state[off + i]):
+            count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def source_top(state: Int64Array, source: int, player: int) -> int:
+    """The card a draw from a pile source (discard, tableau, captured) would take; -1 when empty."""
+    if source in (LOC_DISCARD, LOC_OPPONENT_DISCARD):
+        return top(state, L.P_DISCARD, L.L_DISCARD)
+    if source == LOC_TABLEAU:
+        return top(state, L.P_TABLEAU + L.GENERAL_PILE * L.PILE_CAP, L.L_TABLEAU + L.GENERAL_PILE)
+    if source == LOC_CAPTURED:
+        return top(state, captured_off(player), L.L_CAPTURED + player)
+    return -1
+
+
+@numba.njit(cache=True)
+def can_draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> bool:
+    """Whether the draw phase may take a card now. From the deck the condition is judged with no
+    candidate; from any other source its card tests judge the card that would be taken (an opponent's
+    hand: some card of it)."""
+    source = phase_at(tables, phase, L.PH_A)
+    if source == LOC_DECK:
+        return draw_card_ok(tables, state, phase, player, -1) and source_available(
+            tables, state, source, player
+        )
+    if source == LOC_OPPONENT_HAND:
+        victim = next_player(state, player, tables[L.H_PLAYERS])
+        return matching_in_hand(tables, state, phase, player, victim) > 0
+    card = source_top(state, source, player)
+    return card >= 0 and draw_card_ok(tables, state, phase, player, card)
 
 
 @numba.njit(cache=True)
@@ -144,9 +189,7 @@ def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
     loops = phase_at(tables, phase, L.PH_D) != 0 and phase_at(tables, phase, L.PH_COND_LEN) > 0
     if sub > 0 and (not loops or sub >= L.FULL_DECK):
         return 0
-    if not draw_condition_holds(tables, state, phase, player):
-        return 0
-    if not source_available(tables, state, phase_at(tables, phase, L.PH_A), player):
+    if not can_draw(tables, state, phase, player):
         return 0
     n = _add(state, 0, L.A_DRAW)
     if phase_at(tables, phase, L.PH_C) == 0:

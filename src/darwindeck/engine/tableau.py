@@ -11,7 +11,9 @@
   below its lowest, BOTH either. K ends the way up and A the way down.
 
 Captured cards go to the capturer's captured pile, or to the bottom of their hand when
-``setup.captures_to`` is the hand (War); each scores the ``capture`` card rules.
+``setup.captures_to`` is the hand (War); each scores the ``capture`` card rules. A WAR pile won into
+the hand is first shuffled with the state's RNG, then slides under the hand card by card: real players
+pick up won cards in no fixed order, and a fixed order lets a game of War cycle forever.
 """
 
 from __future__ import annotations
@@ -21,7 +23,15 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.piles import captured_off, hand_off, push, push_bottom, remove_at, tableau_off
+from darwindeck.engine.piles import (
+    captured_off,
+    hand_off,
+    push,
+    push_bottom,
+    remove_at,
+    shuffle,
+    tableau_off,
+)
 from darwindeck.engine.scoring import TRIGGER_CAPTURE, score_card
 
 Int64Array = npt.NDArray[np.int64]
@@ -69,6 +79,8 @@ def capture(tables: Int64Array, state: Int64Array, player: int, card: int) -> No
 @numba.njit(cache=True)
 def _capture_general_pile(tables: Int64Array, state: Int64Array, player: int) -> None:
     off = tableau_off(L.GENERAL_PILE)
+    if tables[L.H_CAPTURES_TO_HAND] != 0:
+        shuffle(state, off, L.L_TABLEAU + L.GENERAL_PILE)
     n = state[L.L_TABLEAU + L.GENERAL_PILE]
     state[L.L_TABLEAU + L.GENERAL_PILE] = 0
     for i in range(n):

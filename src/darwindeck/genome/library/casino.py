@@ -8,7 +8,7 @@ so a "round" of betting or drawing is each player's turn in order.
 from __future__ import annotations
 
 from darwindeck.genome.cards import Location
-from darwindeck.genome.conditions import Condition, ConditionType, Operator
+from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import hand_size
 from darwindeck.genome.phases import BettingPhase, DiscardPhase, DrawPhase
@@ -29,6 +29,8 @@ POKER_HAND = 5
 POKER_CHIPS = 100
 POKER_SCORING = Scoring(hand_evaluation=HandEvaluation(method=EvaluationMethod.POKER))
 POKER_BETTING = BettingPhase(min_bet=2, max_raises=3)
+#: Cards a Draw Poker player may exchange in a deal.
+DRAW_POKER_EXCHANGE = 3
 
 
 def simple_poker() -> GameGenome:
@@ -68,11 +70,23 @@ def draw_poker() -> GameGenome:
     """Draw Poker (five-card draw): bet, exchange up to three cards, bet again, best poker hand wins.
 
     Faithful: four players with 100 chips and five cards each; a betting round, up to three cards
-    discarded and as many drawn back to five, a second betting round, the best poker hand wins.
-    Approximated: the three optional single-card discards and the "draw back to five" loop belong to
-    every turn, so a player may exchange again on a later turn.
+    exchanged (discarded and drawn back to five), a second betting round, the best poker hand wins.
+    Approximated: every phase belongs to every turn, so the exchange is limited by a count instead of
+    happening once: exchanged cards are set aside face down in front of the player (their captured
+    pile, which nothing else uses) and a player may exchange only while fewer than
+    ``DRAW_POKER_EXCHANGE`` cards lie there, i.e. at most three cards over the whole deal, possibly
+    spread over several turns. The showdown comes when a whole round passes with no card exchanged
+    (the engine's stalemate rule ends the hand); the extra betting rounds of those turns stand in for
+    the real game's single second round.
     """
-    exchange = DiscardPhase(target=Location.DISCARD, count=1, mandatory=False)
+    exchange = DiscardPhase(
+        target=Location.CAPTURED,
+        count=DRAW_POKER_EXCHANGE,
+        mandatory=False,
+        matching_condition=Condition(
+            ConditionType.LOCATION_SIZE, Operator.LT, DRAW_POKER_EXCHANGE, Reference.CAPTURED
+        ),
+    )
     return GameGenome(
         name="Draw Poker",
         description=(
@@ -83,8 +97,6 @@ def draw_poker() -> GameGenome:
         turn_structure=TurnStructure(
             phases=(
                 POKER_BETTING,
-                exchange,
-                exchange,
                 exchange,
                 DrawPhase(
                     source=Location.DECK,

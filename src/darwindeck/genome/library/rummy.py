@@ -70,14 +70,21 @@ def gin_rummy() -> GameGenome:
     )
 
 
+#: Rummy's lay-off: a card of the rank of the meld on top of the table.
+LAY_OFF = Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.TABLEAU_TOP)
+
+
 def rummy() -> GameGenome:
     """Rummy: draw, lay down sets, discard; the first to get rid of every card wins.
 
-    Faithful: four players, seven cards each, a discard pile started with one card, draw one, meld, then
-    discard one; the stock is refilled from the discard pile; the first player out wins. Approximated:
-    the draw is always from the stock (the choice of the top discard cannot be gated for hands whose size
-    changes as they meld); melds are sets of three or four of a rank only (no runs, no laying off on
-    other melds); no scoring of cards left in hand.
+    Faithful: four players, seven cards each, a discard pile started with one card, draw one, meld, lay
+    off one card on a meld, then discard one; the stock is refilled from the discard pile; the first
+    player out wins. Approximated: the draw is always from the stock (the choice of the top discard
+    cannot be gated for hands whose size changes as they meld); melds are sets of three or four of a
+    rank only (no runs), and a card can be laid off only on the meld at the top of the table (the
+    ``tableau_top`` reference: the last card laid down), one per turn; no scoring of cards left in hand.
+    Without the lay-off a player down to one card could never go out. The turn limit (1,000 turns, 250
+    rounds) is far beyond a real game's length.
     """
     return GameGenome(
         name="Rummy",
@@ -90,13 +97,20 @@ def rummy() -> GameGenome:
             phases=(
                 DrawPhase(source=Location.DECK, count=1, mandatory=True),
                 PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=4, mandatory=False),
+                PlayPhase(
+                    target=Location.TABLEAU,
+                    valid_play_condition=LAY_OFF,
+                    min_cards=1,
+                    max_cards=1,
+                    mandatory=False,
+                ),
                 DiscardPhase(target=Location.DISCARD, count=1, mandatory=True),
             ),
             deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
         ),
         win_conditions=(WinCondition(WinType.EMPTY_HAND),),
         player_count=4,
-        max_turns=400,
+        max_turns=1000,
     )
 
 
@@ -108,10 +122,16 @@ def go_fish() -> GameGenome:
     """Go Fish: take cards of a rank you hold from an opponent, lay down books of four; most books wins.
 
     Faithful: four players, five cards each; on your turn you take from an opponent a card of a rank you
-    already hold (the ask), draw from the stock, and lay down a book (all four cards of a rank); when
-    every card is in a book the most books wins (one point per book: each book holds exactly one heart).
-    Approximated: an ask takes one matching card, not all of them; you always draw from the stock
-    ("go fish") instead of only after a failed ask, and a successful ask does not give another turn.
+    already hold (the ask: a draw from the opponent's hand whose ``card_matches_rank`` test with
+    reference ``hand`` judges the card taken), draw from the stock, and lay down a book (all four cards
+    of a rank); the most books wins (one point per book: each book holds exactly one heart).
+    Approximated: you can ask only the next player, and an ask takes one matching card, not all of
+    them; you always draw from the stock ("go fish") instead of only after a failed ask, and a
+    successful ask does not give another turn. Because asks go to the next player only, the last books
+    can be out of reach (a rank split between players who cannot ask each other); the game then ends
+    when a whole round passes with no card taken or laid down (the engine's stalemate rule ends the
+    hand) instead of when all thirteen books are down, and ``high_score`` judges it at that hand end
+    (also when every book is down and every hand empty). Equal most books is a draw.
     """
     return GameGenome(
         name="Go Fish",
@@ -128,7 +148,7 @@ def go_fish() -> GameGenome:
             ),
         ),
         scoring=Scoring(card_rules=(CardScoringRule(is_suit(Suit.HEARTS), 1, ScoringTrigger.PLAY),)),
-        win_conditions=(WinCondition(WinType.ALL_HANDS_EMPTY),),
+        win_conditions=(WinCondition(WinType.HIGH_SCORE),),
         player_count=4,
         max_turns=400,
     )

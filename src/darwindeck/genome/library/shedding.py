@@ -1,21 +1,32 @@
 """Shedding games: Crazy Eights, Uno-style, Old Maid, President, Cheat. The first player out wins.
 
 Approximations the schema forces on all of them: each game is one hand, won by the first player to
-empty their hand (``empty_hand``); the penalty points for cards left in hand and the later places
-(President's ranks, the loser of Old Maid) are not kept.
+empty their hand (``empty_hand``; President's stalled deal goes to the fewest cards held); the penalty
+points for cards left in hand and the later places (President's ranks, the loser of Old Maid) are not
+kept.
 """
 
 from __future__ import annotations
 
 from darwindeck.genome.cards import Location, Rank
-from darwindeck.genome.conditions import CompoundCondition, Condition, ConditionType, Logic, Reference
+from darwindeck.genome.conditions import (
+    CompoundCondition,
+    Condition,
+    ConditionType,
+    Logic,
+    Operator,
+    Reference,
+)
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import NO_LEGAL_PLAY, is_rank
 from darwindeck.genome.phases import ClaimPhase, DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
+    CardScoringRule,
     DeckEmptyAction,
     EffectType,
     GameGenome,
+    Scoring,
+    ScoringTrigger,
     SetupRules,
     SpecialEffect,
     TargetSelector,
@@ -145,15 +156,22 @@ PRESIDENT_PLAY_CONDITION = CompoundCondition(
 )
 
 
+#: Holds for every card a player holds (their hand is not empty): a rule that counts every held card.
+CARD_HELD = Condition(ConditionType.HAND_SIZE, Operator.GE, 1)
+
+
 def president() -> GameGenome:
     """President: beat the last play with a higher single, pair, triple or four; first out wins.
 
     Faithful: the whole deck dealt to four players, play one to four cards of one rank that beat the top
-    of the pile, or pass. Approximated: in the real game 2 is the highest rank and when everyone passes
-    the pile is cleared; the schema has neither rank order nor pile clearing, so a 2 may be played on
-    anything and any card beats a 2 (which clears the pile in effect), and a pile topped by an ace with
-    no 2 left in play ends the game at the turn limit. A play need not match the number of cards led.
-    The ranks (President, Scum) and card exchanges of the next deal are not kept.
+    of the pile, or pass; the first player out wins. Approximated: in the real game 2 is the highest
+    rank and when everyone passes the pile is cleared; the schema has neither rank order nor pile
+    clearing, so a 2 may be played on anything and any card beats a 2 (which clears the pile in
+    effect). When a whole round passes with nobody able or willing to beat the pile (a pile topped by
+    an ace with no 2 left, say), the real game would clear it; here the engine's stalemate rule ends
+    the deal instead, each card still held scores -1 (``hand_end``) and the highest score, i.e. the
+    fewest cards left, wins (``high_score``; equal fewest is a draw). A play need not match the number
+    of cards led. The ranks (President, Scum) and card exchanges of the next deal are not kept.
     """
     return GameGenome(
         name="President",
@@ -174,7 +192,8 @@ def president() -> GameGenome:
                 ),
             )
         ),
-        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        scoring=Scoring(card_rules=(CardScoringRule(CARD_HELD, -1, ScoringTrigger.HAND_END),)),
+        win_conditions=(WinCondition(WinType.EMPTY_HAND), WinCondition(WinType.HIGH_SCORE)),
         player_count=4,
         max_turns=600,
     )

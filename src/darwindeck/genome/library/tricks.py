@@ -136,7 +136,10 @@ def spades() -> GameGenome:
     Faithful: 13 cards each, a bid of 1..13 or Nil before the first trick (seed 004), spades trump and
     may not be led until broken, classic contract scoring (10 per bid trick, 1 per overtrick, -10 per
     bid trick when the contract fails, Nil ±100, 10 bags cost 100) to 500 over many hands. Approximated:
-    no blind Nil, no losing at -200, and the engine picks the first leader.
+    no blind Nil, no losing at -200, and the engine picks the first leader. Random players bid at random
+    and fail nearly every contract, so their scores fall and nobody reaches 500: their games end as
+    draws at the turn limit, as a real game between such players would never end either (the real
+    game's loss at -200 is not expressible). Greedy players finish a game in about 27 hands.
     """
     return GameGenome(
         name="Spades",
