@@ -269,7 +269,10 @@ def test_individual_objective_has_no_team_sentence() -> None:
             "When any player's score reaches 100 points, the game ends "
             "and the player with the lowest score wins.",
         ),
-        (WinCondition(WinType.HIGH_SCORE), "When the game ends, the player with the highest score wins."),
+        (
+            WinCondition(WinType.HIGH_SCORE),
+            "At the end of each hand, the player with the highest score wins (a tie is a draw).",
+        ),
         (
             WinCondition(WinType.SCORE_THRESHOLD, 1),
             "A player whose score is at least 1 point at the end of a hand wins.",
@@ -617,6 +620,9 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
     )
     assert sentences(section(genome, "End of game")) == [
         "The game ends as soon as one of the winning conditions under Objective holds.",
+        "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
+        "no card moved.",
+        "When a hand ends, a new hand is dealt unless someone has won.",
         "When a player must draw from an empty deck, the game ends and the winner is decided as described "
         "under Objective.",
         "If nobody has won after 150 turns, the game is a draw.",
@@ -626,5 +632,8 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
 def test_no_deck_sentence_when_nothing_draws_from_the_deck() -> None:
     assert sentences(section(war(), "End of game")) == [
         "The game ends as soon as one of the winning conditions under Objective holds.",
+        "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
+        "no card moved.",
+        "When a hand ends, a new hand is dealt unless someone has won.",
         "If nobody has won after 1000 turns, the game is a draw.",
     ]

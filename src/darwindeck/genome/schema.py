@@ -22,7 +22,7 @@ draw). ``threshold`` is required for the score types and for ``first_to_score`` 
 =================  ==================================================================================
 empty_hand         the first player (team: any member) to empty their hand wins
 all_hands_empty    when every hand is empty the game ends; the highest score wins
-high_score         when a score reaches ``threshold`` (or at game end without one) the highest wins
+high_score         when a score reaches ``threshold`` (without one: at every hand end) the highest wins
 low_score          when a score reaches ``threshold`` the lowest score wins (Hearts)
 first_to_score     the first player (team) to reach ``threshold`` points wins
 score_threshold    a player (team) whose score is at least ``threshold`` at a hand end wins

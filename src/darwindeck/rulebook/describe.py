@@ -47,7 +47,7 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
     if kind in (WinType.HIGH_SCORE, WinType.LOW_SCORE):
         extreme = "highest" if kind is WinType.HIGH_SCORE else "lowest"
         if threshold is None:
-            return f"When the game ends, the {who} with the {extreme} score wins."
+            return f"At the end of each hand, the {who} with the {extreme} score wins (a tie is a draw)."
         scorer = "a team's score" if genome.team_mode else "any player's score"
         points = words.count(threshold, "point")
         return f"When {scorer} reaches {points}, the game ends and the {who} with the {extreme} score wins."

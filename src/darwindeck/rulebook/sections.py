@@ -357,9 +357,13 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
 def _end_of_game(genome: GameGenome) -> Section:
     items = ["The game ends as soon as one of the winning conditions under Objective holds."]
     structure = genome.turn_structure
-    if structure.has_tricks:
-        scored = " it is scored (see the scoring rules) and" if _scores_at_hand_end(genome) else ""
-        items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
+    if not structure.has_tricks:
+        items.append(
+            "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
+            "no card moved."
+        )
+    scored = " it is scored (see the scoring rules) and" if _scores_at_hand_end(genome) else ""
+    items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
     if _draws_from_deck(genome):
         items.append(_DECK_EMPTY_TEXT[structure.deck_empty])
     items.append(f"If nobody has won after {words.count(genome.max_turns, 'turn')}, the game is a draw.")
