@@ -68,8 +68,11 @@ def test_hearts_against_spades_feature_by_feature() -> None:
 
 def test_hearts_against_war_is_exact() -> None:
     # phases 1 (trick vs play), tableau 1, wins 1, scoring 1, player count 2/4; numbers: hearts deals
-    # 13 × 4 = 52, war 26 × 2 = 52, max_turns 2000 both, no wilds, no trump, no chips → 0.
-    assert genome_distance(HEARTS, get_game("war")) == pytest.approx(0.25 + 0.05 + 0.15 + 0.10 + 0.05 * 0.5)
+    # 13 × 4 = 52, war 26 × 2 = 52, max_turns 2000 against 10000 (log-scaled), no wilds, trump, chips.
+    turns = abs(math.log(10000) - math.log(2000)) / math.log(65535) / 5
+    expected = 0.25 + 0.05 + 0.15 + 0.10 + 0.05 * 0.5 + 0.15 * turns
+    assert get_game("war").max_turns == 10000
+    assert genome_distance(HEARTS, get_game("war")) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize(

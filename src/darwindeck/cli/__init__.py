@@ -20,6 +20,7 @@ from darwindeck.cli import (
     genome_verbs,
     play_verbs,
     simulate_verbs,
+    skill_verbs,
 )
 from darwindeck.errors import DarwinDeckError
 
@@ -37,6 +38,7 @@ for _verbs in (
     genome_verbs,
     simulate_verbs,
     play_verbs,
+    skill_verbs,
     battle_verbs,
     bench_verbs,
 ):

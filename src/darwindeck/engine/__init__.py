@@ -20,6 +20,6 @@ Action layout (dense ints; legal actions are listed ascending; details in ``layo
 ==========  ==========================================================================================
 """
 
-from darwindeck.engine.cache_guard import ensure_fresh_cache
+from darwindeck.engine.cache_guard import AGENTS_DIR, ENGINE_DIR, ensure_fresh_cache
 
-ensure_fresh_cache()
+ensure_fresh_cache(ENGINE_DIR, companions=(AGENTS_DIR,))

@@ -1,4 +1,5 @@
-"""Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1).
+"""Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1); code 2 is
+the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``.
 
 * random: uniform over the legal actions, from the agent's own RNG stream.
 * greedy: one ply, no look-ahead; every legal action gets a score and the best (lowest id on a tie)
@@ -36,11 +37,12 @@ Int64Array = npt.NDArray[np.int64]
 
 RANDOM = 0
 GREEDY = 1
-AGENT_NAMES = ("random", "greedy")
+MCTS = 2
+AGENT_NAMES = ("random", "greedy", "mcts")
 
 
 @numba.njit(cache=True)
-def _estimate_tricks(tables: Int64Array, state: Int64Array, player: int) -> int:
+def estimate_tricks(tables: Int64Array, state: Int64Array, player: int) -> int:
     """Half tricks: a trump J+ or a side Ace 2, a lower trump or a side King 1; halved, rounded down."""
     off = hand_off(player)
     trump = tables[L.H_TRUMP]
@@ -135,7 +137,7 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
     if L.A_SET0 <= action < L.A_TARGET0:
         return 200 + (action - L.A_SET0)
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
-        return -abs(action - L.A_BID0 - _estimate_tricks(tables, state, player))
+        return -abs(action - L.A_BID0 - estimate_tricks(tables, state, player))
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return int(-state[L.L_HAND + action - L.A_TARGET0])
     if action == L.A_CHALLENGE:

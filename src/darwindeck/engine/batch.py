@@ -9,6 +9,11 @@ game's primary metric (score; fewest cards in hand for empty_hand games; cards h
 capture games; tricks for trick-count games), recorded after every turn. *Lead changes* count a new
 leader replacing a previous one. *Comeback*: the game had a winner and, at the middle turn, someone else
 led. *Margin*: the winner's metric minus the best other side's at the end (0 for a draw).
+
+``play_batch_with`` also takes ``params`` (``mcts.N_PARAMS`` floats per seat: iterations, UCB constant,
+rollout policy, rollout depth) for seats whose agent kind is ``agents.MCTS``; when any seat searches,
+every seat's knowledge (``determinize.observe``) is updated after each action. ``play_batch`` is
+``play_batch_with`` without searching seats.
 """
 
 from __future__ import annotations
@@ -17,14 +22,17 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents.determinize import KN_SIZE, observe, reset_knowledge
+from darwindeck.agents.mcts import N_PARAMS, P_ITERATIONS, Tree, search
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import choose
+from darwindeck.engine.agents import MCTS, choose
 from darwindeck.engine.kernel import apply_action, init_game
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.teams import decide_winner
 
 Int64Array = npt.NDArray[np.int64]
+Float64Array = npt.NDArray[np.float64]
 
 STAT_WINNER = 0
 STAT_WINNING_TEAM = 1
@@ -108,9 +116,18 @@ def play_game(
     agent_kinds: Int64Array,
     row: Int64Array,
     history: Int64Array,
+    params: Float64Array,
+    tree: Tree,
 ) -> None:
     """Play game ``index`` of the batch to its end and fill its stats ``row``."""
     init_game(tables, state, game_seed(seed, index, 0))
+    searching = False
+    for p in range(tables[L.H_PLAYERS]):
+        searching = searching or agent_kinds[p] == MCTS
+    knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
+    reset_knowledge(knowledge, state[L.S_HAND_NO])
+    before = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
+    scratch = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
     agent_rng = np.zeros(1, dtype=np.int64)
     agent_rng[0] = game_seed(seed, index, 1)
     values = np.zeros(tables[L.H_N_TEAMS], dtype=np.int64)
@@ -120,10 +137,19 @@ def play_game(
     changes = 0
     error = 0
     while state[L.S_TERMINAL] == 0:
-        agent = agent_kinds[state[L.S_ACTOR]]
-        if not apply_action(tables, state, choose(tables, state, agent, agent_rng)):
+        actor = state[L.S_ACTOR]
+        agent = agent_kinds[actor]
+        if agent == MCTS:
+            action = search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch)
+        else:
+            action = choose(tables, state, agent, agent_rng)
+        if searching:
+            before[:] = state
+        if not apply_action(tables, state, action):
             error = 1
             break
+        if searching:
+            observe(tables, before, state, action, knowledge)
         if state[L.S_TURN] > recorded:
             side_metric(tables, state, values)
             now = decide_winner(values, True)
@@ -141,6 +167,36 @@ def play_game(
 
 
 @numba.njit(cache=True)
+def play_batch_with(
+    tables: Int64Array,
+    game_start: int,
+    n_games: int,
+    seed: int,
+    agent_kinds: Int64Array,
+    params: Float64Array,
+    stats_out: Int64Array,
+) -> None:
+    """Play games ``game_start .. game_start + n_games - 1``; one stats row each into ``stats_out``."""
+    state = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    history = np.zeros(tables[L.H_MAX_TURNS] + 2, dtype=np.int64)
+    capacity = 1
+    for p in range(tables[L.H_PLAYERS]):
+        if agent_kinds[p] == MCTS:
+            capacity = max(capacity, int(params[p, P_ITERATIONS]) + 1)
+    tree = Tree(
+        np.zeros(capacity, dtype=np.int64),
+        np.zeros(capacity, dtype=np.int64),
+        np.zeros(capacity, dtype=np.int64),
+        np.zeros(capacity, dtype=np.int64),
+        np.zeros(capacity, dtype=np.int64),
+        np.zeros(capacity, dtype=np.int64),
+        np.zeros(capacity, dtype=np.float64),
+    )
+    for g in range(n_games):
+        play_game(tables, state, seed, game_start + g, agent_kinds, stats_out[g], history, params, tree)
+
+
+@numba.njit(cache=True)
 def play_batch(
     tables: Int64Array,
     game_start: int,
@@ -149,8 +205,6 @@ def play_batch(
     agent_kinds: Int64Array,
     stats_out: Int64Array,
 ) -> None:
-    """Play games ``game_start .. game_start + n_games - 1``; one stats row each into ``stats_out``."""
-    state = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    history = np.zeros(tables[L.H_MAX_TURNS] + 2, dtype=np.int64)
-    for g in range(n_games):
-        play_game(tables, state, seed, game_start + g, agent_kinds, stats_out[g], history)
+    """``play_batch_with`` for random and greedy seats only."""
+    params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
+    play_batch_with(tables, game_start, n_games, seed, agent_kinds, params, stats_out)

@@ -5,6 +5,9 @@ each other across modules and fold in ``layout``'s constants: editing one module
 compiled code in the others' cache. ``ensure_fresh_cache`` (run when ``darwindeck.engine`` is imported,
 before anything is compiled or loaded) fingerprints every engine source file and drops the engine's
 numba cache files when the fingerprint changed. A cache directory it cannot write is left alone.
+``companions`` are directories whose compiled code is linked with the engine's (the search agents of
+``darwindeck.agents``, which the batch loop calls): their sources join the fingerprint and their caches
+are dropped with the engine's.
 """
 
 from __future__ import annotations
@@ -13,22 +16,24 @@ import hashlib
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
+AGENTS_DIR = ENGINE_DIR.parent / "agents"
 STAMP_NAME = "engine-sources.sha256"
 
 
-def sources_fingerprint(directory: Path = ENGINE_DIR) -> str:
+def sources_fingerprint(directory: Path = ENGINE_DIR, companions: tuple[Path, ...] = ()) -> str:
     digest = hashlib.sha256()
-    for source in sorted(directory.glob("*.py")):
-        digest.update(source.name.encode())
-        digest.update(source.read_bytes())
+    for folder in (directory, *companions):
+        for source in sorted(folder.glob("*.py")):
+            digest.update(source.name.encode())
+            digest.update(source.read_bytes())
     return digest.hexdigest()
 
 
-def ensure_fresh_cache(directory: Path = ENGINE_DIR) -> bool:
+def ensure_fresh_cache(directory: Path = ENGINE_DIR, companions: tuple[Path, ...] = ()) -> bool:
     """Drop stale numba cache files; True when they were dropped."""
     cache = directory / "__pycache__"
     stamp = cache / STAMP_NAME
-    fingerprint = sources_fingerprint(directory)
+    fingerprint = sources_fingerprint(directory, companions)
     try:
         if stamp.read_text() == fingerprint:
             return False
@@ -36,8 +41,9 @@ def ensure_fresh_cache(directory: Path = ENGINE_DIR) -> bool:
         pass
     try:
         cache.mkdir(exist_ok=True)
-        for compiled in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
-            compiled.unlink(missing_ok=True)
+        for folder in (directory, *companions):
+            for compiled in [*folder.glob("__pycache__/*.nbi"), *folder.glob("__pycache__/*.nbc")]:
+                compiled.unlink(missing_ok=True)
         stamp.write_text(fingerprint)
     except OSError:
         return False

@@ -2,7 +2,8 @@
 
 The batch is split into chunks (the unit of parallel work: one genome × a run of games); each chunk is
 one compiled ``play_batch`` call. Game ``i`` is seeded from ``(seed, i)``, so the results are identical
-for any number of workers. ``workers > 1`` uses a process pool.
+for any number of workers. ``workers > 1`` uses a process pool. Seats whose agent is ``mcts`` search
+with the settings of ``mcts_params`` (``darwindeck.agents.mcts.default_params`` when not given).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents.mcts import default_params
 from darwindeck.engine import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import AGENT_NAMES
@@ -23,6 +25,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.genome.schema import GameGenome
 
 Int64Array = npt.NDArray[np.int64]
+Float64Array = npt.NDArray[np.float64]
 
 #: Games per chunk handed to one worker call.
 CHUNK_GAMES = 500
@@ -92,10 +95,12 @@ def agent_codes(agents: Sequence[str], n_players: int) -> Int64Array:
     return np.array(codes, dtype=np.int64)
 
 
-def _run_chunk(genome: GameGenome, start: int, count: int, seed: int, agents: Int64Array) -> Int64Array:
+def _run_chunk(
+    genome: GameGenome, start: int, count: int, seed: int, agents: Int64Array, params: Float64Array
+) -> Int64Array:
     program = compile_program(genome)
     out = np.zeros((count, B.N_STATS), dtype=np.int64)
-    B.play_batch(program, start, count, seed, agents, out)
+    B.play_batch_with(program, start, count, seed, agents, params, out)
     return out
 
 
@@ -140,6 +145,8 @@ def simulate_rows(
     seed: int,
     workers: int,
     progress: Callable[[int], None] | None = None,
+    mcts_params: Float64Array | None = None,
+    chunk_games: int = CHUNK_GAMES,
 ) -> Int64Array:
     """Per-game stats rows (``batch.STAT_*`` columns) of ``games`` games, in game order."""
     if games < 1:
@@ -147,17 +154,18 @@ def simulate_rows(
     if workers < 1:
         raise DarwinDeckError(f"workers: must be at least 1, got {workers}")
     codes = agent_codes(agents, genome.player_count)
+    params = default_params() if mcts_params is None else mcts_params
     compile_program(genome)  # fail fast on a genome the engine cannot run
-    chunks = [(s, min(CHUNK_GAMES, games - s)) for s in range(0, games, CHUNK_GAMES)]
+    chunks = [(s, min(chunk_games, games - s)) for s in range(0, games, chunk_games)]
     parts: list[Int64Array] = []
     if workers == 1:
         for start, count in chunks:
-            parts.append(_run_chunk(genome, start, count, seed, codes))
+            parts.append(_run_chunk(genome, start, count, seed, codes, params))
             if progress is not None:
                 progress(count)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_run_chunk, genome, s, c, seed, codes) for s, c in chunks]
+            futures = [pool.submit(_run_chunk, genome, s, c, seed, codes, params) for s, c in chunks]
             for future, (_, count) in zip(futures, chunks, strict=True):
                 parts.append(future.result())
                 if progress is not None:
@@ -172,6 +180,8 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    mcts_params: Float64Array | None = None,
 ) -> BatchStats:
     """Play ``games`` games of ``genome`` with ``agents`` (one name per seat, or one for all)."""
-    return summarise(genome, simulate_rows(genome, games, agents, seed, workers, progress))
+    rows = simulate_rows(genome, games, agents, seed, workers, progress, mcts_params)
+    return summarise(genome, rows)

@@ -1,0 +1,401 @@
+"""Monte Carlo tree search that respects hidden cards: single-observer information-set MCTS (SO-ISMCTS).
+
+Which variant, and why. Each iteration samples a fresh determinization (``determinize``: the hidden
+cards dealt consistently with what the seat observed) and walks *one* tree shared by all samples; a node
+is an action history seen from the searching seat, and a child is only eligible when its action is
+legal in the iteration's sample. Determinized UCT instead grows a separate tree per sample and votes:
+with the budgets used here (tens to hundreds of iterations) each of those trees would be a few nodes
+deep, and a plan may rely on a card the sample happened to give an opponent (strategy fusion). One
+shared tree pools all iterations' statistics on the decisions the seat actually faces.
+
+Per iteration:
+
+1. *Sample*: ``determinize`` into a scratch state (the real state is never searched; only the seat's
+   observation and knowledge shape the sample, and the state's RNG is reseeded from the search RNG).
+2. *Select*: from the root, a decision with one legal action is played without a node; otherwise, if a
+   legal action has no child yet, one of them (uniformly, from the search RNG) becomes a new child and
+   selection stops; else the legal child maximising UCB1 is taken: ``mean + c·sqrt(ln(avail) / visits)``
+   where ``avail`` counts the iterations in which the child was legal (ISMCTS's availability), ``mean``
+   the average reward of the player who chose that action, ``c`` the configurable constant.
+3. *Roll out*: up to ``rollout_depth`` actions with the rollout policy (random or greedy, both the
+   engine's agents) for every seat, stopping early at the end of the game or of the hand, and, when
+   the rollout starts during a bidding round, at the end of the bidding (bids are judged by the
+   projection below, not by random card play).
+4. *Evaluate*: a finished game gives each side 1 for a win, ½ for a draw, 0 for a loss; an unfinished
+   one gives each side the mean over the other sides ``o`` of ``σ((Δ_side − Δ_o) / scale)``, where
+   ``Δ`` is the change of the side's measure ``m`` (below) from the iteration's sample to the leaf.
+   Changes, not levels: against a side far behind, levels would saturate σ and hide every choice.
+5. *Back up*: every node on the path adds the value of the *side* (team, seed 003's ``TeamIdx``) of the
+   player who chose its action, so a partner's success is the seat's own.
+
+The decision is the most visited root child (ties: the lower action id). A decision with a single legal
+action returns it without searching. Bids are actions like any other, so bidding is searched too.
+
+Measure ``m`` per side, from the first win condition: team scores (negated for ``low_score``); in
+bidding games minus the bags at the bag penalty's rate, plus, once the bids are in, the contract result
+if every player took its tricks plus the engine's trick estimate of its remaining cards
+(``estimate_tricks``); cards held, negated, with ½ back for a player who has a card to play (mobility)
+for ``empty_hand``; hand plus captured cards for capture wins; tricks (negated for ``fewest_tricks``);
+the best member's hand strength for ``best_hand``. ``scale``: a tenth of a score threshold (at least
+5), 2 cards or tricks, a tenth of the deck for captures, 10 deadwood points, else 1.
+
+Everything runs compiled (``numba.njit``): the tree is a set of fixed-capacity arrays (``Tree``, one node
+per iteration at most), a sample is an array copy, no Python object is touched per iteration.
+Parameters per seat are one row of ``params`` (``P_ITERATIONS``, ``P_UCB``, ``P_ROLLOUT``,
+``P_DEPTH``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.agents.determinize import determinize
+from darwindeck.engine import layout as L
+from darwindeck.engine.agents import GREEDY, choose, estimate_tricks
+from darwindeck.engine.contracts import (
+    SCORING_BAG_LIMIT,
+    SCORING_BAG_PENALTY,
+    evaluate_contracts,
+)
+from darwindeck.engine.kernel import apply_action
+from darwindeck.engine.movegen import valid_play_count
+from darwindeck.engine.program import contract_view, team_of, team_view, win_at
+from darwindeck.engine.rng import rand_below
+from darwindeck.engine.teams import team_maxima
+from darwindeck.engine.wins import (
+    BEST_HAND,
+    CAPTURE_ALL,
+    EMPTY_HAND,
+    FEWEST_TRICKS,
+    LOW_SCORE,
+    MOST_CAPTURED,
+    MOST_TRICKS,
+    hand_strengths,
+)
+
+Int64Array = npt.NDArray[np.int64]
+Float64Array = npt.NDArray[np.float64]
+
+P_ITERATIONS = 0
+P_UCB = 1
+P_ROLLOUT = 2  # 0 random, 1 greedy
+P_DEPTH = 3
+N_PARAMS = 4
+DEFAULT_ITERATIONS = 100
+DEFAULT_UCB = 0.7
+DEFAULT_DEPTH = 8
+DEADWOOD_SCALE = 10.0
+MOBILITY_WEIGHT = 0.5
+
+
+class Tree(NamedTuple):
+    """Fixed-capacity node arrays (node 0 is the root)."""
+
+    action: Int64Array
+    actor: Int64Array
+    first_child: Int64Array
+    next_sibling: Int64Array
+    visits: Int64Array
+    avail: Int64Array
+    value: Float64Array
+
+
+def new_tree(capacity: int) -> Tree:
+    """Node arrays for searches of up to ``capacity - 1`` iterations."""
+
+    def ints() -> Int64Array:
+        return np.zeros(capacity, dtype=np.int64)
+
+    return Tree(ints(), ints(), ints(), ints(), ints(), ints(), np.zeros(capacity, dtype=np.float64))
+
+
+def default_params(
+    iterations: int = DEFAULT_ITERATIONS,
+    ucb: float = DEFAULT_UCB,
+    rollout: int = 0,
+    depth: int = DEFAULT_DEPTH,
+) -> Float64Array:
+    """A ``params`` table (one row per possible seat) with the same settings for every seat."""
+    params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
+    params[:, P_ITERATIONS] = iterations
+    params[:, P_UCB] = ucb
+    params[:, P_ROLLOUT] = rollout
+    params[:, P_DEPTH] = depth
+    return params
+
+
+# ------------------------------------------------------------------------------------------- evaluation
+
+
+@numba.njit(cache=True)
+def _projected_contracts(tables: Int64Array, state: Int64Array, scores: Float64Array) -> None:
+    """Add to ``scores`` the contract result if every player took its tricks plus its estimate."""
+    n_players = tables[L.H_PLAYERS]
+    n_teams = tables[L.H_N_TEAMS]
+    tricks = np.empty(n_players, dtype=np.int64)
+    bids = np.empty(n_players, dtype=np.int64)
+    for p in range(n_players):
+        tricks[p] = state[L.B_TRICKS + p] + estimate_tricks(tables, state, p)
+        bids[p] = max(state[L.B_BID + p], 0)
+    bags = state[L.B_BAGS : L.B_BAGS + n_teams].copy()
+    projected = np.zeros(n_teams, dtype=np.int64)
+    evaluate_contracts(
+        bids,
+        state[L.B_IS_NIL : L.B_IS_NIL + n_players],
+        tricks,
+        team_view(tables),
+        n_teams,
+        contract_view(tables),
+        projected,
+        bags,
+    )
+    for t in range(n_teams):
+        scores[t] += projected[t]
+
+
+@numba.njit(cache=True)
+def _bag_cost(tables: Int64Array, state: Int64Array, scores: Float64Array) -> None:
+    """Charge each team its bags at the penalty's rate per bag (the penalty is coming)."""
+    scoring = contract_view(tables)
+    limit = scoring[SCORING_BAG_LIMIT]
+    if limit <= 0:
+        return
+    for t in range(tables[L.H_N_TEAMS]):
+        scores[t] -= state[L.B_BAGS + t] * scoring[SCORING_BAG_PENALTY] / limit
+
+
+@numba.njit(cache=True)
+def _card_counts(tables: Int64Array, state: Int64Array, kind: int, out: Float64Array) -> None:
+    """Per side: −cards held, plus ½ for a player with a card to play (empty_hand); held + captured
+    (captures); ±tricks (trick counts)."""
+    for p in range(tables[L.H_PLAYERS]):
+        t = team_of(tables, p)
+        if kind == EMPTY_HAND:
+            out[t] -= state[L.L_HAND + p] - MOBILITY_WEIGHT * min(valid_play_count(tables, state, p), 1)
+        elif kind in (CAPTURE_ALL, MOST_CAPTURED):
+            out[t] += state[L.L_HAND + p] + state[L.L_CAPTURED + p]
+        elif kind == MOST_TRICKS:
+            out[t] += state[L.B_TRICKS + p]
+        else:
+            out[t] -= state[L.B_TRICKS + p]
+
+
+@numba.njit(cache=True)
+def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> float:
+    """Each side's measure of being ahead into ``out``; returns the scale of a meaningful gap."""
+    n_teams = tables[L.H_N_TEAMS]
+    kind = win_at(tables, 0, 0) if tables[L.T_N_WINS] > 0 else -1
+    raw = np.zeros(n_teams, dtype=np.float64)
+    if kind == BEST_HAND and tables[L.H_EVAL_METHOD] >= 0:
+        best = np.zeros(n_teams, dtype=np.int64)
+        team_maxima(hand_strengths(tables, state), team_view(tables), n_teams, best)
+        raw[:] = best
+        scale = DEADWOOD_SCALE if tables[L.H_EVAL_METHOD] == 3 else 1.0
+    elif kind in (EMPTY_HAND, CAPTURE_ALL, MOST_CAPTURED, MOST_TRICKS, FEWEST_TRICKS):
+        _card_counts(tables, state, kind, raw)
+        scale = max(1.0, tables[L.H_DECK_SIZE] / 10.0) if kind in (CAPTURE_ALL, MOST_CAPTURED) else 2.0
+    else:
+        threshold = win_at(tables, 0, 1) if kind >= 0 else 0
+        scale = max(5.0, threshold / 10.0)
+        sign = -1.0 if kind == LOW_SCORE else 1.0
+        for t in range(n_teams):
+            out[t] = sign * state[L.B_TEAM_SCORE + t]
+        if tables[L.H_HAS_BIDDING] != 0:
+            _bag_cost(tables, state, out)
+            if state[L.S_BIDDING_DONE] != 0:
+                _projected_contracts(tables, state, out)
+        return scale
+    for t in range(n_teams):
+        out[t] = raw[t]
+    return scale
+
+
+@numba.njit(cache=True)
+def leaf_values(tables: Int64Array, state: Int64Array, base: Float64Array, out: Float64Array) -> None:
+    """Each side's value in [0, 1]: the result of a finished game, else the heuristic of the docstring
+    on the change of the measure since ``base`` (the measure of the iteration's sample)."""
+    n_teams = tables[L.H_N_TEAMS]
+    if state[L.S_TERMINAL] != 0:
+        side = state[L.S_WIN_TEAM] if tables[L.H_TEAM_MODE] != 0 else state[L.S_WINNER]
+        for t in range(n_teams):
+            out[t] = 0.5 if side < 0 else (1.0 if t == side else 0.0)
+        return
+    measure = np.empty(n_teams, dtype=np.float64)
+    scale = side_measure(tables, state, measure)
+    for t in range(n_teams):
+        measure[t] -= base[t]
+    for t in range(n_teams):
+        total = 0.0
+        for o in range(n_teams):
+            if o != t:
+                total += 1.0 / (1.0 + math.exp(-(measure[t] - measure[o]) / scale))
+        out[t] = total / max(1, n_teams - 1)
+
+
+# ------------------------------------------------------------------------------------------------ search
+
+
+@numba.njit(cache=True)
+def _add_child(tree: Tree, parent: int, count: int, action: int, actor: int) -> int:
+    node = count
+    tree.action[node] = action
+    tree.actor[node] = actor
+    tree.first_child[node] = -1
+    tree.visits[node] = 0
+    tree.avail[node] = 0
+    tree.value[node] = 0.0
+    tree.next_sibling[node] = tree.first_child[parent]
+    tree.first_child[parent] = node
+    return node
+
+
+@numba.njit(cache=True)
+def _child_for(tree: Tree, parent: int, action: int) -> int:
+    child = tree.first_child[parent]
+    while child >= 0:
+        if tree.action[child] == action:
+            return int(child)
+        child = tree.next_sibling[child]
+    return -1
+
+
+@numba.njit(cache=True)
+def _untried(tree: Tree, node: int, state: Int64Array, rng: Int64Array) -> int:
+    """A uniformly chosen legal action of ``state`` without a child of ``node``; -1 when none."""
+    missing = 0
+    for i in range(state[L.S_N_LEGAL]):
+        if _child_for(tree, node, state[L.P_LEGAL + i]) < 0:
+            missing += 1
+    if missing == 0:
+        return -1
+    pick = rand_below(rng, 0, missing)
+    for i in range(state[L.S_N_LEGAL]):
+        action = state[L.P_LEGAL + i]
+        if _child_for(tree, node, action) < 0:
+            if pick == 0:
+                return int(action)
+            pick -= 1
+    return -1
+
+
+@numba.njit(cache=True)
+def _select(tree: Tree, node: int, state: Int64Array, ucb: float) -> int:
+    """The legal child with the best UCB1 score; marks every legal child available."""
+    best = -1
+    best_score = -1.0
+    for i in range(state[L.S_N_LEGAL]):
+        child = _child_for(tree, node, state[L.P_LEGAL + i])
+        tree.avail[child] += 1
+        mean = tree.value[child] / tree.visits[child]
+        score = mean + ucb * math.sqrt(math.log(tree.avail[child]) / tree.visits[child])
+        if score > best_score:
+            best = child
+            best_score = score
+    return best
+
+
+@numba.njit(cache=True)
+def _play_forced(tables: Int64Array, state: Int64Array) -> None:
+    while state[L.S_TERMINAL] == 0 and state[L.S_N_LEGAL] == 1:
+        apply_action(tables, state, state[L.P_LEGAL])
+
+
+@numba.njit(cache=True)
+def _rollout(tables: Int64Array, state: Int64Array, policy: int, depth: int, rng: Int64Array) -> None:
+    hand = state[L.S_HAND_NO]
+    bidding = tables[L.H_HAS_BIDDING] != 0 and state[L.S_BIDDING_DONE] == 0
+    for _ in range(depth):
+        if state[L.S_TERMINAL] != 0 or state[L.S_HAND_NO] != hand:
+            return
+        if bidding and state[L.S_BIDDING_DONE] != 0:
+            return
+        apply_action(tables, state, choose(tables, state, policy, rng))
+
+
+@numba.njit(cache=True)
+def _iterate(
+    tables: Int64Array,
+    scratch: Int64Array,
+    tree: Tree,
+    count: int,
+    ucb: float,
+    policy: int,
+    depth: int,
+    rng: Int64Array,
+    path: Int64Array,
+    values: Float64Array,
+    base: Float64Array,
+) -> int:
+    """One iteration on the sample in ``scratch``; the new node count."""
+    side_measure(tables, scratch, base)
+    node = 0
+    length = 0
+    while True:
+        _play_forced(tables, scratch)
+        if scratch[L.S_TERMINAL] != 0:
+            break
+        actor = scratch[L.S_ACTOR]
+        action = _untried(tree, node, scratch, rng)
+        if action >= 0:
+            if count < tree.action.shape[0]:
+                node = _add_child(tree, node, count, action, actor)
+                count += 1
+                path[length] = node
+                length += 1
+            apply_action(tables, scratch, action)
+            break
+        node = _select(tree, node, scratch, ucb)
+        path[length] = node
+        length += 1
+        apply_action(tables, scratch, tree.action[node])
+    _rollout(tables, scratch, policy, depth, rng)
+    leaf_values(tables, scratch, base, values)
+    for i in range(length):
+        n = path[i]
+        tree.visits[n] += 1
+        tree.value[n] += values[team_of(tables, tree.actor[n])]
+    return count
+
+
+@numba.njit(cache=True)
+def search(
+    tables: Int64Array,
+    state: Int64Array,
+    kn: Int64Array,
+    params: Float64Array,
+    rng: Int64Array,
+    tree: Tree,
+    scratch: Int64Array,
+) -> int:
+    """The action the seat deciding in ``state`` picks by SO-ISMCTS (module rules); ``kn`` is its
+    knowledge row, ``params`` its parameter row."""
+    if state[L.S_N_LEGAL] == 1:
+        return int(state[L.P_LEGAL])
+    seat = state[L.S_ACTOR]
+    iterations = min(int(params[P_ITERATIONS]), tree.action.shape[0] - 1)
+    ucb = params[P_UCB]
+    policy = GREEDY if params[P_ROLLOUT] >= 1 else 0
+    depth = int(params[P_DEPTH])
+    tree.first_child[0] = -1
+    count = 1
+    path = np.empty(tree.action.shape[0], dtype=np.int64)
+    values = np.empty(tables[L.H_N_TEAMS], dtype=np.float64)
+    base = np.empty(tables[L.H_N_TEAMS], dtype=np.float64)
+    for _ in range(iterations):
+        determinize(tables, state, seat, kn, rng, scratch)
+        count = _iterate(tables, scratch, tree, count, ucb, policy, depth, rng, path, values, base)
+    best = int(state[L.P_LEGAL])
+    best_visits = -1
+    for i in range(state[L.S_N_LEGAL]):
+        action = state[L.P_LEGAL + i]
+        child = _child_for(tree, 0, action)
+        visits = tree.visits[child] if child >= 0 else 0
+        if visits > best_visits:
+            best = int(action)
+            best_visits = visits
+    return best

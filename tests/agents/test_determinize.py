@@ -1,0 +1,134 @@
+"""Determinizations: built only from what a seat observed, consistent with its knowledge."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from darwindeck.agents.determinize import KN_HOLDER, KN_VOID, determinize, new_knowledge, observe
+from darwindeck.agents.mcts import default_params, new_tree, search
+from darwindeck.engine import layout as L
+from darwindeck.engine.agents import choose
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome import Rank, Suit, card_id
+from darwindeck.genome.library import get_game
+
+CLUBS = Suit("C").code
+
+
+def suit_cards(suit: str) -> list[int]:
+    return [card_id(rank, Suit(suit)) for rank in Rank]
+
+
+def sample(state: GameState, seat: int, knowledge: np.ndarray, seed: int) -> GameState:
+    out = np.empty(L.STATE_SIZE, dtype=np.int64)
+    rng = np.array([seed], dtype=np.int64)
+    determinize(state.program, state.array, seat, knowledge[seat], rng, out)
+    return GameState(state.genome, state.tables, state.program, out)
+
+
+def fresh_knowledge(state: GameState) -> np.ndarray:
+    knowledge = new_knowledge()
+    knowledge[:, -1] = state.array[L.S_HAND_NO]
+    return knowledge
+
+
+def play(state: GameState, action: int, knowledge: np.ndarray) -> None:
+    before = state.array.copy()
+    state.apply_action(action)
+    observe(state.program, before, state.array, action, knowledge)
+
+
+def test_a_sample_keeps_the_observation_and_every_card_once() -> None:
+    state = GameState.new(get_game("hearts"), 5)
+    knowledge = fresh_knowledge(state)
+    hands = set()
+    for seed in range(1, 11):
+        world = sample(state, 0, knowledge, seed)
+        assert world.observation(0) == state.observation(0)
+        assert sorted(world.all_cards()) == list(range(52))
+        hands.add(world.hand(1))
+    assert len(hands) == 10  # the hidden hands really are resampled
+
+
+def test_hidden_cards_do_not_change_samples_or_decisions() -> None:
+    genome = get_game("hearts")
+    real = GameState.new(genome, 5)
+    other = real.clone()
+    one, two = list(real.hand(1)), list(real.hand(2))
+    real.arrange(hands=[list(real.hand(p)) for p in range(4)])  # same bookkeeping as the other deal
+    other.arrange(hands=[list(real.hand(0)), two[:3] + one[3:], one[:3] + two[3:], list(real.hand(3))])
+    assert other.hand(1) != real.hand(1)
+    assert other.observation(0) == real.observation(0)
+    knowledge = fresh_knowledge(real)
+    for seed in range(1, 6):
+        assert np.array_equal(sample(real, 0, knowledge, seed).array, sample(other, 0, knowledge, seed).array)
+    params = default_params(30)[0]
+    scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
+    decisions = []
+    for seed in range(1, 21):
+        chosen = []
+        for state in (real, other):
+            rng = np.array([seed], dtype=np.int64)
+            chosen.append(
+                search(state.program, state.array, knowledge[0], params, rng, new_tree(31), scratch)
+            )
+        assert chosen[0] == chosen[1]
+        decisions.append(chosen[0])
+    assert set(decisions) <= set(real.legal_actions())
+
+
+def test_a_card_taken_from_the_discard_stays_known() -> None:
+    state = GameState.new(get_game("gin-rummy"), 3)
+    knowledge = fresh_knowledge(state)
+    top = state.discard()[-1]
+    assert state.current_player == 0 and state.legal_actions() == [L.A_DRAW, L.A_PASS]
+    play(state, L.A_DRAW, knowledge)
+    assert knowledge[1, KN_HOLDER + top] == 0
+    for seed in range(1, 21):
+        assert top in sample(state, 1, knowledge, seed).hand(0)
+
+
+def test_a_revealed_void_keeps_that_suit_out_of_the_hand() -> None:
+    state = GameState.new(get_game("hearts"), 1)
+    state.arrange(hands=[suit_cards("C"), suit_cards("H"), suit_cards("D"), suit_cards("S")], current=0)
+    knowledge = fresh_knowledge(state)
+    play(state, card_id(Rank.TWO, Suit.CLUBS), knowledge)
+    play(state, card_id(Rank.FIVE, Suit.HEARTS), knowledge)
+    assert knowledge[2, KN_VOID + 1 * 4 + CLUBS] == 1
+    assert knowledge[2, KN_VOID + 0 * 4 + CLUBS] == 0
+    clubs = set(suit_cards("C"))
+    for seed in range(1, 21):
+        world = sample(state, 2, knowledge, seed)
+        assert not clubs & set(world.hand(1))
+        assert world.observation(2) == state.observation(2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    game=st.sampled_from(["hearts", "spades", "crazy-eights", "gin-rummy", "scopa", "cheat", "old-maid"]),
+    deal=st.integers(0, 10_000),
+    moves=st.integers(0, 30),
+    seed=st.integers(1, 2**31 - 1),
+)
+def test_samples_after_random_play_keep_every_observation(
+    game: str, deal: int, moves: int, seed: int
+) -> None:
+    state = GameState.new(get_game(game), deal)
+    knowledge = fresh_knowledge(state)
+    rng = np.array([deal + 1], dtype=np.int64)
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        play(state, choose(state.program, state.array, 0, rng), knowledge)
+    if state.is_terminal():
+        return
+    seat = state.current_player
+    world = sample(state, seat, knowledge, seed)
+    assert world.observation(seat) == state.observation(seat)
+    assert sorted(world.all_cards()) == sorted(state.all_cards())
+    for card in range(52):
+        holder = knowledge[seat, KN_HOLDER + card]
+        if 0 <= holder < state.n_players and holder != seat and card in state.hand(holder):
+            assert card in world.hand(holder)

@@ -1,0 +1,92 @@
+"""The information-set MCTS: forced moves, determinism, terminal values, per-seat agents in batches."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from darwindeck.agents.determinize import new_knowledge
+from darwindeck.agents.mcts import default_params, leaf_values, new_tree, search
+from darwindeck.engine import batch as B
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.engine.tables import compile_program
+from darwindeck.genome.library import get_game
+
+
+def run_search(state: GameState, seed: int, iterations: int = 40) -> tuple[int, int]:
+    """(decision, the search RNG afterwards)."""
+    knowledge = new_knowledge()
+    knowledge[:, -1] = state.array[L.S_HAND_NO]
+    rng = np.array([seed], dtype=np.int64)
+    scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
+    params = default_params(iterations)[0]
+    seat = state.current_player
+    action = search(
+        state.program, state.array, knowledge[seat], params, rng, new_tree(iterations + 1), scratch
+    )
+    return action, int(rng[0])
+
+
+def test_a_forced_decision_is_returned_without_searching() -> None:
+    state = GameState.new(get_game("war"), 2)
+    assert len(state.legal_actions()) == 1
+    assert run_search(state, 99) == (state.legal_actions()[0], 99)
+
+
+def test_the_same_seed_gives_the_same_legal_decision() -> None:
+    state = GameState.new(get_game("gin-rummy"), 4)
+    state.apply_action(L.A_PASS)
+    state.apply_action(L.A_DRAW)
+    first = run_search(state, 7)
+    assert first == run_search(state, 7)
+    assert first[0] in state.legal_actions()
+    assert first[1] != 7  # the search drew from its RNG
+
+
+def test_the_search_does_not_change_the_real_state() -> None:
+    state = GameState.new(get_game("hearts"), 9)
+    before = state.array.copy()
+    run_search(state, 3)
+    assert np.array_equal(state.array, before)
+
+
+def terminal(game: str, winner: int, team: int) -> tuple[GameState, np.ndarray]:
+    state = GameState.new(get_game(game), 1)
+    state.array[L.S_TERMINAL] = 1
+    state.array[L.S_WINNER] = winner
+    state.array[L.S_WIN_TEAM] = team
+    sides = int(state.tables.header[L.H_N_TEAMS])
+    values = np.zeros(sides, dtype=np.float64)
+    leaf_values(state.program, state.array, np.zeros(sides), values)
+    return state, values
+
+
+def test_terminal_values_are_win_loss_and_half_for_a_draw() -> None:
+    assert terminal("hearts", 2, -1)[1].tolist() == [0.0, 0.0, 1.0, 0.0]
+    assert terminal("hearts", -1, -1)[1].tolist() == [0.5, 0.5, 0.5, 0.5]
+    assert terminal("partnership-spades", -1, 1)[1].tolist() == [0.0, 1.0]  # both partners' side
+
+
+def test_unfinished_values_follow_score_changes() -> None:
+    state = GameState.new(get_game("hearts"), 1)
+    values = np.zeros(4, dtype=np.float64)
+    base = np.zeros(4, dtype=np.float64)
+    state.array[L.B_TEAM_SCORE + 1] = 13  # seat 1 took the queen of spades: bad in a low-score game
+    leaf_values(state.program, state.array, base, values)
+    assert values[1] < 0.5 < values[0]
+    assert values[0] == values[2] == values[3]
+    assert abs(values.sum() - 2.0) < 1e-9  # pairwise comparisons: Σ = sides / 2
+
+
+def test_batches_with_a_searching_seat_are_reproducible_and_leave_others_unchanged() -> None:
+    program = compile_program(get_game("scopa"))
+    params = default_params(10)
+    rows = [np.zeros((6, B.N_STATS), dtype=np.int64) for _ in range(3)]
+    B.play_batch_with(program, 0, 6, 5, np.array([2, 0]), params, rows[0])
+    B.play_batch_with(program, 0, 6, 5, np.array([2, 0]), params, rows[1])
+    assert np.array_equal(rows[0], rows[1])
+    B.play_batch_with(program, 0, 6, 5, np.array([0, 0]), params, rows[2])
+    plain = np.zeros((6, B.N_STATS), dtype=np.int64)
+    B.play_batch(program, 0, 6, 5, np.array([0, 0]), plain)
+    assert np.array_equal(rows[2], plain)
+    assert not np.array_equal(rows[0], plain)
