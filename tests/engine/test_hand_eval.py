@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections import Counter
 from functools import cache
 from itertools import combinations
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -31,6 +26,7 @@ from darwindeck.engine.hand_eval import (
 )
 from darwindeck.genome.cards import Rank, Suit, card_id
 from darwindeck.genome.schema import DEFAULT_CARD_VALUES, EvaluationMethod, HandPattern
+from engine.nojit import sample_without_jit
 
 DEFAULT_VALUES = np.array(DEFAULT_CARD_VALUES, dtype=np.int64)
 GIN_VALUES = np.array([2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1], dtype=np.int64)  # A = 1, faces 10
@@ -388,17 +384,5 @@ def jit_sample() -> list[int]:
 
 
 def test_same_results_with_jit_disabled() -> None:
-    script = (
-        "import json, runpy, sys, numba; "
-        "print(json.dumps([numba.config.DISABLE_JIT, runpy.run_path(sys.argv[1])['jit_sample']()]))"
-    )
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    run = subprocess.run(
-        [sys.executable, "-c", script, str(Path(__file__))],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
     assert hasattr(hand_strength, "py_func")  # compiled in this process
-    assert json.loads(run.stdout) == [1, jit_sample()]
+    assert sample_without_jit(__file__) == (1, jit_sample())

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from darwindeck.engine.teams import any_member, decide_winner, first_reaching, team_maxima, team_totals
+from engine.nojit import sample_without_jit
 
 Int64Array = np.ndarray
 
@@ -185,17 +180,5 @@ def jit_sample() -> list[int]:
 
 
 def test_same_results_with_jit_disabled() -> None:
-    script = (
-        "import json, runpy, sys, numba; "
-        "print(json.dumps([numba.config.DISABLE_JIT, runpy.run_path(sys.argv[1])['jit_sample']()]))"
-    )
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    run = subprocess.run(
-        [sys.executable, "-c", script, str(Path(__file__))],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
     assert hasattr(decide_winner, "py_func")  # compiled in this process
-    assert json.loads(run.stdout) == [1, jit_sample()]
+    assert sample_without_jit(__file__) == (1, jit_sample())
