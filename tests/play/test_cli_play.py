@@ -13,8 +13,9 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from play.driver import run_cli
 
-#: Crazy Eights, seed 3, seat 0 against greedy players, always taking move 1: 37 decisions of ours.
-OUR_DECISIONS = 37
+#: Crazy Eights, seed 3, seat 0 against greedy players, always taking move 1: 5 decisions of ours that
+#: offer a choice (the other 32 moves of ours were forced, so they are made without a prompt).
+OUR_DECISIONS = 5
 
 
 def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
@@ -51,29 +52,56 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
         "Your hand: 2♠ 8♠  2♣ 7♣ 9♣",
     ]
     assert lines[13:15] == ["  1) card 2♠", "  2) card 8♠"]
-    # bad input is refused with the reason, r shows the rulebook, then the moves again
-    assert lines[15] == "Your move (1-2, r, q): 'x' is not a move: type a number 1-2, r or q"
-    assert lines[16] == "Your move (1-2, r, q): there is no move 9: choose 1-2"
-    assert lines[17] == "Your move (1-2, r, q): # Crazy Eights"
-    # every opponent decision is one line
-    after_first_move = lines.index("Your move (1-2, r, q): You play 2♠")
-    assert lines[after_first_move + 1 : after_first_move + 4] == [
-        "East plays 8♦ (wild)",
+    # piped input is echoed after its prompt; bad input is refused with the reason, r shows the
+    # rulebook, then the moves again
+    assert lines[15:21] == [
+        "Your move (1-2, r, q): x",
+        "'x' is not a move: type 1-2, r or q",
+        "Your move (1-2, r, q): 9",
+        "there is no move 9: choose 1-2",
+        "Your move (1-2, r, q): r",
+        "# Crazy Eights",
+    ]
+    # every opponent decision is one line; a wild 8 says what the next card must be; our forced
+    # moves are made and told without a prompt
+    after_first_move = lines.index("You play 2♠")
+    assert lines[after_first_move - 1] == "Your move (1-2, r, q): 1"
+    assert lines[after_first_move + 1 : after_first_move + 15] == [
+        "East plays 8♦ (wild: next card must be a ♦ or an 8)",
         "South plays K♦",
         "West plays K♥",
+        "You play 8♠ (wild: next card must be a ♠ or an 8; only legal card)",
+        "East draws a card",
+        "East plays 9♠",
+        "South plays A♠",
+        "West draws a card",
+        "West draws a card",
+        "West plays 8♥ (wild: next card must be a ♥ or an 8)",
+        "You draw 5♥ (no playable card)",
+        "You play 5♥ (only legal card)",
+        "East plays A♥",
+        "South plays 9♥",
     ]
+    assert sum(line.startswith("Your move (") for line in lines) == 3 + OUR_DECISIONS
     end = lines.index("Result: West wins; you lose.")
-    assert lines[end - 5 : end] == [
+    # the deck ran out under South's draws: the reshuffle is told
+    assert lines[end - 9 : end] == [
+        "You draw 2♠ (no playable card)",
+        "You play 2♠ (only legal card)",
+        "East draws a card",
         "East plays Q♠",
         "South draws a card",
+        "The discard pile is shuffled into a new deck (28 cards).",
         "South draws a card",
         "South plays 3♠",
         "West plays 6♠",
     ]
     assert lines[end + 1] == "Cards left: North 12, East 4, South 6, West 0"
-    assert lines[end + 2] == (
-        f"Rate this game 1-5 (Enter to skip): Comment (Enter to skip): Saved to {results} (seed 3)."
-    )
+    assert lines[end + 2 : end + 5] == [
+        "Rate this game 1-5 (Enter to skip): 4",
+        "Comment (Enter to skip): good fun",
+        f"Saved to {results} (seed 3).",
+    ]
     record = json.loads(results.read_text(encoding="utf-8"))
     genome = get_game("crazy-eights")
     assert {k: v for k, v in record.items() if k not in ("played_at", "moves")} == {
@@ -108,7 +136,7 @@ def test_quitting_is_recorded_as_abandoned(tmp_path: Path) -> None:
         ["play", "spades", "--seed", "1", "--opponents", "greedy", "--results", str(results)], "q\n5\n\n"
     )
     assert done.returncode == 0, done.stderr
-    assert "Your move (1-14, r, q): Result: abandoned after 0 turns.\n" in done.stdout
+    assert "Your bid (1-13, n = Nil, r, q): q\nResult: abandoned after 0 turns.\n" in done.stdout
     record = json.loads(results.read_text(encoding="utf-8"))
     assert (record["result"], record["rating"], record["comment"], record["moves"]) == (
         "abandoned",

@@ -38,7 +38,9 @@ def test_deals_differing_only_in_hidden_cards_look_the_same() -> None:
 
 
 def test_no_opponent_card_is_named_before_it_is_played(tmp_path: Path) -> None:
-    session, buffer = make_session(tmp_path, "spades", 11, lambda prompt: "1" if "move" in prompt else "")
+    session, buffer = make_session(
+        tmp_path, "spades", 11, lambda prompt: "1" if prompt.startswith("Your") else ""
+    )
     opponents = {p: session.state.hand(p) for p in (1, 2, 3)}
     session.run()
     text = buffer.getvalue()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
-from darwindeck.play.narrate import describe_decision, describe_events
+from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, trick_winner
 from darwindeck.play.view import build_view, table_rules
 from engine.scenario import c, cards
 
@@ -15,9 +18,10 @@ def narrate(state: GameState, action: int, seat: int = 0) -> list[str]:
     before = build_view(state, seat)
     state.apply_action(action)
     after = build_view(state, seat)
+    rules = table_rules(state)
     return [
-        describe_decision(before, action, after, state.genome),
-        *describe_events(before, after, table_rules(state)),
+        describe_decision(before, action, after, state.genome, rules),
+        *describe_events(before, action, after, rules),
     ]
 
 
@@ -36,7 +40,24 @@ def test_special_effects_are_told_with_their_target() -> None:
     assert narrate(uno(1, "QH 3C"), c("QH")) == ["East plays Q♥: play now goes counter-clockwise"]
     assert narrate(uno(1, "2H 3C"), c("2H")) == ["East plays 2♥: South draws 2"]
     assert narrate(uno(1, "KH 3C"), c("KH")) == ["East plays K♥: East takes another turn"]
-    assert narrate(uno(1, "AS 3C"), c("AS")) == ["East plays A♠ (wild)"]
+    # a wild says what the next card must be (the engine matches a wild on the discard by its suit)
+    assert narrate(uno(1, "AS 3C"), c("AS")) == ["East plays A♠ (wild: next card must be a ♠ or an A)"]
+
+
+def test_a_crazy_eight_tells_what_the_next_card_must_match() -> None:
+    state = GameState.new(get_game("crazy-eights"), 0)
+    held = {c("8D"), c("3C"), c("5H")}
+    rest = [card for card in range(52) if card not in held]
+    state.arrange(
+        hands=[rest[0:5], [c("8D"), c("3C")], rest[5:10], rest[10:15]],
+        deck=rest[15:],
+        discard=[c("5H")],
+        current=1,
+    )
+    assert narrate(state, c("8D")) == ["East plays 8♦ (wild: next card must be a ♦ or an 8)"]
+    # the engine agrees: after 8♦ only diamonds and eights may follow
+    legal = {card for card in state.hand(state.current_player) if card in state.legal_actions()}
+    assert legal == {card for card in state.hand(state.current_player) if card // 13 == 3 or card % 13 == 6}
 
 
 def test_a_draw_names_the_card_only_for_the_human() -> None:
@@ -62,3 +83,105 @@ def test_bids_nil_and_the_trick_winner() -> None:
         "West plays 4♥",
         "North wins the trick",
     ]
+
+
+def test_a_reshuffle_of_the_discard_is_told() -> None:
+    state = GameState.new(get_game("crazy-eights"), 0)
+    hands = [cards("2C 3C"), cards("4C 5C"), cards("6C 7C"), cards("9C 10C")]
+    held = {card for hand in hands for card in hand}
+    discard = [card for card in range(52) if card not in held and card != c("KH")] + [c("KH")]
+    state.arrange(hands=hands, deck=[], discard=discard, current=1)
+    lines = narrate(state, L.A_DRAW)
+    assert lines[1:] == ["The discard pile is shuffled into a new deck (42 cards)."]
+    assert lines[0] == "East draws a card"
+
+
+def last_trick_of_hand(game: str, scores: list[int], bags: list[int]) -> GameState:
+    """Bids North 3, East Nil, South 4, West 2; 12 tricks taken (4, 0, 3, 5); one card each left: North
+    2♥, East A♥, South K♥, West 4♣ (East wins the last trick); the given scores and bags before it."""
+    state = GameState.new(get_game(game), 0)
+    for bid in (3, 0, 4, 2):
+        state.apply_action(L.A_BID0 + bid)
+    last = cards("2H AH KH 4C")
+    state.arrange(hands=[[card] for card in last], deck=[card for card in range(52) if card not in last])
+    state.array[L.B_TRICKS : L.B_TRICKS + 4] = [4, 0, 3, 5]
+    state.array[L.S_TRICKS_PLAYED] = 12
+    state.array[L.B_TEAM_SCORE : L.B_TEAM_SCORE + len(scores)] = scores
+    state.array[L.B_SCORE : L.B_SCORE + len(scores)] = scores
+    state.array[L.B_BAGS : L.B_BAGS + len(bags)] = bags
+    return state
+
+
+def play_out(state: GameState) -> list[str]:
+    lines: list[str] = []
+    while (
+        not state.is_terminal() and state.legal_actions()[0] < L.FULL_DECK and state.array[L.S_HAND_NO] == 1
+    ):
+        lines += narrate(state, state.legal_actions()[0])
+    return lines
+
+
+def test_the_last_trick_winner_and_each_contract_are_told_at_hand_end() -> None:
+    state = last_trick_of_hand("spades", [100, 50, 0, -20], [9, 0, 0, 0])
+    assert play_out(state) == [
+        "You lead 2♥",
+        "East plays A♥",
+        "South plays K♥",
+        "West plays 4♣",
+        "East wins the trick",
+        "Hand 1 is over.",
+        "  North (you): bid 3, took 4: made +30, 1 overtrick +1, 10 bags -100 = -69; bags 0; score 31",
+        "  East: bid Nil, took 1: Nil failed -100, 1 overtrick +1 = -99; bags 1; score -49",
+        "  South: bid 4, took 3: failed -40 = -40; bags 0; score -40",
+        "  West: bid 2, took 5: made +20, 3 overtricks +3 = +23; bags 3; score 3",
+        "Hand 2 is dealt.",
+    ]
+    # the lines say what the engine scored
+    assert state.team_scores() == (31, -49, -40, 3)
+    assert state.block(L.B_BAGS, 4) == (0, 1, 0, 3)
+
+
+def test_a_partnership_hand_end_sums_the_side_and_tells_each_nil() -> None:
+    state = last_trick_of_hand("partnership-spades", [100, 50], [9, 0])
+    assert play_out(state)[4:] == [
+        "East wins the trick",
+        "Hand 1 is over.",
+        "  North+South (you): bid 7 (North 3, South 4), took 7: made +70 = +70; bags 9; score 170",
+        "  East+West: bid 2 (East Nil, West 2), took 6 (East 1): made +20, 4 overtricks +4, East's Nil "
+        "failed -100 = -76; bags 4; score -26",
+        "Hand 2 is dealt.",
+    ]
+    assert state.team_scores() == (170, -26)
+
+
+def test_the_hand_that_ends_the_game_is_told_too() -> None:
+    state = last_trick_of_hand("spades", [480, 0, 0, 0], [0, 0, 0, 0])
+    assert play_out(state)[4:] == [
+        "East wins the trick",
+        "Hand 1 is over.",
+        "  North (you): bid 3, took 4: made +30, 1 overtrick +1 = +31; bags 1; score 511",
+        "  East: bid Nil, took 1: Nil failed -100, 1 overtrick +1 = -99; bags 1; score -99",
+        "  South: bid 4, took 3: failed -40 = -40; bags 0; score -40",
+        "  West: bid 2, took 5: made +20, 3 overtricks +3 = +23; bags 3; score 23",
+    ]
+    assert state.is_terminal() and state.winner == 0
+
+
+@pytest.mark.parametrize("game", ["spades", "hearts", "partnership-spades"])
+def test_trick_winner_agrees_with_the_engine(game: str) -> None:
+    rng = np.random.default_rng(7)
+    state = GameState.new(get_game(game), 7)
+    rules = table_rules(state)
+    checked = 0
+    while not state.is_terminal() and checked < 60:
+        before = build_view(state, 0)
+        action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        after = build_view(state, 0)
+        trick = completed_trick(before, action, after)
+        if trick and after.hands_played == before.hands_played:
+            grew = [p for p in range(4) if after.tricks_won[p] > before.tricks_won[p]]
+            phase = before.phase_index
+            assert [trick_winner(trick, rules.trick_trumps[phase], rules.high_card_wins[phase])] == grew
+            checked += 1
+    assert checked == 60

@@ -1,25 +1,39 @@
-"""The session with injected streams: parsing, team results, MCTS opponents, the rating prompt."""
+"""The session with injected streams: parsing and keys, forced moves, the move layout, echo, team results,
+MCTS opponents, the rating prompt."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from darwindeck.cli.play_verbs import line_reader
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome.library import get_game
 from darwindeck.play.opponents import MctsOpponent
-from darwindeck.play.session import BadInput, parse_choice, parse_rating
+from darwindeck.play.render import Move, moves_text, numbered_moves
+from darwindeck.play.session import BadInput, move_prompt, parse_choice, parse_rating
+from darwindeck.play.view import table_rules
 from play.driver import make_session, scripted
 
 
+def spades_bids() -> list[Move]:
+    state = GameState.new(get_game("spades"), 1)
+    return numbered_moves(state.legal_actions(), table_rules(state), state.action_to_string)
+
+
 def test_parse_choice_and_rating() -> None:
-    assert parse_choice(" 3 ", 5) == 2
-    assert parse_choice("", 1) == 0
-    assert parse_choice("R", 5) == "rules"
-    assert parse_choice("q", 5) == "quit"
+    moves = [Move(str(k), k - 1, f"card {k}") for k in range(1, 6)]
+    assert parse_choice(" 3 ", moves) == 2
+    assert parse_choice("R", moves) == "rules"
+    assert parse_choice("q", moves) == "quit"
     with pytest.raises(BadInput, match="there is no move 6: choose 1-5"):
-        parse_choice("6", 5)
-    with pytest.raises(BadInput, match="type a move number"):
-        parse_choice("", 2)
+        parse_choice("6", moves)
+    with pytest.raises(BadInput, match=r"type a move \(1-5\), r for the rules or q to quit"):
+        parse_choice("", moves)
     assert parse_rating("") is None
     assert parse_rating("5") == 5
     with pytest.raises(BadInput, match="'9' is not a rating"):
@@ -37,10 +51,75 @@ def test_partnership_screen_names_teams_and_a_bad_rating_is_asked_again(tmp_path
 
 def test_a_whole_game_against_mcts(tmp_path: Path) -> None:
     session, buffer = make_session(
-        tmp_path, "crazy-eights", 4, lambda prompt: "1" if "move" in prompt else ""
+        tmp_path, "crazy-eights", 4, lambda prompt: "1" if prompt.startswith("Your") else ""
     )
     session.opponent = MctsOpponent(4, 30)
     record = session.run()
     assert record.result in ("win", "loss")
     assert session.state.is_terminal()
     assert buffer.getvalue().count("Result: ") == 1
+
+
+def test_bids_are_keyed_by_the_number_of_tricks_and_nil_by_n() -> None:
+    moves = spades_bids()
+    assert [(m.key, m.action, m.text) for m in moves] == [
+        *((str(n), L.A_BID0 + n, f"bid {n}") for n in range(1, 14)),
+        ("n", L.A_BID0, "bid Nil"),
+    ]
+    assert parse_choice("1", moves) == 0 and moves[0].action == L.A_BID0 + 1
+    assert moves[parse_choice("N", moves)].action == L.A_BID0  # type: ignore[index]
+    with pytest.raises(BadInput, match="there is no bid 0: type n to bid Nil"):
+        parse_choice("0", moves)
+    with pytest.raises(BadInput, match="there is no bid 14: choose 1-13, n"):
+        parse_choice("14", moves)
+    assert move_prompt(moves) == "Your bid (1-13, n = Nil, r, q): "
+
+
+def test_many_moves_are_laid_out_in_columns() -> None:
+    assert moves_text(spades_bids(), compact=False, width=100).plain.splitlines() == [
+        "  1) bid 1    2) bid 2    3) bid 3    4) bid 4    5) bid 5    6) bid 6    7) bid 7    8) bid 8",
+        "  9) bid 9    10) bid 10  11) bid 11  12) bid 12  13) bid 13  n) bid Nil",
+    ]
+    few = [Move(str(k), k - 1, f"card {k}♠") for k in range(2, 4)]
+    assert moves_text(few, compact=False, width=100).plain.splitlines() == ["  2) card 2♠", "  3) card 3♠"]
+
+
+def test_the_spades_bidding_screen_fits_24_lines(tmp_path: Path) -> None:
+    session, buffer = make_session(tmp_path, "spades", 1, scripted(["q"]), width=80)
+    session.run()
+    screen = buffer.getvalue().splitlines()
+    prompt = next(i for i, line in enumerate(screen) if line.startswith("Your bid"))
+    assert prompt + 1 <= 24
+    assert screen[prompt - 3 : prompt + 1] == [
+        "  1) bid 1    2) bid 2    3) bid 3    4) bid 4    5) bid 5    6) bid 6",
+        "  7) bid 7    8) bid 8    9) bid 9    10) bid 10  11) bid 11  12) bid 12",
+        "  13) bid 13  n) bid Nil",
+        "Your bid (1-13, n = Nil, r, q): q",
+    ]
+
+
+def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None:
+    session, buffer = make_session(tmp_path, "crazy-eights", 3, scripted(["1", "q"]))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    start = lines.index("You play 2♠")
+    assert lines[start + 4] == "You play 8♠ (wild: next card must be a ♠ or an 8; only legal card)"
+    assert lines[start + 11 : start + 13] == [
+        "You draw 5♥ (no playable card)",
+        "You play 5♥ (only legal card)",
+    ]
+    # one prompt before the first move, one at the next real choice (three cards to choose from)
+    assert [line for line in lines if line.startswith("Your move")] == [
+        "Your move (1-2, r, q): 1",
+        "Your move (1-3, r, q): q",
+    ]
+
+
+@pytest.mark.parametrize(("echo", "shown"), [(True, "Your move: 7\nnext\n"), (False, "Your move: next\n")])
+def test_a_line_read_from_a_pipe_is_echoed(monkeypatch: pytest.MonkeyPatch, echo: bool, shown: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("7\n"))
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=80, color_system=None)
+    assert line_reader(console, echo)("Your move: ") == "7"
+    console.print("next")
+    assert buffer.getvalue() == shown

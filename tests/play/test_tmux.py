@@ -55,7 +55,7 @@ def test_compact_layout_at_60_columns(tmux: list[str], tmp_path: Path) -> None:
     subprocess.run(
         [*tmux, "new-session", "-d", "-s", "play", "-x", str(WIDTH), "-y", "30", *env, command], check=True
     )
-    lines = wait_for(tmux, "Your move (1-14, r, q):")
+    lines = wait_for(tmux, "Your bid (1-13, n = Nil, r, q):")
     assert all(len(line) <= WIDTH for line in lines)
     start = lines.index("== Spades · hand 1 · turn 1 · trumps ♠ ==")
     assert lines[start : start + 6] == [
@@ -66,12 +66,13 @@ def test_compact_layout_at_60_columns(tmux: list[str], tmp_path: Path) -> None:
         "Trick 1/13: no cards yet",
         "Your hand: 2♠ 3♠ 5♠ 8♠ K♠  5♥  2♣ 7♣ 9♣  5♦ 10♦ J♦ A♦",
     ]
+    # bids are keyed by the number of tricks, Nil by n (listed last)
     assert lines[start + 6 : start + 9] == [
-        "1) bid Nil  2) bid 1  3) bid 2  4) bid 3  5) bid 4  6) bid 5",
-        "7) bid 6  8) bid 7  9) bid 8  10) bid 9  11) bid 10",
-        "12) bid 11  13) bid 12  14) bid 13",
+        "1) bid 1  2) bid 2  3) bid 3  4) bid 4  5) bid 5  6) bid 6",
+        "7) bid 7  8) bid 8  9) bid 9  10) bid 10  11) bid 11",
+        "12) bid 12  13) bid 13  n) bid Nil",
     ]
-    subprocess.run([*tmux, "send-keys", "-t", "play", "4", "Enter"], check=True)
+    subprocess.run([*tmux, "send-keys", "-t", "play", "3", "Enter"], check=True)
     lines = wait_for(tmux, "Your turn (trick)")
     assert "West bids 2" in lines
     assert "*N (you) 13c bid 3 tk 0 pts 0 | E 13c bid 3 tk 0 pts 0" in lines

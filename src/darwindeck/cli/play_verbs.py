@@ -5,11 +5,14 @@
 checks the arguments (a ``DarwinDeckError`` for an unknown game, a seat outside the game's seats, an
 unknown opponent kind, fewer than one iteration, an unwritable results file) and wires the terminal in.
 Without ``--seed`` a seed is drawn from the operating system and shown, so every game can be replayed.
+When standard input is not a terminal (input piped or scripted), each line read is printed after its
+prompt, as a terminal would echo it, so the transcript reads like a game typed by hand.
 """
 
 from __future__ import annotations
 
 import secrets
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -20,7 +23,7 @@ from darwindeck.cli.common import resolve_game
 from darwindeck.genome.schema import GameGenome
 from darwindeck.play.opponents import OPPONENT_KINDS, PlayArgumentError, make_opponent
 from darwindeck.play.results import default_results_path, prepare_results_file
-from darwindeck.play.session import PlayOptions, PlaySession
+from darwindeck.play.session import PlayOptions, PlaySession, ReadLine
 
 #: Upper bound (exclusive) of a seed drawn when ``--seed`` is not given.
 SEED_RANGE = 2**31
@@ -29,6 +32,18 @@ SEED_RANGE = 2**31
 def register(app: typer.Typer) -> None:
     """Add the ``play`` verb to ``app``."""
     app.command("play")(play)
+
+
+def line_reader(console: Console, echo: bool) -> ReadLine:
+    """Read a line after printing ``prompt``; with ``echo``, print the line read too."""
+
+    def read_line(prompt: str) -> str:
+        line = console.input(prompt)
+        if echo:
+            console.print(line, markup=False, highlight=False)
+        return line
+
+    return read_line
 
 
 def check_options(
@@ -89,4 +104,5 @@ def play(
     opponent = make_opponent(options.opponents, options.seed, iterations)
     prepare_results_file(options.results)
     console = Console(highlight=False, emoji=False, no_color=plain, color_system=None if plain else "auto")
-    PlaySession(options, genome, opponent, console, console.input).run()
+    reader = line_reader(console, echo=not sys.stdin.isatty())
+    PlaySession(options, genome, opponent, console, reader).run()

@@ -1,17 +1,32 @@
 """One line per decision, and a line for each public consequence, written for the human's seat.
 
-``describe_decision(before, action, after, genome)`` says what the deciding seat did, e.g. "West plays
-8♣ (wild)", "East plays J♥: South is skipped", "East bids 3", "North draws a card", "You draw 5♦".
-``describe_events(before, after, rules)`` says what followed without a decision: a trick won, a claim
-pile taken, a pot won, cards captured, a hand over with the scores. Both read only ``TableView``
-values of the human's seat (``darwindeck.play.view``) and the genome (public rules), so a line can
-name a card only when that seat may see it:
+``describe_decision(before, action, after, genome, rules)`` says what the deciding seat did, e.g. "West
+plays 8♣ (wild: next card must be a ♣ or an 8)", "East plays J♥: South is skipped", "East bids 3",
+"North draws a card", "You draw 5♦"; ``forced_note`` is the reason added when the human's only legal
+move is made for them ("You draw 5♦ (no playable card)"). ``describe_events(before, action, after,
+rules)`` says what followed without a decision: a trick won, a claim pile taken, a pot won, cards
+captured, the discard shuffled into a new deck (the deck grew without a deal), a hand over with the
+scores. Both read only ``TableView`` values of the human's seat
+(``darwindeck.play.view``), the genome and ``TableRules`` (public rules), so a line can name a card only
+when that seat may see it:
 
 * cards played to the discard (unless the discard is face down), the tableau or a trick are named;
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves (the human sees them arrive in or leave their hand);
 * a card played in a play phase whose rank has a special effect adds the effect (seed 000: one per rank,
   the last listed wins), with its target named from the direction of play before the card.
+
+The winner of a trick is worked out from the cards of the trick with the engine's rule
+(``tricks.trick_winner_index``: the best trump, else the best card of the led suit), because the trick
+that ends a hand is scored and cleared in the same action. A hand of a contract game ends with one line
+per side (team, or seat in individual mode) in seed 004's arithmetic (``engine.contracts``):
+
+    North+South (you): bid 5 (North 3, South 2), took 6: made +50, 1 overtrick +1 = +51; bags 1; score 51
+    East: bid Nil, took 2: Nil failed -100, 2 overtricks +2 = -98; bags 2; score -98
+
+the contract made or failed, the overtricks (each a bag), the bag penalty when the bags reach the
+limit, each Nil made or failed, the points of the hand (the side's score after minus before), the bags
+carried and the score. Points the contract does not explain (card scoring) are shown as ``other``.
 """
 
 from __future__ import annotations
@@ -20,9 +35,10 @@ from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
 from darwindeck.genome.cards import Location, Rank, Visibility, card_name, card_rank
+from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
-from darwindeck.genome.schema import EffectType, GameGenome, SpecialEffect, TargetSelector
-from darwindeck.play.view import TableRules, TableView
+from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
+from darwindeck.play.view import TableRules, TableView, wild_note
 
 _BETTING_VERBS = {
     L.A_CHECK: ("checks", "check"),
@@ -98,7 +114,7 @@ def effect_text(view: TableView, actor: int, effect: SpecialEffect) -> str:
     return f"{groups[effect.target]} {third}"
 
 
-def _card_play(view: TableView, actor: int, card: int, genome: GameGenome) -> str:
+def _card_play(view: TableView, actor: int, card: int, genome: GameGenome, rules: TableRules) -> str:
     """A single card played in a play phase (its target and the discard's visibility decide the words)."""
     phase = genome.phases[view.phase_index]
     target = phase.target if isinstance(phase, PlayPhase) else Location.DISCARD
@@ -107,7 +123,9 @@ def _card_play(view: TableView, actor: int, card: int, genome: GameGenome) -> st
     if target is Location.DISCARD and genome.setup.discard_visibility is Visibility.FACE_DOWN:
         words = _says(view, actor, "plays", "play", f"{name} face down" if mine else "a card face down")
     elif target in (Location.DISCARD, Location.TABLEAU):
-        wild = " (wild)" if card_rank(card) in genome.setup.wild_cards else ""
+        wild_rank = card % L.N_RANKS in rules.wild_ranks
+        note = wild_note(rules, card) if target is Location.DISCARD else "wild" if wild_rank else ""
+        wild = f" ({note})" if note else ""
         where = " to the table" if target is Location.TABLEAU else ""
         words = _says(view, actor, "plays", "play", f"{name}{where}{wild}")
     elif target is Location.OPPONENT_HAND:
@@ -142,7 +160,9 @@ def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -
     return _says(before, actor, "draws", "draw", drawn if mine and drawn else "a card")
 
 
-def describe_decision(before: TableView, action: int, after: TableView, genome: GameGenome) -> str:
+def describe_decision(
+    before: TableView, action: int, after: TableView, genome: GameGenome, rules: TableRules
+) -> str:
     """The one line that tells the human's seat what ``before.current_player`` did with ``action``."""
     actor = before.current_player
     kind = before.phase_kind
@@ -158,7 +178,7 @@ def describe_decision(before: TableView, action: int, after: TableView, genome: 
             return _says(before, actor, "discards", "discard", card_name(action))
         if kind == L.K_DISCARD:
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
-        return _card_play(before, actor, action, genome)
+        return _card_play(before, actor, action, genome, rules)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
     if action == L.A_PASS:
@@ -185,8 +205,151 @@ def describe_decision(before: TableView, action: int, after: TableView, genome: 
     return _says(before, actor, "claims", "claim", f"{rank.value}s")
 
 
+def with_note(line: str, note: str) -> str:
+    """``line`` with ``note`` in parentheses at its end, inside a parenthesis that already ends it:
+    "You draw 5♦ (no playable card)", "You play 8♠ (wild: ...; only legal card)"."""
+    if line.endswith(")"):
+        return f"{line[:-1]}; {note})"
+    return f"{line} ({note})"
+
+
+_NO_VALID_PLAY = Condition(ConditionType.HAND_SIZE, Operator.EQ, 0, Reference.VALID_PLAYS)
+
+
+def forced_note(view: TableView, action: int, genome: GameGenome) -> str:
+    """Why the human's only legal move was made without asking: "no playable card" for a draw the rules
+    allow only without a valid play, "only legal card", "no legal play" for a pass, else "only move"."""
+    phase = genome.phases[view.phase_index]
+    if action == L.A_DRAW and isinstance(phase, DrawPhase) and phase.condition == _NO_VALID_PLAY:
+        return "no playable card"
+    if 0 <= action < L.FULL_DECK:
+        return "only legal card"
+    if action == L.A_PASS:
+        return "no legal play"
+    return "only move"
+
+
 def _grew(before: Sequence[int], after: Sequence[int]) -> list[int]:
     return [p for p, (b, a) in enumerate(zip(before, after, strict=True)) if a > b]
+
+
+def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
+    if card // L.N_RANKS != best // L.N_RANKS:
+        return trump >= 0 and card // L.N_RANKS == trump
+    if high_wins:
+        return card % L.N_RANKS > best % L.N_RANKS
+    return card % L.N_RANKS < best % L.N_RANKS
+
+
+def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: bool) -> int:
+    """The player who wins a complete trick of ``(player, card)`` pairs in playing order."""
+    winner, best = trick[0]
+    for player, card in trick[1:]:
+        if _beats(card, best, trump, high_card_wins):
+            winner, best = player, card
+    return winner
+
+
+def completed_trick(before: TableView, action: int, after: TableView) -> tuple[tuple[int, int], ...]:
+    """The trick ``action`` completed (empty when it completed none)."""
+    if before.phase_kind != L.K_TRICK or not 0 <= action < L.FULL_DECK or after.trick:
+        return ()
+    return (*before.trick, (before.current_player, action))
+
+
+def _side_label(view: TableView, side: Sequence[int]) -> str:
+    return "+".join(view.names[p] for p in side) + (" (you)" if view.seat in side else "")
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _nil_part(
+    view: TableView, player: int, alone: bool, made: bool, scoring: ContractScoring
+) -> tuple[str, int]:
+    whose = "Nil" if alone else "your Nil" if player == view.seat else f"{view.names[player]}'s Nil"
+    if made:
+        return f"{whose} made", scoring.nil_bonus
+    return f"{whose} failed", -scoring.nil_penalty
+
+
+def _contract_parts(
+    before: TableView, side: Sequence[int], tricks: Sequence[int], team: int, scoring: ContractScoring
+) -> list[tuple[str, int]]:
+    """(words, points) of one side's hand: the contract, overtricks, bag penalty, then each Nil (the
+    Nils first when the side's contract is only Nil bids)."""
+    bidders = [p for p in side if not before.nil[p]]
+    contract = sum(max(before.bids[p], 0) for p in bidders)
+    taken = sum(tricks[p] for p in side)
+    parts: list[tuple[str, int]] = []
+    nils = [_nil_part(before, p, len(side) == 1, tricks[p] == 0, scoring) for p in side if before.nil[p]]
+    if taken >= contract:
+        if bidders:
+            parts.append(("made", contract * scoring.points_per_trick_bid))
+        over = taken - contract
+        if over:
+            parts.append((_count(over, "overtrick"), over * scoring.overtrick_points))
+        if before.bags[team] + over >= scoring.bag_limit:
+            parts.append((f"{scoring.bag_limit} bags", -scoring.bag_penalty))
+    else:
+        parts.append(("failed", -contract * scoring.failed_contract_penalty))
+    return parts + nils if bidders else nils + parts
+
+
+def contract_line(
+    before: TableView,
+    after: TableView,
+    side: Sequence[int],
+    team: int,
+    tricks: Sequence[int],
+    scoring: ContractScoring,
+) -> str:
+    """One side's result for the hand just ended (format in the module docstring)."""
+
+    def bid_of(p: int) -> str:
+        return "Nil" if before.nil[p] else str(max(before.bids[p], 0))
+
+    bidders = [p for p in side if not before.nil[p]]
+    if len(side) == 1:
+        bid = bid_of(side[0])
+        took = str(tricks[side[0]])
+    else:
+        bid = f"{sum(max(before.bids[p], 0) for p in bidders)} ("
+        bid += ", ".join(f"{before.names[p]} {bid_of(p)}" for p in side) + ")"
+        nil_tricks = [f"{before.names[p]} {tricks[p]}" for p in side if before.nil[p]]
+        took = str(sum(tricks[p] for p in side)) + (f" ({', '.join(nil_tricks)})" if nil_tricks else "")
+    parts = _contract_parts(before, side, tricks, team, scoring)
+    points = after.team_scores[team] - before.team_scores[team]
+    other = points - sum(value for _, value in parts)
+    if other:
+        parts.append(("other", other))
+    sums = ", ".join(f"{words} {value:+d}" for words, value in parts)
+    return (
+        f"{_side_label(before, side)}: bid {bid}, took {took}: {sums} = {points:+d}; "
+        f"bags {after.bags[team]}; score {after.team_scores[team]}"
+    )
+
+
+def hand_tricks(before: TableView, action: int, after: TableView, rules: TableRules) -> list[int]:
+    """Tricks each seat took in the hand ``action`` ended: before's counts plus the last trick."""
+    tricks = list(before.tricks_won)
+    last = completed_trick(before, action, after)
+    if last:
+        phase = before.phase_index
+        tricks[trick_winner(last, rules.trick_trumps[phase], rules.high_card_wins[phase])] += 1
+    return tricks
+
+
+def contract_lines(
+    before: TableView, action: int, after: TableView, rules: TableRules, scoring: ContractScoring
+) -> list[str]:
+    """A line per side for the hand ``action`` ended, scored by ``scoring``."""
+    tricks = hand_tricks(before, action, after, rules)
+    sides = rules.teams or tuple((p,) for p in range(before.n_players))
+    return [
+        "  " + contract_line(before, after, side, team, tricks, scoring) for team, side in enumerate(sides)
+    ]
 
 
 def scores_text(view: TableView, rules: TableRules) -> str:
@@ -206,13 +369,16 @@ def scores_text(view: TableView, rules: TableRules) -> str:
     return "Scores: " + ", ".join(parts)
 
 
-def describe_events(before: TableView, after: TableView, rules: TableRules) -> list[str]:
-    """Public consequences between two views of the human's seat that no decision line has said."""
+def describe_events(before: TableView, action: int, after: TableView, rules: TableRules) -> list[str]:
+    """Public consequences of ``action`` between two views of the human's seat that no decision line
+    has said."""
     lines: list[str] = []
-    new_hand = after.hand_number != before.hand_number
-    if after.tricks_played > before.tricks_played and not new_hand:
-        for player in _grew(before.tricks_won, after.tricks_won):
-            lines.append(_says(after, player, "wins", "win", "the trick"))
+    hand_over = after.hands_played > before.hands_played
+    trick = completed_trick(before, action, after)
+    if trick:
+        phase = before.phase_index
+        winner = trick_winner(trick, rules.trick_trumps[phase], rules.high_card_wins[phase])
+        lines.append(_says(after, winner, "wins", "win", "the trick"))
     if before.claim_pile_size and not after.claim_pile_size:
         takers = _grew(before.hand_sizes, after.hand_sizes)
         if takers:
@@ -222,13 +388,20 @@ def describe_events(before: TableView, after: TableView, rules: TableRules) -> l
     if before.pot and not after.pot:
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({before.pot})"))
-    if not new_hand and not rules.has_tricks:
+    if not hand_over and not rules.has_tricks:
         for player in _grew(before.captured_sizes, after.captured_sizes):
             gained = after.captured_sizes[player] - before.captured_sizes[player]
             lines.append(
                 _says(after, player, "captures", "capture", f"{gained} card{'s' if gained > 1 else ''}")
             )
-    if after.hand_number > before.hand_number:
+    grew = after.deck_size - before.deck_size
+    if after.hand_number == before.hand_number and (grew > 1 or (grew > 0 and action == L.A_DRAW)):
+        lines.append(f"The discard pile is shuffled into a new deck ({after.deck_size} cards).")
+    if hand_over and rules.contract is not None:
+        lines.append(f"Hand {before.hand_number} is over.")
+        lines.extend(contract_lines(before, action, after, rules, rules.contract))
+    elif hand_over:
         lines.append(f"Hand {before.hand_number} is over. {scores_text(after, rules)}")
+    if after.hand_number > before.hand_number:
         lines.append(f"Hand {after.hand_number} is dealt.")
     return lines

@@ -8,13 +8,21 @@ same in fewer, shorter lines (two seats per line, abbreviated seat names). Plain
 characters of rules and tables (ASCII); colour is the console's business (``Console(no_color=True)``).
 
 Cards are written ``7♥``; hearts and diamonds are red, clubs and spades bold. A hand is sorted by suit
-in the order ♠ ♥ ♣ ♦ (colours alternate), then by rank 2..A.
+in the order ♠ ♥ ♣ ♦ (colours alternate), then by rank 2..A. A wild card on the discard says what the
+next card must be (``view.wild_note``).
+
+Moves (``numbered_moves``): each legal move has a key the player types. Bids are keyed by their value,
+so the number typed is the number of tricks bid, and Nil is keyed ``n`` and listed last; other moves are
+numbered 1, 2, ... (cards in hand order, then the rest by action id). ``moves_text`` lists up to
+``MOVES_ONE_PER_LINE`` moves one per line in the full layout, more in aligned columns across the width
+(row by row), so a long list (14 bids) takes two or three lines; the compact layout packs them into lines.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rich import box
 from rich.console import RenderableType
@@ -24,10 +32,14 @@ from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.genome.cards import Rank, Suit, card_name
-from darwindeck.play.view import PHASE_NAMES, TableRules, TableView
+from darwindeck.play.view import PHASE_NAMES, TableRules, TableView, wild_note
 
 #: Terminals narrower than this get the compact layout.
 COMPACT_BELOW = 80
+#: Longer move lists are laid out in columns in the full layout.
+MOVES_ONE_PER_LINE = 6
+#: The key of a Nil bid.
+NIL_KEY = "n"
 
 _DISPLAY_SUIT_ORDER = (Suit.SPADES.code, Suit.HEARTS.code, Suit.CLUBS.code, Suit.DIAMONDS.code)
 _RED_SYMBOLS = frozenset({Suit.HEARTS.symbol, Suit.DIAMONDS.symbol})
@@ -157,12 +169,14 @@ def team_line(view: TableView, rules: TableRules) -> Text | None:
     return Text("Teams: " + " · ".join(parts))
 
 
-def table_line(view: TableView) -> Text:
+def table_line(view: TableView, rules: TableRules) -> Text:
     """The discard top, the deck, the tableau, the claim pile and the pot, whichever are in play (an
     empty text when none is)."""
     parts: list[Text] = []
     if view.discard_top is not None:
-        parts.append(Text("discard ").append_text(cards_text([view.discard_top])))
+        note = wild_note(rules, view.discard_top)
+        discard = Text("discard ").append_text(cards_text([view.discard_top]))
+        parts.append(discard.append(f" ({note})" if note else ""))
     if view.deck_size:
         parts.append(Text(f"deck {view.deck_size}"))
     for pile, cards in enumerate(view.tableau[:_SUIT_PILE]):
@@ -216,7 +230,7 @@ def render_screen(view: TableView, rules: TableRules, compact: bool, plain: bool
     for optional in (team_line(view, rules), trick_line(view, rules, compact)):
         if optional is not None:
             lines.append(optional)
-    table = table_line(view)
+    table = table_line(view, rules)
     if table:
         lines.append(Text("Table: ").append_text(table))
     if view.hand is not None:
@@ -232,14 +246,58 @@ def move_order(actions: Sequence[int]) -> list[int]:
     return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
 
 
-def moves_text(moves: Sequence[str], compact: bool, width: int) -> Text:
-    """The moves numbered from 1: one per line, or in the compact layout packed into lines of at most
-    ``width`` columns (a move never breaks across lines)."""
-    numbered = [f"{number}) {text}" for number, text in enumerate(moves, 1)]
+@dataclass(frozen=True)
+class Move:
+    """A legal move as offered: the key to type, the action id and its ``action_to_string`` text."""
+
+    key: str
+    action: int
+    text: str
+
+
+def _is_bid(action: int) -> bool:
+    return L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID
+
+
+def numbered_moves(actions: Sequence[int], rules: TableRules, describe: Callable[[int], str]) -> list[Move]:
+    """The moves for ``actions`` with their keys (see the module docstring); ``describe`` names an action."""
+    if actions and all(_is_bid(a) for a in actions):
+        nil = L.A_BID0 if rules.nil_allowed and L.A_BID0 in actions else -1
+        bids = [Move(str(a - L.A_BID0), a, describe(a)) for a in sorted(actions) if a != nil]
+        return bids + ([Move(NIL_KEY, nil, describe(nil))] if nil >= 0 else [])
+    return [Move(str(number), a, describe(a)) for number, a in enumerate(move_order(actions), 1)]
+
+
+def moves_are_bids(moves: Sequence[Move]) -> bool:
+    return bool(moves) and all(_is_bid(m.action) for m in moves)
+
+
+def keys_text(moves: Sequence[Move]) -> str:
+    """The keys as a prompt lists them: "1-8", "1-13, n" (runs of numbers joined by a dash)."""
+    numbers = [int(m.key) for m in moves if m.key.isdigit()]
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts = [f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+    return ", ".join(parts + [m.key for m in moves if not m.key.isdigit()])
+
+
+def moves_text(moves: Sequence[Move], compact: bool, width: int) -> Text:
+    """The moves with their keys: one per line, or in columns (full layout) or packed lines (compact
+    layout) of at most ``width`` columns (a move never breaks across lines)."""
+    items = [f"{move.key}) {move.text}" for move in moves]
+    if not compact and len(items) <= MOVES_ONE_PER_LINE:
+        return suited("\n".join(f"  {item}" for item in items))
     if not compact:
-        return suited("\n".join(f"  {item}" for item in numbered))
+        cell = max(len(item) for item in items) + 2
+        per_line = max(1, (width - 2) // cell)
+        rows = [items[i : i + per_line] for i in range(0, len(items), per_line)]
+        return suited("\n".join("  " + "".join(i.ljust(cell) for i in row).rstrip() for row in rows))
     lines: list[str] = []
-    for item in numbered:
+    for item in items:
         if lines and len(lines[-1]) + 2 + len(item) <= width:
             lines[-1] += "  " + item
         else:

@@ -3,11 +3,14 @@
 ``PlaySession(options, genome, opponent, console, read_line).run()`` deals game 0 of seed
 ``options.seed`` (``GameState.new``), then until the game ends: the opponents' decisions are made by
 the ``Opponent`` and each is told in one line (``narrate``); when the person's seat decides, the screen
-(``render.render_screen`` of the seat's ``TableView``: compact below 80 columns) and the numbered legal
-moves are shown and a line is read. Input: a move number (Enter alone plays a forced move); ``r``
-prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
-refused with the reason and asked again. At the end the result line, then an optional rating (1-5) and
-comment, then the ``GameRecord`` is appended to the results file.
+(``render.render_screen`` of the seat's ``TableView``: compact below 80 columns) and the keyed legal
+moves (``render.numbered_moves``) are shown and a line is read. A seat with a single legal move has no
+choice to make: the move is made without asking and told with its reason ("You draw 5♦ (no playable
+card)"), and the screen is shown again at the next real choice. Input: a move's key (a number; for a bid
+the number of tricks, ``n`` for Nil); ``r`` prints the rulebook; ``q`` (or the end of input) quits,
+recorded as ``abandoned``. Anything else is refused with the reason and asked again. At the end the
+result line, then an optional rating (1-5) and comment, then the ``GameRecord`` is appended to the
+results file.
 
 The console and ``read_line(prompt) -> str`` (raising ``EOFError`` at the end of input) are injected, so
 tests drive a whole game with scripted lines and read exactly what was shown.
@@ -15,7 +18,7 @@ tests drive a whole game with scripted lines and read exactly what was shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,9 +30,18 @@ from rich.markdown import Markdown
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.schema import GameGenome
-from darwindeck.play.narrate import describe_decision, describe_events, scores_text
+from darwindeck.play.narrate import describe_decision, describe_events, forced_note, scores_text, with_note
 from darwindeck.play.opponents import Opponent
-from darwindeck.play.render import COMPACT_BELOW, move_order, moves_text, render_screen
+from darwindeck.play.render import (
+    COMPACT_BELOW,
+    NIL_KEY,
+    Move,
+    keys_text,
+    moves_are_bids,
+    moves_text,
+    numbered_moves,
+    render_screen,
+)
 from darwindeck.play.results import GameRecord, append_record
 from darwindeck.play.view import TableRules, TableView, build_view, table_rules
 from darwindeck.rulebook import render_markdown
@@ -55,30 +67,34 @@ class BadInput(ValueError):
     """A line that is not a move number or a command; the message is the reason shown to the person."""
 
 
-def parse_choice(line: str, n_moves: int) -> int | Command:
-    """A move index (0-based) from a 1-based number (an empty line when there is one move), or
-    ``rules`` / ``quit``; ``BadInput`` with the reason otherwise."""
+def parse_choice(line: str, moves: Sequence[Move]) -> int | Command:
+    """The index in ``moves`` of the move whose key is typed, or ``rules`` / ``quit``; ``BadInput`` with
+    the reason otherwise."""
     text = line.strip().lower()
     if text in ("r", "rules"):
         return "rules"
     if text in ("q", "quit"):
         return "quit"
-    if not text and n_moves == 1:
-        return 0
+    keys = [move.key for move in moves]
+    if text in keys:
+        return keys.index(text)
+    what = "bid" if moves_are_bids(moves) else "move"
     if not text:
-        raise BadInput(f"type a move number (1-{n_moves}), r for the rules or q to quit")
+        raise BadInput(f"type a {what} ({keys_text(moves)}), r for the rules or q to quit")
+    if text == "0" and NIL_KEY in keys:
+        raise BadInput(f"there is no bid 0: type {NIL_KEY} to bid Nil (no tricks)")
     if not text.isdigit():
-        raise BadInput(f"{line.strip()!r} is not a move: type a number 1-{n_moves}, r or q")
-    number = int(text)
-    if not 1 <= number <= n_moves:
-        raise BadInput(f"there is no move {number}: choose 1-{n_moves}")
-    return number - 1
+        raise BadInput(f"{line.strip()!r} is not a {what}: type {keys_text(moves)}, r or q")
+    raise BadInput(f"there is no {what} {int(text)}: choose {keys_text(moves)}")
 
 
-def move_prompt(n_moves: int) -> str:
-    """ "Your move (1-8, r, q): " ("Your move (1 or Enter, r, q): " when there is one move)."""
-    numbers = "1 or Enter" if n_moves == 1 else f"1-{n_moves}"
-    return f"Your move ({numbers}, r, q): "
+def move_prompt(moves: Sequence[Move]) -> str:
+    """ "Your move (1-8, r, q): ", or for bids "Your bid (1-13, n = Nil, r, q): "."""
+    if moves_are_bids(moves):
+        nil = f", {NIL_KEY} = Nil" if any(m.key == NIL_KEY for m in moves) else ""
+        numbers = keys_text([m for m in moves if m.key != NIL_KEY])
+        return f"Your bid ({numbers}{nil}, r, q): "
+    return f"Your move ({keys_text(moves)}, r, q): "
 
 
 def parse_rating(line: str) -> int | None:
@@ -174,7 +190,11 @@ class PlaySession:
         self.opponent.start(self.state)
         while not self.state.is_terminal():
             before = build_view(self.state, seat)
-            if before.current_player == seat:
+            note = ""
+            if before.current_player == seat and len(before.legal_actions) == 1:
+                action = before.legal_actions[0]
+                note = forced_note(before, action, self.genome)
+            elif before.current_player == seat:
                 choice = self._ask()
                 if choice is None:
                     return True
@@ -186,8 +206,9 @@ class PlaySession:
             self.moves.append(action)
             self.opponent.observe(before_array, self.state, action)
             after = build_view(self.state, seat)
-            self.console.print(describe_decision(before, action, after, self.genome))
-            for line in describe_events(before, after, self.rules):
+            line = describe_decision(before, action, after, self.genome, self.rules)
+            self.console.print(with_note(line, note) if note else line)
+            for line in describe_events(before, action, after, self.rules):
                 self.console.print(line)
         return False
 
@@ -195,16 +216,15 @@ class PlaySession:
         """The person's move (an action id), or None to quit."""
         view = build_view(self.state, self.options.seat)
         self.console.print(*render_screen(view, self.rules, self.compact, self.options.plain), sep="\n")
-        actions = move_order(view.legal_actions)
-        moves = [self.state.action_to_string(a) for a in actions]
+        moves = numbered_moves(view.legal_actions, self.rules, self.state.action_to_string)
         self.console.print(moves_text(moves, self.compact, self.console.width))
         while True:
             try:
-                line = self.read_line(move_prompt(len(moves)))
+                line = self.read_line(move_prompt(moves))
             except EOFError:
                 return None
             try:
-                choice = parse_choice(line, len(moves))
+                choice = parse_choice(line, moves)
             except BadInput as reason:
                 self.console.print(str(reason))
                 continue
@@ -214,7 +234,7 @@ class PlaySession:
                 self._show_rules()
                 self.console.print(moves_text(moves, self.compact, self.console.width))
                 continue
-            return actions[choice]
+            return moves[choice].action
 
     def _show_rules(self) -> None:
         text = render_markdown(self.genome)

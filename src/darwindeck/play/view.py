@@ -3,13 +3,21 @@
 ``build_view(state, seat)`` starts from ``state.observation(seat)`` (the engine's own statement of what
 that seat may see: its own hand, hand sizes, the discard top, tableau, trick, bids, scores) and adds
 public scalars the observation does not carry but every player at a real table knows: the direction of
-play, the hand and turn numbers, which phase is being played, who played each card of the current trick,
-Nil declarations, chips, pot and the claim in progress (the rank claimed and how many cards went down,
-never which cards). Nothing else of the state is read, so opponents' hands and the deck order cannot
-reach the screen. Every display and narration in ``darwindeck.play`` is made from ``TableView`` values.
+play, the hand and turn numbers, how many hands have ended, which phase is being played, who played
+each card of the current trick, Nil declarations, each side's bags, chips, pot and the claim in progress
+(the rank claimed and how many cards went down, never which cards). Nothing else of the state is read,
+so opponents' hands and the deck order cannot reach the screen. Every display and narration in
+``darwindeck.play`` is made from ``TableView`` values.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
 "Player 1".."Player N" (seat 0 is Player 1).
+
+``TableRules`` holds the facts of the (public) rules the display and narration need, read from the
+compiled tables so they say what the engine does: the trump and card order of each trick phase
+(``tricks.trick_trump``: the phase's trump, else the setup's), whether a bid of 0 is Nil, the contract
+scoring, and the wild ranks with whether a play must match the discard top (``matches_or_wild``: a card
+matches the top card's rank or suit, or is wild; a wild on the discard is matched by its own suit, or by
+another wild, since the engine names no suit).
 """
 
 from __future__ import annotations
@@ -18,7 +26,10 @@ from dataclasses import dataclass
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
-from darwindeck.genome.schema import CAPTURE_WINS, SCORE_WINS, TableauMode
+from darwindeck.genome.cards import Rank, Suit
+from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
+from darwindeck.genome.phases import PlayPhase
+from darwindeck.genome.schema import CAPTURE_WINS, SCORE_WINS, ContractScoring, GameGenome, TableauMode
 
 COMPASS = ("North", "East", "South", "West")
 
@@ -52,6 +63,7 @@ class TableView:
     phase_kind: int  # layout.K_* of that phase, -1 when no decision is pending
     direction: int  # +1 clockwise (seat order), -1 counter-clockwise
     hand_number: int
+    hands_played: int  # hands that have ended
     turn: int  # turns completed
     hand: tuple[int, ...] | None  # the seat's own cards; None for a face-down hand
     hand_sizes: tuple[int, ...]
@@ -66,6 +78,7 @@ class TableView:
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
     team_scores: tuple[int, ...]
+    bags: tuple[int, ...]  # by team (by seat in individual mode), as team_scores
     chips: tuple[int, ...]
     pot: int
     folded: tuple[bool, ...]
@@ -103,6 +116,7 @@ def build_view(state: GameState, seat: int) -> TableView:
         phase_kind=phase_kind,
         direction=int(array[L.S_DIR]),
         hand_number=int(array[L.S_HAND_NO]),
+        hands_played=int(array[L.S_HANDS_PLAYED]),
         turn=int(array[L.S_TURN]),
         hand=obs.hand,
         hand_sizes=obs.hand_sizes,
@@ -117,6 +131,7 @@ def build_view(state: GameState, seat: int) -> TableView:
         tricks_won=obs.tricks_won,
         scores=obs.scores,
         team_scores=obs.team_scores,
+        bags=tuple(int(v) for v in array[L.B_BAGS : L.B_BAGS + len(obs.team_scores)]),
         chips=tuple(int(v) for v in array[L.B_CHIPS : L.B_CHIPS + n]),
         pot=int(array[L.S_POT]),
         folded=tuple(bool(v) for v in array[L.B_FOLDED : L.B_FOLDED + n]),
@@ -141,6 +156,12 @@ class TableRules:
     keeps_score: bool
     has_chips: bool
     has_captures: bool
+    nil_allowed: bool  # a bid of 0 is Nil
+    contract: ContractScoring | None
+    trick_trumps: tuple[int, ...]  # per phase index: the trump suit code of a trick phase (-1 none)
+    high_card_wins: tuple[bool, ...]  # per phase index: a trick phase's best card is the highest
+    wild_ranks: tuple[int, ...]  # rank codes
+    wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -150,10 +171,30 @@ class TableRules:
         return -1
 
 
+def _matches_top(condition: ConditionLike | None) -> bool:
+    """Whether ``condition`` contains a ``matches_or_wild`` test against the discard top."""
+    if isinstance(condition, CompoundCondition):
+        return any(_matches_top(part) for part in condition.conditions)
+    return (
+        condition is not None
+        and condition.type is ConditionType.MATCHES_OR_WILD
+        and condition.reference in (None, Reference.TOP_DISCARD)
+    )
+
+
+def _wild_takes_suit(genome: GameGenome) -> bool:
+    return any(
+        isinstance(phase, PlayPhase) and _matches_top(phase.valid_play_condition) for phase in genome.phases
+    )
+
+
 def table_rules(state: GameState) -> TableRules:
     """The ``TableRules`` of the game ``state`` plays."""
     genome = state.genome
     header = state.tables.header
+    phases = state.tables.phases
+    kinds = [int(kind) for kind in phases[:, L.PH_KIND]]
+    trumps = [int(phase[L.PH_B]) if int(phase[L.PH_B]) >= 0 else int(header[L.H_TRUMP]) for phase in phases]
     win_types = {w.type for w in genome.win_conditions}
     keeps_score = (
         genome.contract_scoring is not None or bool(genome.scoring.card_rules) or bool(win_types & SCORE_WINS)
@@ -169,4 +210,28 @@ def table_rules(state: GameState) -> TableRules:
         has_chips=genome.setup.starting_chips > 0,
         has_captures=genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
         or bool(win_types & CAPTURE_WINS),
+        nil_allowed=any(k == L.K_BIDDING and int(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
+        contract=genome.contract_scoring,
+        trick_trumps=tuple(t if k == L.K_TRICK else -1 for k, t in zip(kinds, trumps, strict=True)),
+        high_card_wins=tuple(k == L.K_TRICK and bool(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
+        wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
+        wild_takes_suit=_wild_takes_suit(genome),
     )
+
+
+def _article(rank: Rank) -> str:
+    return f"an {rank.value}" if rank in (Rank.EIGHT, Rank.ACE) else f"a {rank.value}"
+
+
+def wild_note(rules: TableRules, card: int) -> str:
+    """What a card on the discard asks of the next one, when it is wild: "wild: next card must be a ♦ or
+    an 8" (or just "wild" when plays need not match the discard); empty for a card that is not wild."""
+    rank = card % L.N_RANKS
+    if rank not in rules.wild_ranks:
+        return ""
+    if not rules.wild_takes_suit:
+        return "wild"
+    suit = Suit.from_code(card // L.N_RANKS).symbol
+    wilds = [_article(Rank.from_code(code)) for code in rules.wild_ranks]
+    others = ", ".join(wilds[:-1]) + " or " + wilds[-1] if len(wilds) > 1 else wilds[0]
+    return f"wild: next card must be a {suit} or {others}"
