@@ -171,7 +171,7 @@ class PlaySession:
         rating, comment = self._opinion()
         record = self._record(result, rating, comment)
         append_record(self.options.results, record)
-        self.console.print(f"Saved to {self.options.results} (seed {self.options.seed}).")
+        self.console.print(f"Saved to {self.options.results} (seed {self.options.seed}).", soft_wrap=True)
         return record
 
     def _introduce(self) -> None:
