@@ -63,7 +63,7 @@ from darwindeck.engine.contracts import (
     evaluate_contracts,
 )
 from darwindeck.engine.kernel import apply_action
-from darwindeck.engine.movegen import valid_play_count
+from darwindeck.engine.movegen import has_valid_play
 from darwindeck.engine.program import contract_view, team_of, team_view, win_at
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.teams import team_maxima
@@ -176,7 +176,7 @@ def _card_counts(tables: Int64Array, state: Int64Array, kind: int, out: Float64A
     for p in range(tables[L.H_PLAYERS]):
         t = team_of(tables, p)
         if kind == EMPTY_HAND:
-            out[t] -= state[L.L_HAND + p] - MOBILITY_WEIGHT * min(valid_play_count(tables, state, p), 1)
+            out[t] -= state[L.L_HAND + p] - (MOBILITY_WEIGHT if has_valid_play(tables, state, p) else 0.0)
         elif kind in (CAPTURE_ALL, MOST_CAPTURED):
             out[t] += state[L.L_HAND + p] + state[L.L_CAPTURED + p]
         elif kind == MOST_TRICKS:

@@ -103,6 +103,19 @@ def valid_play_count(tables: Int64Array, state: Int64Array, player: int) -> int:
 
 
 @numba.njit(cache=True)
+def has_valid_play(tables: Int64Array, state: Int64Array, player: int) -> bool:
+    """Whether ``valid_play_count`` is at least 1 (stops at the first playable card)."""
+    phase = _first_play_phase(tables, state)
+    if phase < 0:
+        return False
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):
+        if card_playable(tables, state, phase, player, state[off + i]):
+            return True
+    return False
+
+
+@numba.njit(cache=True)
 def _uses_valid_plays(tables: Int64Array, start: int, length: int) -> bool:
     for row in range(start, start + length):
         if cond_at(tables, row, L.C_OP) == L.OP_LEAF and cond_at(tables, row, L.C_REF) == R_VALID_PLAYS:
