@@ -97,6 +97,7 @@ def test_runs_show_prints_the_summary_and_the_lineage_of_the_best_game(
         assert f"Lineage of {identity[:12]} ({len(lineage)} genomes, nearest first)" in result.output
 
 
+@pytest.mark.slow  # three generations with the MCTS step, about 10 s
 def test_resume_extends_a_run_with_the_stored_settings(tmp_path: Path) -> None:
     db, out = tmp_path / "runs.db", tmp_path / "out"
     first = invoke("evolve", *TINY, "--db", str(db), "--out", str(out))
@@ -189,7 +190,13 @@ def test_the_stored_breakdown_is_json(tiny_run: tuple[Path, Path, Result]) -> No
     settings_hash = EvolutionSettings.from_dict(info.settings).fitness_hash(info.seed)
     best_identity = store.run_summary(1).generations[-1].stats["best_identity"]
     evaluation = store.cached_evaluation(best_identity, settings_hash)
+    settings = EvolutionSettings.from_dict(info.settings)
+    rescored = store.cached_evaluation(best_identity, settings.fitness_hash(info.seed, mcts=True))
     store.close()
     assert evaluation is not None
     assert json.loads(json.dumps(evaluation.breakdown)) == evaluation.breakdown
     assert "novelty_library_distance" in evaluation.breakdown
+    assert "mcts" not in evaluation.breakdown
+    # the best game of a generation is in its top 10 %: the MCTS step re-scored it (marked "mcts")
+    assert rescored is not None
+    assert rescored.breakdown["mcts"] == 1.0

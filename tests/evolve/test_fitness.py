@@ -1,5 +1,6 @@
 """Fitness: metrics on hand-built batch stats, the playability gate, seed 001's coherence penalties, the
-style tables, the novelty factor on a relabelled library game, the MCTS skill hook and determinism.
+style tables, the novelty factor on a relabelled library game, the MCTS skill hook, the budgeted MCTS
+measurement and determinism.
 
 Genomes are played 20 games per kind of play so the file stays fast."""
 
@@ -12,17 +13,24 @@ from typing import Any
 
 import pytest
 
-from darwindeck.engine.simulate import BatchStats
+from darwindeck.agents.mcts import default_params
+from darwindeck.engine import batch as B
+from darwindeck.engine.simulate import BatchStats, simulate_rows
 from darwindeck.errors import DarwinDeckError, GenomeValidationError
 from darwindeck.evolve import fitness, ga
 from darwindeck.evolve.fitness import (
+    MCTS_ITERATION_BUDGET,
     FitnessResult,
+    MctsMeasurement,
     Penalty,
     batch_seed,
     coherence_penalties,
     decisions_reason,
     evaluate_fitness,
+    evaluate_fitness_mcts,
     gate_reason,
+    length_penalty,
+    measure_mcts_skill,
     novelty_factor,
 )
 from darwindeck.evolve.metrics import (
@@ -33,6 +41,7 @@ from darwindeck.evolve.metrics import (
     first_player_advantage,
     greedy_share,
     interaction,
+    live_genome,
     margin_scale,
     rules_complexity,
     session_length,
@@ -43,8 +52,18 @@ from darwindeck.evolve.metrics import (
 from darwindeck.evolve.store import Evaluation
 from darwindeck.evolve.styles import METRIC_NAMES, STYLE_WEIGHTS, style_weights
 from darwindeck.genome.library import get_game
-from darwindeck.genome.phases import PlayPhase
-from darwindeck.genome.schema import GameGenome, SetupRules, TableauMode, TurnStructure, WinCondition, WinType
+from darwindeck.genome.phases import BettingPhase, PlayPhase
+from darwindeck.genome.schema import (
+    EffectType,
+    GameGenome,
+    Rank,
+    SetupRules,
+    SpecialEffect,
+    TableauMode,
+    TurnStructure,
+    WinCondition,
+    WinType,
+)
 from darwindeck.genome.validation import ensure_valid
 
 SMALL = ga.EvolutionSettings(games_per_genome=20)
@@ -132,6 +151,31 @@ def test_first_player_advantage_uses_decided_games_and_is_penalised() -> None:
     assert balance(0.0) == 1.0
     assert balance(0.15) == 0.5
     assert balance(0.45) == 0.0
+
+
+def test_games_outside_10_to_200_decisions_are_penalised() -> None:
+    assert length_penalty(10.0) is None
+    assert length_penalty(200.0) is None
+    assert length_penalty(800.0) == Penalty(
+        "decisions_per_game", 0.25, "800.0 decisions per game in random self-play, above 200: ×0.25"
+    )
+    assert length_penalty(5.0) == Penalty(
+        "decisions_per_game", 0.5, "5.0 decisions per game in random self-play, below 10: ×0.5"
+    )
+
+
+def test_a_long_game_keeps_only_its_share_of_200_decisions() -> None:
+    result = evaluate_fitness(get_game("hearts"), SMALL, 1)  # about 600 decisions per game
+    factor = result.breakdown["penalty.decisions_per_game"]
+    assert factor == 200.0 / result.breakdown["avg_decisions"]
+    assert 0.2 < factor < 0.5
+    assert result.total == pytest.approx(
+        result.breakdown["weighted_sum"]
+        * result.breakdown["coherence_factor"]
+        * result.breakdown["novelty_factor"]
+        * factor
+    )
+    assert [p.name for p in result.penalties] == ["decisions_per_game"]
 
 
 def test_session_length_band() -> None:
@@ -228,6 +272,24 @@ def test_seed_001_coherence_penalties(mode: TableauMode, win: WinType, name: str
     assert coherence_penalties(genome) == (Penalty(name, factor, reason),)
 
 
+def test_betting_without_a_showdown_is_penalised() -> None:
+    hearts = get_game("hearts")
+    betting_hearts = hearts.replace(
+        setup=dataclasses.replace(hearts.setup, starting_chips=100),
+        turn_structure=dataclasses.replace(
+            hearts.turn_structure, phases=(BettingPhase(min_bet=4), *hearts.turn_structure.phases)
+        ),
+    )
+    reason = (
+        "betting phase without a best_hand win condition: the chips decide nothing and folding only "
+        "sits out the hand: ×0.5"
+    )
+    assert coherence_penalties(betting_hearts) == (Penalty("betting_without_showdown", 0.5, reason),)
+    assert coherence_penalties(get_game("simple-poker")) == ()
+    assert coherence_penalties(get_game("draw-poker")) == ()
+    assert coherence_penalties(hearts) == ()
+
+
 def test_good_pairings_carry_no_penalty() -> None:
     for slug in ("war", "scopa", "fan-tan", "crazy-eights"):
         assert coherence_penalties(get_game(slug)) == ()
@@ -307,6 +369,28 @@ def test_a_relabelled_library_game_gets_the_novelty_penalty() -> None:
     assert result == evaluate_fitness(original, SMALL, 7)
 
 
+def test_special_effects_of_a_game_without_a_play_phase_are_inert() -> None:
+    whist = get_game("whist")  # tricks only: effects trigger on cards played in play phases
+    effects = (
+        SpecialEffect(Rank.FIVE, EffectType.REVERSE_DIRECTION),
+        SpecialEffect(Rank.NINE, EffectType.SKIP_NEXT, value=3),
+    )
+    decorated = whist.replace(special_effects=effects)
+    assert live_genome(decorated) == whist
+    assert structure_count(decorated) == structure_count(whist) + 2
+    result = evaluate_fitness(decorated, SMALL, 4)
+    plain = evaluate_fitness(whist, SMALL, 4)
+    assert result.breakdown["inert_effects"] == 2.0
+    assert result.breakdown["novelty_library_distance"] == 0.0
+    assert result.nearest_library_game == "whist"
+    assert result.breakdown["rules_complexity"] == plain.breakdown["rules_complexity"]
+    assert result.total == plain.total
+    uno = get_game("uno-style")  # a play phase: its effects are live
+    assert len(uno.special_effects) == 4
+    assert live_genome(uno) == uno
+    assert evaluate_fitness(uno, SMALL, 4).breakdown["inert_effects"] == 0.0
+
+
 def test_novelty_factor() -> None:
     assert novelty_factor(0.0) == 0.1
     assert novelty_factor(0.075) == pytest.approx(0.55)
@@ -331,7 +415,78 @@ def test_the_mcts_skill_hook_replaces_the_greedy_skill() -> None:
     assert hooked.breakdown["skill"] == 0.25
     assert hooked.breakdown["mcts_skill"] == 0.25
     assert hooked.breakdown["greedy_skill"] == plain.breakdown["greedy_skill"] == plain.breakdown["skill"]
+    assert hooked.breakdown["mcts"] == 1.0
     assert "mcts_skill" not in plain.breakdown
+    assert "mcts" not in plain.breakdown
+
+
+def _documented_mcts_games(genome: GameGenome, seed: int, games: int, iterations: int) -> list[Any]:
+    """(side, winner, meaningful decisions) per game, played as the module docstring says."""
+    played = []
+    for side in range(genome.player_count):
+        agents = ["mcts" if seat == side else "random" for seat in range(genome.player_count)]
+        for game in range(games // genome.player_count + (1 if side < games % genome.player_count else 0)):
+            rows = simulate_rows(
+                genome,
+                1,
+                agents,
+                batch_seed(seed, f"mcts:{side}:{game}"),
+                1,
+                mcts_params=default_params(iterations),
+            )
+            meaningful = int(rows[0, B.STAT_DECISIONS] - rows[0, B.STAT_FORCED])
+            played.append((side, int(rows[0, B.STAT_WINNER]), meaningful))
+    return played
+
+
+def test_the_mcts_measurement_rotates_the_searching_seat_and_counts_its_cost() -> None:
+    genome = get_game("knockout-whist")  # 4 players, no teams: sides 0..3 play 2, 1, 1, 1 of 5 games
+    played = _documented_mcts_games(genome, 77, 5, 10)
+    assert [side for side, _, _ in played] == [0, 0, 1, 2, 3]
+    wins = sum(winner == side for side, winner, _ in played)
+    decided = sum(winner >= 0 for _, winner, _ in played)
+    cost = sum(meaningful / 4 * 10 for _, _, meaningful in played)
+    result = measure_mcts_skill(genome, 77, games=5, iterations=10)
+    assert result == MctsMeasurement(skill_above_chance(wins / decided, 4), cost, 5)
+    assert measure_mcts_skill(genome, 77, games=5, iterations=10) == result
+    assert MCTS_ITERATION_BUDGET == 1_000_000
+
+
+def test_a_measurement_over_its_budget_stops_and_keeps_the_greedy_skill() -> None:
+    genome = get_game("scopa")
+    first_game_cost = _documented_mcts_games(genome, 5, 1, 10)[0][2] / 2 * 10
+    stopped = measure_mcts_skill(genome, 5, games=20, iterations=10, budget=first_game_cost - 1)
+    assert stopped == MctsMeasurement(None, first_game_cost, 1)
+
+    def over_budget(g: GameGenome, seed: int) -> MctsMeasurement:
+        return measure_mcts_skill(g, seed, games=20, iterations=10, budget=first_game_cost - 1)
+
+    plain = evaluate_fitness(genome, SMALL, 5)
+    hooked = evaluate_fitness(genome, SMALL, 5, mcts_skill=over_budget)
+    assert hooked.breakdown["mcts"] == hooked.breakdown["mcts_over_budget"] == 1.0
+    assert hooked.breakdown["mcts_cost"] == first_game_cost
+    assert hooked.breakdown["mcts_games_played"] == 1.0
+    assert "mcts_skill" not in hooked.breakdown
+    assert hooked.breakdown["skill"] == plain.breakdown["skill"] == plain.breakdown["greedy_skill"]
+    assert hooked.total == plain.total
+
+
+def test_the_mcts_re_scoring_follows_the_mcts_settings() -> None:
+    genome = get_game("scopa")
+    settings = dataclasses.replace(SMALL, mcts_games=3, mcts_iterations=10)
+    result = evaluate_fitness_mcts(genome, settings, 8)
+    measured = measure_mcts_skill(genome, 8, games=3, iterations=10)
+    assert measured.skill is not None
+    assert result.breakdown["mcts_skill"] == result.breakdown["skill"] == measured.skill
+    assert result.breakdown["mcts_games_played"] == 3.0
+    assert result.breakdown["mcts_cost"] == measured.cost
+    assert result.breakdown["mcts"] == 1.0
+    plain = evaluate_fitness(genome, settings, 8)
+    assert {k: v for k, v in result.breakdown.items() if not k.startswith("mcts")} == {
+        **plain.breakdown,
+        "skill": measured.skill,
+        "weighted_sum": result.breakdown["weighted_sum"],
+    }
 
 
 def test_same_seed_same_result_and_the_seed_matters() -> None:
@@ -356,3 +511,4 @@ def test_every_metric_is_in_range_and_the_store_keeps_the_result() -> None:
 
 def test_the_ga_default_fitness_is_this_function() -> None:
     assert ga._default_fitness() is evaluate_fitness
+    assert ga._default_fitness("evaluate_fitness_mcts") is evaluate_fitness_mcts

@@ -1,10 +1,12 @@
 """The GA loop with a cheap structural test fitness: reproducibility, crash and resume, plateau, elitism,
-the hall of fame and the aggressive-rate switch."""
+the hall of fame, the aggressive-rate switch, and the MCTS step (with a test double, and with the real
+fitness on tiny settings)."""
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import os
 import random
 import signal
@@ -21,7 +23,8 @@ import pytest
 
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve import ga
-from darwindeck.evolve.evaluator import LocalEvaluator
+from darwindeck.evolve.evaluator import LocalEvaluator, evaluation_seed
+from darwindeck.evolve.fitness import evaluate_fitness_mcts
 from darwindeck.evolve.ga import (
     EvolutionSettings,
     GenerationStats,
@@ -50,6 +53,7 @@ TINY = EvolutionSettings(
     diversity_sample=8,
 )
 TESTS_DIR = Path(__file__).resolve().parents[1]
+MCTS_TINY = dataclasses.replace(TINY, mcts_top_fraction=0.25)  # 2 of 8 slots per generation
 
 
 @pytest.fixture
@@ -67,7 +71,53 @@ def _populations(store: RunStore, run_id: int) -> list[list[str]]:
 
 
 def _stats_without_time(result: RunResult) -> list[dict[str, Any]]:
-    return [{k: v for k, v in s.to_dict().items() if k != "duration"} for s in result.generations]
+    clocks = ("duration", "mcts_duration")
+    return [{k: v for k, v in s.to_dict().items() if k not in clocks} for s in result.generations]
+
+
+def structural_mcts_fitness(genome: GameGenome, settings: Any, seed: int) -> Evaluation:
+    """The MCTS re-scoring double: ``structural_fitness`` with a skill in [0, 1) from the seed added to the
+    total (so re-scored games reorder), and the breakdown marked ``mcts``."""
+    plain = structural_fitness(genome, settings, seed)
+    skill = random.Random(seed + 1).random()
+    breakdown = {**plain.breakdown, "mcts": 1.0, "mcts_skill": skill}
+    return Evaluation(plain.total + skill if plain.total > 0 else 0.0, breakdown, plain.gate_reason)
+
+
+def slow_structural_mcts_fitness(genome: GameGenome, settings: Any, seed: int) -> Evaluation:
+    """``structural_mcts_fitness`` after a 40 ms sleep (the crash test's MCTS step)."""
+    time.sleep(0.04)
+    return structural_mcts_fitness(genome, settings, seed)
+
+
+def _evaluations(db: Path, settings_hash: str) -> dict[str, float]:
+    """Identity → total of every stored evaluation under ``settings_hash``."""
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT identity, total FROM evaluations WHERE settings_hash = ?", (settings_hash,)
+        )
+        return {str(identity): float(total) for identity, total in rows.fetchall()}
+
+
+def _expected_mcts_choices(
+    populations: list[list[str]], plain: dict[str, float], rescored: dict[str, float], fraction: float
+) -> list[list[str]]:
+    """Per generation, the identities the MCTS step must re-score, replayed from the module rules."""
+    current: dict[str, float] = {}
+    marked: set[str] = set()
+    chosen_per_generation = []
+    for population in populations:
+        for identity in population:
+            current.setdefault(identity, plain[identity])
+        first = {identity: population.index(identity) for identity in population}
+        ranked = sorted(first, key=lambda identity: (-current[identity], first[identity]))
+        top = [i for i in ranked if current[i] > 0][: math.ceil(fraction * len(population))]
+        chosen = [identity for identity in top if identity not in marked]
+        for identity in chosen:
+            current[identity] = rescored[identity]
+            marked.add(identity)
+        chosen_per_generation.append(chosen)
+    return chosen_per_generation
 
 
 def _hall(result: RunResult) -> list[tuple[str, float]]:
@@ -112,8 +162,20 @@ def test_fitness_hash_follows_fitness_settings_and_seed_only() -> None:
     assert dataclasses.replace(TINY, population=20, elitism=3).fitness_hash(1) == base
     assert dataclasses.replace(TINY, games_per_genome=50).fitness_hash(1) != base
     assert dataclasses.replace(TINY, style="party").fitness_hash(1) != base
+    for change in ({"mcts_top_fraction": 0.2}, {"mcts_iterations": 50}, {"mcts_games": 10}):
+        assert dataclasses.replace(TINY, **change).fitness_hash(1) != base
     assert TINY.fitness_hash(2) != base
+    assert TINY.fitness_hash(1, mcts=True) not in (base, TINY.fitness_hash(2, mcts=True))
     assert len(base) == 64
+
+
+def test_mcts_settings_defaults_and_checks() -> None:
+    defaults = EvolutionSettings()
+    assert (defaults.mcts_top_fraction, defaults.mcts_iterations, defaults.mcts_games) == (0.1, 100, 20)
+    with pytest.raises(DarwinDeckError, match="mcts_top_fraction: must be a number between 0 and 1"):
+        dataclasses.replace(TINY, mcts_top_fraction=1.5)
+    with pytest.raises(DarwinDeckError, match="mcts_games: must be a whole number ≥ 1, got 0"):
+        dataclasses.replace(TINY, mcts_games=0)
 
 
 # ------------------------------------------------------------------------------------- reproducibility
@@ -283,11 +345,19 @@ _CRASHING_RUN = """
 import sys
 sys.path.insert(0, {tests!r})
 from evolve.conftest import slow_structural_fitness
+from evolve.test_ga import slow_structural_mcts_fitness
 from darwindeck.evolve.evaluator import LocalEvaluator
 from darwindeck.evolve.ga import EvolutionSettings, evolve
 from darwindeck.evolve.store import RunStore
 settings = EvolutionSettings.from_dict({settings!r})
-evolve(settings, 21, RunStore({db!r}), LocalEvaluator(workers=1), slow_structural_fitness)
+evolve(
+    settings,
+    21,
+    RunStore({db!r}),
+    LocalEvaluator(workers=1),
+    slow_structural_fitness,
+    mcts_fitness_fn=slow_structural_mcts_fitness,
+)
 """
 
 
@@ -300,7 +370,7 @@ def _generation_rows(db: Path) -> list[tuple[int, int, int]]:
 def test_a_killed_run_resumes_and_ends_equal_to_an_unbroken_run(
     tmp_path: Path, serial: LocalEvaluator
 ) -> None:
-    settings = dataclasses.replace(TINY, generations=6)
+    settings = dataclasses.replace(MCTS_TINY, generations=6)
     db = tmp_path / "killed.db"
     store = RunStore(str(db))
     script = _CRASHING_RUN.format(tests=str(TESTS_DIR), settings=settings.to_dict(), db=str(db))
@@ -322,9 +392,13 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_unbroken_run(
     assert _generation_rows(db)[3:] in ([], [(1, 3, 0)])  # generation 3 started, none of it written
     before = _populations(store, 1)
 
-    resumed = evolve(settings, 21, store, serial, structural_fitness, resume_run=1)
+    resumed = evolve(
+        settings, 21, store, serial, structural_fitness, resume_run=1, mcts_fitness_fn=structural_mcts_fitness
+    )
     unbroken_store = RunStore(str(tmp_path / "unbroken.db"))
-    unbroken = evolve(settings, 21, unbroken_store, serial, structural_fitness)
+    unbroken = evolve(
+        settings, 21, unbroken_store, serial, structural_fitness, mcts_fitness_fn=structural_mcts_fitness
+    )
 
     assert _populations(store, 1) == _populations(unbroken_store, unbroken.run_id)
     assert _populations(store, 1)[:3] == before
@@ -334,6 +408,10 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_unbroken_run(
         store.load_population(1, g) == unbroken_store.load_population(unbroken.run_id, g) for g in range(6)
     ] == [True] * 6
     assert _generation_rows(db) == [(1, g, 1) for g in range(6)]
+    # the resumed generation 3 redid its MCTS step: every re-scoring stored once, as in the unbroken run
+    mcts_hash = settings.fitness_hash(21, mcts=True)
+    assert sum(s.mcts_evaluations for s in unbroken.generations) == len(_evaluations(db, mcts_hash)) >= 6
+    assert _evaluations(db, mcts_hash) == _evaluations(tmp_path / "unbroken.db", mcts_hash)
     with sqlite3.connect(db) as connection:
         (members,) = connection.execute("SELECT COUNT(*) FROM members WHERE run_id = 1").fetchone()
     assert members == 6 * settings.population
@@ -368,3 +446,103 @@ def test_selection_scores_favour_the_unusual_among_equally_fit_games() -> None:
     assert scores == pytest.approx([0.8 * (0.75 + 0.25 * near) for near in novelty])
     assert scores[3] > scores[0]  # war is far from the rest; each hearts has a twin at distance 0
     assert ga.selection_scores(population, fitness, 0.0) == [0.8, 0.8, 0.8, 0.8]
+
+
+# ---------------------------------------------------------------------------------------------- MCTS step
+
+
+def test_the_mcts_step_re_scores_the_top_fraction_once_each(tmp_path: Path, serial: LocalEvaluator) -> None:
+    db = tmp_path / "runs.db"
+    store = RunStore(str(db))
+    result = evolve(MCTS_TINY, 31, store, serial, structural_fitness, mcts_fitness_fn=structural_mcts_fitness)
+    populations = _populations(store, result.run_id)
+    plain = _evaluations(db, MCTS_TINY.fitness_hash(31))
+    rescored = _evaluations(db, MCTS_TINY.fitness_hash(31, mcts=True))
+    chosen = _expected_mcts_choices(populations, plain, rescored, 0.25)
+    assert [s.mcts_evaluations for s in result.generations] == [len(c) for c in chosen]
+    assert [s.mcts_cache_hits for s in result.generations] == [0] * 5
+    assert sorted(itertools.chain.from_iterable(chosen)) == sorted(rescored)
+    assert len(chosen[0]) == 2
+    for identity in rescored:
+        genome = store.genome(identity).genome
+        seed = evaluation_seed(31, identity)
+        assert store.cached_evaluation(identity, MCTS_TINY.fitness_hash(31, mcts=True)) == (
+            structural_mcts_fitness(genome, MCTS_TINY, seed)
+        )
+    current = {**plain, **rescored}
+    for stats, population in zip(result.generations, populations, strict=True):
+        assert stats.best == max(current[identity] for identity in population)
+        assert stats.mean == sum(current[identity] for identity in population) / len(population)
+    assert [(e.individual.identity, e.evaluation.total) for e in result.hall_of_fame] == [
+        (identity, current[identity])
+        for identity in sorted(current, key=lambda i: -current[i])[: MCTS_TINY.hall_of_fame_size]
+    ]
+    assert all("mcts" in e.evaluation.breakdown for e in result.hall_of_fame[:2])
+
+
+def test_a_second_run_finds_every_mcts_re_scoring_in_the_store(
+    tmp_path: Path, serial: LocalEvaluator
+) -> None:
+    store = RunStore(str(tmp_path / "runs.db"))
+    first = evolve(MCTS_TINY, 32, store, serial, structural_fitness, mcts_fitness_fn=structural_mcts_fitness)
+    again = evolve(MCTS_TINY, 32, store, serial, structural_fitness, mcts_fitness_fn=structural_mcts_fitness)
+    assert [s.evaluations for s in again.generations] == [0] * 5
+    assert [s.mcts_evaluations for s in again.generations] == [0] * 5
+    assert [s.mcts_cache_hits for s in again.generations] == [s.mcts_evaluations for s in first.generations]
+    assert _populations(store, again.run_id) == _populations(store, first.run_id)
+    assert _hall(again) == _hall(first)
+
+
+def test_no_mcts_step_without_a_re_scoring_or_with_fraction_zero(
+    tmp_path: Path, serial: LocalEvaluator
+) -> None:
+    store = RunStore(str(tmp_path / "runs.db"))
+    plain = evolve(MCTS_TINY, 33, store, serial, structural_fitness)
+    off = dataclasses.replace(MCTS_TINY, mcts_top_fraction=0.0)
+    zero = evolve(off, 33, store, serial, structural_fitness, mcts_fitness_fn=structural_mcts_fitness)
+    for result in (plain, zero):
+        assert [s.mcts_evaluations + s.mcts_cache_hits for s in result.generations] == [0] * 5
+        assert all("mcts" not in e.evaluation.breakdown for e in result.hall_of_fame)
+
+
+REAL_TINY = EvolutionSettings(
+    population=6,
+    generations=2,
+    min_players=2,
+    max_players=2,
+    games_per_genome=8,
+    elitism=1,
+    tournament_size=2,
+    hall_of_fame_size=3,
+    diversity_sample=6,
+    mcts_top_fraction=0.34,  # 3 of 6 slots
+    mcts_iterations=10,
+    mcts_games=2,
+)
+
+
+def test_the_real_mcts_step_is_the_same_for_1_and_2_workers(tmp_path: Path, serial: LocalEvaluator) -> None:
+    db_one, db_two = tmp_path / "one.db", tmp_path / "two.db"
+    one = evolve(REAL_TINY, 5, RunStore(str(db_one)), serial)
+    with LocalEvaluator(workers=2) as pool:
+        two = evolve(REAL_TINY, 5, RunStore(str(db_two)), pool)
+    assert _stats_without_time(one) == _stats_without_time(two)
+    assert _hall(one) == _hall(two)
+    mcts_hash = REAL_TINY.fitness_hash(5, mcts=True)
+    rescored = _evaluations(db_one, mcts_hash)
+    assert rescored == _evaluations(db_two, mcts_hash)
+    assert len(rescored) == sum(s.mcts_evaluations for s in one.generations) >= 3
+    store = RunStore(str(db_one))
+    populations = _populations(store, one.run_id)
+    plain = _evaluations(db_one, REAL_TINY.fitness_hash(5))
+    chosen = _expected_mcts_choices(populations, plain, rescored, 0.34)
+    assert [s.mcts_evaluations for s in one.generations] == [len(c) for c in chosen]
+    identity = chosen[0][0]
+    stored = store.cached_evaluation(identity, mcts_hash)
+    assert stored == Evaluation.of(
+        evaluate_fitness_mcts(store.genome(identity).genome, REAL_TINY, evaluation_seed(5, identity))
+    )
+    assert stored is not None
+    assert stored.breakdown["mcts"] == 1.0
+    assert stored.breakdown["mcts_games_played"] == 2.0
+    assert one.best.evaluation.breakdown["mcts"] == 1.0

@@ -130,8 +130,8 @@ def _progress_line(stats: GenerationStats) -> str:
     rate = stats.evaluations / stats.duration if stats.duration > 0 else 0.0
     return (
         f"generation {stats.index}: best {stats.best:.4f}  mean {stats.mean:.4f}  diversity "
-        f"{stats.diversity:.3f}  {stats.evaluations} evaluated ({rate:.1f}/s), {stats.cache_hits} cached"
-        + ("  [aggressive mutation]" if stats.aggressive else "")
+        f"{stats.diversity:.3f}  {stats.evaluations} evaluated ({rate:.1f}/s), {stats.cache_hits} cached, "
+        f"{stats.mcts_evaluations} MCTS re-scorings" + ("  [aggressive mutation]" if stats.aggressive else "")
     )
 
 

@@ -22,21 +22,50 @@ self-play passed.
 **Score.** ``weighted_sum`` = Σ weight × metric over the style's weight table (``styles``) and the metrics
 of ``metrics`` (each in [0, 1]); then
 
-``total = weighted_sum × coherence_factor × novelty_factor``
+``total = weighted_sum × coherence_factor × novelty_factor × length_factor``
 
 * *coherence* (seed 001's table, multiplicative, each recorded as ``penalty.<name>`` = its factor):
   a WAR tableau with an ``empty_hand`` win ×0.7, MATCH_RANK with ``capture_all`` ×0.8, SEQUENCE with
-  ``capture_all`` ×0.7.
-* *novelty*: d = ``novelty.novelty`` distance to the nearest library game (reported as
-  ``novelty_library_distance``); ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``, so a library game,
-  or a relabelled copy of one (d = 0), keeps a tenth of its score and cannot win a run, while a game at
-  0.15 or more from every library game keeps all of it. The distance to the rest of the population is
-  not part of the total: a fitness sees one genome (and the GA caches it by identity), so a
-  population-relative term would change with the population the cache does not know.
+  ``capture_all`` ×0.7; and one rule of this project's own, ``betting_without_showdown`` ×0.5: a betting
+  phase in a game with no ``best_hand`` win condition. Only a showdown makes staying in or folding
+  matter, and no win type counts chips, so there the chips decide nothing and a fold just sits out the
+  hand. (The second recorded run's five leaders were Hearts variants with such a round: it earned
+  ``betting_engagement``, folds counting as interaction, and added nothing to play; removing it from
+  the leader left its MCTS and greedy win rates against random players at 1.0.)
+* *length* (``length_penalty``): a game should take 10–200 decisions (``avg_decisions`` of random
+  self-play, forced ones included); outside that band it keeps ``d / 10`` (below) or ``200 / d`` (above)
+  of its score, recorded as ``penalty.decisions_per_game``. Without it the metrics saturate for
+  degenerate marathons: ``decision_density`` is clamped at 1 however many choices a turn holds, and
+  ``session_length`` counts turns, so a game of 130 turns and 800 decisions scored like a tight one
+  (in the first recorded experiment the five leaders took 390–950 meaningful decisions per game).
+* *novelty*: d = ``novelty.novelty`` distance of the live genome (``metrics.live_genome``: without
+  special effects that can never fire; ``inert_effects`` counts those dropped) to the nearest library
+  game (reported as ``novelty_library_distance``); ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``,
+  so a library game, or a relabelled copy of one (d = 0), keeps a tenth of its score and cannot win a
+  run, while a game at 0.15 or more from every library game keeps all of it. The distance to the rest
+  of the population is not part of the total: a fitness sees one genome (and the GA caches it by
+  identity), so a population-relative term would change with the population the cache does not know.
 
 **Skill.** The greedy player's skill (``greedy_skill``) is the ``skill`` metric unless the caller passes
-``mcts_skill`` (a function ``(genome, seed) -> float`` in [0, 1], e.g. MCTS-vs-random on the same
-scale); then that value is the ``skill`` metric and both are reported.
+``mcts_skill`` (a function ``(genome, seed)`` returning a skill in [0, 1], e.g. ``agents.skill.mcts_skill``,
+or an ``MctsMeasurement``); then the breakdown carries the mark ``mcts`` = 1 (this evaluation took the
+MCTS path, whatever came of it) and either the measured ``mcts_skill``, which becomes the ``skill``
+metric, or, for a measurement stopped by its budget, ``mcts_over_budget`` = 1 and the greedy skill stays.
+
+**MCTS measurement** (``measure_mcts_skill``, what the GA's MCTS step uses through
+``evaluate_fitness_mcts``): ``settings.mcts_games`` games of MCTS with ``settings.mcts_iterations``
+iterations (``agents.mcts`` defaults otherwise) against random players, the MCTS agent taking each side
+in turn as in ``agents.skill`` (side k plays ``games // S + (1 if k < games % S else 0)`` games; in a
+team game every seat of the side searches). Game j of side k is one engine game seeded
+``batch_seed(seed, f"mcts:{k}:{j}")``. Skill = the MCTS side's share of the decided games, against
+chance (``metrics.skill_above_chance``). *Budget*: every game's length is bounded by the engine's step
+budget and every search by its iterations and rollout depth, so a measurement always ends; to bound its
+*cost*, each game adds ``(decisions − forced decisions) × seats of the side / players × iterations``
+(the searching side's share of the meaningful decisions, in MCTS iterations) and the measurement stops
+after the game that takes the sum above ``MCTS_ITERATION_BUDGET`` (1,000,000: about 10 s of one core at
+the measured ~1 ms per MCTS-100 decision). It is then *over budget*: no skill, ``mcts_over_budget`` = 1
+with the iterations spent as ``mcts_cost`` and the games played as ``mcts_games_played``. Everything
+counted is a game result, not a clock, so the outcome is deterministic.
 
 The breakdown holds every metric, every weight (``weight.<metric>``), ``weighted_sum``, the measured
 numbers behind them (rates, shares, decisions, turns), the coherence and novelty factors and penalties.
@@ -50,13 +79,19 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from darwindeck.engine.simulate import BatchStats, simulate
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.agents.mcts import default_params
+from darwindeck.engine import batch as B
+from darwindeck.engine.simulate import BatchStats, simulate, simulate_rows
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.evolve.metrics import (
     GreedyRun,
     first_player_advantage,
     greedy_share,
+    live_genome,
     meaningful_decisions,
     measure,
     side_count,
@@ -65,15 +100,35 @@ from darwindeck.evolve.metrics import (
 from darwindeck.evolve.novelty import Novelty, novelty
 from darwindeck.evolve.styles import style_weights
 from darwindeck.genome.library import all_games
+from darwindeck.genome.phases import BettingPhase
 from darwindeck.genome.schema import GameGenome, TableauMode, WinType
 
-SkillHook = Callable[[GameGenome, int], float]
-"""``mcts_skill(genome, seed) -> skill in [0, 1]``: a stronger skill evaluation to use instead of greedy."""
+#: MCTS iterations one measurement may spend on meaningful decisions (see the module docstring).
+MCTS_ITERATION_BUDGET = 1_000_000
+
+Int64Array = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class MctsMeasurement:
+    """An MCTS-vs-random measurement: the skill (``None`` when the budget stopped it), the MCTS
+    iterations it spent on meaningful decisions, and the games it played."""
+
+    skill: float | None
+    cost: float
+    games_played: int
+
+
+SkillHook = Callable[[GameGenome, int], float | MctsMeasurement]
+"""``mcts_skill(genome, seed)``: a stronger skill evaluation (a skill in [0, 1], or a measurement)."""
 
 MAX_ERROR_RATE = 0.0
 MAX_DRAW_RATE = 0.4
 MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
+
+#: Decisions per game (random self-play) a game should take; outside, the length penalty applies.
+DECISION_BAND = (10.0, 200.0)
 
 NOVELTY_FLOOR = 0.1
 NOVELTY_FULL_DISTANCE = 0.15
@@ -121,11 +176,22 @@ def batch_seed(seed: int, purpose: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{purpose}".encode()).digest()[:4], "big")
 
 
+BETTING_WITHOUT_SHOWDOWN = Penalty(
+    "betting_without_showdown",
+    0.5,
+    "betting phase without a best_hand win condition: the chips decide nothing and folding only sits out "
+    "the hand: ×0.5",
+)
+
+
 def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
-    """Seed 001's coherence penalties that apply to ``genome``, in table order."""
+    """Seed 001's coherence penalties that apply to ``genome``, in table order, then
+    ``BETTING_WITHOUT_SHOWDOWN`` when it applies (module docstring)."""
     mode = genome.setup.tableau_mode
     wins = {condition.type for condition in genome.win_conditions}
-    return tuple(
+    betting = any(isinstance(phase, BettingPhase) for phase in genome.phases)
+    stakeless = (BETTING_WITHOUT_SHOWDOWN,) if betting and WinType.BEST_HAND not in wins else ()
+    seed_rules = tuple(
         Penalty(
             rule.name,
             rule.factor,
@@ -133,6 +199,23 @@ def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
         )
         for rule in COHERENCE_RULES
         if mode is rule.mode and rule.win in wins
+    )
+    return seed_rules + stakeless
+
+
+def length_penalty(avg_decisions: float) -> Penalty | None:
+    """The length penalty of a game taking ``avg_decisions`` decisions per game (module docstring)."""
+    low, high = DECISION_BAND
+    if avg_decisions > high:
+        factor, side = high / avg_decisions, f"above {high:g}"
+    elif avg_decisions < low:
+        factor, side = avg_decisions / low, f"below {low:g}"
+    else:
+        return None
+    return Penalty(
+        "decisions_per_game",
+        factor,
+        f"{avg_decisions:.1f} decisions per game in random self-play, {side}: ×{factor:g}",
     )
 
 
@@ -230,20 +313,27 @@ class _Scoring:
     def gated(self, reason: str) -> FitnessResult:
         return FitnessResult(0.0, self.breakdown, reason, self.penalties, self.nearest)
 
-    def scored(self, weighted_sum: float) -> FitnessResult:
+    def scored(self, weighted_sum: float, avg_decisions: float) -> FitnessResult:
         total = weighted_sum * self.breakdown["coherence_factor"] * self.breakdown["novelty_factor"]
+        length = length_penalty(avg_decisions)
+        if length is not None:
+            total *= length.factor
+            self.breakdown[f"penalty.{length.name}"] = length.factor
+            self.penalties = (*self.penalties, length)
         self.breakdown["weighted_sum"] = weighted_sum
         return FitnessResult(total, self.breakdown, None, self.penalties, self.nearest)
 
 
 def _start(genome: GameGenome) -> _Scoring:
-    """The parts known without playing: novelty and coherence."""
-    found = library_novelty(genome)
+    """The parts known without playing: novelty (of the live genome) and coherence."""
+    live = live_genome(genome)
+    found = library_novelty(live)
     penalties = coherence_penalties(genome)
     coherence = 1.0
     breakdown = {
         "novelty_library_distance": found.library_distance,
         "novelty_factor": novelty_factor(found.library_distance),
+        "inert_effects": float(len(genome.special_effects) - len(live.special_effects)),
     }
     for penalty in penalties:
         coherence *= penalty.factor
@@ -265,6 +355,8 @@ def evaluate_fitness(
     games = settings.games_per_genome
     scoring = _start(genome)
     breakdown = scoring.breakdown
+    if mcts_skill is not None:
+        breakdown["mcts"] = 1.0
     try:
         self_play = simulate(genome, games=games, agents=("random",), seed=batch_seed(seed, "random"))
     except DarwinDeckError as error:
@@ -274,6 +366,7 @@ def evaluate_fitness(
     breakdown.update(rates)
     breakdown["meaningful_decisions"] = meaningful_decisions(self_play)
     breakdown["avg_turns"] = self_play.avg_turns
+    breakdown["avg_decisions"] = self_play.avg_decisions
     reason = gate_reason(rates, "random self-play") or decisions_reason(breakdown["meaningful_decisions"])
     if reason:
         return scoring.gated(reason)
@@ -289,8 +382,68 @@ def evaluate_fitness(
     breakdown["first_player_advantage"] = first_player_advantage(self_play, genome)
     skill = breakdown["greedy_skill"]
     if mcts_skill is not None:
-        skill = breakdown["mcts_skill"] = float(mcts_skill(genome, seed))
+        skill = _record_mcts(breakdown, mcts_skill(genome, seed), skill)
     metrics = measure(genome, self_play, skill).as_dict()
     breakdown.update(metrics)
     breakdown.update({f"weight.{name}": weight for name, weight in weights.items()})
-    return scoring.scored(sum(weights[name] * value for name, value in metrics.items()))
+    weighted_sum = sum(weights[name] * value for name, value in metrics.items())
+    return scoring.scored(weighted_sum, self_play.avg_decisions)
+
+
+# ------------------------------------------------------------------------------------------------- MCTS
+
+
+def _record_mcts(breakdown: dict[str, float], measured: float | MctsMeasurement, greedy: float) -> float:
+    """Put an MCTS result in the breakdown; the skill metric to use (greedy when over budget)."""
+    if not isinstance(measured, MctsMeasurement):
+        breakdown["mcts_skill"] = float(measured)
+        return breakdown["mcts_skill"]
+    breakdown["mcts_cost"] = measured.cost
+    breakdown["mcts_games_played"] = float(measured.games_played)
+    if measured.skill is None:
+        breakdown["mcts_over_budget"] = 1.0
+        return greedy
+    breakdown["mcts_skill"] = measured.skill
+    return measured.skill
+
+
+def _searched_iterations(rows: Int64Array, genome: GameGenome, seats: int, iterations: int) -> float:
+    """The searching side's share of the meaningful decisions of ``rows``, in MCTS iterations."""
+    meaningful = int(rows[:, B.STAT_DECISIONS].sum() - rows[:, B.STAT_FORCED].sum())
+    return meaningful * seats / genome.player_count * iterations
+
+
+def measure_mcts_skill(
+    genome: GameGenome, seed: int, games: int, iterations: int, budget: float = MCTS_ITERATION_BUDGET
+) -> MctsMeasurement:
+    """MCTS against random players within an iteration budget (see the module docstring)."""
+    sides = side_count(genome)
+    params = default_params(iterations)
+    column = B.STAT_WINNING_TEAM if genome.team_mode else B.STAT_WINNER
+    wins = decided = played = 0
+    cost = 0.0
+    for side in range(sides):
+        seats = tuple(genome.teams[side]) if genome.team_mode else (side,)
+        agents = ["mcts" if seat in seats else "random" for seat in range(genome.player_count)]
+        for game in range(games // sides + (1 if side < games % sides else 0)):
+            rows = simulate_rows(
+                genome, 1, agents, batch_seed(seed, f"mcts:{side}:{game}"), 1, mcts_params=params
+            )
+            played += 1
+            cost += _searched_iterations(rows, genome, len(seats), iterations)
+            if cost > budget:
+                return MctsMeasurement(None, cost, played)
+            winner = int(rows[0, column])
+            wins += int(winner == side)
+            decided += int(winner >= 0)
+    share = wins / decided if decided else 0.0
+    return MctsMeasurement(skill_above_chance(share, sides), cost, played)
+
+
+def evaluate_fitness_mcts(genome: GameGenome, settings: EvolutionSettings, seed: int) -> FitnessResult:
+    """``evaluate_fitness`` with the budgeted MCTS measurement of ``settings.mcts_games`` games of
+    MCTS-``settings.mcts_iterations`` as the skill: the re-scoring of the GA's MCTS step."""
+    hook = functools.partial(
+        measure_mcts_skill, games=settings.mcts_games, iterations=settings.mcts_iterations
+    )
+    return evaluate_fitness(genome, settings, seed, mcts_skill=hook)

@@ -23,9 +23,23 @@ A run (``evolve``) goes like this:
 * **Fitness** is ``fitness_fn(genome, settings, seed)`` with the seed derived from (run seed, identity)
   (``evaluator.evaluation_seed``), cached by genome identity in memory and in the store under
   ``settings.fitness_hash(seed)``, so no genome is scored twice. Distance from the library is part of
-  its ``total``; distance from the population enters through the selection score. Stats: ``best`` and
-  ``mean`` fitness over slots; ``evaluations`` the distinct genomes scored afresh, ``cache_hits`` the
-  distinct genomes whose fitness was already known; ``duration`` wall-clock seconds.
+  its ``total``; distance from the population enters through the selection score.
+* **MCTS step**: once every member is scored, the ``k = ceil(mcts_top_fraction × population)`` best
+  distinct identities with a positive fitness (current fitness, then first slot) are re-scored with
+  ``mcts_fitness_fn`` (default ``fitness.evaluate_fitness_mcts``: the same play plus a budgeted
+  MCTS-``mcts_iterations`` × ``mcts_games`` skill measurement), through the run's evaluator with the same
+  identity-derived seed. The re-scored evaluation replaces the member's fitness from then on (selection,
+  elites, hall of fame, stats) and is stored under ``settings.fitness_hash(seed, mcts=True)``; its
+  breakdown carries the mark ``mcts`` = 1, so an identity whose current fitness has the mark is never
+  re-scored, and an identity selected again is looked up in the store first (another run with the same
+  settings and seed may have measured it). Which identities are selected depends only on the run's own
+  history, so a store shared between runs changes no result. With a custom ``fitness_fn`` and no
+  ``mcts_fitness_fn`` (a test double has no MCTS counterpart), or ``mcts_top_fraction`` 0, there is no
+  MCTS step.
+* **Stats**: ``best`` and ``mean`` fitness over slots (after the MCTS step); ``evaluations`` the distinct
+  genomes scored afresh, ``cache_hits`` the distinct genomes whose fitness was already known;
+  ``mcts_evaluations`` the MCTS re-scorings computed, ``mcts_cache_hits`` those found in the store;
+  ``duration`` wall-clock seconds of the whole generation, ``mcts_duration`` of its MCTS step.
 * **Records**: a genome whose identity was seen before in the run is replaced by its first-seen record
   (name, description, lineage), as the store keeps the first record of each identity.
 * **Hall of fame**: the ``hall_of_fame_size`` best distinct genomes ever seen (fitness, then order of
@@ -38,7 +52,8 @@ Reproducibility: every random draw of generation g comes from ``generation_rng(s
 ``diversity``), and from nothing else. Generation g is therefore a function of (settings, seed, the
 population, fitness and diversity of generation g − 1), which is what the store keeps: ``evolve(...,
 resume_run=RUN_ID)`` replays the completed generations from the store (populations, fitness, stats) to
-rebuild the records, hall of fame and plateau counter, and goes on after the last one exactly as the
+rebuild the records, hall of fame and plateau counter (redoing each generation's MCTS selection, whose
+re-scorings the store must hold), and goes on after the last one exactly as the
 unbroken run would have. A resumed run must use the stored settings and seed (only ``generations`` may
 differ, to extend a run); ``load_run_settings`` reads them.
 """
@@ -49,6 +64,7 @@ import dataclasses
 import hashlib
 import importlib
 import json
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -79,7 +95,17 @@ from darwindeck.genome.serialization import genome_identity
 STYLES = ("balanced", "strategic", "party", "trick-taking", "bluffing")
 
 #: Settings the fitness of a genome depends on; they (with the seed and version) make the cache key.
-FITNESS_FIELDS = ("style", "min_players", "max_players", "games_per_genome")
+FITNESS_FIELDS = (
+    "style",
+    "min_players",
+    "max_players",
+    "games_per_genome",
+    "mcts_top_fraction",
+    "mcts_iterations",
+    "mcts_games",
+)
+#: The breakdown mark of an evaluation re-scored by the MCTS step.
+MCTS_MARK = "mcts"
 
 #: How many times a child outside the player range is bred again before its first parent is copied.
 BREED_ATTEMPTS = 10
@@ -127,6 +153,9 @@ class EvolutionSettings:
     diversity_threshold: float = 0.2
     diversity_sample: int = 30
     novelty_weight: float = 0.25
+    mcts_top_fraction: float = 0.1
+    mcts_iterations: int = 100
+    mcts_games: int = 20
 
     def __post_init__(self) -> None:
         _whole("population", self.population, 2)
@@ -144,6 +173,9 @@ class EvolutionSettings:
         _fraction("diversity_threshold", self.diversity_threshold)
         _whole("diversity_sample", self.diversity_sample, 2)
         _fraction("novelty_weight", self.novelty_weight)
+        _fraction("mcts_top_fraction", self.mcts_top_fraction)
+        _whole("mcts_iterations", self.mcts_iterations, 1)
+        _whole("mcts_games", self.mcts_games, 1)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON data (field name → value)."""
@@ -158,10 +190,13 @@ class EvolutionSettings:
             raise DarwinDeckError(f"evolution settings: unknown setting(s) {', '.join(unknown)}")
         return cls(**data)
 
-    def fitness_hash(self, seed: int) -> str:
-        """The evaluation cache key: SHA-256 of the fitness settings, the run seed and the version."""
-        key = {name: getattr(self, name) for name in FITNESS_FIELDS}
+    def fitness_hash(self, seed: int, mcts: bool = False) -> str:
+        """The evaluation cache key: SHA-256 of the fitness settings, the run seed and the version (and,
+        for the MCTS step's re-scorings, ``mcts``: true)."""
+        key: dict[str, Any] = {name: getattr(self, name) for name in FITNESS_FIELDS}
         key.update(seed=seed, version=__version__)
+        if mcts:
+            key.update(mcts=True)
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
 
 
@@ -195,6 +230,9 @@ class GenerationStats:
     evaluations: int
     cache_hits: int
     duration: float
+    mcts_evaluations: int = 0
+    mcts_cache_hits: int = 0
+    mcts_duration: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -221,7 +259,11 @@ class HallOfFame:
     _order: dict[str, int] = field(default_factory=dict)
 
     def update(self, population: Sequence[Individual], fitness: Mapping[str, Evaluation]) -> None:
-        """Offer every member of a population, in slot order."""
+        """Offer every member of a population, in slot order; entries take their current fitness."""
+        self.entries = [
+            HallOfFameEntry(entry.individual, fitness.get(entry.individual.identity, entry.evaluation))
+            for entry in self.entries
+        ]
         present = {entry.individual.identity for entry in self.entries}
         for member in population:
             if member.identity not in present:
@@ -382,6 +424,19 @@ def selection_scores(
     ]
 
 
+def mcts_candidates(
+    population: Sequence[Individual], fitness: Mapping[str, Evaluation], fraction: float
+) -> list[str]:
+    """The identities the MCTS step measures: the ``ceil(fraction × len(population))`` best distinct
+    identities with a positive fitness (fitness, then first slot), best first."""
+    first_slot: dict[str, int] = {}
+    for slot, member in enumerate(population):
+        first_slot.setdefault(member.identity, slot)
+    ranked = sorted(first_slot, key=lambda identity: (-fitness[identity].total, first_slot[identity]))
+    count = math.ceil(fraction * len(population))
+    return [identity for identity in ranked if fitness[identity].total > 0.0][:count]
+
+
 def breed(
     population: Sequence[Individual],
     fitness: Mapping[str, Evaluation],
@@ -412,6 +467,7 @@ class _Run:
     store: RunStore
     evaluator: Evaluator
     fitness_fn: FitnessFunction
+    mcts_fn: FitnessFunction | None = None
     fitness: dict[str, Evaluation] = field(default_factory=dict)
     known: dict[str, Individual] = field(default_factory=dict)
     population: list[Individual] = field(default_factory=list)
@@ -422,6 +478,10 @@ class _Run:
     @property
     def settings_hash(self) -> str:
         return self.settings.fitness_hash(self.seed)
+
+    @property
+    def mcts_hash(self) -> str:
+        return self.settings.fitness_hash(self.seed, mcts=True)
 
     def lookup(self, identity: str) -> Evaluation | None:
         """A cached fitness: memory first, then the store (kept in memory once found)."""
@@ -443,6 +503,32 @@ class _Run:
             self.fitness[identity] = new[(identity, self.settings_hash)] = Evaluation.of(result)
         return new, len(distinct) - len(pending)
 
+    def mcts_pending(self, population: Sequence[Individual]) -> list[str]:
+        """The MCTS step's candidates whose current fitness has no MCTS mark (an empty list when the
+        run has no MCTS step)."""
+        if self.mcts_fn is None or self.settings.mcts_top_fraction == 0.0:
+            return []
+        chosen = mcts_candidates(population, self.fitness, self.settings.mcts_top_fraction)
+        return [identity for identity in chosen if MCTS_MARK not in self.fitness[identity].breakdown]
+
+    def rescore_mcts(self, population: Sequence[Individual]) -> tuple[dict[tuple[str, str], Evaluation], int]:
+        """The MCTS step (module docstring). Returns the new re-scorings (to store) and the store hits."""
+        pending = self.mcts_pending(population)
+        missing: dict[str, GameGenome] = {}
+        for identity in pending:
+            stored = self.store.cached_evaluation(identity, self.mcts_hash)
+            if stored is None:
+                missing[identity] = self.known[identity].genome
+            else:
+                self.fitness[identity] = stored
+        new: dict[tuple[str, str], Evaluation] = {}
+        if missing and self.mcts_fn is not None:
+            genomes = list(missing.values())
+            results = self.evaluator.evaluate(genomes, self.settings, self.seed, self.mcts_fn)
+            for identity, result in zip(missing, results, strict=True):
+                self.fitness[identity] = new[(identity, self.mcts_hash)] = Evaluation.of(result)
+        return new, len(pending) - len(missing)
+
     def canonical(self, member: Individual) -> Individual:
         """The first-seen record of a genome's identity (its name, description and lineage)."""
         return self.known.setdefault(member.identity, member)
@@ -461,6 +547,9 @@ class _Run:
         bred, aggressive = self.next_population(index)
         population = [self.canonical(member) for member in bred]
         new, hits = self.score(population)
+        mcts_started = time.perf_counter()
+        measured, mcts_hits = self.rescore_mcts(population)
+        mcts_duration = time.perf_counter() - mcts_started
         scores = [self.fitness[member.identity].total for member in population]
         best_slot = min(range(len(population)), key=lambda slot: (-scores[slot], slot))
         stats = GenerationStats(
@@ -475,9 +564,16 @@ class _Run:
             evaluations=len(new),
             cache_hits=hits,
             duration=time.perf_counter() - started,
+            mcts_evaluations=len(measured),
+            mcts_cache_hits=mcts_hits,
+            mcts_duration=mcts_duration,
         )
         self.store.record_generation(
-            self.run_id, index, [member.stored() for member in population], new, stats.to_dict()
+            self.run_id,
+            index,
+            [member.stored() for member in population],
+            {**new, **measured},
+            stats.to_dict(),
         )
         self.absorb(population, stats)
         return stats
@@ -500,6 +596,14 @@ class _Run:
                         f"run {self.run_id}: generation {record.index} has no stored fitness for "
                         f"{member.identity[:12]}; the store is incomplete"
                     )
+            for identity in self.mcts_pending(population):
+                stored_mcts = self.store.cached_evaluation(identity, self.mcts_hash)
+                if stored_mcts is None:
+                    raise DarwinDeckError(
+                        f"run {self.run_id}: generation {record.index} has no stored MCTS re-scoring for "
+                        f"{identity[:12]}; the store is incomplete"
+                    )
+                self.fitness[identity] = stored_mcts
             self.absorb(population, GenerationStats.from_dict(record.stats))
 
     @property
@@ -507,10 +611,10 @@ class _Run:
         return self.plateau.stale >= self.settings.plateau_patience
 
 
-def _default_fitness() -> FitnessFunction:
-    """``darwindeck.evolve.fitness.evaluate_fitness``, imported on first use (it loads the engine)."""
+def _default_fitness(name: str = "evaluate_fitness") -> FitnessFunction:
+    """A function of ``darwindeck.evolve.fitness``, imported on first use (it loads the engine)."""
     module = importlib.import_module("darwindeck.evolve.fitness")
-    fitness: FitnessFunction = module.evaluate_fitness
+    fitness: FitnessFunction = getattr(module, name)
     return fitness
 
 
@@ -546,11 +650,14 @@ def evolve(
     fitness_fn: FitnessFunction | None = None,
     progress: Callable[[GenerationStats], None] | None = None,
     resume_run: int | None = None,
+    mcts_fitness_fn: FitnessFunction | None = None,
 ) -> RunResult:
     """Run (or, with ``resume_run``, continue) an evolution; see the module docstring.
 
-    ``fitness_fn`` defaults to ``darwindeck.evolve.fitness.evaluate_fitness``; ``progress`` is called
-    with the stats of every generation this call completes.
+    ``fitness_fn`` defaults to ``darwindeck.evolve.fitness.evaluate_fitness`` and ``mcts_fitness_fn`` (the
+    MCTS step's re-scoring) to ``darwindeck.evolve.fitness.evaluate_fitness_mcts`` when ``fitness_fn`` is
+    the default, else to none (no MCTS step); ``progress`` is called with the stats of every generation
+    this call completes.
     """
     if resume_run is None:
         run_id = store.create_run(settings.to_dict(), seed)
@@ -558,7 +665,10 @@ def evolve(
         _resumed_settings(store, resume_run, settings, seed)
         run_id = resume_run
         store.set_status(run_id, RUNNING)
-    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn or _default_fitness())
+    if fitness_fn is None:
+        fitness_fn = _default_fitness()
+        mcts_fitness_fn = mcts_fitness_fn or _default_fitness("evaluate_fitness_mcts")
+    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn)
     run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
     run.restore()
     index = len(run.history)

@@ -34,6 +34,11 @@ betting_engagement  bidding games: ``4 r (1 − r)`` with r = bids met / bids ma
                     no separate challenge or fold counter); 0 for every other game
 trick_play          structural: 1 when hands are played as tricks, else 0
 ==================  ==========================================================================================
+
+*Live rules.* Special effects trigger only on cards played in a play phase (``docs/rules-engine.md``), so
+in a game without a ``PlayPhase`` they can never fire. ``live_genome`` drops them, and the structural
+measures (``rules_complexity`` here, the novelty distance in ``fitness``) see the live genome: otherwise
+inert effects pad a game's complexity and move it away from the library without changing one game.
 """
 
 from __future__ import annotations
@@ -239,6 +244,13 @@ def trick_play(genome: GameGenome) -> float:
     return float(genome.turn_structure.has_tricks)
 
 
+def live_genome(genome: GameGenome) -> GameGenome:
+    """``genome`` without its special effects when it has no play phase for them to fire in."""
+    if genome.special_effects and not any(isinstance(phase, PlayPhase) for phase in genome.phases):
+        return genome.replace(special_effects=())
+    return genome
+
+
 def measure(genome: GameGenome, self_play: BatchStats, skill: float) -> Metrics:
     """Every metric; ``skill`` is already on the [0, 1] scale (greedy or MCTS, the caller decides)."""
     return Metrics(
@@ -249,7 +261,7 @@ def measure(genome: GameGenome, self_play: BatchStats, skill: float) -> Metrics:
         skill=clamp(skill),
         balance=balance(first_player_advantage(self_play, genome)),
         session_length=session_length(self_play.avg_turns),
-        rules_complexity=rules_complexity(genome),
+        rules_complexity=rules_complexity(live_genome(genome)),
         betting_engagement=betting_engagement(self_play, genome),
         trick_play=trick_play(genome),
     )

@@ -10,7 +10,9 @@ file                        content
 ``NN-<id>.md``              its rulebook (``rulebook.render_markdown``)
 ``fitness.md``              a Markdown table: rank, name, identity, total, every weighted metric, the
                             novelty distance from the nearest library game, the coherence factor, and
-                            the gate reason or the penalties applied
+                            notes: the gate reason, or the penalties applied and where the skill came
+                            from (``skill: MCTS`` when the MCTS step measured it, ``skill: greedy (MCTS
+                            over budget)`` when its budget stopped the measurement)
 ``fitness.png``             best and mean fitness (left axis) and diversity (right axis) per generation
 ==========================  =============================================================================
 
@@ -69,10 +71,14 @@ def _notes(entry: HallOfFameEntry) -> str:
     evaluation = entry.evaluation
     if evaluation.gate_reason is not None:
         return f"gated: {evaluation.gate_reason}"
-    penalties = sorted(
+    notes = sorted(
         name.removeprefix("penalty.") for name in evaluation.breakdown if name.startswith("penalty.")
     )
-    return ", ".join(penalties) or "–"
+    if "mcts_skill" in evaluation.breakdown:
+        notes.append("skill: MCTS")
+    elif "mcts_over_budget" in evaluation.breakdown:
+        notes.append("skill: greedy (MCTS over budget)")
+    return ", ".join(notes) or "–"
 
 
 def breakdown_rows(entries: Sequence[HallOfFameEntry]) -> list[list[str]]:
