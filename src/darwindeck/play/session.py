@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Literal
 
 from rich.console import Console
+from rich.live import Live
 from rich.markdown import Markdown
+from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
@@ -200,7 +202,7 @@ class PlaySession:
                     return True
                 action = choice
             else:
-                action = self.opponent.choose(self.state)
+                action = self._opponent_choice(before.names[before.current_player])
             before_array = self.state.array.copy()
             self.state.apply_action(action)
             self.moves.append(action)
@@ -211,6 +213,18 @@ class PlaySession:
             for line in describe_events(before, action, after, self.rules):
                 self.console.print(line)
         return False
+
+    def _opponent_choice(self, name: str) -> int:
+        """The opponent's action, with "NAME is thinking…" shown meanwhile on a terminal.
+
+        The line is drawn once by hand: the compiled search holds the GIL, so a refresh thread could not.
+        """
+        thinking = Live(
+            Text(f"{name} is thinking…"), console=self.console, transient=True, auto_refresh=False
+        )
+        with thinking:
+            thinking.refresh()
+            return self.opponent.choose(self.state)
 
     def _ask(self) -> int | None:
         """The person's move (an action id), or None to quit."""
