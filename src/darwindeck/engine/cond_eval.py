@@ -130,27 +130,26 @@ def location_size(state: Int64Array, ref: int, player: int, n_players: int) -> i
 
 @numba.njit(cache=True)
 def _has_group(state: Int64Array, player: int, need: int) -> bool:
-    counts = np.zeros(L.N_RANKS, dtype=np.int64)
+    counts = 0  # four bits per rank (a deck holds at most 8 cards of a rank)
     off = hand_off(player)
     for i in range(state[L.L_HAND + player]):
-        rank = state[off + i] % L.N_RANKS
-        counts[rank] += 1
-        if counts[rank] >= need:
+        shift = 4 * (state[off + i] % L.N_RANKS)
+        counts += 1 << shift
+        if (counts >> shift) & 15 >= need:
             return True
     return False
 
 
 @numba.njit(cache=True)
 def _has_run(state: Int64Array, player: int, need: int) -> bool:
-    masks = np.zeros(L.N_SUITS, dtype=np.int64)
+    held = 0  # bit ``card``: suit s holds bits 13s .. 13s + 12 in rank order
     off = hand_off(player)
     for i in range(state[L.L_HAND + player]):
-        card = state[off + i]
-        masks[card // L.N_RANKS] |= 1 << (card % L.N_RANKS)
+        held |= 1 << state[off + i]
     for suit in range(L.N_SUITS):
         run = 0
         for rank in range(L.N_RANKS):
-            run = run + 1 if (masks[suit] >> rank) & 1 else 0
+            run = run + 1 if (held >> (suit * L.N_RANKS + rank)) & 1 else 0
             if run >= need:
                 return True
     return False
@@ -194,10 +193,13 @@ def _against(ctype: int, card: int, ref_card: int) -> bool:
     return rank > ref_rank  # CARD_BEATS_TOP
 
 
-# ``_card_test`` and ``_leaf`` are inlined into ``eval_condition``: a compiled call increments and
-# decrements its array arguments' reference counts atomically, and cards are tested in the
-# innermost loops of move generation (about a fifth of a Crazy Eights search went to those calls).
-@numba.njit(cache=True, inline="always")
+# Reference counting. A compiled function that calls others increments and decrements its array
+# arguments' reference counts atomically on every call, and numba-level inlining copies the arrays into
+# new variables with the same cost; cards are judged in the innermost loops of move generation. The
+# per-card code below is therefore compiled without reference counting (``_nrt=False``: it allocates
+# nothing, and neither does anything it calls); the one allocating test, ``hand_value``, is computed
+# once per call by ``eval_condition`` / ``hand_mask`` and passed in.
+@numba.njit(cache=True, _nrt=False)
 def _card_test(
     tables: Int64Array, state: Int64Array, ctype: int, ref: int, value: int, card: int, player: int
 ) -> bool:
@@ -223,8 +225,16 @@ def _card_test(
     return _against(ctype, card, ref_card)
 
 
-@numba.njit(cache=True, inline="always")
-def _leaf(tables: Int64Array, state: Int64Array, row: int, player: int, card: int, valid_plays: int) -> bool:
+@numba.njit(cache=True, _nrt=False)
+def _leaf(
+    tables: Int64Array,
+    state: Int64Array,
+    row: int,
+    player: int,
+    card: int,
+    valid_plays: int,
+    hand_value: int,
+) -> bool:
     ctype = cond_at(tables, row, L.C_TYPE)
     op = cond_at(tables, row, L.C_OPERATOR)
     value = cond_at(tables, row, L.C_VALUE)
@@ -260,19 +270,77 @@ def _leaf(tables: Int64Array, state: Int64Array, row: int, player: int, card: in
     if ctype == SUIT_BROKEN:
         return bool(state[L.S_SUIT_BROKEN] != 0)
     if ctype == HAND_VALUE:
-        if tables[L.H_EVAL_METHOD] < 0:
-            return False
-        off = hand_off(player)
-        total = hand_total(
-            state[off : off + L.PILE_CAP],
-            state[L.L_HAND + player],
-            tables[L.H_EVAL_METHOD],
-            values_view(tables),
-            tables[L.H_ACE_ALT],
-            tables[L.H_BUST],
-        )
-        return compare(total, op, value)
+        return tables[L.H_EVAL_METHOD] >= 0 and compare(hand_value, op, value)
     return _card_test(tables, state, ctype, ref, value, card, player)
+
+
+@numba.njit(cache=True, _nrt=False)
+def _program_holds(
+    tables: Int64Array,
+    state: Int64Array,
+    start: int,
+    length: int,
+    player: int,
+    card: int,
+    valid_plays: int,
+    hand_value: int,
+) -> bool:
+    """Run the program ``cond[start:start+length]`` (length ≥ 1) for one candidate.
+
+    The operand stack is a bit stack in one int (depth ≤ 62 is far above any genome's nesting).
+    """
+    stack = 0
+    for row in range(start, start + length):
+        op = cond_at(tables, row, L.C_OP)
+        if op == L.OP_LEAF:
+            bit = 1 if _leaf(tables, state, row, player, card, valid_plays, hand_value) else 0
+            stack = (stack << 1) | bit
+            continue
+        k = cond_at(tables, row, L.C_VALUE)
+        bits = stack & ((1 << k) - 1)
+        stack >>= k
+        result = bits == (1 << k) - 1 if op == L.OP_AND else bits != 0
+        stack = (stack << 1) | (1 if result else 0)
+    return (stack & 1) == 1
+
+
+@numba.njit(cache=True, _nrt=False)
+def _slots_holding(
+    tables: Int64Array,
+    state: Int64Array,
+    start: int,
+    length: int,
+    player: int,
+    owner: int,
+    valid_plays: int,
+    hand_value: int,
+) -> int:
+    off = hand_off(owner)
+    mask = 0
+    for i in range(state[L.L_HAND + owner]):
+        if _program_holds(tables, state, start, length, player, state[off + i], valid_plays, hand_value):
+            mask |= 1 << i
+    return mask
+
+
+@numba.njit(cache=True)
+def _hand_value(tables: Int64Array, state: Int64Array, start: int, length: int, player: int) -> int:
+    """``hand_total`` of the player's hand when the program has a ``hand_value`` test, else 0."""
+    method = tables[L.H_EVAL_METHOD]
+    if method < 0:
+        return 0
+    for row in range(start, start + length):
+        if cond_at(tables, row, L.C_OP) == L.OP_LEAF and cond_at(tables, row, L.C_TYPE) == HAND_VALUE:
+            off = hand_off(player)
+            return hand_total(
+                state[off : off + L.PILE_CAP],
+                state[L.L_HAND + player],
+                method,
+                values_view(tables),
+                tables[L.H_ACE_ALT],
+                tables[L.H_BUST],
+            )
+    return 0
 
 
 @numba.njit(cache=True)
@@ -285,22 +353,37 @@ def eval_condition(
     card: int,
     valid_plays: int,
 ) -> bool:
-    """Run the program ``cond[start:start+length]``; an empty program holds.
-
-    The operand stack is a bit stack in one int (depth ≤ 62 is far above any genome's nesting).
-    """
+    """Whether the program ``cond[start:start+length]`` holds for ``player`` and the candidate ``card``
+    (-1: none); an empty program holds."""
     if length == 0:
         return True
-    stack = 0
-    for row in range(start, start + length):
-        op = cond_at(tables, row, L.C_OP)
-        if op == L.OP_LEAF:
-            bit = 1 if _leaf(tables, state, row, player, card, valid_plays) else 0
-            stack = (stack << 1) | bit
-            continue
-        k = cond_at(tables, row, L.C_VALUE)
-        bits = stack & ((1 << k) - 1)
-        stack >>= k
-        result = bits == (1 << k) - 1 if op == L.OP_AND else bits != 0
-        stack = (stack << 1) | (1 if result else 0)
-    return (stack & 1) == 1
+    value = _hand_value(tables, state, start, length, player)
+    return _program_holds(tables, state, start, length, player, card, valid_plays, value)
+
+
+@numba.njit(cache=True)
+def hand_mask(
+    tables: Int64Array,
+    state: Int64Array,
+    start: int,
+    length: int,
+    player: int,
+    owner: int,
+    valid_plays: int,
+) -> int:
+    """The slots of ``owner``'s hand whose card, as the candidate, satisfies the program for ``player``:
+    bit ``i`` for slot ``i`` (a hand holds at most 52 cards)."""
+    if length == 0:
+        return (1 << state[L.L_HAND + owner]) - 1
+    value = _hand_value(tables, state, start, length, player)
+    return _slots_holding(tables, state, start, length, player, owner, valid_plays, value)
+
+
+@numba.njit(cache=True)
+def bit_count(mask: int) -> int:
+    """The number of set bits of a non-negative ``mask``."""
+    count = 0
+    while mask != 0:
+        mask &= mask - 1
+        count += 1
+    return count

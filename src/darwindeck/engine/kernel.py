@@ -21,7 +21,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
-from darwindeck.engine.cond_eval import next_player
+from darwindeck.engine.cond_eval import bit_count, next_player
 from darwindeck.engine.hands import deal_round, end_hand, new_hand
 from darwindeck.engine.movegen import (
     DECK_RESHUFFLE,
@@ -34,8 +34,8 @@ from darwindeck.engine.movegen import (
     card_playable,
     draw_card_ok,
     generate,
-    matching_in_hand,
     source_top,
+    takeable_mask,
 )
 from darwindeck.engine.piles import (
     captured_off,
@@ -92,20 +92,19 @@ def _refill_deck(tables: Int64Array, state: Int64Array) -> bool:
 def _take_from_hand(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     """A random card (state RNG) among those of the next player's hand the condition lets one take."""
     victim = next_player(state, player, tables[L.H_PLAYERS])
-    matching = matching_in_hand(tables, state, phase, player, victim)
-    if matching == 0:
+    takeable = takeable_mask(tables, state, phase, player, victim)
+    if takeable == 0:
         return -1
     state[L.S_INTERACTION] += 1
-    pick = rand_below(state, L.S_RNG, matching)
-    off = hand_off(victim)
-    if matching < state[L.L_HAND + victim]:
-        for i in range(state[L.L_HAND + victim]):
-            if draw_card_ok(tables, state, phase, player, state[off + i]):
-                if pick == 0:
-                    pick = i
-                    break
-                pick -= 1
-    return remove_at(state, off, L.L_HAND + victim, pick)
+    pick = rand_below(state, L.S_RNG, bit_count(takeable))
+    slot = 0
+    while True:  # the pick-th set bit of ``takeable``
+        if (takeable >> slot) & 1:
+            if pick == 0:
+                break
+            pick -= 1
+        slot += 1
+    return remove_at(state, hand_off(victim), L.L_HAND + victim, slot)
 
 
 @numba.njit(cache=True)

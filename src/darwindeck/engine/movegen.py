@@ -30,7 +30,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
-from darwindeck.engine.cond_eval import R_VALID_PLAYS, eval_condition, next_player
+from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, next_player
 from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
@@ -79,6 +79,20 @@ def card_playable(tables: Int64Array, state: Int64Array, phase: int, player: int
 
 
 @numba.njit(cache=True)
+def playable_mask(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    """The slots of ``player``'s hand holding a card ``card_playable`` allows (bit ``i``: slot ``i``)."""
+    start = phase_at(tables, phase, L.PH_COND_START)
+    length = phase_at(tables, phase, L.PH_COND_LEN)
+    mask = hand_mask(tables, state, start, length, player, player, state[L.L_HAND + player])
+    if phase_at(tables, phase, L.PH_A) == LOC_TABLEAU and tables[L.H_TABLEAU_MODE] == MODE_SEQUENCE:
+        off = hand_off(player)
+        for i in range(state[L.L_HAND + player]):
+            if (mask >> i) & 1 and not sequence_playable(tables, state, state[off + i]):
+                mask &= ~(1 << i)
+    return mask
+
+
+@numba.njit(cache=True)
 def _first_play_phase(tables: Int64Array, state: Int64Array) -> int:
     n_phases = tables[L.H_N_PHASES]
     for i in range(n_phases):
@@ -94,25 +108,14 @@ def valid_play_count(tables: Int64Array, state: Int64Array, player: int) -> int:
     phase = _first_play_phase(tables, state)
     if phase < 0:
         return 0
-    off = hand_off(player)
-    count = 0
-    for i in range(state[L.L_HAND + player]):
-        if card_playable(tables, state, phase, player, state[off + i]):
-            count += 1
-    return count
+    return bit_count(playable_mask(tables, state, phase, player))
 
 
 @numba.njit(cache=True)
 def has_valid_play(tables: Int64Array, state: Int64Array, player: int) -> bool:
-    """Whether ``valid_play_count`` is at least 1 (stops at the first playable card)."""
+    """Whether ``valid_play_count`` is at least 1."""
     phase = _first_play_phase(tables, state)
-    if phase < 0:
-        return False
-    off = hand_off(player)
-    for i in range(state[L.L_HAND + player]):
-        if card_playable(tables, state, phase, player, state[off + i]):
-            return True
-    return False
+    return phase >= 0 and playable_mask(tables, state, phase, player) != 0
 
 
 @numba.njit(cache=True)
@@ -144,27 +147,29 @@ def source_available(tables: Int64Array, state: Int64Array, source: int, player:
 
 
 @numba.njit(cache=True)
+def _valid_plays_for(tables: Int64Array, state: Int64Array, start: int, length: int, player: int) -> int:
+    """``valid_play_count`` when the condition program reads it, else 0 (not computed)."""
+    if _uses_valid_plays(tables, start, length):
+        return valid_play_count(tables, state, player)
+    return 0
+
+
+@numba.njit(cache=True)
 def draw_card_ok(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
     """The draw phase's condition for ``player`` with ``card`` as the candidate (-1: none)."""
     start = phase_at(tables, phase, L.PH_COND_START)
     length = phase_at(tables, phase, L.PH_COND_LEN)
-    valid = 0
-    if _uses_valid_plays(tables, start, length):
-        valid = valid_play_count(tables, state, player)
+    valid = _valid_plays_for(tables, state, start, length, player)
     return eval_condition(tables, state, start, length, player, card, valid)
 
 
 @numba.njit(cache=True)
-def matching_in_hand(tables: Int64Array, state: Int64Array, phase: int, player: int, victim: int) -> int:
-    """How many cards of ``victim``'s hand the draw phase's condition lets ``player`` take."""
-    if phase_at(tables, phase, L.PH_COND_LEN) == 0:
-        return int(state[L.L_HAND + victim])
-    off = hand_off(victim)
-    count = 0
-    for i in range(state[L.L_HAND + victim]):
-        if draw_card_ok(tables, state, phase, player, state[off + i]):
-            count += 1
-    return count
+def takeable_mask(tables: Int64Array, state: Int64Array, phase: int, player: int, victim: int) -> int:
+    """The slots of ``victim``'s hand the draw phase's condition lets ``player`` take (bit ``i``)."""
+    start = phase_at(tables, phase, L.PH_COND_START)
+    length = phase_at(tables, phase, L.PH_COND_LEN)
+    valid = _valid_plays_for(tables, state, start, length, player)
+    return hand_mask(tables, state, start, length, player, victim, valid)
 
 
 @numba.njit(cache=True)
@@ -191,7 +196,7 @@ def can_draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> 
         )
     if source == LOC_OPPONENT_HAND:
         victim = next_player(state, player, tables[L.H_PLAYERS])
-        return matching_in_hand(tables, state, phase, player, victim) > 0
+        return takeable_mask(tables, state, phase, player, victim) != 0
     card = source_top(state, source, player)
     return card >= 0 and draw_card_ok(tables, state, phase, player, card)
 
@@ -224,11 +229,13 @@ def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
             n = _add(state, n, top_card)
     else:
         counts = 0  # 3 bits per rank: playable cards of that rank
+        playable = playable_mask(tables, state, phase, player)
+        singles = phase_at(tables, phase, L.PH_B) <= 1
         for i in range(size):
-            card = state[off + i]
-            if card_playable(tables, state, phase, player, card):
+            if (playable >> i) & 1:
+                card = state[off + i]
                 counts += 1 << (3 * (card % L.N_RANKS))
-                if phase_at(tables, phase, L.PH_B) <= 1:
+                if singles:
                     n = _add(state, n, card)
         for k in range(2, min(phase_at(tables, phase, L.PH_C), L.MAX_SET) + 1):
             if k < phase_at(tables, phase, L.PH_B):
@@ -251,10 +258,10 @@ def _discard_actions(tables: Int64Array, state: Int64Array, phase: int, player: 
     first = size - 1 if tables[L.H_HAND_VISIBILITY] == FACE_DOWN else 0
     start = phase_at(tables, phase, L.PH_COND_START)
     length = phase_at(tables, phase, L.PH_COND_LEN)
+    allowed = hand_mask(tables, state, start, length, player, player, size)
     for i in range(first, size):
-        card = state[off + i]
-        if eval_condition(tables, state, start, length, player, card, size):
-            n = _add(state, n, card)
+        if (allowed >> i) & 1:
+            n = _add(state, n, state[off + i])
     if n > 0 and phase_at(tables, phase, L.PH_C) == 0:
         n = _add(state, n, L.A_PASS)
     return n
