@@ -193,7 +193,9 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> fl
     raw = np.zeros(n_teams, dtype=np.float64)
     if kind == BEST_HAND and tables[L.H_EVAL_METHOD] >= 0:
         best = np.zeros(n_teams, dtype=np.int64)
-        team_maxima(hand_strengths(tables, state), team_view(tables), n_teams, best)
+        strengths = np.empty(tables[L.H_PLAYERS], dtype=np.int64)
+        hand_strengths(tables, state, strengths)
+        team_maxima(strengths, team_view(tables), n_teams, best)
         raw[:] = best
         scale = DEADWOOD_SCALE if tables[L.H_EVAL_METHOD] == 3 else 1.0
     elif kind in (EMPTY_HAND, CAPTURE_ALL, MOST_CAPTURED, MOST_TRICKS, FEWEST_TRICKS):

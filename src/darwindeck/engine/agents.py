@@ -21,12 +21,12 @@ the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.pl
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.hand_eval import hand_total
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, tableau_off
 from darwindeck.engine.program import phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
@@ -41,7 +41,7 @@ MCTS = 2
 AGENT_NAMES = ("random", "greedy", "mcts")
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def estimate_tricks(tables: Int64Array, state: Int64Array, player: int) -> int:
     """Half tricks: a trump J+ or a side Ace 2, a lower trump or a side King 1; halved, rounded down."""
     off = hand_off(player)
@@ -59,7 +59,7 @@ def estimate_tricks(tables: Int64Array, state: Int64Array, player: int) -> int:
     return halves // 2
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _held_of_rank(state: Int64Array, player: int, rank: int) -> int:
     off = hand_off(player)
     count = 0
@@ -68,7 +68,7 @@ def _held_of_rank(state: Int64Array, player: int, rank: int) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _draw_score(tables: Int64Array, state: Int64Array, player: int) -> int:
     """Drawing beats passing, except near the bust threshold of a point-total game (stand at bust−4)."""
     bust = tables[L.H_BUST]
@@ -86,7 +86,7 @@ def _draw_score(tables: Int64Array, state: Int64Array, player: int) -> int:
     return 10 if 0 <= total < bust - 4 else -10
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _captures(state: Int64Array, card: int) -> bool:
     off = tableau_off(L.GENERAL_PILE)
     for i in range(state[L.L_TABLEAU + L.GENERAL_PILE]):
@@ -95,7 +95,7 @@ def _captures(state: Int64Array, card: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
     rank = card % L.N_RANKS
     n = state[L.L_TRICK]
@@ -119,7 +119,7 @@ def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) 
     return -cost
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _action_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
     if action < L.FULL_DECK:
         kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
@@ -152,7 +152,7 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
     return 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def greedy_choice(tables: Int64Array, state: Int64Array) -> int:
     player = state[L.S_ACTOR]
     best = state[L.P_LEGAL]
@@ -166,7 +166,7 @@ def greedy_choice(tables: Int64Array, state: Int64Array) -> int:
     return int(best)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def choose(tables: Int64Array, state: Int64Array, agent: int, agent_rng: Int64Array) -> int:
     """The action agent kind ``agent`` picks among the legal actions stored in ``state``."""
     if agent == GREEDY:

@@ -19,17 +19,17 @@ the hand ends at once. At a hand end the pot goes to the best hand among those w
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.program import phase_at
 
 Int64Array = npt.NDArray[np.int64]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def in_hand(state: Int64Array, n_players: int) -> int:
     """Players who have not folded this hand."""
     count = 0
@@ -38,7 +38,7 @@ def in_hand(state: Int64Array, n_players: int) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def start_round(state: Int64Array) -> None:
     state[L.S_CUR_BET] = 0
     state[L.S_RAISES] = 0
@@ -47,12 +47,12 @@ def start_round(state: Int64Array) -> None:
         state[L.B_ACTED + p] = 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def can_act(state: Int64Array, player: int) -> bool:
     return bool(state[L.B_FOLDED + player] == 0 and state[L.B_CHIPS + player] > 0)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def round_over(state: Int64Array, n_players: int) -> bool:
     if in_hand(state, n_players) <= 1:
         return True
@@ -64,7 +64,7 @@ def round_over(state: Int64Array, n_players: int) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: int, out_start: int) -> int:
     """Write the actor's betting actions at ``state[out_start:]``; their number."""
     chips = state[L.B_CHIPS + player]
@@ -93,14 +93,14 @@ def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: i
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _put_in(state: Int64Array, player: int, amount: int) -> None:
     state[L.B_CHIPS + player] -= amount
     state[L.B_ROUND_BET + player] += amount
     state[L.S_POT] += amount
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _raised(state: Int64Array, player: int) -> None:
     state[L.S_CUR_BET] = state[L.B_ROUND_BET + player]
     state[L.S_RAISES] += 1
@@ -108,7 +108,7 @@ def _raised(state: Int64Array, player: int) -> None:
         state[L.B_ACTED + p] = 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def bet_action(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> None:
     owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
     min_bet = phase_at(tables, phase, L.PH_A)
@@ -129,7 +129,7 @@ def bet_action(tables: Int64Array, state: Int64Array, phase: int, player: int, a
     state[L.B_ACTED + player] = 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def award_pot(state: Int64Array, winner: int) -> None:
     state[L.B_CHIPS + winner] += state[L.S_POT]
     state[L.S_POT] = 0

@@ -12,23 +12,23 @@ claimer lied and takes the whole claim pile into their hand, otherwise the chall
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, move_all, push, remove_card
 from darwindeck.engine.program import phase_at
 
 Int64Array = npt.NDArray[np.int64]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def claim_rank_needed(tables: Int64Array, state: Int64Array, phase: int) -> bool:
     return phase_at(tables, phase, L.PH_C) == 0 and state[L.S_CLAIM_RANK] < 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def start_claim(tables: Int64Array, state: Int64Array, phase: int) -> None:
     """Set the rank of a sequential claim (called when the phase starts)."""
     state[L.S_CLAIM_COUNT] = 0
@@ -38,7 +38,7 @@ def start_claim(tables: Int64Array, state: Int64Array, phase: int) -> None:
         state[L.S_CLAIM_RANK] = (state[L.S_LAST_CLAIM] + 1) % L.N_RANKS
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def put_down(state: Int64Array, player: int, card: int) -> None:
     remove_card(state, hand_off(player), L.L_HAND + player, card)
     push(state, L.P_CLAIM, L.L_CLAIM, card)
@@ -46,7 +46,7 @@ def put_down(state: Int64Array, player: int, card: int) -> None:
     state[L.S_TURN_MOVED] = 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def claim_was_true(state: Int64Array) -> bool:
     n = state[L.L_CLAIM]
     for i in range(n - state[L.S_CLAIM_COUNT], n):
@@ -55,7 +55,7 @@ def claim_was_true(state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def challenge(tables: Int64Array, state: Int64Array, phase: int, challenger: int) -> None:
     loser = challenger if claim_was_true(state) else state[L.S_CUR]
     if phase_at(tables, phase, L.PH_E) != 0:
@@ -65,6 +65,6 @@ def challenge(tables: Int64Array, state: Int64Array, phase: int, challenger: int
     state[L.S_INTERACTION] += 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def finish_claim(state: Int64Array) -> None:
     state[L.S_LAST_CLAIM] = state[L.S_CLAIM_RANK]

@@ -23,12 +23,12 @@ engine readings:
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.hand_eval import hand_total
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, top
 from darwindeck.engine.program import cond_at, is_wild, values_view
 
@@ -76,7 +76,7 @@ GT = 4
 GE = 5
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def compare(left: int, op: int, right: int) -> bool:
     if op == EQ:
         return left == right
@@ -91,12 +91,12 @@ def compare(left: int, op: int, right: int) -> bool:
     return left >= right
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def next_player(state: Int64Array, player: int, n_players: int) -> int:
     return int((player + state[L.S_DIR] + n_players) % n_players)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def reference_card(state: Int64Array, ref: int) -> int:
     if ref in (R_TABLEAU_TOP, R_TABLEAU):
         off = L.P_TABLEAU + L.GENERAL_PILE * L.PILE_CAP
@@ -108,7 +108,7 @@ def reference_card(state: Int64Array, ref: int) -> int:
     return top(state, L.P_DISCARD, L.L_DISCARD)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def location_size(state: Int64Array, ref: int, player: int, n_players: int) -> int:
     if ref == R_HAND:
         return int(state[L.L_HAND + player])
@@ -128,7 +128,7 @@ def location_size(state: Int64Array, ref: int, player: int, n_players: int) -> i
     return int(state[L.L_DECK])
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _has_group(state: Int64Array, player: int, need: int) -> bool:
     counts = 0  # four bits per rank (a deck holds at most 8 cards of a rank)
     off = hand_off(player)
@@ -140,7 +140,7 @@ def _has_group(state: Int64Array, player: int, need: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _has_run(state: Int64Array, player: int, need: int) -> bool:
     held = 0  # bit ``card``: suit s holds bits 13s .. 13s + 12 in rank order
     off = hand_off(player)
@@ -155,7 +155,7 @@ def _has_run(state: Int64Array, player: int, need: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _holds_suit(state: Int64Array, player: int, suit: int) -> bool:
     off = hand_off(player)
     for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
@@ -164,7 +164,7 @@ def _holds_suit(state: Int64Array, player: int, suit: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _holds_rank(state: Int64Array, player: int, rank: int) -> bool:
     off = hand_off(player)
     for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
@@ -173,7 +173,7 @@ def _holds_rank(state: Int64Array, player: int, rank: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _against(ctype: int, card: int, ref_card: int) -> bool:
     """A card test of ``card`` against one existing reference card."""
     rank = card % L.N_RANKS
@@ -199,7 +199,7 @@ def _against(ctype: int, card: int, ref_card: int) -> bool:
 # per-card code below is therefore compiled without reference counting (``_nrt=False``: it allocates
 # nothing, and neither does anything it calls); the one allocating test, ``hand_value``, is computed
 # once per call by ``eval_condition`` / ``hand_mask`` and passed in.
-@numba.njit(cache=True, _nrt=False)
+@kernel_jit
 def _card_test(
     tables: Int64Array, state: Int64Array, ctype: int, ref: int, value: int, card: int, player: int
 ) -> bool:
@@ -225,7 +225,7 @@ def _card_test(
     return _against(ctype, card, ref_card)
 
 
-@numba.njit(cache=True, _nrt=False)
+@kernel_jit
 def _leaf(
     tables: Int64Array,
     state: Int64Array,
@@ -274,7 +274,7 @@ def _leaf(
     return _card_test(tables, state, ctype, ref, value, card, player)
 
 
-@numba.njit(cache=True, _nrt=False)
+@kernel_jit
 def _program_holds(
     tables: Int64Array,
     state: Int64Array,
@@ -304,7 +304,7 @@ def _program_holds(
     return (stack & 1) == 1
 
 
-@numba.njit(cache=True, _nrt=False)
+@kernel_jit
 def _slots_holding(
     tables: Int64Array,
     state: Int64Array,
@@ -323,7 +323,7 @@ def _slots_holding(
     return mask
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _hand_value(tables: Int64Array, state: Int64Array, start: int, length: int, player: int) -> int:
     """``hand_total`` of the player's hand when the program has a ``hand_value`` test, else 0."""
     method = tables[L.H_EVAL_METHOD]
@@ -343,7 +343,7 @@ def _hand_value(tables: Int64Array, state: Int64Array, start: int, length: int, 
     return 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def eval_condition(
     tables: Int64Array,
     state: Int64Array,
@@ -361,7 +361,7 @@ def eval_condition(
     return _program_holds(tables, state, start, length, player, card, valid_plays, value)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def hand_mask(
     tables: Int64Array,
     state: Int64Array,
@@ -374,12 +374,12 @@ def hand_mask(
     """The slots of ``owner``'s hand whose card, as the candidate, satisfies the program for ``player``:
     bit ``i`` for slot ``i`` (a hand holds at most 52 cards)."""
     if length == 0:
-        return (1 << state[L.L_HAND + owner]) - 1
+        return int((1 << state[L.L_HAND + owner]) - 1)
     value = _hand_value(tables, state, start, length, player)
     return _slots_holding(tables, state, start, length, player, owner, valid_plays, value)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def bit_count(mask: int) -> int:
     """The number of set bits of a non-negative ``mask``."""
     count = 0

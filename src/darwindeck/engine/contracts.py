@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.genome.schema import ContractScoring
 
 Int64Array = npt.NDArray[np.int64]
@@ -55,7 +55,7 @@ def contract_scoring_array(scoring: ContractScoring) -> Int64Array:
     return np.array([getattr(scoring, f.name) for f in dataclasses.fields(scoring)], dtype=np.int64)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def evaluate_contracts(
     bids: Int64Array,
     is_nil: Int64Array,

@@ -45,9 +45,10 @@ raises ``ValueError``.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from darwindeck.engine.jit import kernel_jit, stack_array
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -78,20 +79,31 @@ _POKER_BASE = 14
 _POKER_PATTERN_UNIT = 537_824  # 14**5: one pattern step above every tiebreak
 _HIGH_CARD_SUIT_DIGITS = 16
 _HIGH_CARD_RANK_UNIT = 1 << 32  # 4**16: one rank-count step above every suit key
+_CARD_CELLS = stack_array(_RANKS * _SUITS)
+_RANK_CELLS = stack_array(_RANKS)
+_SUIT_CELLS = stack_array(_SUITS)
 
 
 # ---------------------------------------------------------------------------------------------- helpers
 
 
-@numba.njit(cache=True)
-def _rank_counts(cards: Int64Array, n: int) -> Int64Array:
-    counts = np.zeros(_RANKS, dtype=np.int64)
+@kernel_jit
+def _count_ranks(cards: Int64Array, n: int, counts: Int64Array) -> None:
+    """Add to ``counts[rank]`` the cards of each rank among ``cards[0:n]``."""
     for i in range(n):
         counts[cards[i] % _RANKS] += 1
-    return counts
 
 
-@numba.njit(cache=True)
+@kernel_jit
+def _count_rank(cards: Int64Array, n: int, rank: int) -> int:
+    count = 0
+    for i in range(n):
+        if cards[i] % _RANKS == rank:
+            count += 1
+    return count
+
+
+@kernel_jit
 def _value_sum(cards: Int64Array, n: int, card_values: Int64Array) -> int:
     total = 0
     for i in range(n):
@@ -99,7 +111,7 @@ def _value_sum(cards: Int64Array, n: int, card_values: Int64Array) -> int:
     return total
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _highest_rank_with(counts: Int64Array, at_least: int, excluded: int) -> int:
     """The highest rank held ``at_least`` times, other than ``excluded``; -1 if none."""
     for rank in range(_RANKS - 1, -1, -1):
@@ -108,7 +120,7 @@ def _highest_rank_with(counts: Int64Array, at_least: int, excluded: int) -> int:
     return -1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _straight_top(rank_mask: int) -> int:
     """Rank code of the top card of the highest straight in a 13-bit rank mask (wheel: 3, the 5); -1."""
     # Bit 0 of the extended mask is the ace played low, bit r + 1 is rank r.
@@ -124,9 +136,9 @@ def _straight_top(rank_mask: int) -> int:
 # -------------------------------------------------------------------------------------------- high card
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _high_card_strength(cards: Int64Array, n: int) -> int:
-    held = np.zeros(_RANKS * _SUITS, dtype=np.int64)  # index rank * 4 + suit
+    held = _CARD_CELLS()  # index rank * 4 + suit
     for i in range(n):
         held[(cards[i] % _RANKS) * _SUITS + cards[i] // _RANKS] = 1
     rank_key = 0
@@ -150,7 +162,7 @@ def _high_card_strength(cards: Int64Array, n: int) -> int:
 # ------------------------------------------------------------------------------------------------ poker
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _poker_key(pattern: int, key: int, digits: int, counts: Int64Array, kickers: int) -> int:
     """Append the ``kickers`` highest ranks left in ``counts`` to ``key``, pad to five digits, add pattern."""
     rank = _RANKS - 1
@@ -168,7 +180,7 @@ def _poker_key(pattern: int, key: int, digits: int, counts: Int64Array, kickers:
     return pattern * _POKER_PATTERN_UNIT + key
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _flush_key(suit_mask: int) -> int:
     """The five highest ranks of one suit as tiebreak digits."""
     key = 0
@@ -180,16 +192,17 @@ def _flush_key(suit_mask: int) -> int:
     return key
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _enabled(pattern_mask: int, pattern: int) -> bool:
     return ((pattern_mask >> pattern) & 1) != 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _poker_strength(cards: Int64Array, n: int, pattern_mask: int) -> int:
-    counts = _rank_counts(cards, n)
-    suit_masks = np.zeros(_SUITS, dtype=np.int64)
-    suit_sizes = np.zeros(_SUITS, dtype=np.int64)
+    counts = _RANK_CELLS()
+    _count_ranks(cards, n, counts)
+    suit_masks = _SUIT_CELLS()
+    suit_sizes = _SUIT_CELLS()
     for i in range(n):
         suit_masks[cards[i] // _RANKS] |= 1 << (cards[i] % _RANKS)
         suit_sizes[cards[i] // _RANKS] += 1
@@ -249,16 +262,15 @@ def _poker_strength(cards: Int64Array, n: int, pattern_mask: int) -> int:
 # ------------------------------------------------------------------------------------------ point total
 
 
-@numba.njit(cache=True)
-def _point_totals(cards: Int64Array, n: int, card_values: Int64Array, ace_alt: int, bust: int) -> Int64Array:
-    """``[best total not above bust, or -1; lowest total]`` over the ace choices."""
+@kernel_jit
+def _point_totals(
+    cards: Int64Array, n: int, card_values: Int64Array, ace_alt: int, bust: int
+) -> tuple[int, int]:
+    """``(best total not above bust, or -1; lowest total)`` over the ace choices."""
     base = _value_sum(cards, n, card_values)
-    result = np.empty(2, dtype=np.int64)
     if bust <= 0:
-        result[0] = base
-        result[1] = base
-        return result
-    aces = _rank_counts(cards, n)[_ACE]
+        return base, base
+    aces = _count_rank(cards, n, _ACE)
     step = 0 if ace_alt < 0 else ace_alt - card_values[_ACE]
     best = -1
     lowest = base
@@ -267,9 +279,7 @@ def _point_totals(cards: Int64Array, n: int, card_values: Int64Array, ace_alt: i
         if total <= bust and total > best:
             best = total
         lowest = min(lowest, total)
-    result[0] = best
-    result[1] = lowest
-    return result
+    return best, lowest
 
 
 # --------------------------------------------------------------------------------------------- deadwood
@@ -277,9 +287,10 @@ def _point_totals(cards: Int64Array, n: int, card_values: Int64Array, ace_alt: i
 
 _RUN_STATES = 1 << (2 * _SUITS)  # an open-run length 0..3 (3 = complete) per suit, two bits each
 _UNREACHED = -(1 << 62)
+_DEADWOOD_CELLS = stack_array(4 * _RUN_STATES + _RANKS * _SUITS + 2 * _SUITS)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _advance(
     state: int, suits_here: Int64Array, present: int, choice_code: int, room: Int64Array
 ) -> tuple[int, int]:
@@ -315,7 +326,7 @@ def _advance(
     return following, in_set + in_run
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _deadwood(cards: Int64Array, n: int, card_values: Int64Array) -> int:
     """Minimum deadwood by dynamic programming over ranks in run order A, 2, …, K.
 
@@ -325,7 +336,7 @@ def _deadwood(cards: Int64Array, n: int, card_values: Int64Array) -> int:
     """
     # One workspace: run-state tables, then room[suit * 13 + position] = consecutive held cards of the
     # suit from that run position on (0: the card is not held), then the current rank's suits and room.
-    work = np.zeros(4 * _RUN_STATES + _RANKS * _SUITS + 2 * _SUITS, dtype=np.int64)
+    work = _DEADWOOD_CELLS()
     melded = work[0:_RUN_STATES]
     melded_next = work[_RUN_STATES : 2 * _RUN_STATES]
     frontier = work[2 * _RUN_STATES : 3 * _RUN_STATES]
@@ -378,7 +389,7 @@ def _deadwood(cards: Int64Array, n: int, card_values: Int64Array) -> int:
     return _value_sum(cards, n, card_values) - best
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _closed(state: int) -> bool:
     """True when no suit has an open run of one or two cards."""
     for suit in range(_SUITS):
@@ -391,7 +402,7 @@ def _closed(state: int) -> bool:
 # ------------------------------------------------------------------------------------------- public API
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def hand_strength(
     cards: Int64Array,
     n: int,
@@ -407,20 +418,20 @@ def hand_strength(
     if method == METHOD_POKER:
         return _poker_strength(cards, n, pattern_mask)
     if method == METHOD_POINT_TOTAL:
-        return int(_point_totals(cards, n, card_values, ace_alt, bust)[0])
+        return _point_totals(cards, n, card_values, ace_alt, bust)[0]
     if method == METHOD_DEADWOOD:
         return DEADWOOD_CEILING - _deadwood(cards, n, card_values)
     raise ValueError("hand_strength: unknown evaluation method code (expected 0..3)")
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def hand_total(
     cards: Int64Array, n: int, method: int, card_values: Int64Array, ace_alt: int, bust: int
 ) -> int:
     """The number a player would say for ``hand_value``: point total, deadwood, else the value sum."""
     if method == METHOD_POINT_TOTAL:
-        totals = _point_totals(cards, n, card_values, ace_alt, bust)
-        return int(totals[0] if totals[0] >= 0 else totals[1])
+        best, lowest = _point_totals(cards, n, card_values, ace_alt, bust)
+        return best if best >= 0 else lowest
     if method == METHOD_DEADWOOD:
         return _deadwood(cards, n, card_values)
     if method in (METHOD_HIGH_CARD, METHOD_POKER):

@@ -14,13 +14,13 @@ and if nobody won the next hand is dealt.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import award_pot
 from darwindeck.engine.contracts import evaluate_contracts
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push, shuffle
 from darwindeck.engine.program import contract_view, deck_card, team_view
 from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card
@@ -29,7 +29,7 @@ from darwindeck.engine.wins import WHEN_HAND_END, judge, showdown_winner
 Int64Array = npt.NDArray[np.int64]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def deal_round(tables: Int64Array, state: Int64Array, count: int) -> None:
     """Deal ``count`` cards to each player, one at a time from seat 0, while the deck lasts."""
     n_players = tables[L.H_PLAYERS]
@@ -41,7 +41,7 @@ def deal_round(tables: Int64Array, state: Int64Array, count: int) -> None:
             push(state, hand_off(p), L.L_HAND + p, card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def reset_hand_state(state: Int64Array) -> None:
     for p in range(L.MAX_PLAYERS):
         state[L.B_BID + p] = -1
@@ -70,7 +70,7 @@ def reset_hand_state(state: Int64Array) -> None:
         state[L.B_ACTED + p] = 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def new_hand(tables: Int64Array, state: Int64Array) -> None:
     for slot in range(L.L_DECK, L.N_LENGTHS_END):
         state[slot] = 0
@@ -96,7 +96,7 @@ def new_hand(tables: Int64Array, state: Int64Array) -> None:
     state[L.S_LEADER] = state[L.S_CUR]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _score_contracts(tables: Int64Array, state: Int64Array) -> None:
     n_players = tables[L.H_PLAYERS]
     n_teams = tables[L.H_N_TEAMS]
@@ -124,7 +124,7 @@ def _score_contracts(tables: Int64Array, state: Int64Array) -> None:
             state[L.B_SCORE + p] = state[L.B_TEAM_SCORE + p]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def end_hand(tables: Int64Array, state: Int64Array) -> None:
     """Score the hand, judge the game, deal again when it goes on."""
     state[L.S_HANDS_PLAYED] += 1

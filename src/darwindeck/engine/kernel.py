@@ -14,7 +14,6 @@ an applied action or an automatic transition).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -23,6 +22,7 @@ from darwindeck.engine.betting import bet_action, can_act, round_over, start_rou
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player
 from darwindeck.engine.hands import deal_round, end_hand, new_hand
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.movegen import (
     DECK_RESHUFFLE,
     LOC_CAPTURED,
@@ -62,7 +62,7 @@ Int64Array = npt.NDArray[np.int64]
 DECK_END_HAND = 2
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def enter_phase(state: Int64Array, phase: int) -> None:
     state[L.S_PHASE] = phase
     state[L.S_SUB] = 0
@@ -70,7 +70,7 @@ def enter_phase(state: Int64Array, phase: int) -> None:
     state[L.S_LEADER] = state[L.S_CUR]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _refill_deck(tables: Int64Array, state: Int64Array) -> bool:
     """Apply ``deck_empty`` to an empty deck; True when the deck has cards afterwards."""
     action = tables[L.H_DECK_EMPTY]
@@ -88,7 +88,7 @@ def _refill_deck(tables: Int64Array, state: Int64Array) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _take_from_hand(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     """A random card (state RNG) among those of the next player's hand the condition lets one take."""
     victim = next_player(state, player, tables[L.H_PLAYERS])
@@ -107,7 +107,7 @@ def _take_from_hand(tables: Int64Array, state: Int64Array, phase: int, player: i
     return remove_at(state, hand_off(victim), L.L_HAND + victim, slot)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _take_from_source(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     """The next card a draw takes, -1 when none may be taken (card tests judge it, except from the deck)."""
     source = phase_at(tables, phase, L.PH_A)
@@ -129,7 +129,7 @@ def _take_from_source(tables: Int64Array, state: Int64Array, phase: int, player:
     return -1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> None:
     for _ in range(phase_at(tables, phase, L.PH_B)):
         card = _take_from_source(tables, state, phase, player)
@@ -140,7 +140,7 @@ def _draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> Non
     state[L.S_SUB] += 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _put(tables: Int64Array, state: Int64Array, target: int, player: int, card: int) -> None:
     """Move a played / discarded card to the phase's target place."""
     if target == LOC_TABLEAU:
@@ -157,7 +157,7 @@ def _put(tables: Int64Array, state: Int64Array, target: int, player: int, card: 
         push(state, L.P_DISCARD, L.L_DISCARD, card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _set_cards(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> int:
     """The suits (bit mask) of the cards a SET action plays: the lowest-id playable ones of its rank."""
     size = (action - L.A_SET0) // L.N_RANKS + 2
@@ -173,14 +173,14 @@ def _set_cards(tables: Int64Array, state: Int64Array, phase: int, player: int, a
     return suits
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _play_one(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> None:
     remove_card(state, hand_off(player), L.L_HAND + player, card)
     _put(tables, state, phase_at(tables, phase, L.PH_A), player, card)
     score_card(tables, state, player, card, TRIGGER_PLAY)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _play_cards(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> None:
     """Play one card (action < 52) or a set; then card rules, the effect of its rank, next phase."""
     if action < L.FULL_DECK:
@@ -202,7 +202,7 @@ def _play_cards(tables: Int64Array, state: Int64Array, phase: int, player: int, 
         enter_phase(state, state[L.S_PHASE] + 1)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _discard(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> None:
     remove_card(state, hand_off(player), L.L_HAND + player, card)
     _put(tables, state, phase_at(tables, phase, L.PH_A), player, card)
@@ -210,7 +210,7 @@ def _discard(tables: Int64Array, state: Int64Array, phase: int, player: int, car
     state[L.S_SUB] += 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _trick_play(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> None:
     remove_card(state, hand_off(player), L.L_HAND + player, card)
     n = state[L.L_TRICK]
@@ -225,7 +225,7 @@ def _trick_play(tables: Int64Array, state: Int64Array, phase: int, player: int, 
     state[L.S_SUB] += 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _bid(tables: Int64Array, state: Int64Array, phase: int, player: int, bid: int) -> None:
     state[L.B_BID + player] = bid
     nil = bid == 0 and phase_at(tables, phase, L.PH_C) != 0
@@ -236,7 +236,7 @@ def _bid(tables: Int64Array, state: Int64Array, phase: int, player: int, bid: in
         state[L.S_BIDDING_DONE] = 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _hands_all_empty(tables: Int64Array, state: Int64Array) -> bool:
     for p in range(tables[L.H_PLAYERS]):  # noqa: SIM110 (numba: no generators)
         if state[L.L_HAND + p] != 0:
@@ -244,7 +244,7 @@ def _hands_all_empty(tables: Int64Array, state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _hand_finished(tables: Int64Array, state: Int64Array) -> bool:
     if state[L.S_HAND_OVER] != 0:
         return True
@@ -264,7 +264,7 @@ def _hand_finished(tables: Int64Array, state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def after_action(tables: Int64Array, state: Int64Array) -> None:
     """Checks after every action: game-end request, immediate wins, the end of the hand."""
     if state[L.S_GAME_OVER] != 0:
@@ -278,7 +278,7 @@ def after_action(tables: Int64Array, state: Int64Array) -> None:
         end_hand(tables, state)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def end_turn(tables: Int64Array, state: Int64Array) -> None:
     """Turn bookkeeping, turn-end wins, the turn limit, the stalemate rule, then the next player."""
     n_players = tables[L.H_PLAYERS]
@@ -309,7 +309,7 @@ def end_turn(tables: Int64Array, state: Int64Array) -> None:
     enter_phase(state, 0)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _no_action(tables: Int64Array, state: Int64Array) -> None:
     """The phase in progress offers nothing: move on (see the module rules)."""
     phase = state[L.S_PHASE]
@@ -326,7 +326,7 @@ def _no_action(tables: Int64Array, state: Int64Array) -> None:
         enter_phase(state, phase + 1)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _trick_step(tables: Int64Array, state: Int64Array) -> bool:
     """Place the trick's actor; resolve a full trick. True when a decision may be pending."""
     n_players = tables[L.H_PLAYERS]
@@ -345,7 +345,7 @@ def _trick_step(tables: Int64Array, state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _claim_step(tables: Int64Array, state: Int64Array) -> bool:
     """Start a claim, move it to the challenge round, place the challenger. True: a decision may wait."""
     n_players = tables[L.H_PLAYERS]
@@ -369,7 +369,7 @@ def _claim_step(tables: Int64Array, state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _claim_action(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> None:
     if action == L.A_CHALLENGE:
         challenge(tables, state, phase, player)
@@ -385,7 +385,7 @@ def _claim_action(tables: Int64Array, state: Int64Array, phase: int, player: int
         put_down(state, player, action)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _betting_step(tables: Int64Array, state: Int64Array) -> bool:
     """Open the round, pass over players who cannot act, close the round. True: a decision waits."""
     n_players = tables[L.H_PLAYERS]
@@ -404,7 +404,7 @@ def _betting_step(tables: Int64Array, state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def settle(tables: Int64Array, state: Int64Array) -> None:
     """Run automatic steps until a decision with legal actions is pending or the game is over."""
     n_phases = tables[L.H_N_PHASES]
@@ -435,7 +435,7 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
     state[L.S_N_LEGAL] = 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def is_legal(state: Int64Array, action: int) -> bool:
     for i in range(state[L.S_N_LEGAL]):  # noqa: SIM110 (numba: no generators)
         if state[L.P_LEGAL + i] == action:
@@ -443,7 +443,7 @@ def is_legal(state: Int64Array, action: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
     """Apply a legal ``action`` and settle; False (state unchanged) when it is not legal."""
     if state[L.S_TERMINAL] != 0 or not is_legal(state, action):
@@ -481,7 +481,7 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def init_game(tables: Int64Array, state: Int64Array, rng_seed: int) -> None:
     """Reset ``state`` to a new game seeded with ``rng_seed`` (a nonzero 32-bit value) and settle."""
     state[:] = 0

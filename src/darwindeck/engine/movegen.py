@@ -23,7 +23,6 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -31,6 +30,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, next_player
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
@@ -50,13 +50,13 @@ DECK_RESHUFFLE = 0
 DECK_SKIP = 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _add(state: Int64Array, n: int, action: int) -> int:
     state[L.P_LEGAL + n] = action
     return n + 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _sort(state: Int64Array, n: int) -> None:
     for i in range(1, n):
         value = state[L.P_LEGAL + i]
@@ -67,7 +67,7 @@ def _sort(state: Int64Array, n: int) -> None:
         state[L.P_LEGAL + j + 1] = value
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def card_playable(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
     start = phase_at(tables, phase, L.PH_COND_START)
     length = phase_at(tables, phase, L.PH_COND_LEN)
@@ -78,7 +78,7 @@ def card_playable(tables: Int64Array, state: Int64Array, phase: int, player: int
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def playable_mask(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     """The slots of ``player``'s hand holding a card ``card_playable`` allows (bit ``i``: slot ``i``)."""
     start = phase_at(tables, phase, L.PH_COND_START)
@@ -92,7 +92,7 @@ def playable_mask(tables: Int64Array, state: Int64Array, phase: int, player: int
     return mask
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _first_play_phase(tables: Int64Array, state: Int64Array) -> int:
     n_phases = tables[L.H_N_PHASES]
     for i in range(n_phases):
@@ -102,7 +102,7 @@ def _first_play_phase(tables: Int64Array, state: Int64Array) -> int:
     return -1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def valid_play_count(tables: Int64Array, state: Int64Array, player: int) -> int:
     """Playable single cards of ``player`` in the turn's next play phase (0 without one)."""
     phase = _first_play_phase(tables, state)
@@ -111,14 +111,14 @@ def valid_play_count(tables: Int64Array, state: Int64Array, player: int) -> int:
     return bit_count(playable_mask(tables, state, phase, player))
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def has_valid_play(tables: Int64Array, state: Int64Array, player: int) -> bool:
     """Whether ``valid_play_count`` is at least 1."""
     phase = _first_play_phase(tables, state)
     return phase >= 0 and playable_mask(tables, state, phase, player) != 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _uses_valid_plays(tables: Int64Array, start: int, length: int) -> bool:
     for row in range(start, start + length):
         if cond_at(tables, row, L.C_OP) == L.OP_LEAF and cond_at(tables, row, L.C_REF) == R_VALID_PLAYS:
@@ -126,7 +126,7 @@ def _uses_valid_plays(tables: Int64Array, start: int, length: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def source_available(tables: Int64Array, state: Int64Array, source: int, player: int) -> bool:
     if source == LOC_DECK:
         if state[L.L_DECK] > 0:
@@ -146,7 +146,7 @@ def source_available(tables: Int64Array, state: Int64Array, source: int, player:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _valid_plays_for(tables: Int64Array, state: Int64Array, start: int, length: int, player: int) -> int:
     """``valid_play_count`` when the condition program reads it, else 0 (not computed)."""
     if _uses_valid_plays(tables, start, length):
@@ -154,7 +154,7 @@ def _valid_plays_for(tables: Int64Array, state: Int64Array, start: int, length: 
     return 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def draw_card_ok(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
     """The draw phase's condition for ``player`` with ``card`` as the candidate (-1: none)."""
     start = phase_at(tables, phase, L.PH_COND_START)
@@ -163,7 +163,7 @@ def draw_card_ok(tables: Int64Array, state: Int64Array, phase: int, player: int,
     return eval_condition(tables, state, start, length, player, card, valid)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def takeable_mask(tables: Int64Array, state: Int64Array, phase: int, player: int, victim: int) -> int:
     """The slots of ``victim``'s hand the draw phase's condition lets ``player`` take (bit ``i``)."""
     start = phase_at(tables, phase, L.PH_COND_START)
@@ -172,7 +172,7 @@ def takeable_mask(tables: Int64Array, state: Int64Array, phase: int, player: int
     return hand_mask(tables, state, start, length, player, victim, valid)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def source_top(state: Int64Array, source: int, player: int) -> int:
     """The card a draw from a pile source (discard, tableau, captured) would take; -1 when empty."""
     if source in (LOC_DISCARD, LOC_OPPONENT_DISCARD):
@@ -184,7 +184,7 @@ def source_top(state: Int64Array, source: int, player: int) -> int:
     return -1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def can_draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> bool:
     """Whether the draw phase may take a card now. From the deck the condition is judged with no
     candidate; from any other source its card tests judge the card that would be taken (an opponent's
@@ -201,7 +201,7 @@ def can_draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> 
     return card >= 0 and draw_card_ok(tables, state, phase, player, card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     sub = state[L.S_SUB]
     loops = phase_at(tables, phase, L.PH_D) != 0 and phase_at(tables, phase, L.PH_COND_LEN) > 0
@@ -215,7 +215,7 @@ def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     if state[L.S_SUB] > 0:
         return 0
@@ -248,7 +248,7 @@ def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _discard_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     size = state[L.L_HAND + player]
     if state[L.S_SUB] >= phase_at(tables, phase, L.PH_B) or size == 0:
@@ -267,7 +267,7 @@ def _discard_actions(tables: Int64Array, state: Int64Array, phase: int, player: 
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _trick_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     off = hand_off(player)
     n = 0
@@ -278,7 +278,7 @@ def _trick_actions(tables: Int64Array, state: Int64Array, phase: int, player: in
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _bid_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     if state[L.S_BIDDING_DONE] != 0:
         return 0
@@ -292,7 +292,7 @@ def _bid_actions(tables: Int64Array, state: Int64Array, phase: int, player: int)
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _claim_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     n = 0
     if state[L.S_CLAIM_STAGE] == 1:
@@ -314,7 +314,7 @@ def _claim_actions(tables: Int64Array, state: Int64Array, phase: int, player: in
     return n
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def generate(tables: Int64Array, state: Int64Array) -> int:
     """Write the legal actions of the pending decision into the legal area; their number (0: none)."""
     player = state[L.S_ACTOR]

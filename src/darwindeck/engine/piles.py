@@ -6,39 +6,39 @@ pile keeps its order (a face-down hand stays a stack). Every function is ``njit`
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.rng import rand_below
 
 Int64Array = npt.NDArray[np.int64]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def hand_off(player: int) -> int:
     return L.P_HAND + player * L.PILE_CAP
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def captured_off(player: int) -> int:
     return L.P_CAPTURED + player * L.PILE_CAP
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def tableau_off(pile: int) -> int:
     return L.P_TABLEAU + pile * L.PILE_CAP
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def push(state: Int64Array, off: int, len_slot: int, card: int) -> None:
     n = state[len_slot]
     state[off + n] = card
     state[len_slot] = n + 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def push_bottom(state: Int64Array, off: int, len_slot: int, card: int) -> None:
     n = state[len_slot]
     for i in range(n, 0, -1):
@@ -47,7 +47,7 @@ def push_bottom(state: Int64Array, off: int, len_slot: int, card: int) -> None:
     state[len_slot] = n + 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def pop(state: Int64Array, off: int, len_slot: int) -> int:
     """Take the top card; -1 when the pile is empty."""
     n = state[len_slot]
@@ -57,13 +57,13 @@ def pop(state: Int64Array, off: int, len_slot: int) -> int:
     return int(state[off + n - 1])
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def top(state: Int64Array, off: int, len_slot: int) -> int:
     n = state[len_slot]
     return L.NO_CARD if n == 0 else state[off + n - 1]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def remove_at(state: Int64Array, off: int, len_slot: int, index: int) -> int:
     n = state[len_slot]
     card = state[off + index]
@@ -73,7 +73,7 @@ def remove_at(state: Int64Array, off: int, len_slot: int, index: int) -> int:
     return int(card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def find(state: Int64Array, off: int, len_slot: int, card: int) -> int:
     """Index of ``card`` in the pile, -1 when absent."""
     for i in range(state[len_slot]):
@@ -82,7 +82,7 @@ def find(state: Int64Array, off: int, len_slot: int, card: int) -> int:
     return -1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def remove_card(state: Int64Array, off: int, len_slot: int, card: int) -> bool:
     index = find(state, off, len_slot, card)
     if index < 0:
@@ -91,7 +91,7 @@ def remove_card(state: Int64Array, off: int, len_slot: int, card: int) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def shuffle(state: Int64Array, off: int, len_slot: int) -> None:
     """Fisher-Yates with the state's RNG."""
     n = state[len_slot]
@@ -102,7 +102,7 @@ def shuffle(state: Int64Array, off: int, len_slot: int) -> None:
         state[off + j] = tmp
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def move_all(state: Int64Array, src: int, src_len: int, dst: int, dst_len: int) -> None:
     """Put every card of one pile on top of another (order kept), emptying the source."""
     for i in range(state[src_len]):
@@ -110,7 +110,7 @@ def move_all(state: Int64Array, src: int, src_len: int, dst: int, dst_len: int) 
     state[src_len] = 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def count_rank(state: Int64Array, off: int, len_slot: int, rank: int) -> int:
     count = 0
     for i in range(state[len_slot]):
@@ -119,7 +119,7 @@ def count_rank(state: Int64Array, off: int, len_slot: int, rank: int) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def count_suit(state: Int64Array, off: int, len_slot: int, suit: int) -> int:
     count = 0
     for i in range(state[len_slot]):
@@ -128,7 +128,7 @@ def count_suit(state: Int64Array, off: int, len_slot: int, suit: int) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def total_cards(state: Int64Array, n_players: int) -> int:
     """Cards in every pile together (conservation: equals the deck size)."""
     total = state[L.L_DECK] + state[L.L_DISCARD] + state[L.L_TRICK] + state[L.L_CLAIM]

@@ -8,14 +8,15 @@ on how the batch is split over workers. A state is never 0 (xorshift's fixed poi
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from darwindeck.engine.jit import kernel_jit
 
 MASK32 = 0xFFFFFFFF
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _mul32(a: int, b: int) -> int:
     """``a * b mod 2**32`` for 32-bit ``a``, ``b`` without leaving int64."""
     low = a * (b & 0xFFFF)
@@ -23,7 +24,7 @@ def _mul32(a: int, b: int) -> int:
     return (low + high) & MASK32
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def mix32(h: int) -> int:
     """murmur3 fmix32 of a 32-bit value."""
     h &= MASK32
@@ -35,7 +36,7 @@ def mix32(h: int) -> int:
     return h
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def game_seed(seed: int, index: int, stream: int) -> int:
     """A nonzero 32-bit RNG state for game ``index`` of a batch seeded ``seed`` (``stream`` separates
     the rules' randomness from each agent's)."""
@@ -45,7 +46,7 @@ def game_seed(seed: int, index: int, stream: int) -> int:
     return h if h != 0 else 0x6D2B79F5
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def next_u32(rng: npt.NDArray[np.int64], slot: int) -> int:
     """Advance the xorshift32 state in ``rng[slot]`` and return it."""
     x = rng[slot]
@@ -56,7 +57,7 @@ def next_u32(rng: npt.NDArray[np.int64], slot: int) -> int:
     return int(x)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def rand_below(rng: npt.NDArray[np.int64], slot: int, n: int) -> int:
     """A number in ``0..n-1`` (``n`` ≥ 1) from the state in ``rng[slot]``."""
     return next_u32(rng, slot) % n

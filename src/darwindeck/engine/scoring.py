@@ -9,12 +9,12 @@ each captured card), ``play`` (the player, each card played in a play or trick p
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.cond_eval import eval_condition
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.program import rule_at, team_of
 
 Int64Array = npt.NDArray[np.int64]
@@ -25,13 +25,13 @@ TRIGGER_PLAY = 2
 TRIGGER_HAND_END = 3
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def add_score(tables: Int64Array, state: Int64Array, player: int, points: int) -> None:
     state[L.B_SCORE + player] += points
     state[L.B_TEAM_SCORE + team_of(tables, player)] += points
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def score_card(tables: Int64Array, state: Int64Array, player: int, card: int, trigger: int) -> None:
     """Apply every card rule with ``trigger`` to ``card`` for ``player``."""
     for i in range(tables[L.T_N_RULES]):

@@ -18,11 +18,11 @@ pick up won cards in no fixed order, and a fixed order lets a game of War cycle 
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import (
     captured_off,
     hand_off,
@@ -45,13 +45,13 @@ DESCENDING = 1
 BOTH = 2
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def sequence_order(card: int) -> int:
     """Position of the card's rank in A-low order: A = 0, 2 = 1, …, K = 12."""
     return (card % L.N_RANKS + 1) % L.N_RANKS
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def sequence_playable(tables: Int64Array, state: Int64Array, card: int) -> bool:
     suit = card // L.N_RANKS
     if state[L.L_TABLEAU + suit] == 0:
@@ -67,7 +67,7 @@ def sequence_playable(tables: Int64Array, state: Int64Array, card: int) -> bool:
     return bool(up or down)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def capture(tables: Int64Array, state: Int64Array, player: int, card: int) -> None:
     if tables[L.H_CAPTURES_TO_HAND] != 0:
         push_bottom(state, hand_off(player), L.L_HAND + player, card)
@@ -76,7 +76,7 @@ def capture(tables: Int64Array, state: Int64Array, player: int, card: int) -> No
     score_card(tables, state, player, card, TRIGGER_CAPTURE)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _capture_general_pile(tables: Int64Array, state: Int64Array, player: int) -> None:
     off = tableau_off(L.GENERAL_PILE)
     if tables[L.H_CAPTURES_TO_HAND] != 0:
@@ -88,7 +88,7 @@ def _capture_general_pile(tables: Int64Array, state: Int64Array, player: int) ->
     state[L.S_INTERACTION] += 1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _war(tables: Int64Array, state: Int64Array, player: int, card: int) -> None:
     push(state, tableau_off(L.GENERAL_PILE), L.L_TABLEAU + L.GENERAL_PILE, card)
     waiting = state[L.S_WAR_PLAYER]
@@ -105,7 +105,7 @@ def _war(tables: Int64Array, state: Int64Array, player: int, card: int) -> None:
         _capture_general_pile(tables, state, waiting)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _match_rank(tables: Int64Array, state: Int64Array, player: int, card: int) -> None:
     off = tableau_off(L.GENERAL_PILE)
     len_slot = L.L_TABLEAU + L.GENERAL_PILE
@@ -119,7 +119,7 @@ def _match_rank(tables: Int64Array, state: Int64Array, player: int, card: int) -
     push(state, off, len_slot, card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _sequence(state: Int64Array, card: int) -> None:
     suit = card // L.N_RANKS
     order = sequence_order(card)
@@ -132,7 +132,7 @@ def _sequence(state: Int64Array, card: int) -> None:
     push(state, tableau_off(suit), L.L_TABLEAU + suit, card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def place_on_tableau(tables: Int64Array, state: Int64Array, player: int, card: int) -> None:
     mode = tables[L.H_TABLEAU_MODE]
     if mode == MODE_WAR:

@@ -26,14 +26,15 @@ best_hand      ``team_maxima`` of the members' hand strengths, then ``decide_win
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from darwindeck.engine.jit import kernel_jit
 
 Int64Array = npt.NDArray[np.int64]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def team_totals(values: Int64Array, player_team: Int64Array, n_teams: int, out: Int64Array) -> None:
     """Write into ``out[0:n_teams]`` the sum of ``values`` over each team's members."""
     for team in range(n_teams):
@@ -42,7 +43,7 @@ def team_totals(values: Int64Array, player_team: Int64Array, n_teams: int, out: 
         out[player_team[player]] += values[player]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def team_maxima(values: Int64Array, player_team: Int64Array, n_teams: int, out: Int64Array) -> None:
     """Write into ``out[0:n_teams]`` the largest of ``values`` among each team's members.
 
@@ -57,7 +58,7 @@ def team_maxima(values: Int64Array, player_team: Int64Array, n_teams: int, out: 
             out[team] = values[player]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def decide_winner(values: Int64Array, higher_wins: bool) -> int:
     """The index of the single best value (highest, or lowest when ``higher_wins`` is false).
 
@@ -78,7 +79,7 @@ def decide_winner(values: Int64Array, higher_wins: bool) -> int:
     return -1 if tied else best
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def first_reaching(values: Int64Array, threshold: int) -> int:
     """The single index whose value is at least ``threshold`` and highest among those.
 
@@ -97,7 +98,7 @@ def first_reaching(values: Int64Array, threshold: int) -> int:
     return -1 if tied else best
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def any_member(flags: Int64Array, player_team: Int64Array, n_teams: int) -> int:
     """The lowest team index with a member whose flag is non-zero; ``-1`` when no flag is set."""
     first = n_teams

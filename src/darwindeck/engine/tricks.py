@@ -12,11 +12,11 @@ and leads the next turn.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import captured_off, hand_off, push
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.scoring import TRIGGER_TRICK_WIN, score_card
@@ -24,7 +24,7 @@ from darwindeck.engine.scoring import TRIGGER_TRICK_WIN, score_card
 Int64Array = npt.NDArray[np.int64]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _holds_other_suit(state: Int64Array, player: int, suit: int) -> bool:
     off = hand_off(player)
     for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
@@ -33,7 +33,7 @@ def _holds_other_suit(state: Int64Array, player: int, suit: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _holds_suit(state: Int64Array, player: int, suit: int) -> bool:
     off = hand_off(player)
     for i in range(state[L.L_HAND + player]):  # noqa: SIM110 (numba: no generators)
@@ -42,7 +42,7 @@ def _holds_suit(state: Int64Array, player: int, suit: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def trick_card_legal(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
     suit = card // L.N_RANKS
     if state[L.L_TRICK] == 0:
@@ -56,13 +56,13 @@ def trick_card_legal(tables: Int64Array, state: Int64Array, phase: int, player: 
     return suit == lead_suit or not _holds_suit(state, player, lead_suit)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def trick_trump(tables: Int64Array, phase: int) -> int:
     trump = phase_at(tables, phase, L.PH_B)
     return trump if trump >= 0 else tables[L.H_TRUMP]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
     suit = card // L.N_RANKS
     best_suit = best // L.N_RANKS
@@ -73,7 +73,7 @@ def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
     return card % L.N_RANKS < best % L.N_RANKS
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def trick_winner_index(tables: Int64Array, state: Int64Array, phase: int) -> int:
     """Index (in the trick) of the winning card."""
     trump = trick_trump(tables, phase)
@@ -85,7 +85,7 @@ def trick_winner_index(tables: Int64Array, state: Int64Array, phase: int) -> int
     return best
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def resolve_trick(tables: Int64Array, state: Int64Array, phase: int) -> int:
     """Give the trick to its winner; returns the winner."""
     winner = state[L.B_TRICK_PLAYER + trick_winner_index(tables, state, phase)]

@@ -16,11 +16,11 @@ opponents, or the player's choice (a TARGET action follows).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push
 from darwindeck.engine.program import effect_at
 from darwindeck.engine.rng import rand_below
@@ -42,7 +42,7 @@ LEFT_OPPONENT = 5
 RIGHT_OPPONENT = 6
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def advance_turn(state: Int64Array, n_players: int) -> None:
     step = state[L.S_DIR]
     nxt = state[L.S_CUR]
@@ -52,7 +52,7 @@ def advance_turn(state: Int64Array, n_players: int) -> None:
     state[L.S_SKIP] = 0
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def single_target(state: Int64Array, target: int, actor: int, n_players: int) -> int:
     """The one seat a target selector names; -1 for ALL_OPPONENTS and PLAYER_CHOICE."""
     direction = state[L.S_DIR]
@@ -69,7 +69,7 @@ def single_target(state: Int64Array, target: int, actor: int, n_players: int) ->
     return -1
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def hit_player(state: Int64Array, effect_type: int, value: int, player: int) -> None:
     """DRAW_CARDS / FORCE_DISCARD on one player."""
     hand = hand_off(player)
@@ -87,7 +87,7 @@ def hit_player(state: Int64Array, effect_type: int, value: int, player: int) -> 
             push(state, L.P_DISCARD, L.L_DISCARD, card)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def apply_effect(tables: Int64Array, state: Int64Array, rank: int, actor: int) -> None:
     """Run the effect of ``rank`` (if any) for a card ``actor`` just played.
 
@@ -118,7 +118,7 @@ def apply_effect(tables: Int64Array, state: Int64Array, rank: int, actor: int) -
         hit_player(state, effect_type, value, single_target(state, target, actor, n_players))
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def apply_chosen_target(tables: Int64Array, state: Int64Array, player: int) -> None:
     rank = state[L.S_PENDING_TARGET]
     state[L.S_PENDING_TARGET] = -1

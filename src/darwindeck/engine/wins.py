@@ -21,12 +21,12 @@ Result (seed 003): individual mode sets ``winner`` (``winning_team`` −1); team
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.hand_eval import hand_strength
+from darwindeck.engine.jit import kernel_inline, kernel_jit, stack_array
 from darwindeck.engine.piles import hand_off
 from darwindeck.engine.program import team_of, team_view, values_view, win_at
 from darwindeck.engine.teams import decide_winner, team_maxima, team_totals
@@ -50,8 +50,10 @@ WHEN_ACTION = 0
 WHEN_TURN_END = 1
 WHEN_HAND_END = 2
 
+_SEAT_CELLS = stack_array(L.MAX_PLAYERS)
 
-@numba.njit(cache=True)
+
+@kernel_jit
 def finish(tables: Int64Array, state: Int64Array, side: int, ended_by: int) -> None:
     """End the game: ``side`` is the winning team (team mode) or player, -1 for a draw."""
     state[L.S_TERMINAL] = 1
@@ -66,12 +68,12 @@ def finish(tables: Int64Array, state: Int64Array, side: int, ended_by: int) -> N
             state[L.S_WINNER] = side
 
 
-@numba.njit(cache=True)
+@kernel_inline
 def _team_scores(tables: Int64Array, state: Int64Array) -> Int64Array:
     return state[L.B_TEAM_SCORE : L.B_TEAM_SCORE + tables[L.H_N_TEAMS]]
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _reaching(tables: Int64Array, state: Int64Array, threshold: int) -> bool:
     scores = _team_scores(tables, state)
     for t in range(scores.shape[0]):  # noqa: SIM110 (numba: no generators)
@@ -80,14 +82,14 @@ def _reaching(tables: Int64Array, state: Int64Array, threshold: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _first_to_score(tables: Int64Array, state: Int64Array, threshold: int) -> int:
     if not _reaching(tables, state, threshold):
         return NOT_MET
     return decide_winner(_team_scores(tables, state), True)
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _capture_all(tables: Int64Array, state: Int64Array) -> int:
     n_teams = tables[L.H_N_TEAMS]
     for team in range(n_teams):
@@ -100,7 +102,7 @@ def _capture_all(tables: Int64Array, state: Int64Array) -> int:
     return NOT_MET
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _empty_hand(tables: Int64Array, state: Int64Array) -> int:
     n_players = tables[L.H_PLAYERS]
     for i in range(n_players):
@@ -110,11 +112,11 @@ def _empty_hand(tables: Int64Array, state: Int64Array) -> int:
     return NOT_MET
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _by_player(tables: Int64Array, state: Int64Array, block: int, higher: bool, best_member: bool) -> int:
     n_players = tables[L.H_PLAYERS]
     n_teams = tables[L.H_N_TEAMS]
-    out = np.empty(n_teams, dtype=np.int64)
+    out = _SEAT_CELLS()[:n_teams]
     values = state[block : block + n_players]
     if best_member:
         team_maxima(values, team_view(tables), n_teams, out)
@@ -126,11 +128,10 @@ def _by_player(tables: Int64Array, state: Int64Array, block: int, higher: bool, 
 FOLDED_STRENGTH = -2
 
 
-@numba.njit(cache=True)
-def hand_strengths(tables: Int64Array, state: Int64Array) -> Int64Array:
-    """Each player's ``hand_strength`` (a bust is −1, a folded player −2)."""
+@kernel_jit
+def hand_strengths(tables: Int64Array, state: Int64Array, strengths: Int64Array) -> None:
+    """Each player's ``hand_strength`` (a bust is −1, a folded player −2) into ``strengths[p]``."""
     n_players = tables[L.H_PLAYERS]
-    strengths = np.empty(n_players, dtype=np.int64)
     for p in range(n_players):
         if state[L.B_FOLDED + p] != 0:
             strengths[p] = FOLDED_STRENGTH
@@ -145,10 +146,9 @@ def hand_strengths(tables: Int64Array, state: Int64Array) -> Int64Array:
             tables[L.H_BUST],
             tables[L.H_PATTERN_MASK],
         )
-    return strengths
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def showdown_winner(tables: Int64Array, state: Int64Array) -> int:
     """The player who takes the pot: the only one not folded, else the single best hand; -1 if none."""
     n_players = tables[L.H_PLAYERS]
@@ -163,18 +163,22 @@ def showdown_winner(tables: Int64Array, state: Int64Array) -> int:
         return standing
     if tables[L.H_EVAL_METHOD] < 0:
         return -1
-    return int(decide_winner(hand_strengths(tables, state), True))
+    strengths = _SEAT_CELLS()[:n_players]
+    hand_strengths(tables, state, strengths)
+    return int(decide_winner(strengths, True))
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _best_hand(tables: Int64Array, state: Int64Array) -> int:
     n_teams = tables[L.H_N_TEAMS]
-    out = np.empty(n_teams, dtype=np.int64)
-    team_maxima(hand_strengths(tables, state), team_view(tables), n_teams, out)
+    out = _SEAT_CELLS()[:n_teams]
+    strengths = _SEAT_CELLS()[: tables[L.H_PLAYERS]]
+    hand_strengths(tables, state, strengths)
+    team_maxima(strengths, team_view(tables), n_teams, out)
     return int(decide_winner(out, True))
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _all_hands_empty(tables: Int64Array, state: Int64Array) -> bool:
     for p in range(tables[L.H_PLAYERS]):  # noqa: SIM110 (numba: no generators)
         if state[L.L_HAND + p] != 0:
@@ -182,7 +186,7 @@ def _all_hands_empty(tables: Int64Array, state: Int64Array) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def _judge_one(tables: Int64Array, state: Int64Array, kind: int, threshold: int, when: int) -> int:
     if kind == FIRST_TO_SCORE:
         return _first_to_score(tables, state, threshold)
@@ -214,7 +218,7 @@ def _judge_one(tables: Int64Array, state: Int64Array, kind: int, threshold: int,
     return NOT_MET
 
 
-@numba.njit(cache=True)
+@kernel_jit
 def judge(tables: Int64Array, state: Int64Array, when: int) -> bool:
     """Try the win conditions that apply ``when``; end the game (winner or draw) on the first met."""
     for i in range(tables[L.T_N_WINS]):

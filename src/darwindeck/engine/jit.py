@@ -1,0 +1,81 @@
+"""How the kernel is compiled: without reference counting, with fixed-size workspaces on the stack.
+
+numba counts references to arrays: a compiled function that calls others increments and decrements
+the count of each array argument with an atomic instruction on every call (the pairs are removed only
+in functions that call nothing), and numba-level inlining copies arrays into new variables at the same
+cost. The kernel passes the program and the state to almost every function, so those counts were most
+of the time of a game step (measured on Crazy Eights' search: about four fifths of the compiled time).
+
+The rules that avoid it:
+
+* ``kernel_jit`` compiles a function with numba's reference counting switched off (the ``_nrt``
+  option). Such a function must not allocate (no ``np.empty`` / ``np.zeros`` / ``copy``) and must not
+  return a new array or view; numba compiles everything it calls the same way, so the rule holds for
+  its callees too, and numba refuses to compile a function that breaks it. Views created and used
+  inside a function are fine.
+* ``kernel_inline`` is the same for small accessors that return a view of an argument (numba-level
+  inlining turns the return into a local view).
+* A temporary array comes from a ``stack_array(n)`` constructor: ``n`` int64 zeros in the calling
+  function's stack frame, zeroed at each call; the array must not outlive the call.
+
+Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search
+agents) call kernel functions freely: the caller holds the references.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+_KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "_nrt": False}
+
+
+def kernel_jit(fn: _F) -> _F:
+    """Compile ``fn`` as kernel code (module rules)."""
+    return cast(_F, numba.njit(**_KERNEL_OPTIONS)(fn))
+
+
+def kernel_inline(fn: _F) -> _F:
+    """Compile ``fn`` as kernel code inlined into its callers at numba level (accessors of views)."""
+    return cast(_F, numba.njit(inline="always", **_KERNEL_OPTIONS)(fn))
+
+
+def stack_array(count: int) -> Any:
+    """A compiled constructor of ``count`` int64 zeros on the caller's stack (a 1-d C array): define it
+    at module level (``_SEATS = stack_array(MAX_PLAYERS)``) and call it with no argument in kernel code.
+    Under ``NUMBA_DISABLE_JIT=1`` it is a plain function returning ``np.zeros(count)``.
+    """
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return lambda: np.zeros(count, dtype=np.int64)
+
+    @intrinsic
+    def zeros(typingctx: Any) -> Any:
+        array_type = types.Array(types.int64, 1, "C")
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            intp = context.get_value_type(types.intp)
+            data = cgutils.alloca_once(builder, context.get_value_type(types.int64), size=count)
+            cgutils.memset(builder, data, ir.Constant(intp, 8 * count), 0)
+            array = make_array(array_type)(context, builder)
+            populate_array(
+                array,
+                data=data,
+                shape=[ir.Constant(intp, count)],
+                strides=[ir.Constant(intp, 8)],
+                itemsize=ir.Constant(intp, 8),
+                meminfo=None,
+            )
+            return array._getvalue()
+
+        return array_type(), codegen
+
+    return zeros
