@@ -9,8 +9,9 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
-from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, trick_winner
-from darwindeck.play.view import build_view, table_rules
+from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, merge_draws
+from darwindeck.play.render import trick_line
+from darwindeck.play.view import build_view, table_rules, trick_winner
 from engine.scenario import c, cards
 
 
@@ -185,3 +186,33 @@ def test_trick_winner_agrees_with_the_engine(game: str) -> None:
             assert [trick_winner(trick, rules.trick_trumps[phase], rules.high_card_wins[phase])] == grew
             checked += 1
     assert checked == 60
+
+
+def test_a_run_of_draws_by_one_seat_is_one_line() -> None:
+    assert merge_draws("West draws a card", "West draws a card") == "West draws 2 cards"
+    assert merge_draws("West draws 2 cards", "West draws a card") == "West draws 3 cards"
+    assert merge_draws("West draws a card", "East draws a card") is None
+    assert merge_draws("West draws a card", "West plays 8♥") is None
+    mine = merge_draws("You draw J♥ (no playable card)", "You draw 7♣ (no playable card)")
+    assert mine == "You draw J♥, 7♣ (no playable card)"
+    assert merge_draws("You draw J♥", "You draw 7♣ (no playable card)") is None
+    assert merge_draws("You draw J♥", "You draw 7♣") == "You draw J♥, 7♣"
+
+
+def test_the_trick_line_says_who_is_winning_it() -> None:
+    state = GameState.new(get_game("spades"), 2)
+    for bid in (3, 0, 2, 4):
+        state.apply_action(L.A_BID0 + bid)
+    rules = table_rules(state)
+    shown = []
+    for _ in range(3):
+        view = build_view(state, 1)
+        shown.append(str(trick_line(view, rules, compact=False)))
+        state.apply_action(state.legal_actions()[0])
+    assert shown == [
+        "Trick 1/13: no cards yet",
+        "Trick 1/13: North 9♥",
+        "Trick 1/13: North 9♥, East (you) 2♥ · North wins so far",
+    ]
+    view = build_view(state, 1)
+    assert str(trick_line(view, rules, compact=True)) == "Trick 1/13: N 9♥, E (you) 2♥, S 8♥ · N wins so far"

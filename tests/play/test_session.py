@@ -104,7 +104,7 @@ def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None
     lines = buffer.getvalue().splitlines()
     start = lines.index("You play 2♠")
     assert lines[start + 4] == "You play 8♠ (wild: next card must be a ♠ or an 8; only legal card)"
-    assert lines[start + 11 : start + 13] == [
+    assert lines[start + 10 : start + 12] == [
         "You draw 5♥ (no playable card)",
         "You play 5♥ (only legal card)",
     ]

@@ -3,10 +3,11 @@
 ``describe_decision(before, action, after, genome, rules)`` says what the deciding seat did, e.g. "West
 plays 8♣ (wild: next card must be a ♣ or an 8)", "East plays J♥: South is skipped", "East bids 3",
 "North draws a card", "You draw 5♦"; ``forced_note`` is the reason added when the human's only legal
-move is made for them ("You draw 5♦ (no playable card)"). ``describe_events(before, action, after,
-rules)`` says what followed without a decision: a trick won, a claim pile taken, a pot won, cards
-captured, the discard shuffled into a new deck (the deck grew without a deal), a hand over with the
-scores. Both read only ``TableView`` values of the human's seat
+move is made for them ("You draw 5♦ (no playable card)"); ``merge_draws`` folds a run of draws by one
+seat into one line ("West draws 3 cards", "You draw 5♦, 9♣ (no playable card)").
+``describe_events(before, action, after, rules)`` says what followed without a decision: a trick won, a
+claim pile taken, a pot won, cards captured, the discard shuffled into a new deck (the deck grew without
+a deal), a hand over with the scores. Both read only ``TableView`` values of the human's seat
 (``darwindeck.play.view``), the genome and ``TableRules`` (public rules), so a line can name a card only
 when that seat may see it:
 
@@ -31,6 +32,7 @@ carried and the score. Points the contract does not explain (card scoring) are s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
@@ -38,7 +40,7 @@ from darwindeck.genome.cards import Location, Rank, Visibility, card_name, card_
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
-from darwindeck.play.view import TableRules, TableView, wild_note
+from darwindeck.play.view import TableRules, TableView, trick_winner, wild_note
 
 _BETTING_VERBS = {
     L.A_CHECK: ("checks", "check"),
@@ -213,6 +215,29 @@ def with_note(line: str, note: str) -> str:
     return f"{line} ({note})"
 
 
+_OTHER_DRAWS = re.compile(r"^(?P<who>\S+) draws (?:a card|(?P<count>\d+) cards)$")
+_OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
+
+
+def is_draw(line: str) -> bool:
+    """Whether ``line`` tells a draw that ``merge_draws`` can continue."""
+    return bool(_OTHER_DRAWS.match(line) or _OWN_DRAW.match(line))
+
+
+def merge_draws(previous: str, line: str) -> str | None:
+    """One line for ``previous`` followed by ``line`` when both are draws by the same seat (the human's
+    with the same note), e.g. "West draws a card" + "West draws a card" = "West draws 2 cards"; None
+    when ``line`` does not continue the run."""
+    earlier, later = _OTHER_DRAWS.match(previous), _OTHER_DRAWS.match(line)
+    if earlier and later and earlier["who"] == later["who"] and later["count"] is None:
+        count = int(earlier["count"] or 1) + 1
+        return f"{earlier['who']} draws {count} cards"
+    mine, next_mine = _OWN_DRAW.match(previous), _OWN_DRAW.match(line)
+    if mine and next_mine and mine["note"] == next_mine["note"]:
+        return f"You draw {mine['cards']}, {next_mine['cards']}{mine['note'] or ''}"
+    return None
+
+
 _NO_VALID_PLAY = Condition(ConditionType.HAND_SIZE, Operator.EQ, 0, Reference.VALID_PLAYS)
 
 
@@ -231,23 +256,6 @@ def forced_note(view: TableView, action: int, genome: GameGenome) -> str:
 
 def _grew(before: Sequence[int], after: Sequence[int]) -> list[int]:
     return [p for p, (b, a) in enumerate(zip(before, after, strict=True)) if a > b]
-
-
-def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
-    if card // L.N_RANKS != best // L.N_RANKS:
-        return trump >= 0 and card // L.N_RANKS == trump
-    if high_wins:
-        return card % L.N_RANKS > best % L.N_RANKS
-    return card % L.N_RANKS < best % L.N_RANKS
-
-
-def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: bool) -> int:
-    """The player who wins a complete trick of ``(player, card)`` pairs in playing order."""
-    winner, best = trick[0]
-    for player, card in trick[1:]:
-        if _beats(card, best, trump, high_card_wins):
-            winner, best = player, card
-    return winner
 
 
 def completed_trick(before: TableView, action: int, after: TableView) -> tuple[tuple[int, int], ...]:

@@ -32,7 +32,7 @@ from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.genome.cards import Rank, Suit, card_name
-from darwindeck.play.view import PHASE_NAMES, TableRules, TableView, wild_note
+from darwindeck.play.view import PHASE_NAMES, TableRules, TableView, trick_winner, wild_note
 
 #: Terminals narrower than this get the compact layout.
 COMPACT_BELOW = 80
@@ -207,6 +207,11 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
     for index, (player, card) in enumerate(view.trick):
         name = _seat_label(view, player, compact).lstrip("*")
         out.append(", " if index else "").append(f"{name} ").append_text(cards_text([card]))
+    if view.phase_kind == L.K_TRICK and len(view.trick) > 1:
+        phase = view.phase_index
+        leader = trick_winner(view.trick, rules.trick_trumps[phase], rules.high_card_wins[phase])
+        who = "you" if leader == view.seat else _seat_label(view, leader, compact).lstrip("*")
+        out.append(f" · {who} {'win' if leader == view.seat else 'wins'} so far")
     return out
 
 

@@ -32,7 +32,15 @@ from rich.text import Text
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.schema import GameGenome
-from darwindeck.play.narrate import describe_decision, describe_events, forced_note, scores_text, with_note
+from darwindeck.play.narrate import (
+    describe_decision,
+    describe_events,
+    forced_note,
+    is_draw,
+    merge_draws,
+    scores_text,
+    with_note,
+)
 from darwindeck.play.opponents import Opponent
 from darwindeck.play.render import (
     COMPACT_BELOW,
@@ -157,6 +165,7 @@ class PlaySession:
         self.state = GameState.new(genome, options.seed)
         self.rules = table_rules(self.state)
         self.moves: list[int] = []
+        self._held: str | None = None  # a run of draws not told yet
 
     @property
     def compact(self) -> bool:
@@ -209,10 +218,28 @@ class PlaySession:
             self.opponent.observe(before_array, self.state, action)
             after = build_view(self.state, seat)
             line = describe_decision(before, action, after, self.genome, self.rules)
-            self.console.print(with_note(line, note) if note else line)
+            self._tell(with_note(line, note) if note else line)
             for line in describe_events(before, action, after, self.rules):
-                self.console.print(line)
+                self._tell(line)
+        self._flush_told()
         return False
+
+    def _tell(self, line: str) -> None:
+        """Narrate ``line``; a run of draws by one seat is held back and told as one line."""
+        if self._held is not None:
+            merged = merge_draws(self._held, line)
+            if merged is not None:
+                self._held = merged
+                return
+            self.console.print(self._held)
+        self._held = line if is_draw(line) else None
+        if self._held is None:
+            self.console.print(line)
+
+    def _flush_told(self) -> None:
+        if self._held is not None:
+            self.console.print(self._held)
+            self._held = None
 
     def _opponent_choice(self, name: str) -> int:
         """The opponent's action, with "NAME is thinking…" shown meanwhile on a terminal.
@@ -228,6 +255,7 @@ class PlaySession:
 
     def _ask(self) -> int | None:
         """The person's move (an action id), or None to quit."""
+        self._flush_told()
         view = build_view(self.state, self.options.seat)
         self.console.print(*render_screen(view, self.rules, self.compact, self.options.plain), sep="\n")
         moves = numbered_moves(view.legal_actions, self.rules, self.state.action_to_string)

@@ -22,6 +22,7 @@ another wild, since the engine names no suit).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from darwindeck.engine import layout as L
@@ -235,3 +236,21 @@ def wild_note(rules: TableRules, card: int) -> str:
     wilds = [_article(Rank.from_code(code)) for code in rules.wild_ranks]
     others = ", ".join(wilds[:-1]) + " or " + wilds[-1] if len(wilds) > 1 else wilds[0]
     return f"wild: next card must be a {suit} or {others}"
+
+
+def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
+    if card // L.N_RANKS != best // L.N_RANKS:
+        return trump >= 0 and card // L.N_RANKS == trump
+    if high_wins:
+        return card % L.N_RANKS > best % L.N_RANKS
+    return card % L.N_RANKS < best % L.N_RANKS
+
+
+def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: bool) -> int:
+    """The player who wins (or, for a trick in progress, is winning) a trick of ``(player, card)`` pairs
+    in playing order, by the engine's rule (``tricks.trick_winner_index``)."""
+    winner, best = trick[0]
+    for player, card in trick[1:]:
+        if _beats(card, best, trump, high_card_wins):
+            winner, best = player, card
+    return winner
