@@ -31,12 +31,24 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, types
+from numba.core.cpu import CPUTargetOptions
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-_KERNEL_OPTIONS: dict[str, Any] = {"cache": True, "_nrt": False}
+
+def _kernel_options() -> dict[str, Any]:
+    """``cache`` and, where this numba offers the switch, reference counting off. ``_nrt`` is a private
+    option (numba uses it in its own tests); without it the kernel is compiled with reference counting:
+    slower, the same results (stack arrays carry no reference count either way)."""
+    options: dict[str, Any] = {"cache": True}
+    if hasattr(CPUTargetOptions, "_nrt"):
+        options["_nrt"] = False
+    return options
+
+
+_KERNEL_OPTIONS = _kernel_options()
 
 
 def kernel_jit(fn: _F) -> _F:
