@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from rich.console import Console
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, merge_draws
-from darwindeck.play.render import trick_line
+from darwindeck.play.render import render_screen, trick_line
 from darwindeck.play.view import build_view, table_rules, trick_winner
 from engine.scenario import c, cards
 
@@ -216,3 +217,17 @@ def test_the_trick_line_says_who_is_winning_it() -> None:
     ]
     view = build_view(state, 1)
     assert str(trick_line(view, rules, compact=True)) == "Trick 1/13: N 9♥, E (you) 2♥, S 8♥ · N wins so far"
+
+
+def test_the_full_layout_shows_bags_and_trick_games_count_no_turns() -> None:
+    state = GameState.new(get_game("spades"), 2)
+    state.array[L.B_BAGS + 3] = 4
+    console = Console(width=100, record=True, color_system=None)
+    console.print(*render_screen(build_view(state, 0), table_rules(state), compact=False, plain=True))
+    text = console.export_text()
+    assert "Spades · hand 1 · trumps ♠" in text
+    assert "turn" not in text.splitlines()[0]
+    header = next(line for line in text.splitlines() if "seat" in line and "bid" in line)
+    assert header.split() == ["seat", "|", "cards", "|", "bid", "|", "tricks", "|", "score", "|", "bags"]
+    west = next(line for line in text.splitlines() if line.startswith("West"))
+    assert west.split("|")[-1].strip() == "4"

@@ -44,7 +44,7 @@ def test_partnership_screen_names_teams_and_a_bad_rating_is_asked_again(tmp_path
     session, buffer = make_session(tmp_path, "partnership-spades", 3, scripted(["q", "9", "2", "meh"]))
     record = session.run()
     text = buffer.getvalue()
-    assert "Teams: North+South (you) 0 · East+West 0\n" in text
+    assert "Teams: North+South (you) 0 (0 bags) · East+West 0 (0 bags)\n" in text
     assert "Rate this game 1-5 (Enter to skip): 9\n'9' is not a rating" in text
     assert (record.result, record.rating, record.comment) == ("abandoned", 2, "meh")
 

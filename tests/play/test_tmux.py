@@ -57,9 +57,9 @@ def test_compact_layout_at_60_columns(tmux: list[str], tmp_path: Path) -> None:
     )
     lines = wait_for(tmux, "Your bid (1-13, n = Nil, r, q):")
     assert all(len(line) <= WIDTH for line in lines)
-    start = lines.index("== Spades · hand 1 · turn 1 · trumps ♠ ==")
+    start = lines.index("== Spades · hand 1 · trumps ♠ ==")
     assert lines[start : start + 6] == [
-        "== Spades · hand 1 · turn 1 · trumps ♠ ==",
+        "== Spades · hand 1 · trumps ♠ ==",
         "Your turn (bidding) · clockwise",
         "*N (you) 13c bid - tk 0 pts 0 | E 13c bid - tk 0 pts 0",
         "S 13c bid - tk 0 pts 0 | W 13c bid - tk 0 pts 0",

@@ -117,6 +117,8 @@ def _seat_columns(view: TableView, rules: TableRules, player: int) -> list[tuple
         columns.append(("tricks", "tk", str(view.tricks_won[player])))
     if rules.keeps_score and not rules.teams:
         columns.append(("score", "pts", str(view.scores[player])))
+    if _counts_bags(rules) and not rules.teams:
+        columns.append(("bags", "bg", str(view.bags[player])))
     if rules.has_chips:
         columns.append(
             ("chips", "chips", str(view.chips[player]) + (" folded" if view.folded[player] else ""))
@@ -146,27 +148,36 @@ def seats_table(view: TableView, rules: TableRules, plain: bool) -> Table:
 
 
 def compact_seat_lines(view: TableView, rules: TableRules) -> list[Text]:
-    """The compact layout's seats: two per line, ``E 12c bid 2 tk 1``."""
+    """The compact layout's seats: two per line, ``E 12c bid 2 tk 1`` (bags only in the full layout)."""
     cells = []
     for player in range(view.n_players):
         values = " ".join(
             f"{v}{label}" if label == "c" else f"{label} {v}"
-            for _, label, v in _seat_columns(view, rules, player)
+            for header, label, v in _seat_columns(view, rules, player)
+            if header != "bags"
         )
         cells.append(f"{_seat_label(view, player, compact=True)} {values}")
     return [Text(" | ".join(cells[i : i + 2])) for i in range(0, len(cells), 2)]
 
 
-def team_line(view: TableView, rules: TableRules) -> Text | None:
-    """ "Teams: North+South (you) 120 · East+West 80", or None outside team mode."""
+def team_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
+    """ "Teams: North+South (you) 120 (3 bags) · East+West 80 (1 bag)" (bags only in the full layout),
+    or None outside team mode."""
     if not rules.teams:
         return None
     parts = []
     for index, members in enumerate(rules.teams):
         names = "+".join(view.names[p] for p in members)
         mine = " (you)" if view.seat in members else ""
-        parts.append(f"{names}{mine} {view.team_scores[index]}")
+        count = view.bags[index]
+        bags = f" ({count} bag{'' if count == 1 else 's'})" if _counts_bags(rules) and not compact else ""
+        parts.append(f"{names}{mine} {view.team_scores[index]}{bags}")
     return Text("Teams: " + " · ".join(parts))
+
+
+def _counts_bags(rules: TableRules) -> bool:
+    """Whether overtricks pile up as bags that cost points (seed 004's bag limit)."""
+    return rules.contract is not None and rules.contract.bag_limit > 0
 
 
 def table_line(view: TableView, rules: TableRules) -> Text:
@@ -216,8 +227,10 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
 
 
 def title_text(view: TableView, rules: TableRules) -> str:
+    """The game, the hand, the turn (trick games count tricks instead, on the trick line), the trumps."""
     trump = f" · trumps {Suit.from_code(rules.trump).symbol}" if rules.trump >= 0 else ""
-    return f"{rules.game_name} · hand {view.hand_number} · turn {view.turn + 1}{trump}"
+    turn = "" if rules.has_tricks else f" · turn {view.turn + 1}"
+    return f"{rules.game_name} · hand {view.hand_number}{turn}{trump}"
 
 
 def render_screen(view: TableView, rules: TableRules, compact: bool, plain: bool) -> list[RenderableType]:
@@ -232,7 +245,7 @@ def render_screen(view: TableView, rules: TableRules, compact: bool, plain: bool
         lines.append(Text(f"Play goes {direction_text(view)}"))
         lines.append(Text(turn_text(view), style="bold"))
         lines.append(seats_table(view, rules, plain))
-    for optional in (team_line(view, rules), trick_line(view, rules, compact)):
+    for optional in (team_line(view, rules, compact), trick_line(view, rules, compact)):
         if optional is not None:
             lines.append(optional)
     table = table_line(view, rules)

@@ -257,9 +257,8 @@ class PlaySession:
         """The person's move (an action id), or None to quit."""
         self._flush_told()
         view = build_view(self.state, self.options.seat)
-        self.console.print(*render_screen(view, self.rules, self.compact, self.options.plain), sep="\n")
         moves = numbered_moves(view.legal_actions, self.rules, self.state.action_to_string)
-        self.console.print(moves_text(moves, self.compact, self.console.width))
+        self._show_screen(view, moves)
         while True:
             try:
                 line = self.read_line(move_prompt(moves))
@@ -274,9 +273,14 @@ class PlaySession:
                 return None
             if choice == "rules":
                 self._show_rules()
-                self.console.print(moves_text(moves, self.compact, self.console.width))
+                self._show_screen(view, moves)
                 continue
             return moves[choice].action
+
+    def _show_screen(self, view: TableView, moves: Sequence[Move]) -> None:
+        """The table, the hand and the numbered moves."""
+        self.console.print(*render_screen(view, self.rules, self.compact, self.options.plain), sep="\n")
+        self.console.print(moves_text(moves, self.compact, self.console.width))
 
     def _show_rules(self) -> None:
         text = render_markdown(self.genome)
