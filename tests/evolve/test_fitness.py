@@ -186,8 +186,8 @@ def test_session_length_band() -> None:
 
 
 def test_rules_complexity_prefers_a_moderate_structure() -> None:
-    uno = get_game("uno-style")  # 2 phases + 2 conditions + 4 effects + 1 win
-    assert structure_count(uno) == 9
+    uno = get_game("uno-style")  # 2 phases + 2 conditions + 5 effects + 1 win
+    assert structure_count(uno) == 10
     assert rules_complexity(uno) == 1.0
     whist = get_game("whist")  # 1 phase + 1 win + team play
     assert structure_count(whist) == 3
@@ -386,7 +386,7 @@ def test_special_effects_of_a_game_without_a_play_phase_are_inert() -> None:
     assert result.breakdown["rules_complexity"] == plain.breakdown["rules_complexity"]
     assert result.total == plain.total
     uno = get_game("uno-style")  # a play phase: its effects are live
-    assert len(uno.special_effects) == 4
+    assert len(uno.special_effects) == 5
     assert live_genome(uno) == uno
     assert evaluate_fitness(uno, SMALL, 4).breakdown["inert_effects"] == 0.0
 

@@ -353,14 +353,16 @@ def test_crazy_eights() -> None:
     assert eights.win_conditions == (WinCondition(WinType.EMPTY_HAND),)
 
 
-def test_uno_style_has_exactly_seed_000_effects() -> None:
+def test_uno_style_has_seed_000_effects_and_a_wild_ace_that_names_a_suit() -> None:
     uno = get_game("uno-style")
     assert uno.special_effects == (
         SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, 2),
         SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER, 1),
         SpecialEffect(Rank.QUEEN, EffectType.REVERSE_DIRECTION, TargetSelector.ALL_OPPONENTS, 1),
         SpecialEffect(Rank.KING, EffectType.EXTRA_TURN, TargetSelector.NEXT_PLAYER, 1),
+        SpecialEffect(Rank.ACE, EffectType.NAME_SUIT, TargetSelector.NEXT_PLAYER, 1),
     )
+    assert uno.setup.wild_cards == (Rank.ACE,)
     assert uno.player_count in (3, 4)
     assert uno.phases[1] == get_game("crazy-eights").phases[1]
 

@@ -731,8 +731,8 @@ CASES = [
             (
                 E,
                 "special_effects[0].effect_type",
-                "must be an EffectType (skip_next, reverse, draw_cards, extra_turn, force_discard), "
-                "got 'teleport'",
+                "must be an EffectType (skip_next, reverse, draw_cards, extra_turn, force_discard, "
+                "name_suit), got 'teleport'",
             )
         ],
         id="unknown-effect-type",

@@ -13,9 +13,10 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from play.driver import run_cli
 
-#: Crazy Eights, seed 3, seat 0 against greedy players, always taking move 1: 5 decisions of ours that
-#: offer a choice (the other 32 moves of ours were forced, so they are made without a prompt).
-OUR_DECISIONS = 5
+#: Crazy Eights, seed 3, seat 0 against greedy players, always taking move 1: 2 decisions of ours that
+#: offer a choice, a card and the suit named for our 8 (our other 4 moves were forced, so they are made
+#: without a prompt).
+OUR_DECISIONS = 2
 
 
 def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
@@ -62,40 +63,48 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
         "Your move (1-2, r, q): r",
         "# Crazy Eights",
     ]
-    # every opponent decision is one line; a wild 8 says what the next card must be; our forced
-    # moves are made and told without a prompt
+    # every opponent decision is one line; a wild 8 and the suit its player names are one line; our
+    # forced moves are made and told without a prompt; a run of draws is one line
     after_first_move = lines.index("You play 2♠")
     assert lines[after_first_move - 1] == "Your move (1-2, r, q): 1"
-    assert lines[after_first_move + 1 : after_first_move + 14] == [
-        "East plays 8♦ (wild: next card must be a ♦ or an 8)",
-        "South plays K♦",
-        "West plays K♥",
-        "You play 8♠ (wild: next card must be a ♠ or an 8; only legal card)",
-        "East draws a card",
-        "East plays 9♠",
-        "South plays A♠",
-        "West draws 2 cards",
-        "West plays 8♥ (wild: next card must be a ♥ or an 8)",
-        "You draw 5♥ (no playable card)",
-        "You play 5♥ (only legal card)",
-        "East plays A♥",
+    assert lines[after_first_move + 1 : after_first_move + 5] == [
+        "East plays 8♦ and names ♥ (next card must be a ♥ or an 8)",
         "South plays 9♥",
+        "West plays K♥",
+        "You play 8♠ (wild; only legal card)",
+    ]
+    # then we name a suit: the screen shows the 8 waiting for its suit and the four suits as moves
+    naming = lines.index("Table: discard 8♠ (wild) · deck 31")
+    assert lines[naming + 1 : naming + 7] == [
+        "Your hand: 2♣ 7♣ 9♣",
+        "  1) name ♥",
+        "  2) name ♦",
+        "  3) name ♣",
+        "  4) name ♠",
+        "Your move (1-4, r, q): 1",
+    ]
+    end = lines.index("Result: you win.")
+    assert lines[naming + 7 : end] == [
+        "You name ♥ (next card must be a ♥ or an 8)",
+        "East plays A♥",
+        "South plays A♠",
+        "West draws a card",
+        "West plays 9♠",
+        "You play 9♣ (only legal card)",
+        "East draws 2 cards",
+        "East plays 8♥ and names ♥ (next card must be a ♥ or an 8)",
+        "South draws a card",
+        "South plays 5♥",
+        "West plays 7♥",
+        "You play 7♣ (only legal card)",
+        "East draws 2 cards",
+        "East plays 3♣",
+        "South plays 10♣",
+        "West plays J♣",
+        "You play 2♣ (only legal card)",
     ]
     assert sum(line.startswith("Your move (") for line in lines) == 3 + OUR_DECISIONS
-    end = lines.index("Result: West wins; you lose.")
-    # a run of our forced draws is one line; the deck ran out under South's draws: the reshuffle is told
-    assert lines[end - 9 : end] == [
-        "You draw J♥, 7♣, 4♠, 2♠ (no playable card)",
-        "You play 2♠ (only legal card)",
-        "East draws a card",
-        "East plays Q♠",
-        "South draws a card",
-        "The discard pile is shuffled into a new deck (28 cards).",
-        "South draws a card",
-        "South plays 3♠",
-        "West plays 6♠",
-    ]
-    assert lines[end + 1] == "Cards left: North 12, East 4, South 6, West 0"
+    assert lines[end + 1] == "Cards left: North 0, East 5, South 2, West 2"
     assert lines[end + 2 : end + 5] == [
         "Rate this game 1-5 (Enter to skip): 4",
         "Comment (Enter to skip): good fun",
@@ -113,12 +122,12 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
         "seat": 0,
         "opponents": "greedy",
         "iterations": None,
-        "result": "loss",
-        "winner": 3,
+        "result": "win",
+        "winner": 0,
         "winning_team": -1,
         "scores": [0, 0, 0, 0],
         "team_scores": [0, 0, 0, 0],
-        "turns": 60,
+        "turns": 17,
         "rating": 4,
         "comment": "good fun",
     }
@@ -126,7 +135,7 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
     state = GameState.new(genome, record["seed"])
     for action in record["moves"]:
         state.apply_action(action)
-    assert state.is_terminal() and state.winner == 3
+    assert state.is_terminal() and state.winner == 0
 
 
 def test_quitting_is_recorded_as_abandoned(tmp_path: Path) -> None:

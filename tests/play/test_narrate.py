@@ -10,9 +10,9 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
-from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, merge_draws
+from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, merge_lines
 from darwindeck.play.render import render_screen, trick_line
-from darwindeck.play.view import build_view, table_rules, trick_winner
+from darwindeck.play.view import build_view, table_rules, trick_winner, wild_note
 from engine.scenario import c, cards
 
 
@@ -42,8 +42,10 @@ def test_special_effects_are_told_with_their_target() -> None:
     assert narrate(uno(1, "QH 3C"), c("QH")) == ["East plays Q♥: play now goes counter-clockwise"]
     assert narrate(uno(1, "2H 3C"), c("2H")) == ["East plays 2♥: South draws 2"]
     assert narrate(uno(1, "KH 3C"), c("KH")) == ["East plays K♥: East takes another turn"]
-    # a wild says what the next card must be (the engine matches a wild on the discard by its suit)
-    assert narrate(uno(1, "AS 3C"), c("AS")) == ["East plays A♠ (wild: next card must be a ♠ or an A)"]
+    # a wild Ace's player names the suit to follow (Uno's colour choice); the naming says what may follow
+    state = uno(1, "AS 3C")
+    assert narrate(state, c("AS")) == ["East plays A♠ (wild)"]
+    assert narrate(state, L.A_SUIT0 + 2) == ["East names ♣ (next card must be a ♣ or an A)"]
 
 
 def test_a_crazy_eight_tells_what_the_next_card_must_match() -> None:
@@ -56,8 +58,14 @@ def test_a_crazy_eight_tells_what_the_next_card_must_match() -> None:
         discard=[c("5H")],
         current=1,
     )
-    assert narrate(state, c("8D")) == ["East plays 8♦ (wild: next card must be a ♦ or an 8)"]
-    # the engine agrees: after 8♦ only diamonds and eights may follow
+    assert narrate(state, c("8D")) == ["East plays 8♦ (wild)"]
+    # East names the suit; the screen's discard says it too
+    assert state.legal_actions() == [L.A_SUIT0 + s for s in range(4)]
+    assert narrate(state, L.A_SUIT0 + 3) == ["East names ♠ (next card must be a ♠ or an 8)"]
+    view = build_view(state, 0)
+    assert (view.discard_top, view.named_suit) == (c("8D"), 3)
+    assert wild_note(table_rules(state), c("8D"), view.named_suit) == "wild: next card must be a ♠ or an 8"
+    # the engine agrees: after 8♦ named ♠ only spades and eights may follow
     legal = {card for card in state.hand(state.current_player) if card in state.legal_actions()}
     assert legal == {card for card in state.hand(state.current_player) if card // 13 == 3 or card % 13 == 6}
 
@@ -190,14 +198,22 @@ def test_trick_winner_agrees_with_the_engine(game: str) -> None:
 
 
 def test_a_run_of_draws_by_one_seat_is_one_line() -> None:
-    assert merge_draws("West draws a card", "West draws a card") == "West draws 2 cards"
-    assert merge_draws("West draws 2 cards", "West draws a card") == "West draws 3 cards"
-    assert merge_draws("West draws a card", "East draws a card") is None
-    assert merge_draws("West draws a card", "West plays 8♥") is None
-    mine = merge_draws("You draw J♥ (no playable card)", "You draw 7♣ (no playable card)")
+    assert merge_lines("West draws a card", "West draws a card") == "West draws 2 cards"
+    assert merge_lines("West draws 2 cards", "West draws a card") == "West draws 3 cards"
+    assert merge_lines("West draws a card", "East draws a card") is None
+    assert merge_lines("West draws a card", "West plays 8♥") is None
+    mine = merge_lines("You draw J♥ (no playable card)", "You draw 7♣ (no playable card)")
     assert mine == "You draw J♥, 7♣ (no playable card)"
-    assert merge_draws("You draw J♥", "You draw 7♣ (no playable card)") is None
-    assert merge_draws("You draw J♥", "You draw 7♣") == "You draw J♥, 7♣"
+    assert merge_lines("You draw J♥", "You draw 7♣ (no playable card)") is None
+    assert merge_lines("You draw J♥", "You draw 7♣") == "You draw J♥, 7♣"
+
+
+def test_a_wild_card_and_the_suit_named_for_it_are_one_line() -> None:
+    named = merge_lines("West plays 8♣ (wild)", "West names ♥ (next card must be a ♥ or an 8)")
+    assert named == "West plays 8♣ and names ♥ (next card must be a ♥ or an 8)"
+    mine = merge_lines("You play 8♠ (wild; only legal card)", "You name ♦ (next card must be a ♦ or an 8)")
+    assert mine == "You play 8♠ and name ♦ (next card must be a ♦ or an 8; only legal card)"
+    assert merge_lines("West plays 8♣ (wild)", "East names ♥ (next card must be a ♥ or an 8)") is None
 
 
 def test_the_trick_line_says_who_is_winning_it() -> None:

@@ -99,19 +99,26 @@ def test_the_spades_bidding_screen_fits_24_lines(tmp_path: Path) -> None:
 
 
 def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None:
-    session, buffer = make_session(tmp_path, "crazy-eights", 3, scripted(["1", "q"]))
+    session, buffer = make_session(tmp_path, "crazy-eights", 14, scripted(["1", "q"]))
     session.run()
     lines = buffer.getvalue().splitlines()
-    start = lines.index("You play 2♠")
-    assert lines[start + 4] == "You play 8♠ (wild: next card must be a ♠ or an 8; only legal card)"
-    assert lines[start + 10 : start + 12] == [
-        "You draw 5♥ (no playable card)",
-        "You play 5♥ (only legal card)",
+    start = lines.index("You play 9♥")
+    assert lines[start + 1 : start + 11] == [
+        "East plays 6♥",
+        "South plays 8♣ and names ♠ (next card must be a ♠ or an 8)",
+        "West plays 7♠",
+        "You draw 3♥, Q♠ (no playable card)",
+        "You play Q♠ (only legal card)",
+        "East plays Q♦",
+        "South draws 2 cards",
+        "South plays J♦",
+        "West plays K♦",
+        "You play A♦ (only legal card)",
     ]
-    # one prompt before the first move, one at the next real choice (three cards to choose from)
+    # one prompt before the first move, one at the next real choice
     assert [line for line in lines if line.startswith("Your move")] == [
         "Your move (1-2, r, q): 1",
-        "Your move (1-3, r, q): q",
+        "Your move (1-2, r, q): q",
     ]
 
 

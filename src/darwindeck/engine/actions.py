@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from darwindeck.engine import layout as L
-from darwindeck.genome.cards import Rank, card_name
+from darwindeck.genome.cards import Rank, Suit, card_name
 
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
 
@@ -31,6 +31,8 @@ def action_name(action: int, nil_allowed: bool) -> str:
         return f"play {size}×{rank.value}"
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return f"target player {action - L.A_TARGET0}"
-    if L.A_CLAIM_RANK0 <= action < L.N_ACTIONS:
+    if L.A_CLAIM_RANK0 <= action < L.A_SUIT0:
         return f"claim {Rank.from_code(action - L.A_CLAIM_RANK0).value}s"
+    if L.A_SUIT0 <= action < L.N_ACTIONS:
+        return f"name {Suit.from_code(action - L.A_SUIT0).symbol}"
     raise ValueError(f"{action} is not an action id (0..{L.N_ACTIONS - 1})")

@@ -13,7 +13,8 @@ the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.pl
   - a bid: the bid nearest to its trick estimate (half tricks: a trump Jack or better, or a side Ace,
     counts 2; a lower trump or a side King 1; halved);
   - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
-    at bust − 4 or more; a chosen target is the opponent with the fewest cards;
+    at bust − 4 or more; a chosen target is the opponent with the fewest cards; a named suit is the
+    suit it holds most of (the lowest suit code on a tie);
   - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
     with its lowest card only while fewer than ``min_cards`` are down,
     and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4).
@@ -65,6 +66,15 @@ def _held_of_rank(state: Int64Array, player: int, rank: int) -> int:
     count = 0
     for i in range(state[L.L_HAND + player]):
         count += 1 if state[off + i] % L.N_RANKS == rank else 0
+    return count
+
+
+@kernel_jit
+def _held_of_suit(state: Int64Array, player: int, suit: int) -> int:
+    off = hand_off(player)
+    count = 0
+    for i in range(state[L.L_HAND + player]):
+        count += 1 if state[off + i] // L.N_RANKS == suit else 0
     return count
 
 
@@ -145,6 +155,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return 2 if certain_lie else 0
     if action == L.A_NO_CHALLENGE:
         return 1
+    if action >= L.A_SUIT0:
+        return _held_of_suit(state, player, action - L.A_SUIT0)
     if action >= L.A_CLAIM_RANK0:
         return _held_of_rank(state, player, action - L.A_CLAIM_RANK0)
     if action == L.A_DRAW:

@@ -4,7 +4,8 @@ A condition is judged for a *player* and, where a card is being considered, a *c
 none). The tests are the schema's (``darwindeck.genome.conditions``) on the real cards, with these
 engine readings:
 
-* The reference card of a card test is the top of the discard by default; ``tableau_top`` is the top of
+* The reference card of a card test is the top of the discard by default (when a suit was named for
+  that card, ``name_suit`` effect, it counts as a card of the named suit); ``tableau_top`` is the top of
   the general tableau pile, ``lead_card`` the first card of the current trick, ``last_played`` the last
   card played. When the reference card does not exist (empty discard, no trick led) a card test *holds*:
   anything may start a pile. A card test with no candidate (a draw from the deck) does not hold.
@@ -105,7 +106,10 @@ def reference_card(state: Int64Array, ref: int) -> int:
         return state[L.P_TRICK] if state[L.L_TRICK] > 0 else L.NO_CARD
     if ref == R_LAST_PLAYED:
         return int(state[L.S_LAST_PLAYED])
-    return top(state, L.P_DISCARD, L.L_DISCARD)
+    card = top(state, L.P_DISCARD, L.L_DISCARD)
+    if card >= 0 and card == state[L.S_NAMED_CARD]:  # a suit was named for it
+        return int(state[L.S_NAMED_SUIT] * L.N_RANKS + card % L.N_RANKS)
+    return card
 
 
 @kernel_jit

@@ -54,6 +54,7 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_WAR_CARD] = -1
     state[L.S_LAST_PLAYED] = -1
     state[L.S_PENDING_TARGET] = -1
+    state[L.S_NAMED_CARD] = -1
     state[L.S_NEXT_OVERRIDE] = -1
     state[L.S_IDLE_TURNS] = 0
     state[L.S_TURN_MOVED] = 0

@@ -54,7 +54,7 @@ from darwindeck.engine.rng import rand_below
 from darwindeck.engine.scoring import TRIGGER_PLAY, score_card
 from darwindeck.engine.tableau import place_on_tableau
 from darwindeck.engine.tricks import resolve_trick
-from darwindeck.engine.turns import advance_turn, apply_chosen_target, apply_effect
+from darwindeck.engine.turns import advance_turn, apply_chosen_target, apply_effect, name_suit
 from darwindeck.engine.wins import WHEN_ACTION, WHEN_HAND_END, WHEN_TURN_END, finish, judge
 
 Int64Array = npt.NDArray[np.int64]
@@ -457,7 +457,10 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
     phase = state[L.S_PHASE]
     kind = phase_at(tables, phase, L.PH_KIND)
     if state[L.S_PENDING_TARGET] >= 0:
-        apply_chosen_target(tables, state, action - L.A_TARGET0)
+        if action >= L.A_SUIT0:
+            name_suit(state, action - L.A_SUIT0)
+        else:
+            apply_chosen_target(tables, state, action - L.A_TARGET0)
         enter_phase(state, phase + 1)
     elif kind == L.K_CLAIM:
         _claim_action(tables, state, phase, player, action)

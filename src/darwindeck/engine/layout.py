@@ -18,6 +18,7 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 115–122     TARGET p = 115 + p: choose player ``p`` as the target of a ``player_choice`` effect
 123–135     CLAIM_RANK r = 123 + r: declare rank ``r`` for the claim being made (claim phase without
             ``sequential_rank``)
+136–139     NAME_SUIT s = 136 + s: name suit ``s`` for the card just played (a ``name_suit`` effect)
 ==========  ==========================================================================================
 
 State: one flat ``int64`` array of ``STATE_SIZE`` cells; the offsets are below (``S_*`` scalars, per-seat
@@ -53,7 +54,8 @@ A_SET0 = 76
 MAX_SET = 4
 A_TARGET0 = 115
 A_CLAIM_RANK0 = A_TARGET0 + MAX_PLAYERS
-N_ACTIONS = A_CLAIM_RANK0 + N_RANKS
+A_SUIT0 = A_CLAIM_RANK0 + N_RANKS
+N_ACTIONS = A_SUIT0 + N_SUITS
 LEGAL_CAP = 160
 
 # ---- state scalars --------------------------------------------------------------------------------
@@ -102,6 +104,8 @@ S_CLAIM_STAGE = 41  # 0 putting cards down, 1 opponents deciding whether to chal
 S_POT = 42  # chips bet this hand
 S_CUR_BET = 43  # the bet to match in the betting round in progress
 S_RAISES = 44  # bets and raises made in the betting round in progress
+S_NAMED_CARD = 45  # the card a suit was named for (name_suit effect), -1 none
+S_NAMED_SUIT = 46  # the suit named for it: the card counts as that suit while it is on the discard top
 N_SCALARS = 48
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------

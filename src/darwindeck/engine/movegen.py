@@ -18,7 +18,8 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 * claim: CLAIM_RANK r (when the rank is declared), then the cards of the hand one at a time and PASS
   once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see ``claims``).
 * betting: see ``betting``.
-* a pending player_choice effect: TARGET p for every other player.
+* a pending player_choice effect: TARGET p for every other player; a pending name_suit effect: NAME_SUIT
+  s for the four suits.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
 from darwindeck.engine.tricks import trick_card_legal
+from darwindeck.engine.turns import names_suit
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -320,6 +322,10 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
     player = state[L.S_ACTOR]
     if state[L.S_PENDING_TARGET] >= 0:
         n = 0
+        if names_suit(tables, state):
+            for suit in range(L.N_SUITS):
+                n = _add(state, n, L.A_SUIT0 + suit)
+            return n
         for other in range(tables[L.H_PLAYERS]):
             if other != player:
                 n = _add(state, n, L.A_TARGET0 + other)

@@ -8,6 +8,9 @@ SkipCount more; SkipCount is reset. Effects (looked up by the played card's rank
 * DRAW_CARDS: each target draws ``value`` cards from the deck, fewer when the deck runs out (no reshuffle).
 * EXTRA_TURN: SkipCount = N−1, so AdvanceTurn comes back to the same player.
 * FORCE_DISCARD: each target moves min(value, hand) cards from the end of their hand to the discard.
+* NAME_SUIT (beyond seed 000): the player of the card names a suit (a NAME_SUIT action follows); while
+  that card is on top of the discard it counts as the named suit for every card test (``cond_eval``).
+  The target is ignored.
 
 Targets, relative to the player who played the card: next / previous in the direction of play, left
 (+1) / right (−1) whatever the direction, a random opponent (offset 1..N−1 from the state's RNG), all
@@ -32,6 +35,7 @@ REVERSE_DIRECTION = 1
 DRAW_CARDS = 2
 EXTRA_TURN = 3
 FORCE_DISCARD = 4
+NAME_SUIT = 5
 
 NEXT_PLAYER = 0
 PREV_PLAYER = 1
@@ -91,8 +95,9 @@ def hit_player(state: Int64Array, effect_type: int, value: int, player: int) -> 
 def apply_effect(tables: Int64Array, state: Int64Array, rank: int, actor: int) -> None:
     """Run the effect of ``rank`` (if any) for a card ``actor`` just played.
 
-    A PLAYER_CHOICE draw / discard leaves ``S_PENDING_TARGET`` set to the rank; the TARGET action
-    finishes it through ``apply_chosen_target``.
+    A PLAYER_CHOICE draw / discard and NAME_SUIT leave ``S_PENDING_TARGET`` set to the rank; the TARGET
+    action finishes the first through ``apply_chosen_target``, the NAME_SUIT action the second through
+    ``name_suit``.
     """
     if effect_at(tables, rank, 0) == 0:
         return
@@ -108,6 +113,8 @@ def apply_effect(tables: Int64Array, state: Int64Array, rank: int, actor: int) -
         state[L.S_DIR] = -state[L.S_DIR]
     elif effect_type == EXTRA_TURN:
         state[L.S_SKIP] = n_players - 1
+    elif effect_type == NAME_SUIT:
+        state[L.S_PENDING_TARGET] = rank
     elif target == ALL_OPPONENTS:
         for player in range(n_players):
             if player != actor:
@@ -123,3 +130,17 @@ def apply_chosen_target(tables: Int64Array, state: Int64Array, player: int) -> N
     rank = state[L.S_PENDING_TARGET]
     state[L.S_PENDING_TARGET] = -1
     hit_player(state, effect_at(tables, rank, 1), effect_at(tables, rank, 3), player)
+
+
+@kernel_jit
+def names_suit(tables: Int64Array, state: Int64Array) -> bool:
+    """Whether the pending effect is NAME_SUIT (else it waits for a TARGET)."""
+    return effect_at(tables, state[L.S_PENDING_TARGET], 1) == NAME_SUIT
+
+
+@kernel_jit
+def name_suit(state: Int64Array, suit: int) -> None:
+    """The last card played counts as ``suit`` while it is on top of the discard."""
+    state[L.S_PENDING_TARGET] = -1
+    state[L.S_NAMED_CARD] = state[L.S_LAST_PLAYED]
+    state[L.S_NAMED_SUIT] = suit

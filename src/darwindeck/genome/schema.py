@@ -114,13 +114,16 @@ class TurnStructure:
 
 
 class EffectType(CodedEnum):
-    """Seed 000: what a special card does when played (codes 0-4)."""
+    """Seed 000: what a special card does when played (codes 0-4), and NAME_SUIT (code 5, beyond the seed:
+    the player names a suit, which the card counts as while it is on top of the discard: Crazy Eights'
+    eights, Uno's wild cards)."""
 
     SKIP_NEXT = "skip_next"
     REVERSE_DIRECTION = "reverse"
     DRAW_CARDS = "draw_cards"
     EXTRA_TURN = "extra_turn"
     FORCE_DISCARD = "force_discard"
+    NAME_SUIT = "name_suit"
 
 
 class TargetSelector(CodedEnum):

@@ -3,8 +3,9 @@
 ``describe_decision(before, action, after, genome, rules)`` says what the deciding seat did, e.g. "West
 plays 8♣ (wild: next card must be a ♣ or an 8)", "East plays J♥: South is skipped", "East bids 3",
 "North draws a card", "You draw 5♦"; ``forced_note`` is the reason added when the human's only legal
-move is made for them ("You draw 5♦ (no playable card)"); ``merge_draws`` folds a run of draws by one
-seat into one line ("West draws 3 cards", "You draw 5♦, 9♣ (no playable card)").
+move is made for them ("You draw 5♦ (no playable card)"); ``merge_lines`` folds a run of draws by one
+seat into one line ("West draws 3 cards", "You draw 5♦, 9♣ (no playable card)"), and a wild card with
+the suit its player names ("West plays 8♣ and names ♥ (next card must be a ♥ or an 8)").
 ``describe_events(before, action, after, rules)`` says what followed without a decision: a trick won, a
 claim pile taken, a pot won, cards captured, the discard shuffled into a new deck (the deck grew without
 a deal), a hand over with the scores. Both read only ``TableView`` values of the human's seat
@@ -36,11 +37,11 @@ import re
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
-from darwindeck.genome.cards import Location, Rank, Visibility, card_name, card_rank
+from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
-from darwindeck.play.view import TableRules, TableView, trick_winner, wild_note
+from darwindeck.play.view import TableRules, TableView, follow_note, trick_winner, wild_note
 
 _BETTING_VERBS = {
     L.A_CHECK: ("checks", "check"),
@@ -137,7 +138,9 @@ def _card_play(view: TableView, actor: int, card: int, genome: GameGenome, rules
         where = "onto the deck" if target is Location.DECK else "onto their captured pile"
         words = _says(view, actor, "puts", "put", f"{name if mine else 'a card'} {where}")
     effect = effect_of(genome, card_rank(card))
-    return f"{words}: {effect_text(view, actor, effect)}" if effect else words
+    if effect is None or effect.effect_type is EffectType.NAME_SUIT:  # the naming is told next
+        return words
+    return f"{words}: {effect_text(view, actor, effect)}"
 
 
 def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -> str:
@@ -203,6 +206,10 @@ def describe_decision(
         return f"{line}: {effect_text(before, actor, effect)}" if effect else line
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return _says(before, actor, "chooses", "choose", before.name(action - L.A_TARGET0))
+    if action >= L.A_SUIT0:
+        suit = action - L.A_SUIT0
+        named = _says(before, actor, "names", "name", Suit.from_code(suit).symbol)
+        return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
     return _says(before, actor, "claims", "claim", f"{rank.value}s")
 
@@ -219,15 +226,21 @@ _OTHER_DRAWS = re.compile(r"^(?P<who>\S+) draws (?:a card|(?P<count>\d+) cards)$
 _OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
 
 
-def is_draw(line: str) -> bool:
-    """Whether ``line`` tells a draw that ``merge_draws`` can continue."""
-    return bool(_OTHER_DRAWS.match(line) or _OWN_DRAW.match(line))
+_WILD_PLAY = re.compile(r"^(?P<who>\S+) (?P<verb>plays|play) (?P<card>\S+) \(wild(?:; (?P<extra>[^)]*))?\)$")
+_NAMING = re.compile(r"^(?P<who>\S+) (?P<verb>names|name) (?P<suit>\S+)(?: \((?P<note>.*)\))?$")
 
 
-def merge_draws(previous: str, line: str) -> str | None:
-    """One line for ``previous`` followed by ``line`` when both are draws by the same seat (the human's
-    with the same note), e.g. "West draws a card" + "West draws a card" = "West draws 2 cards"; None
-    when ``line`` does not continue the run."""
+def may_continue(line: str) -> bool:
+    """Whether a following line may fold into ``line`` (``merge_lines``): a draw, or a wild card played
+    (its player may name a suit next)."""
+    return bool(_OTHER_DRAWS.match(line) or _OWN_DRAW.match(line) or _WILD_PLAY.match(line))
+
+
+def merge_lines(previous: str, line: str) -> str | None:
+    """One line for ``previous`` followed by ``line`` when the second continues the first, else None:
+    draws by the same seat ("West draws a card" + "West draws a card" = "West draws 2 cards", the human's
+    with the same note), or a wild card and the suit its player names ("West plays 8♣ (wild)" + "West
+    names ♥ (next card must be a ♥ or an 8)" = "West plays 8♣ and names ♥ (next card must be …)")."""
     earlier, later = _OTHER_DRAWS.match(previous), _OTHER_DRAWS.match(line)
     if earlier and later and earlier["who"] == later["who"] and later["count"] is None:
         count = int(earlier["count"] or 1) + 1
@@ -235,6 +248,11 @@ def merge_draws(previous: str, line: str) -> str | None:
     mine, next_mine = _OWN_DRAW.match(previous), _OWN_DRAW.match(line)
     if mine and next_mine and mine["note"] == next_mine["note"]:
         return f"You draw {mine['cards']}, {next_mine['cards']}{mine['note'] or ''}"
+    played, naming = _WILD_PLAY.match(previous), _NAMING.match(line)
+    if played and naming and played["who"] == naming["who"]:
+        notes = "; ".join(n for n in (naming["note"], played["extra"]) if n)
+        merged = f"{played['who']} {played['verb']} {played['card']} and {naming['verb']} {naming['suit']}"
+        return f"{merged} ({notes})" if notes else merged
     return None
 
 

@@ -185,7 +185,7 @@ def table_line(view: TableView, rules: TableRules) -> Text:
     empty text when none is)."""
     parts: list[Text] = []
     if view.discard_top is not None:
-        note = wild_note(rules, view.discard_top)
+        note = wild_note(rules, view.discard_top, view.named_suit)
         discard = Text("discard ").append_text(cards_text([view.discard_top]))
         parts.append(discard.append(f" ({note})" if note else ""))
     if view.deck_size:

@@ -36,8 +36,8 @@ from darwindeck.play.narrate import (
     describe_decision,
     describe_events,
     forced_note,
-    is_draw,
-    merge_draws,
+    may_continue,
+    merge_lines,
     scores_text,
     with_note,
 )
@@ -165,7 +165,7 @@ class PlaySession:
         self.state = GameState.new(genome, options.seed)
         self.rules = table_rules(self.state)
         self.moves: list[int] = []
-        self._held: str | None = None  # a run of draws not told yet
+        self._held: str | None = None  # a line the next one may continue (merge_lines), not told yet
 
     @property
     def compact(self) -> bool:
@@ -227,12 +227,12 @@ class PlaySession:
     def _tell(self, line: str) -> None:
         """Narrate ``line``; a run of draws by one seat is held back and told as one line."""
         if self._held is not None:
-            merged = merge_draws(self._held, line)
+            merged = merge_lines(self._held, line)
             if merged is not None:
                 self._held = merged
                 return
             self.console.print(self._held)
-        self._held = line if is_draw(line) else None
+        self._held = line if may_continue(line) else None
         if self._held is None:
             self.console.print(line)
 

@@ -30,7 +30,14 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
 from darwindeck.genome.phases import PlayPhase
-from darwindeck.genome.schema import CAPTURE_WINS, SCORE_WINS, ContractScoring, GameGenome, TableauMode
+from darwindeck.genome.schema import (
+    CAPTURE_WINS,
+    SCORE_WINS,
+    ContractScoring,
+    EffectType,
+    GameGenome,
+    TableauMode,
+)
 
 COMPASS = ("North", "East", "South", "West")
 
@@ -86,6 +93,7 @@ class TableView:
     claim_rank: int  # rank code of the claim in progress, -1 none
     claim_count: int  # cards put down for it
     claim_pile_size: int
+    named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
     terminal: bool
 
@@ -109,6 +117,7 @@ def build_view(state: GameState, seat: int) -> TableView:
     if not terminal and phase_index < int(state.tables.phases.shape[0]):
         phase_kind = int(state.tables.phases[phase_index, L.PH_KIND])
     trick_players = tuple(int(p) for p in array[L.B_TRICK_PLAYER : L.B_TRICK_PLAYER + len(obs.trick)])
+    named = obs.discard_top is not None and obs.discard_top == int(array[L.S_NAMED_CARD])
     return TableView(
         seat=seat,
         names=seat_names(n),
@@ -139,6 +148,7 @@ def build_view(state: GameState, seat: int) -> TableView:
         claim_rank=int(array[L.S_CLAIM_RANK]),
         claim_count=int(array[L.S_CLAIM_COUNT]),
         claim_pile_size=obs.claim_pile_size,
+        named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
         legal_actions=obs.legal_actions,
         terminal=terminal,
     )
@@ -162,6 +172,7 @@ class TableRules:
     trick_trumps: tuple[int, ...]  # per phase index: the trump suit code of a trick phase (-1 none)
     high_card_wins: tuple[bool, ...]  # per phase index: a trick phase's best card is the highest
     wild_ranks: tuple[int, ...]  # rank codes
+    naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
 
     def team_of(self, player: int) -> int:
@@ -216,26 +227,42 @@ def table_rules(state: GameState) -> TableRules:
         trick_trumps=tuple(t if k == L.K_TRICK else -1 for k, t in zip(kinds, trumps, strict=True)),
         high_card_wins=tuple(k == L.K_TRICK and bool(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
+        naming_ranks=_naming_ranks(genome),
         wild_takes_suit=_wild_takes_suit(genome),
     )
+
+
+def _naming_ranks(genome: GameGenome) -> tuple[int, ...]:
+    """The ranks whose effect (the last listed for the rank) is ``name_suit``."""
+    effects = {effect.trigger_rank: effect.effect_type for effect in genome.special_effects}
+    return tuple(rank.code for rank, kind in effects.items() if kind is EffectType.NAME_SUIT)
 
 
 def _article(rank: Rank) -> str:
     return f"an {rank.value}" if rank in (Rank.EIGHT, Rank.ACE) else f"a {rank.value}"
 
 
-def wild_note(rules: TableRules, card: int) -> str:
+def wild_note(rules: TableRules, card: int, named_suit: int = -1) -> str:
     """What a card on the discard asks of the next one, when it is wild: "wild: next card must be a ♦ or
-    an 8" (or just "wild" when plays need not match the discard); empty for a card that is not wild."""
-    rank = card % L.N_RANKS
-    if rank not in rules.wild_ranks:
+    an 8" (the named suit once one was named for it; just "wild" before its player names one, or when
+    plays need not match the discard); empty for a card that is not wild and has no suit named."""
+    wild = card % L.N_RANKS in rules.wild_ranks
+    if not wild and named_suit < 0:
         return ""
-    if not rules.wild_takes_suit:
-        return "wild"
-    suit = Suit.from_code(card // L.N_RANKS).symbol
+    if not rules.wild_takes_suit or (named_suit < 0 and card % L.N_RANKS in rules.naming_ranks):
+        return "wild" if wild else ""
+    follow = follow_note(rules, named_suit if named_suit >= 0 else card // L.N_RANKS)
+    return f"wild: {follow}" if wild else follow
+
+
+def follow_note(rules: TableRules, suit: int) -> str:
+    """ "next card must be a ♥ or an 8": what may follow a card of ``suit`` that is wild or named."""
+    symbol = Suit.from_code(suit).symbol
+    if not rules.wild_ranks:
+        return f"next card must be a {symbol}"
     wilds = [_article(Rank.from_code(code)) for code in rules.wild_ranks]
     others = ", ".join(wilds[:-1]) + " or " + wilds[-1] if len(wilds) > 1 else wilds[0]
-    return f"wild: next card must be a {suit} or {others}"
+    return f"next card must be a {symbol} or {others}"
 
 
 def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:

@@ -27,8 +27,11 @@ _EFFECT_NAMES = {
     EffectType.DRAW_CARDS: "Draw cards",
     EffectType.EXTRA_TURN: "Extra turn",
     EffectType.FORCE_DISCARD: "Force discard",
+    EffectType.NAME_SUIT: "Name a suit",
 }
-_TARGETLESS = frozenset({EffectType.SKIP_NEXT, EffectType.REVERSE_DIRECTION, EffectType.EXTRA_TURN})
+_TARGETLESS = frozenset(
+    {EffectType.SKIP_NEXT, EffectType.REVERSE_DIRECTION, EffectType.EXTRA_TURN, EffectType.NAME_SUIT}
+)
 
 _NO_VALUE = "—"
 
@@ -123,6 +126,11 @@ def describe_effect(effect: SpecialEffect, player_count: int) -> str:
         return f"{playing} reverses the direction of play{unchanged}."
     if kind is EffectType.EXTRA_TURN:
         return f"{playing} gives you another turn."
+    if kind is EffectType.NAME_SUIT:
+        return (
+            f"{playing} lets you name a suit: while that card is on top of the discard pile it counts as "
+            "a card of the named suit."
+        )
     cards = words.count(effect.value, "card")
     who = words.target(effect.target)
     if kind is EffectType.DRAW_CARDS:

@@ -25,7 +25,7 @@ MECHANICS: dict[str, str] = {
     "layout": "cards are built in sequences on the table",
     "sets": "cards of one rank are collected or played together",
     "shedding": "the aim is to get rid of every card",
-    "special-effects": "some ranks skip, reverse, make players draw or give extra turns (seed 000)",
+    "special-effects": "some ranks skip, reverse, make players draw, give extra turns or name a suit",
     "teams": "partners share a score (seed 003)",
     "tricks": "each player plays one card to a trick; the best card takes it",
     "trumps": "a trump suit beats the other suits",

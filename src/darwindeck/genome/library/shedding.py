@@ -49,19 +49,20 @@ PLAY_ON_DISCARD = PlayPhase(
 
 
 def crazy_eights() -> GameGenome:
-    """Crazy Eights: match the top card by rank or suit; eights are wild; first out wins.
+    """Crazy Eights: match the top card by rank or suit; eights are wild and name a suit; first out wins.
 
     Faithful: five cards each for four players, one card turned up to start the discard pile, play a card
-    matching the top card's rank or suit or an 8 (``wild_cards`` is the real rank 8), a player who cannot
-    play draws until they can (``loop``), an empty stock is refilled from the discard pile. Approximated:
-    the player of an 8 cannot name a new suit (the next card matches the 8 itself, or is another 8);
-    penalty points for cards left in hand are not scored.
+    matching the top card's rank or suit or an 8 (``wild_cards`` is the real rank 8), the player of an 8
+    names the suit the next card must match (a ``name_suit`` effect), a player who cannot play draws
+    until they can (``loop``), an empty stock is refilled from the discard pile. Approximated: penalty
+    points for cards left in hand are not scored.
     """
     return GameGenome(
         name="Crazy Eights",
         description=(
-            "Play a card that matches the top of the discard pile in rank or suit, or any eight, which "
-            "is wild; draw until you can play. The first player to get rid of every card wins."
+            "Play a card that matches the top of the discard pile in rank or suit, or an eight, which "
+            "is wild and names the suit to follow; draw until you can play. The first player to get "
+            "rid of every card wins."
         ),
         setup=SetupRules(cards_per_player=5, initial_discard_count=1, wild_cards=(Rank.EIGHT,)),
         turn_structure=TurnStructure(
@@ -71,18 +72,20 @@ def crazy_eights() -> GameGenome:
             ),
             deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
         ),
+        special_effects=(SpecialEffect(Rank.EIGHT, EffectType.NAME_SUIT, TargetSelector.NEXT_PLAYER),),
         win_conditions=(WinCondition(WinType.EMPTY_HAND),),
         player_count=4,
         max_turns=400,
     )
 
 
-#: Seed 000's example effects, exactly as the seed lists them.
+#: Seed 000's example effects, exactly as the seed lists them, and the wild Ace's colour (suit) choice.
 UNO_EFFECTS = (
     SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, value=2),
     SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER),
     SpecialEffect(Rank.QUEEN, EffectType.REVERSE_DIRECTION, TargetSelector.ALL_OPPONENTS),
     SpecialEffect(Rank.KING, EffectType.EXTRA_TURN, TargetSelector.NEXT_PLAYER),
+    SpecialEffect(Rank.ACE, EffectType.NAME_SUIT, TargetSelector.NEXT_PLAYER),
 )
 
 
@@ -92,15 +95,16 @@ def uno_style() -> GameGenome:
     Faithful to Uno's play: seven cards each, match the top card by rank or suit, a wild card, draw one
     card when you cannot play and play it if you can, then pass. Action cards are seed 000's example
     effects: 2 = the next player draws two, J = skip the next player, Q = reverse the direction (four
-    players, so it matters), K = play again. Aces stand in for Uno's Wild cards. Approximated: a Draw Two
-    does not also skip its victim (one effect per rank), there is no Wild Draw Four, a wild card names
-    no colour, and there is no "Uno!" call or scoring to 500.
+    players, so it matters), K = play again. Aces stand in for Uno's Wild cards and name the colour (suit)
+    to follow. Approximated: a Draw Two does not also skip its victim (one effect per rank), there is no
+    Wild Draw Four, and there is no "Uno!" call or scoring to 500.
     """
     return GameGenome(
         name="Uno-style",
         description=(
             "Match the top card by rank or suit; twos make the next player draw two, jacks skip them, "
-            "queens reverse the direction, kings give another turn and aces are wild. First out wins."
+            "queens reverse the direction, kings give another turn and aces are wild and name the suit to "
+            "follow. First out wins."
         ),
         setup=SetupRules(cards_per_player=7, initial_discard_count=1, wild_cards=(Rank.ACE,)),
         turn_structure=TurnStructure(
@@ -232,7 +236,7 @@ GAMES: tuple[LibraryGame, ...] = (
             "crazy-eights",
             "Crazy Eights",
             FAMILY,
-            ("shedding", "draw", "wild-cards"),
+            ("shedding", "draw", "wild-cards", "special-effects"),
             "Match rank or suit, eights are wild; first out wins.",
         ),
         crazy_eights(),
