@@ -203,8 +203,9 @@ def test_spades_with_default_contract_scoring_states_the_seed_numbers() -> None:
         "At the end of each hand, a player who took at least as many tricks as their contract has made "
         "it: they score 10 points per trick bid, plus 1 point per trick over the contract.",
         "A player who took fewer tricks than their contract failed it and loses 10 points per trick bid.",
-        "Nil is worth 100 points if the Nil bidder takes no trick; a failed Nil costs 100 points. Nil is "
-        "scored on top of the contract.",
+        "Nil is worth 100 points if the Nil bidder takes no trick; a failed Nil costs 100 points. A Nil "
+        "bidder's contract is no trick at all, so each trick they take also counts as a trick over the "
+        "contract.",
         "Every trick over the contract is also a bag. Bags carry over from hand to hand: 10 bags cost 100 "
         "points, so when a player has 10 bags, they lose 100 points and 10 bags are taken off their count.",
     ]
@@ -224,7 +225,7 @@ def test_contract_numbers_come_from_the_genome() -> None:
     assert "it scores 5 points per trick bid, plus 2 points per trick over the contract" in text
     assert "loses 7 points per trick bid" in text
     assert "Nil is worth 50 points if the Nil bidder takes no trick; a failed Nil costs 60 points." in text
-    assert "Nil is scored for the bidder's team on top of the contract." in text
+    assert "Nil is scored for the bidder's team on top of the team's contract." in text
     assert "5 bags cost 40 points, so when a team has 5 bags, it loses 40 points" in text
     assert "A team's contract is the sum of its members' bids (Nil bids excluded)" in text
 
@@ -402,6 +403,10 @@ def test_turn_order_explained_only_when_effects_change_it() -> None:
     )
     turn = sentences(section(reversing, "Turn"))
     assert turn[1] == (
+        "Player 1 takes the first turn of the first hand; in each new hand, the next player in seat "
+        "order does."
+    )
+    assert turn[2] == (
         "When your turn ends, play passes to the next player in the current direction of play. Play "
         "starts in seat order; a reverse card switches the direction, and “next” and “previous” player "
         "always follow the current direction."
@@ -625,7 +630,7 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
         "When a hand ends, a new hand is dealt unless someone has won.",
         "When a player must draw from an empty deck, the game ends and the winner is decided as described "
         "under Objective.",
-        "If nobody has won after 150 turns, the game is a draw.",
+        "If nobody has won after 150 turns (a limit that ends every game), the game is a draw.",
     ]
 
 
@@ -635,5 +640,5 @@ def test_no_deck_sentence_when_nothing_draws_from_the_deck() -> None:
         "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
         "no card moved.",
         "When a hand ends, a new hand is dealt unless someone has won.",
-        "If nobody has won after 1000 turns, the game is a draw.",
+        "If nobody has won after 1000 turns (a limit that ends every game), the game is a draw.",
     ]

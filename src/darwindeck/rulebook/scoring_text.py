@@ -69,11 +69,16 @@ def contract_sentences(contract: ContractScoring, team_mode: bool, nil_allowed: 
         f"{words.count(contract.failed_contract_penalty, 'point')} per trick bid.",
     ]
     if nil_allowed:
-        scored_for = " for the bidder's team" if team_mode else ""
+        if team_mode:
+            how = "Nil is scored for the bidder's team on top of the team's contract."
+        else:
+            how = (
+                "A Nil bidder's contract is no trick at all, so each trick they take also counts as a "
+                "trick over the contract."
+            )
         sentences.append(
             f"Nil is worth {words.count(contract.nil_bonus, 'point')} if the Nil bidder takes no trick; "
-            f"a failed Nil costs {words.count(contract.nil_penalty, 'point')}. Nil is scored{scored_for} "
-            "on top of the contract."
+            f"a failed Nil costs {words.count(contract.nil_penalty, 'point')}. {how}"
         )
     one = contract.bag_limit == 1
     sentences.append(

@@ -366,7 +366,10 @@ def _end_of_game(genome: GameGenome) -> Section:
     items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
     if _draws_from_deck(genome):
         items.append(_DECK_EMPTY_TEXT[structure.deck_empty])
-    items.append(f"If nobody has won after {words.count(genome.max_turns, 'turn')}, the game is a draw.")
+    items.append(
+        f"If nobody has won after {words.count(genome.max_turns, 'turn')} (a limit that ends every game), "
+        "the game is a draw."
+    )
     return Section("End of game", (BulletList(tuple(items)),))
 
 

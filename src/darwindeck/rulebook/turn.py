@@ -93,12 +93,23 @@ def _turn_intro(genome: GameGenome) -> list[Block]:
         blocks: list[Block] = [Paragraph(hands)]
     else:
         blocks = [Paragraph(_seat_order(genome.player_count))]
+    blocks.append(Paragraph(_who_starts(genome)))
     kinds = {effect.effect_type for effect in effective_effects(genome)}
     if kinds & TURN_ORDER_EFFECTS:
         blocks.append(Paragraph(_advance_turn_text(kinds)))
     lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
     blocks.append(Paragraph(f"{lead} through these phases in order."))
     return blocks
+
+
+def _who_starts(genome: GameGenome) -> str:
+    """Who starts a hand: player 1 the first, the next player in seat order each new hand."""
+    bids = any(isinstance(phase, BiddingPhase) for phase in genome.phases)
+    if genome.turn_structure.has_tricks:
+        first = "bids first and leads the first trick" if bids else "leads the first trick"
+    else:
+        first = "takes the first turn"
+    return f"Player 1 {first} of the first hand; in each new hand, the next player in seat order does."
 
 
 def _seat_order(player_count: int) -> str:
