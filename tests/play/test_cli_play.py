@@ -40,7 +40,9 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     # the first screen: who we are, the seats, the table and our sorted hand
     assert lines[0] == "Crazy Eights: you are North (seat 0) against 3 greedy players, seed 3."
-    assert lines[3:13] == [
+    # the game's description, word-wrapped
+    assert " ".join(lines[1:3]) == get_game("crazy-eights").description
+    assert lines[5:15] == [
         "Play goes clockwise: North → East → South → West",
         "Your turn (play)",
         "seat         | cards",
@@ -52,10 +54,10 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
         "Table: discard 5♠ · deck 31",
         "Your hand: 2♠ 8♠  2♣ 7♣ 9♣",
     ]
-    assert lines[13:15] == ["  1) card 2♠", "  2) card 8♠"]
+    assert lines[15:17] == ["  1) card 2♠", "  2) card 8♠"]
     # piped input is echoed after its prompt; bad input is refused with the reason, r shows the
     # rulebook, then the moves again
-    assert lines[15:21] == [
+    assert lines[17:23] == [
         "Your move (1-2, r, q): x",
         "'x' is not a move: type 1-2, r or q",
         "Your move (1-2, r, q): 9",

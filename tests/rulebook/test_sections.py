@@ -552,7 +552,8 @@ def test_trick_phase_rules() -> None:
     assert sentences(turn.subsections[0]) == [
         "Play 1 card to the trick. The first card played is the lead.",
         "You must follow the suit led if you can; if you cannot, you may play any card.",
-        "Hearts (♥) may not be led until a heart has been played in this hand (until hearts are “broken”).",
+        "Hearts (♥) may not be led until a heart has been played in this hand (until hearts are “broken”), "
+        "unless you hold nothing but hearts (♥).",
         "The lowest card of the suit led wins the trick.",
         "Cards rank from 2 (low) to A (high).",
         "The winner of a trick leads the next one.",

@@ -193,6 +193,7 @@ class PlaySession:
             f"{self.genome.name}: you are {names[opts.seat]} (seat {opts.seat}) against {others} "
             f"{opts.opponents} player{'s' if others > 1 else ''}, seed {opts.seed}."
         )
+        self.console.print(self.genome.description, soft_wrap=False)
         self.console.print("Type a move number, r for the rules, q to quit.")
 
     def _play(self) -> bool:

@@ -256,7 +256,7 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
         details.append(
             f"{words.capitalize(suit)} may not be led until a {words.suit_singular(phase.breaking_suit)} "
             f"has been played in this hand (until {words.suit_singular(phase.breaking_suit)}s are "
-            "“broken”)."
+            f"“broken”), unless you hold nothing but {suit}."
         )
     best = "highest" if phase.high_card_wins else "lowest"
     trump = phase.trump_suit if phase.trump_suit is not None else genome.setup.trump_suit

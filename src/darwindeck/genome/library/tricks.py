@@ -144,8 +144,8 @@ def spades() -> GameGenome:
     return GameGenome(
         name="Spades",
         description=(
-            "Each player bids how many tricks they will take, then plays thirteen tricks with spades as "
-            "trumps. Making your bid scores points; the first to 500 wins."
+            "Cut-throat Spades, every player for themselves: bid how many tricks you will take, then "
+            "play thirteen tricks with spades as trumps; making your bid scores, the first to 500 wins."
         ),
         setup=SetupRules(cards_per_player=13, trump_suit=Suit.SPADES),
         turn_structure=trick_turns(SPADES_TRICK, tricks_per_hand=13, bidding=SPADES_BIDDING),
