@@ -130,3 +130,19 @@ def test_a_line_read_from_a_pipe_is_echoed(monkeypatch: pytest.MonkeyPatch, echo
     assert line_reader(console, echo)("Your move: ") == "7"
     console.print("next")
     assert buffer.getvalue() == shown
+
+
+def test_the_screen_shows_the_last_trick_of_the_hand(tmp_path: Path) -> None:
+    session, buffer = make_session(tmp_path, "spades", 2, scripted(["3", "1", "1", "q"]))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    assert not any(line.startswith("Last trick") for line in lines[: lines.index("You lead 9♥")])
+    shown = [line for line in lines if line.startswith(("Last trick", "Trick "))]
+    assert shown == [
+        "Trick 1/13: no cards yet",  # our bid
+        "Trick 1/13: no cards yet",  # our lead
+        "Last trick: North (you) 9♥, East A♥, South 8♥, West 4♥ · East won",
+        "Trick 2/13: East Q♦, South K♦, West 3♦ · South wins so far",
+        "Last trick: East Q♦, South K♦, West 3♦, North (you) 6♦ · South won",
+        "Trick 3/13: South K♣, West 5♣ · South wins so far",
+    ]

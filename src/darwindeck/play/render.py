@@ -32,7 +32,7 @@ from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.genome.cards import Rank, Suit, card_name
-from darwindeck.play.view import PHASE_NAMES, TableRules, TableView, trick_winner, wild_note
+from darwindeck.play.view import PHASE_NAMES, LastTrick, TableRules, TableView, trick_winner, wild_note
 
 #: Terminals narrower than this get the compact layout.
 COMPACT_BELOW = 80
@@ -233,8 +233,23 @@ def title_text(view: TableView, rules: TableRules) -> str:
     return f"{rules.game_name} · hand {view.hand_number}{turn}{trump}"
 
 
-def render_screen(view: TableView, rules: TableRules, compact: bool, plain: bool) -> list[RenderableType]:
-    """Everything the player sees before deciding, top to bottom."""
+def last_trick_line(view: TableView, last: LastTrick | None, compact: bool) -> Text | None:
+    """ "Last trick: North 9♥, East 2♥, South 8♥, West 4♥ · North won", for the last trick of this hand."""
+    if last is None or last.hand_number != view.hand_number:
+        return None
+    out = Text("Last trick: ")
+    for index, (player, card) in enumerate(last.cards):
+        name = _seat_label(view, player, compact).lstrip("*")
+        out.append(", " if index else "").append(f"{name} ").append_text(cards_text([card]))
+    who = "you" if last.winner == view.seat else _seat_label(view, last.winner, compact).lstrip("*")
+    return out.append(f" · {who} won")
+
+
+def render_screen(
+    view: TableView, rules: TableRules, compact: bool, plain: bool, last_trick: LastTrick | None = None
+) -> list[RenderableType]:
+    """Everything the player sees before deciding, top to bottom (``last_trick``: the last trick completed,
+    shown while its hand goes on)."""
     lines: list[RenderableType] = []
     if compact:
         lines.append(Text(f"== {title_text(view, rules)} =="))
@@ -245,7 +260,12 @@ def render_screen(view: TableView, rules: TableRules, compact: bool, plain: bool
         lines.append(Text(f"Play goes {direction_text(view)}"))
         lines.append(Text(turn_text(view), style="bold"))
         lines.append(seats_table(view, rules, plain))
-    for optional in (team_line(view, rules, compact), trick_line(view, rules, compact)):
+    optionals = (
+        team_line(view, rules, compact),
+        last_trick_line(view, last_trick, compact),
+        trick_line(view, rules, compact),
+    )
+    for optional in optionals:
         if optional is not None:
             lines.append(optional)
     table = table_line(view, rules)

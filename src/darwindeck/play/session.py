@@ -33,6 +33,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.schema import GameGenome
 from darwindeck.play.narrate import (
+    completed_trick,
     describe_decision,
     describe_events,
     forced_note,
@@ -53,7 +54,7 @@ from darwindeck.play.render import (
     render_screen,
 )
 from darwindeck.play.results import GameRecord, append_record
-from darwindeck.play.view import TableRules, TableView, build_view, table_rules
+from darwindeck.play.view import LastTrick, TableRules, TableView, build_view, table_rules, trick_winner
 from darwindeck.rulebook import render_markdown
 
 ReadLine = Callable[[str], str]
@@ -165,6 +166,7 @@ class PlaySession:
         self.state = GameState.new(genome, options.seed)
         self.rules = table_rules(self.state)
         self.moves: list[int] = []
+        self._last_trick: LastTrick | None = None
         self._held: str | None = None  # a line the next one may continue (merge_lines), not told yet
 
     @property
@@ -218,12 +220,21 @@ class PlaySession:
             self.moves.append(action)
             self.opponent.observe(before_array, self.state, action)
             after = build_view(self.state, seat)
+            self._remember_trick(before, action, after)
             line = describe_decision(before, action, after, self.genome, self.rules)
             self._tell(with_note(line, note) if note else line)
             for line in describe_events(before, action, after, self.rules):
                 self._tell(line)
         self._flush_told()
         return False
+
+    def _remember_trick(self, before: TableView, action: int, after: TableView) -> None:
+        """Keep the trick ``action`` completed (if any) for the screen's "Last trick" line."""
+        trick = completed_trick(before, action, after)
+        if trick:
+            phase = before.phase_index
+            winner = trick_winner(trick, self.rules.trick_trumps[phase], self.rules.high_card_wins[phase])
+            self._last_trick = LastTrick(before.hand_number, trick, winner)
 
     def _tell(self, line: str) -> None:
         """Narrate ``line``; a run of draws by one seat is held back and told as one line."""
@@ -280,7 +291,8 @@ class PlaySession:
 
     def _show_screen(self, view: TableView, moves: Sequence[Move]) -> None:
         """The table, the hand and the numbered moves."""
-        self.console.print(*render_screen(view, self.rules, self.compact, self.options.plain), sep="\n")
+        screen = render_screen(view, self.rules, self.compact, self.options.plain, self._last_trick)
+        self.console.print(*screen, sep="\n")
         self.console.print(moves_text(moves, self.compact, self.console.width))
 
     def _show_rules(self) -> None:

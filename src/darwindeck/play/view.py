@@ -265,6 +265,15 @@ def follow_note(rules: TableRules, suit: int) -> str:
     return f"next card must be a {symbol} or {others}"
 
 
+@dataclass(frozen=True)
+class LastTrick:
+    """The last trick completed, as the table saw it: its hand, its cards in playing order, its winner."""
+
+    hand_number: int
+    cards: tuple[tuple[int, int], ...]  # (player, card)
+    winner: int
+
+
 def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
     if card // L.N_RANKS != best // L.N_RANKS:
         return trump >= 0 and card // L.N_RANKS == trump
