@@ -10,6 +10,18 @@ capture games; tricks for trick-count games), recorded after every turn. *Lead c
 leader replacing a previous one. *Comeback*: the game had a winner and, at the middle turn, someone else
 led. *Margin*: the winner's metric minus the best other side's at the end (0 for a draw).
 
+*Digest*: a hash of the game's *substantive* actions in order (every action but PASS, TARGET and
+NAME_SUIT: choices whose consequences show in later actions) and of its ending (winner, winning team, how
+it ended, turns); two games with equal digests played the same cards, draws, bids, bets and claims to
+the same outcome. Rule ablation and "one game, one entry" compare games by it.
+``h ← (h·1000003 + x + 1) mod (2³¹ − 1)`` over those values, starting from 0, so every product fits in
+64 bits and the value is the same compiled and under ``NUMBA_DISABLE_JIT``.
+
+Agent kind ``STATELESS_RANDOM`` is a random player whose draw for a decision depends only on the game's
+agent seed and the number of substantive actions taken so far (``game_seed(seed, i, 1000 + count)``),
+not on how many choices came before: a rule that only adds meta-choices (an unused suit naming, an
+always-declined optional phase) leaves its later choices, and so its games, unchanged.
+
 ``play_batch_with`` also takes ``params`` (``mcts.N_PARAMS`` floats per seat: iterations, UCB constant,
 rollout policy, rollout depth) for seats whose agent kind is ``agents.MCTS``; when any seat searches,
 every seat's knowledge (``determinize.observe``) is updated after each action. ``play_batch`` is
@@ -25,7 +37,7 @@ import numpy.typing as npt
 from darwindeck.agents.determinize import KN_SIZE, observe, reset_knowledge
 from darwindeck.agents.mcts import N_PARAMS, P_ITERATIONS, Tree, search
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import MCTS, choose
+from darwindeck.engine.agents import MCTS, STATELESS_RANDOM, choose
 from darwindeck.engine.kernel import apply_action, init_game
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
@@ -51,7 +63,15 @@ STAT_BIDS_MET = 13
 STAT_HANDSIZE_SUM = 14
 STAT_HANDS_PLAYED = 15
 STAT_ERROR = 16
-N_STATS = 17
+STAT_DIGEST = 17
+STAT_HANDS_DEALT = 18
+N_STATS = 19
+
+#: The digest is a polynomial hash modulo this prime (2³¹ − 1).
+DIGEST_MODULUS = 2147483647
+DIGEST_BASE = 1000003
+#: Agent-stream offset of the stateless random player's draws.
+STATELESS_STREAM = 1000
 
 
 @numba.njit(cache=True)
@@ -105,6 +125,32 @@ def _record(tables: Int64Array, state: Int64Array, row: Int64Array, history: Int
     row[STAT_BIDS_MET] = state[L.S_BIDS_MET]
     row[STAT_HANDSIZE_SUM] = state[L.S_HANDSIZE_SUM]
     row[STAT_HANDS_PLAYED] = state[L.S_HANDS_PLAYED]
+    row[STAT_HANDS_DEALT] = state[L.S_HAND_NO]
+
+
+@numba.njit(cache=True)
+def mix(digest: int, value: int) -> int:
+    """One step of the game digest (module docstring)."""
+    return (digest * DIGEST_BASE + value % DIGEST_MODULUS + 1) % DIGEST_MODULUS
+
+
+@numba.njit(cache=True)
+def substantive(action: int) -> bool:
+    """Whether an action counts in the digest (module docstring)."""
+    if action == L.A_PASS:
+        return False
+    if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
+        return False
+    return not L.A_SUIT0 <= action < L.A_SUIT0 + L.N_SUITS
+
+
+@numba.njit(cache=True)
+def ending_digest(state: Int64Array, digest: int) -> int:
+    """``digest`` with the game's ending mixed in: winner, winning team, how it ended, turns."""
+    digest = mix(digest, state[L.S_WINNER])
+    digest = mix(digest, state[L.S_WIN_TEAM])
+    digest = mix(digest, state[L.S_ENDED_BY])
+    return mix(digest, state[L.S_TURN])
 
 
 @numba.njit(cache=True)
@@ -136,9 +182,13 @@ def play_game(
     leader = -1
     changes = 0
     error = 0
+    digest = 0
+    taken = 0
     while state[L.S_TERMINAL] == 0:
         actor = state[L.S_ACTOR]
         agent = agent_kinds[actor]
+        if agent == STATELESS_RANDOM:
+            agent_rng[0] = game_seed(seed, index, STATELESS_STREAM + taken)
         if agent == MCTS:
             action = search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch)
         else:
@@ -148,6 +198,9 @@ def play_game(
         if not apply_action(tables, state, action):
             error = 1
             break
+        if substantive(action):
+            digest = mix(digest, action)
+            taken += 1
         if searching:
             observe(tables, before, state, action, knowledge)
         if state[L.S_TURN] > recorded:
@@ -164,6 +217,7 @@ def play_game(
     _record(tables, state, row, history)
     row[STAT_LEAD_CHANGES] = changes
     row[STAT_ERROR] = error
+    row[STAT_DIGEST] = ending_digest(state, digest)
 
 
 @numba.njit(cache=True)
