@@ -13,10 +13,12 @@ Per iteration:
 1. *Sample*: ``determinize`` into a scratch state (the real state is never searched; only the seat's
    observation and knowledge shape the sample, and the state's RNG is reseeded from the search RNG).
 2. *Select*: from the root, a decision with one legal action is played without a node; otherwise, if a
-   legal action has no child yet, one of them (uniformly, from the search RNG) becomes a new child and
-   selection stops; else the legal child maximising UCB1 is taken: ``mean + c·sqrt(ln(avail) / visits)``
-   where ``avail`` counts the iterations in which the child was legal (ISMCTS's availability), ``mean``
-   the average reward of the player who chose that action, ``c`` the configurable constant.
+   legal action has no child yet, one of them (uniformly, from the search RNG; the greedy player's
+   choice first when the prior weight ``b`` is positive) becomes a new child and selection stops; else
+   the legal child maximising ``mean + c·sqrt(ln(avail) / visits) + [greedy] · b / (visits + 1)`` is
+   taken, where ``avail`` counts the iterations in which the child was legal (ISMCTS's availability),
+   ``mean`` the average reward of the player who chose that action, ``c`` the configurable constant and
+   the last term the progressive bias toward the greedy choice (it fades as the child is visited).
 3. *Roll out*: up to ``rollout_depth`` actions with the rollout policy (random or greedy, both the
    engine's agents) for every seat, stopping early at the end of the game or of the hand, and, when
    the rollout starts during a bidding round, at the end of the bidding (bids are judged by the
@@ -42,7 +44,10 @@ the best member's hand strength for ``best_hand``. ``scale``: a tenth of a score
 Everything runs compiled (``numba.njit``): the tree is a set of fixed-capacity arrays (``Tree``, one node
 per iteration at most), a sample is an array copy, no Python object is touched per iteration.
 Parameters per seat are one row of ``params`` (``P_ITERATIONS``, ``P_UCB``, ``P_ROLLOUT``,
-``P_DEPTH``).
+``P_DEPTH``, ``P_PRIOR`` = ``b``, ``P_SEES_ALL``). A seat with ``P_SEES_ALL`` = 1 is the *cheating*
+searcher the quality measures compare with: step 1 copies the true state (every hidden card as it
+really lies, the RNG reseeded from the search RNG) instead of sampling, so it plays with the same budget
+as the honest searcher but sees every card.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ import numpy.typing as npt
 
 from darwindeck.agents.determinize import determinize
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY, choose, estimate_tricks
+from darwindeck.engine.agents import GREEDY, choose, estimate_tricks, greedy_choice
 from darwindeck.engine.contracts import (
     SCORING_BAG_LIMIT,
     SCORING_BAG_PENALTY,
@@ -65,7 +70,7 @@ from darwindeck.engine.contracts import (
 from darwindeck.engine.kernel import apply_action
 from darwindeck.engine.movegen import has_valid_play
 from darwindeck.engine.program import contract_view, team_of, team_view, win_at
-from darwindeck.engine.rng import rand_below
+from darwindeck.engine.rng import next_u32, rand_below
 from darwindeck.engine.teams import team_maxima
 from darwindeck.engine.wins import (
     BEST_HAND,
@@ -85,7 +90,9 @@ P_ITERATIONS = 0
 P_UCB = 1
 P_ROLLOUT = 2  # 0 random, 1 greedy
 P_DEPTH = 3
-N_PARAMS = 4
+P_PRIOR = 4  # progressive-bias weight of the greedy choice (0: none)
+P_SEES_ALL = 5  # 1: search the true state (every card seen), 0: determinize from the observation
+N_PARAMS = 6
 DEFAULT_ITERATIONS = 100
 DEFAULT_UCB = 0.7
 DEFAULT_DEPTH = 8
@@ -119,6 +126,8 @@ def default_params(
     ucb: float = DEFAULT_UCB,
     rollout: int = 0,
     depth: int = DEFAULT_DEPTH,
+    prior: float = 0.0,
+    sees_all: bool = False,
 ) -> Float64Array:
     """A ``params`` table (one row per possible seat) with the same settings for every seat."""
     params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
@@ -126,6 +135,8 @@ def default_params(
     params[:, P_UCB] = ucb
     params[:, P_ROLLOUT] = rollout
     params[:, P_DEPTH] = depth
+    params[:, P_PRIOR] = prior
+    params[:, P_SEES_ALL] = 1.0 if sees_all else 0.0
     return params
 
 
@@ -267,8 +278,11 @@ def _child_for(tree: Tree, parent: int, action: int) -> int:
 
 
 @numba.njit(cache=True)
-def _untried(tree: Tree, node: int, state: Int64Array, rng: Int64Array) -> int:
-    """A uniformly chosen legal action of ``state`` without a child of ``node``; -1 when none."""
+def _untried(tree: Tree, node: int, state: Int64Array, rng: Int64Array, favoured: int) -> int:
+    """A legal action of ``state`` without a child of ``node``: ``favoured`` when it is one, else one
+    chosen uniformly; -1 when none."""
+    if favoured >= 0 and _child_for(tree, node, favoured) < 0:
+        return favoured
     missing = 0
     for i in range(state[L.S_N_LEGAL]):
         if _child_for(tree, node, state[L.P_LEGAL + i]) < 0:
@@ -286,15 +300,19 @@ def _untried(tree: Tree, node: int, state: Int64Array, rng: Int64Array) -> int:
 
 
 @numba.njit(cache=True)
-def _select(tree: Tree, node: int, state: Int64Array, ucb: float) -> int:
-    """The legal child with the best UCB1 score; marks every legal child available."""
+def _select(tree: Tree, node: int, state: Int64Array, ucb: float, prior: float, favoured: int) -> int:
+    """The legal child with the best UCB1 score, plus ``prior / (visits + 1)`` for the ``favoured``
+    action (progressive bias); marks every legal child available."""
     best = -1
     best_score = -1.0
     for i in range(state[L.S_N_LEGAL]):
-        child = _child_for(tree, node, state[L.P_LEGAL + i])
+        action = state[L.P_LEGAL + i]
+        child = _child_for(tree, node, action)
         tree.avail[child] += 1
         mean = tree.value[child] / tree.visits[child]
         score = mean + ucb * math.sqrt(math.log(tree.avail[child]) / tree.visits[child])
+        if action == favoured:
+            score += prior / (tree.visits[child] + 1)
         if score > best_score:
             best = child
             best_score = score
@@ -326,6 +344,7 @@ def _iterate(
     tree: Tree,
     count: int,
     ucb: float,
+    prior: float,
     policy: int,
     depth: int,
     rng: Int64Array,
@@ -342,7 +361,8 @@ def _iterate(
         if scratch[L.S_TERMINAL] != 0:
             break
         actor = scratch[L.S_ACTOR]
-        action = _untried(tree, node, scratch, rng)
+        favoured = greedy_choice(tables, scratch) if prior > 0.0 else -1
+        action = _untried(tree, node, scratch, rng, favoured)
         if action >= 0:
             if count < tree.action.shape[0]:
                 node = _add_child(tree, node, count, action, actor)
@@ -351,7 +371,7 @@ def _iterate(
                 length += 1
             apply_action(tables, scratch, action)
             break
-        node = _select(tree, node, scratch, ucb)
+        node = _select(tree, node, scratch, ucb, prior, favoured)
         path[length] = node
         length += 1
         apply_action(tables, scratch, tree.action[node])
@@ -362,6 +382,15 @@ def _iterate(
         tree.visits[n] += 1
         tree.value[n] += values[team_of(tables, tree.actor[n])]
     return count
+
+
+@numba.njit(cache=True)
+def _copy_true_state(state: Int64Array, rng: Int64Array, out: Int64Array) -> None:
+    """The sample of a player who sees every card: the true state, with its RNG reseeded from the
+    search RNG (future shuffles stay unknown)."""
+    out[:] = state
+    seed = next_u32(rng, 0)
+    out[L.S_RNG] = seed if seed != 0 else 0x6D2B79F5
 
 
 @numba.njit(cache=True)
@@ -381,6 +410,8 @@ def search(
     seat = state[L.S_ACTOR]
     iterations = min(int(params[P_ITERATIONS]), tree.action.shape[0] - 1)
     ucb = params[P_UCB]
+    prior = params[P_PRIOR]
+    sees_all = params[P_SEES_ALL] >= 1.0
     policy = GREEDY if params[P_ROLLOUT] >= 1 else 0
     depth = int(params[P_DEPTH])
     tree.first_child[0] = -1
@@ -389,8 +420,11 @@ def search(
     values = np.empty(tables[L.H_N_TEAMS], dtype=np.float64)
     base = np.empty(tables[L.H_N_TEAMS], dtype=np.float64)
     for _ in range(iterations):
-        determinize(tables, state, seat, kn, rng, scratch)
-        count = _iterate(tables, scratch, tree, count, ucb, policy, depth, rng, path, values, base)
+        if sees_all:
+            _copy_true_state(state, rng, scratch)
+        else:
+            determinize(tables, state, seat, kn, rng, scratch)
+        count = _iterate(tables, scratch, tree, count, ucb, prior, policy, depth, rng, path, values, base)
     best = int(state[L.P_LEGAL])
     best_visits = -1
     for i in range(state[L.S_N_LEGAL]):
