@@ -1,5 +1,6 @@
 """Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1); code 2 is
-the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``.
+the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``; code 3 is the
+random player with stateless draws of ``batch`` (rule ablation), which plays like random here.
 
 * random: uniform over the legal actions, from the agent's own RNG stream.
 * greedy: one ply, no look-ahead; every legal action gets a score and the best (lowest id on a tie)
@@ -13,7 +14,9 @@ the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.pl
   - a bid: the bid nearest to its trick estimate (half tricks: a trump Jack or better, or a side Ace,
     counts 2; a lower trump or a side King 1; halved);
   - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
-    at bust − 4 or more; a chosen target is the opponent with the fewest cards; a named suit is the
+    at bust − 4 or more, and in a deadwood game (Gin Rummy), where it takes the top discard only when
+    taking it and discarding its best card would lower its deadwood; there it discards the card whose
+    loss leaves the least deadwood; a chosen target is the opponent with the fewest cards; a named suit is the
     suit it holds most of (the lowest suit code on a tie);
   - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
     with its lowest card only while fewer than ``min_cards`` are down,
@@ -26,8 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hand_eval import hand_total
-from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
+from darwindeck.engine.jit import kernel_jit, stack_array
+from darwindeck.engine.movegen import LOC_DISCARD
 from darwindeck.engine.piles import hand_off, tableau_off
 from darwindeck.engine.program import phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
@@ -36,9 +40,13 @@ from darwindeck.engine.tricks import trick_trump, trick_winner_index
 
 Int64Array = npt.NDArray[np.int64]
 
+_HAND_CELLS = stack_array(L.PILE_CAP + 1)
+
 RANDOM = 0
 GREEDY = 1
 MCTS = 2
+#: A random player whose draws do not depend on how many choices came before (``engine.batch``).
+STATELESS_RANDOM = 3
 AGENT_NAMES = ("random", "greedy", "mcts")
 
 
@@ -79,8 +87,43 @@ def _held_of_suit(state: Int64Array, player: int, suit: int) -> int:
 
 
 @kernel_jit
+def _deadwood_with(tables: Int64Array, state: Int64Array, player: int, extra: int, skip: int) -> int:
+    """The deadwood of the player's hand with card ``extra`` added (−1: none) and card ``skip`` taken
+    out (−1: none)."""
+    cells = _HAND_CELLS()
+    off = hand_off(player)
+    n = 0
+    for i in range(state[L.L_HAND + player]):
+        if state[off + i] != skip:
+            cells[n] = state[off + i]
+            n += 1
+    if extra >= 0 and extra != skip:
+        cells[n] = extra
+        n += 1
+    return hand_total(cells, n, METHOD_DEADWOOD, values_view(tables), tables[L.H_ACE_ALT], tables[L.H_BUST])
+
+
+@kernel_jit
+def _taking_helps(tables: Int64Array, state: Int64Array, player: int, card: int) -> bool:
+    """Whether taking ``card`` and then discarding the best card lowers the player's deadwood."""
+    now = _deadwood_with(tables, state, player, -1, -1)
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):
+        if _deadwood_with(tables, state, player, card, state[off + i]) < now:
+            return True
+    return False
+
+
+@kernel_jit
 def _draw_score(tables: Int64Array, state: Int64Array, player: int) -> int:
-    """Drawing beats passing, except near the bust threshold of a point-total game (stand at bust−4)."""
+    """Drawing beats passing, except near the bust threshold of a point-total game (stand at bust−4) and,
+    in a deadwood game, taking the discard when it would not lower the deadwood."""
+    if tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD:
+        source = phase_at(tables, state[L.S_PHASE], L.PH_A)
+        top = state[L.P_DISCARD + state[L.L_DISCARD] - 1] if state[L.L_DISCARD] > 0 else -1
+        if source == LOC_DISCARD and top >= 0:
+            return 10 if _taking_helps(tables, state, player, top) else -10
+        return 10
     bust = tables[L.H_BUST]
     if bust < 0 or tables[L.H_EVAL_METHOD] < 0:
         return 10
@@ -140,6 +183,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
                 return 200
             enough = state[L.S_CLAIM_COUNT] >= phase_at(tables, state[L.S_PHASE], L.PH_A)
             return -1 if enough else 100 - action % L.N_RANKS
+        if kind == L.K_DISCARD and tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD:
+            return 1000 - _deadwood_with(tables, state, player, -1, action)
         bonus = 0
         if tables[L.H_TABLEAU_MODE] == MODE_MATCH_RANK and _captures(state, action):
             bonus = 50
