@@ -1,0 +1,406 @@
+"""Dead rules: found by exact static checks and by replaying seeded games without each rule.
+
+**Removable rules.** ``removable_rules(genome)`` lists every rule that can be taken out of a genome, each
+with the genome without it. The kinds are a registry (``RULE_KINDS``, extended with
+``register_rule_kind``), in this order:
+
+==================  ===================================================================================
+phase               a phase of the turn (a bidding phase takes its contract scoring with it)
+condition           a phase's condition (draw ``condition``, play ``valid_play_condition``, discard
+                    ``matching_condition``), or one operand of a compound condition
+phase option        a draw phase's ``loop``; a trick phase's ``trump_suit`` or ``breaking_suit``
+special effect      a card-triggered effect (seed 000)
+win condition       one of two or more win conditions
+card scoring        a card-scoring rule
+hand evaluation     ``scoring.hand_evaluation``
+tableau mode        the tableau mode (→ none; seed 001)
+teams               team play (seed 003)
+setup rule          ``setup.trump_suit``, each wild rank, ``refill_hands``, the opening discard
+==================  ===================================================================================
+
+A removal that leaves the genome invalid (``validation.validate``) is repaired by ``repair.settle``;
+one that cannot be made valid is not removable (the rule is structural).
+
+**Static checks** (exact: such a rule cannot change any game; ``static_dead``):
+
+* special effects in a game without a play phase (effects fire only on cards played in one);
+* card-scoring rules when nothing reads scores: no win condition decided by scores (``high_score``,
+  ``low_score``, ``first_to_score``, ``score_threshold``, ``all_hands_empty``) and no ``score_compare``
+  condition; card-scoring rules triggered by trick wins in a game without tricks;
+* a hand evaluation when nothing reads hand values: no ``best_hand`` win, no ``hand_value`` condition and
+  no betting phase (whose showdown awards the pot by them);
+* a trick phase's trump or breaking suit, or a setup trump, in a game without tricks and without a
+  ``has_trump`` condition.
+
+**Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and
+``RANDOM_GAMES`` of stateless random self-play, ``engine.batch``'s digest per game) are replayed without
+each removable rule in turn; a rule whose removal leaves every game's digest unchanged (the same cards,
+draws, bids and claims to the same outcome) is **dead** and is stripped at once: the next rules are
+tested on the stripped genome, which plays the very same games. A rule found live is not tested again
+after a later strip. The result is the *live genome*: it plays every replayed game as the original did
+and carries no rule that those games showed to be dead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from darwindeck.errors import DarwinDeckError
+from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
+from darwindeck.evolve.quality.play import GREEDY, STATELESS, batch_seed, play
+from darwindeck.evolve.repair import settle
+from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, iter_conditions
+from darwindeck.genome.phases import (
+    BettingPhase,
+    BiddingPhase,
+    DiscardPhase,
+    DrawPhase,
+    Phase,
+    PlayPhase,
+    TrickPhase,
+)
+from darwindeck.genome.schema import (
+    SCORE_WINS,
+    GameGenome,
+    Scoring,
+    ScoringTrigger,
+    TableauMode,
+    WinType,
+)
+
+GREEDY_GAMES = 24
+RANDOM_GAMES = 48
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A removable rule: where it is, its kind, a description, what was removed (``key``: its content,
+    stable when other rules are stripped around it) and the genome without it."""
+
+    path: str
+    kind: str
+    text: str
+    key: str
+    without: GameGenome
+
+
+RuleKind = Callable[[GameGenome], Iterator[Rule]]
+
+
+@dataclass(frozen=True)
+class DeadRule:
+    """A rule found dead, and how."""
+
+    path: str
+    kind: str
+    text: str
+    reason: str
+
+
+# ------------------------------------------------------------------------------------------ rule kinds
+
+
+def _rule(path: str, kind: str, text: str, item: object, without: GameGenome) -> Rule:
+    return Rule(path, kind, text, repr(item), without)
+
+
+def _replace(phase: Phase, **changes: Any) -> Phase:
+    return dataclasses.replace(phase, **changes)
+
+
+def _with_phase(genome: GameGenome, index: int, phase: Phase) -> GameGenome:
+    return with_phases(genome, replaced_at(genome.phases, index, phase))
+
+
+def _phases(genome: GameGenome) -> Iterator[Rule]:
+    for i, phase in enumerate(genome.phases):
+        without = with_phases(genome, removed_at(genome.phases, i))
+        if isinstance(phase, BiddingPhase):
+            without = without.replace(contract_scoring=None)
+        text = f"phase {i + 1} ({type(phase).__name__})"
+        yield _rule(f"turn_structure.phases[{i}]", "phase", text, phase, without)
+
+
+def _condition_field(phase: Phase) -> str | None:
+    if isinstance(phase, DrawPhase):
+        return "condition"
+    if isinstance(phase, PlayPhase):
+        return "valid_play_condition"
+    if isinstance(phase, DiscardPhase):
+        return "matching_condition"
+    return None
+
+
+def _without_operand(condition: CompoundCondition, index: int) -> ConditionLike:
+    rest = removed_at(condition.conditions, index)
+    return rest[0] if len(rest) == 1 else CompoundCondition(condition.logic, rest)
+
+
+def _conditions(genome: GameGenome) -> Iterator[Rule]:
+    for i, phase in enumerate(genome.phases):
+        field = _condition_field(phase)
+        condition = getattr(phase, field) if field else None
+        if field is None or condition is None:
+            continue
+        path = f"turn_structure.phases[{i}].{field}"
+        without = _with_phase(genome, i, _replace(phase, **{field: None}))
+        yield _rule(path, "condition", f"the condition of phase {i + 1}", (phase, condition), without)
+        if isinstance(condition, CompoundCondition):
+            for k, operand in enumerate(condition.conditions):
+                without = _with_phase(genome, i, _replace(phase, **{field: _without_operand(condition, k)}))
+                text = f"operand {k + 1} of the condition of phase {i + 1}"
+                yield _rule(f"{path}.conditions[{k}]", "condition", text, (phase, operand), without)
+
+
+def _phase_options(genome: GameGenome) -> Iterator[Rule]:
+    for i, phase in enumerate(genome.phases):
+        path = f"turn_structure.phases[{i}]"
+        if isinstance(phase, DrawPhase) and phase.loop:
+            without = _with_phase(genome, i, _replace(phase, loop=False))
+            yield _rule(f"{path}.loop", "phase option", f"phase {i + 1} repeats", (phase, "loop"), without)
+        if isinstance(phase, TrickPhase):
+            for name in ("trump_suit", "breaking_suit"):
+                value = getattr(phase, name)
+                if value is not None:
+                    text = f"{name.replace('_', ' ')} {value.value} in phase {i + 1}"
+                    without = _with_phase(genome, i, _replace(phase, **{name: None}))
+                    yield _rule(f"{path}.{name}", "phase option", text, (phase, name), without)
+
+
+def _effects(genome: GameGenome) -> Iterator[Rule]:
+    for i, effect in enumerate(genome.special_effects):
+        text = f"{effect.trigger_rank.value}: {effect.effect_type.value}"
+        without = genome.replace(special_effects=removed_at(genome.special_effects, i))
+        yield _rule(f"special_effects[{i}]", "special effect", text, effect, without)
+
+
+def _wins(genome: GameGenome) -> Iterator[Rule]:
+    if len(genome.win_conditions) < 2:
+        return
+    for i, win in enumerate(genome.win_conditions):
+        text = win.type.value + (f" {win.threshold}" if win.threshold is not None else "")
+        without = genome.replace(win_conditions=removed_at(genome.win_conditions, i))
+        yield _rule(f"win_conditions[{i}]", "win condition", text, win, without)
+
+
+def _card_scoring(genome: GameGenome) -> Iterator[Rule]:
+    rules = genome.scoring.card_rules
+    for i, rule in enumerate(rules):
+        text = f"{rule.points:+d} per card on {rule.trigger.value}"
+        without = genome.replace(scoring=Scoring(removed_at(rules, i), genome.scoring.hand_evaluation))
+        yield _rule(f"scoring.card_rules[{i}]", "card scoring", text, rule, without)
+
+
+def _hand_evaluation(genome: GameGenome) -> Iterator[Rule]:
+    evaluation = genome.scoring.hand_evaluation
+    if evaluation is not None:
+        without = genome.replace(scoring=Scoring(genome.scoring.card_rules, None))
+        text = evaluation.method.value
+        yield _rule("scoring.hand_evaluation", "hand evaluation", text, evaluation, without)
+
+
+def _tableau(genome: GameGenome) -> Iterator[Rule]:
+    mode = genome.setup.tableau_mode
+    if mode is not TableauMode.NONE:
+        without = with_setup(genome, tableau_mode=TableauMode.NONE)
+        yield _rule("setup.tableau_mode", "tableau mode", mode.value, mode, without)
+
+
+def _teams(genome: GameGenome) -> Iterator[Rule]:
+    if genome.team_mode:
+        without = genome.replace(team_mode=False, teams=())
+        yield _rule("teams", "teams", "team play", genome.teams, without)
+
+
+def _setup_rules(genome: GameGenome) -> Iterator[Rule]:
+    setup = genome.setup
+    if setup.trump_suit is not None:
+        without = with_setup(genome, trump_suit=None)
+        text = f"trumps {setup.trump_suit.value}"
+        yield _rule("setup.trump_suit", "setup rule", text, ("trump", setup.trump_suit), without)
+    for i, rank in enumerate(setup.wild_cards):
+        without = with_setup(genome, wild_cards=removed_at(setup.wild_cards, i))
+        yield _rule(f"setup.wild_cards[{i}]", "setup rule", f"{rank.value} wild", ("wild", rank), without)
+    if setup.refill_hands:
+        without = with_setup(genome, refill_hands=False)
+        yield _rule("setup.refill_hands", "setup rule", "hands refilled", "refill", without)
+    if setup.initial_discard_count:
+        text = f"{setup.initial_discard_count} card(s) turned up to start the discard"
+        without = with_setup(genome, initial_discard_count=0)
+        yield _rule("setup.initial_discard_count", "setup rule", text, "opening discard", without)
+
+
+RULE_KINDS: dict[str, RuleKind] = {
+    "phase": _phases,
+    "condition": _conditions,
+    "phase option": _phase_options,
+    "special effect": _effects,
+    "win condition": _wins,
+    "card scoring": _card_scoring,
+    "hand evaluation": _hand_evaluation,
+    "tableau mode": _tableau,
+    "teams": _teams,
+    "setup rule": _setup_rules,
+}
+
+
+def register_rule_kind(name: str, kind: RuleKind) -> None:
+    """Add a kind of removable rule (new genome features register theirs here)."""
+    if name in RULE_KINDS:
+        raise DarwinDeckError(f"rule kind {name!r} is already registered")
+    RULE_KINDS[name] = kind
+
+
+def removable_rules(genome: GameGenome) -> list[Rule]:
+    """Every rule of ``genome`` that can be removed, with the (valid) genome without it."""
+    rules = []
+    for kind in RULE_KINDS.values():
+        for rule in kind(genome):
+            settled = settle(rule.without).genome
+            if settled is not None:
+                rules.append(dataclasses.replace(rule, without=settled))
+    return rules
+
+
+# -------------------------------------------------------------------------------------- static checks
+
+#: Win types that read scores (``all_hands_empty``: the highest score wins) or hand values.
+_SCORE_READERS = SCORE_WINS | {WinType.ALL_HANDS_EMPTY}
+
+
+def _all_conditions(genome: GameGenome) -> list[ConditionType]:
+    found = []
+    for phase in genome.phases:
+        field = _condition_field(phase)
+        if field is not None:
+            found += [c.type for c in iter_conditions(getattr(phase, field))]
+    for rule in genome.scoring.card_rules:
+        found += [c.type for c in iter_conditions(rule.condition)]
+    return found
+
+
+@dataclass(frozen=True)
+class _Readers:
+    """What in a genome can make a rule matter: a play phase, tricks, and what reads scores, hand values
+    and the trump suit."""
+
+    has_play: bool
+    has_tricks: bool
+    scores: bool
+    hands: bool
+    trump: bool
+
+    @classmethod
+    def of(cls, genome: GameGenome) -> _Readers:
+        wins = {win.type for win in genome.win_conditions}
+        conditions = set(_all_conditions(genome))
+        has_tricks = genome.turn_structure.has_tricks
+        betting = any(isinstance(phase, BettingPhase) for phase in genome.phases)
+        return cls(
+            has_play=any(isinstance(phase, PlayPhase) for phase in genome.phases),
+            has_tricks=has_tricks,
+            scores=bool(wins & _SCORE_READERS) or ConditionType.SCORE_COMPARE in conditions,
+            hands=WinType.BEST_HAND in wins or ConditionType.HAND_VALUE in conditions or betting,
+            trump=has_tricks or ConditionType.HAS_TRUMP in conditions,
+        )
+
+
+def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | None:
+    """Why ``rule`` can never change a game of ``genome``, or None."""
+    if rule.kind == "special effect" and not readers.has_play:
+        return "static: effects fire only on cards played in a play phase, and there is none"
+    if rule.kind == "card scoring":
+        if not readers.scores:
+            return "static: no win condition or condition reads scores"
+        if _trick_scoring(genome, rule) and not readers.has_tricks:
+            return "static: scores trick wins in a game without tricks"
+    if rule.kind == "hand evaluation" and not readers.hands:
+        return "static: no best_hand win, hand_value condition or betting showdown reads hand values"
+    if rule.path.endswith(("trump_suit", "breaking_suit")) and not readers.trump:
+        return "static: a trump or breaking suit in a game without tricks or has_trump condition"
+    return None
+
+
+def static_dead(genome: GameGenome) -> list[tuple[Rule, str]]:
+    """The rules of ``genome`` that the exact static checks find dead, with the reason (module
+    docstring)."""
+    readers = _Readers.of(genome)
+    found = []
+    for rule in removable_rules(genome):
+        reason = _static_reason(genome, rule, readers)
+        if reason is not None:
+            found.append((rule, reason))
+    return found
+
+
+def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
+    index = int(rule.path.split("[")[1].rstrip("]"))
+    return genome.scoring.card_rules[index].trigger is ScoringTrigger.TRICK_WIN
+
+
+# --------------------------------------------------------------------------------------------- replay
+
+
+def replay_digests(genome: GameGenome, seed: int) -> tuple[int, ...]:
+    """The digests of the seeded ablation games (greedy self-play, then stateless random self-play)."""
+    greedy = play(genome, [GREEDY], GREEDY_GAMES, batch_seed(seed, "ablation:greedy"))
+    random = play(genome, [STATELESS], RANDOM_GAMES, batch_seed(seed, "ablation:random"))
+    return greedy.digests + random.digests
+
+
+@dataclass(frozen=True)
+class Ablation:
+    """The live genome, the rules found dead (in the order stripped), how many rules were replayed, and
+    the digests of the replayed games (the live genome's, which are the original's)."""
+
+    live: GameGenome
+    dead: tuple[DeadRule, ...]
+    tested: int
+    digests: tuple[int, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.digests)
+
+
+def _strip_static(genome: GameGenome) -> tuple[GameGenome, list[DeadRule]]:
+    dead: list[DeadRule] = []
+    while True:
+        found = static_dead(genome)
+        if not found:
+            return genome, dead
+        rule, reason = found[0]
+        dead.append(DeadRule(rule.path, rule.kind, rule.text, reason))
+        genome = rule.without
+
+
+def ablate(genome: GameGenome, seed: int) -> Ablation:
+    """Strip the dead rules of ``genome`` (module docstring). Raises ``DarwinDeckError`` when the
+    engine cannot run the genome."""
+    current, dead = _strip_static(genome)
+    baseline = replay_digests(current, seed)
+    live_texts: set[tuple[str, str]] = set()
+    tested = 0
+    progress = True
+    while progress:
+        progress = False
+        for rule in removable_rules(current):
+            key = (rule.kind, rule.key)
+            if key in live_texts:
+                continue
+            tested += 1
+            try:
+                same = replay_digests(rule.without, seed) == baseline
+            except DarwinDeckError:
+                same = False
+            if not same:
+                live_texts.add(key)
+                continue
+            dead.append(DeadRule(rule.path, rule.kind, rule.text, f"replay: {len(baseline)} games unchanged"))
+            current = rule.without
+            progress = True
+            break
+    return Ablation(current, tuple(dead), tested, baseline)

@@ -1,0 +1,66 @@
+"""Dead rules: the recorded experiment's dead rules found and stripped; live rules kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from darwindeck.evolve.fitness import live_form
+from darwindeck.evolve.quality.ablation import ablate, removable_rules, static_dead
+from darwindeck.genome.library import get_game
+from darwindeck.genome.schema import GameGenome, WinType
+from darwindeck.genome.serialization import genome_identity, load_genome
+
+EXPERIMENT = Path(__file__).parents[3] / "docs" / "experiments" / "2026-11-balanced-seed-2026"
+
+
+def _recorded(stem: str) -> GameGenome:
+    return load_genome(EXPERIMENT / f"{stem}.json")
+
+
+def test_gilded_harbors_three_dead_rules_are_stripped() -> None:
+    # docs/experiments/2026-11-balanced-seed-2026.md: the first-to-12 win can never happen, the spade
+    # scoring never matters, the match-rank tableau never fires (plays go to the discard pile).
+    genome = _recorded("01-b2ae9e15afc8")
+    ablation = ablate(genome, 0)
+    assert {(dead.kind, dead.text) for dead in ablation.dead} == {
+        ("win condition", "first_to_score 12"),
+        ("card scoring", "-4 per card on hand_end"),
+        ("tableau mode", "match_rank"),
+    }
+    live = ablation.live
+    assert [w.type for w in live.win_conditions] == [WinType.EMPTY_HAND]
+    assert live.scoring.card_rules == ()
+    assert live.setup.tableau_mode.value == "none"
+    # Its special effects are live: they change the games.
+    assert live.special_effects == genome.special_effects
+
+
+def test_the_three_copies_of_the_recorded_run_are_one_game() -> None:
+    # Midnight Quarry and Umber Bazaar differ from Gilded Harbor only in the dead scoring rule.
+    stems = ("01-b2ae9e15afc8", "02-c23550073f62", "03-dd116fdcd168")
+    forms = [live_form(_recorded(stem))[0] for stem in stems]
+    identities = {genome_identity(form.replace(name="", description="")) for form in forms}
+    assert len(identities) == 1
+
+
+def test_static_checks_are_exact() -> None:
+    # Brass Spire's card scoring: no win condition and no condition reads scores.
+    found = static_dead(_recorded("04-c00145caa401"))
+    assert [(rule.kind, reason) for rule, reason in found][:1] == [
+        ("card scoring", "static: no win condition or condition reads scores")
+    ]
+
+
+@pytest.mark.parametrize("name", ["hearts", "crazy-eights", "uno-style", "old-maid", "draw-poker"])
+def test_library_rules_that_matter_are_kept(name: str) -> None:
+    genome = get_game(name)
+    assert ablate(genome, 0).dead == ()
+    assert removable_rules(genome)
+
+
+def test_a_trump_repeated_in_the_trick_phase_is_dead() -> None:
+    # Whist declares diamonds trumps in its setup and again in its trick phase: one of them is redundant.
+    dead = ablate(get_game("whist"), 0).dead
+    assert [d.kind for d in dead] == ["phase option"]
