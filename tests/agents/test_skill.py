@@ -1,24 +1,16 @@
-"""Skill evaluation: p-values, the no-decision case, seat rotation, and the ``skill`` verb."""
+"""The skill evaluation of the recorded 2026-11 experiment (``docs/experiments/run_experiment.py``):
+p-values, the no-decision case, seat rotation."""
 
 from __future__ import annotations
 
-import json
 import math
-
-import typer
-from typer.testing import CliRunner
 
 from darwindeck.agents.skill import (
     binomial_tail,
     evaluate_skill,
-    mcts_skill,
     rate_of,
-    skill_above_chance,
     skilled_rate,
 )
-from darwindeck.cli import skill_verbs
-from darwindeck.evolve.fitness import evaluate_fitness
-from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.genome.library import get_game
 
 
@@ -51,34 +43,3 @@ def test_a_skilled_run_rotates_over_the_sides_and_is_reproducible() -> None:
     first = skilled_rate(get_game("partnership-spades"), "greedy", 4, 2, 10, 1)
     assert first.games == 4 and first.chance == 0.5
     assert first == skilled_rate(get_game("partnership-spades"), "greedy", 4, 2, 10, 1)
-
-
-def runner_app() -> typer.Typer:
-    app = typer.Typer()
-    skill_verbs.register(app)
-    app.command("noop", hidden=True)(lambda: None)  # keep Typer in multi-command mode
-    return app
-
-
-def test_the_skill_verb_prints_a_table_and_json() -> None:
-    runner = CliRunner()
-    result = runner.invoke(runner_app(), ["skill", "war", "--games", "10", "--seed", "1"])
-    assert result.exit_code == 0, result.output
-    assert "no decisions" in result.output and "skill 0: no decisions" in result.output
-    result = runner.invoke(
-        runner_app(), ["skill", "scopa", "--games", "6", "--iterations", "5", "--seed", "1", "--json"]
-    )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data["iterations"] == 5 and data["mcts"]["agent"] == "mcts" and data["has_decisions"] is True
-    result = runner.invoke(runner_app(), ["skill", "scopa", "--games", "6", "--iterations", "5"])
-    assert "MCTS-5 vs random" in result.output and "greedy vs random" in result.output
-
-
-def test_mcts_skill_plugs_into_the_fitness() -> None:
-    genome = get_game("gin-rummy")
-    value = mcts_skill(genome, 9)
-    assert value == mcts_skill(genome, 9)
-    assert value == skill_above_chance(skilled_rate(genome, "mcts", 20, 9, 100, 1).rate, 2)
-    result = evaluate_fitness(genome, EvolutionSettings(games_per_genome=20), 9, mcts_skill=mcts_skill)
-    assert result.breakdown["mcts_skill"] == value

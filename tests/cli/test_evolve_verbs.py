@@ -57,12 +57,14 @@ def test_evolve_writes_the_top_games_and_prints_the_summary(tiny_run: tuple[Path
     )
     assert "generation 0: best" in result.output
     assert "generation 1: best" in result.output
-    assert "Top 3 games of run 1" in result.output
-    assert f"wrote 3 genomes and rulebooks, fitness.md and fitness.png to {out}" in result.output
+    assert "Gallery of run 1:" in result.output
+    gallery = result.output.split("Gallery of run 1:")[1].split("wrote the gallery")[0]
+    assert all(len(line) <= 80 for line in gallery.splitlines())
+    assert "top 3 games with fitness.md and fitness.png" in result.output
     names = sorted(path.name for path in out.iterdir())
     assert len([name for name in names if name.endswith(".json")]) == 3
-    assert len([name for name in names if name.endswith(".md") and name != "fitness.md"]) == 3
-    assert {"fitness.md", "fitness.png"} <= set(names)
+    assert len([name for name in names if name.startswith("0") and name.endswith(".md")]) == 3
+    assert {"fitness.md", "fitness.png", "gallery.md", "archive.png", "gallery"} <= set(names)
     best_file = next(name for name in names if name.startswith("01-"))
     best_genome = load_genome(out / best_file.replace(".md", ".json"))
     assert best_genome.identity[:12] in best_file

@@ -24,7 +24,7 @@ import pytest
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve import ga
 from darwindeck.evolve.evaluator import LocalEvaluator, evaluation_seed
-from darwindeck.evolve.fitness import evaluate_fitness_mcts
+from darwindeck.evolve.fitness import ABLATION_SEED, evaluate_fitness_mcts
 from darwindeck.evolve.ga import (
     EvolutionSettings,
     GenerationStats,
@@ -37,6 +37,7 @@ from darwindeck.evolve.ga import (
 )
 from darwindeck.evolve.novelty import genome_distance
 from darwindeck.evolve.operators import Child, mutate
+from darwindeck.evolve.quality.ablation import ablate
 from darwindeck.evolve.store import PLATEAU, Evaluation, RunStore
 from darwindeck.genome.library import all_games, get_game
 from darwindeck.genome.schema import GameGenome
@@ -171,7 +172,7 @@ def test_fitness_hash_follows_fitness_settings_and_seed_only() -> None:
 
 def test_mcts_settings_defaults_and_checks() -> None:
     defaults = EvolutionSettings()
-    assert (defaults.mcts_top_fraction, defaults.mcts_iterations, defaults.mcts_games) == (0.1, 100, 20)
+    assert (defaults.mcts_top_fraction, defaults.mcts_iterations, defaults.mcts_games) == (0.1, 25, 20)
     with pytest.raises(DarwinDeckError, match="mcts_top_fraction: must be a number between 0 and 1"):
         dataclasses.replace(TINY, mcts_top_fraction=1.5)
     with pytest.raises(DarwinDeckError, match="mcts_games: must be a whole number ≥ 1, got 0"):
@@ -410,7 +411,7 @@ def test_a_killed_run_resumes_and_ends_equal_to_an_unbroken_run(
     assert _generation_rows(db) == [(1, g, 1) for g in range(6)]
     # the resumed generation 3 redid its MCTS step: every re-scoring stored once, as in the unbroken run
     mcts_hash = settings.fitness_hash(21, mcts=True)
-    assert sum(s.mcts_evaluations for s in unbroken.generations) == len(_evaluations(db, mcts_hash)) >= 6
+    assert sum(s.mcts_evaluations for s in unbroken.generations) == len(_evaluations(db, mcts_hash)) >= 3
     assert _evaluations(db, mcts_hash) == _evaluations(tmp_path / "unbroken.db", mcts_hash)
     with sqlite3.connect(db) as connection:
         (members,) = connection.execute("SELECT COUNT(*) FROM members WHERE run_id = 1").fetchone()
@@ -531,7 +532,7 @@ def test_the_real_mcts_step_is_the_same_for_1_and_2_workers(tmp_path: Path, seri
     mcts_hash = REAL_TINY.fitness_hash(5, mcts=True)
     rescored = _evaluations(db_one, mcts_hash)
     assert rescored == _evaluations(db_two, mcts_hash)
-    assert len(rescored) == sum(s.mcts_evaluations for s in one.generations) >= 3
+    assert len(rescored) == sum(s.mcts_evaluations for s in one.generations) >= 2
     store = RunStore(str(db_one))
     populations = _populations(store, one.run_id)
     plain = _evaluations(db_one, REAL_TINY.fitness_hash(5))
@@ -544,5 +545,9 @@ def test_the_real_mcts_step_is_the_same_for_1_and_2_workers(tmp_path: Path, seri
     )
     assert stored is not None
     assert stored.breakdown["mcts"] == 1.0
-    assert stored.breakdown["mcts_games_played"] == 2.0
+    assert "mcts_steps" in stored.breakdown
     assert one.best.evaluation.breakdown["mcts"] == 1.0
+    # What the run keeps is the live canonical form: replaying without any rule changes some game.
+    for entry in one.hall_of_fame:
+        assert ablate(entry.individual.genome, ABLATION_SEED).dead == (), entry.individual.genome.name
+    assert {elite.identity for elite in one.gallery} <= {identity for p in populations for identity in p}

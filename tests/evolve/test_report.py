@@ -113,15 +113,13 @@ def test_rows_show_metrics_novelty_coherence_and_notes() -> None:
     ]
     assert rows[1][0] == "2"
     assert rows[1][-1] == "gated: random self-play: draws"
-    measured = HallOfFameEntry(
-        Individual.of(genome), Evaluation(0.5, {**breakdown, "mcts": 1.0, "mcts_skill": 0.25}, None)
-    )
+    measured = HallOfFameEntry(Individual.of(genome), Evaluation(0.5, {**breakdown, "mcts": 1.0}, None))
     over = HallOfFameEntry(
         Individual.of(get_game("whist")), Evaluation(0.5, {"mcts": 1.0, "mcts_over_budget": 1.0}, None)
     )
     assert [row[-1] for row in breakdown_rows([measured, over])] == [
-        "match_rank_with_capture_all, skill: MCTS",
-        "skill: greedy (MCTS over budget)",
+        "match_rank_with_capture_all, judged",
+        "judged (MCTS over budget)",
     ]
     table = breakdown_markdown([scored])
     assert f"| 1 | Odd \\| Name | {identity} | 0.1250 |" in table

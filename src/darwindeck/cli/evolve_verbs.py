@@ -165,57 +165,44 @@ def _run(
         return ga.evolve(settings, seed, store, evaluator, progress=report, resume_run=resume)
 
 
-#: The breakdown columns the console table shows (``fitness.md`` has them all).
-CONSOLE_COLUMNS = (
-    "#",
-    "name",
-    "identity",
-    "total",
-    "density",
-    "tension",
-    "skill",
-    "balance",
-    "novelty",
-    "notes",
-)
+def _print_gallery(result: RunResult) -> None:
+    """The gallery as plain lines of at most 80 columns (``evolve.gallery.gallery_lines``)."""
+    from darwindeck.evolve.gallery import gallery_lines
 
-
-def _top_table(result: RunResult, top: int) -> Table:
-    from darwindeck.evolve.report import BREAKDOWN_COLUMNS, breakdown_rows
-
-    shown = [BREAKDOWN_COLUMNS.index(column) for column in CONSOLE_COLUMNS]
-    table = Table(title=f"Top {min(top, len(result.hall_of_fame))} games of run {result.run_id}")
-    for column in CONSOLE_COLUMNS:
-        table.add_column(column, justify="left" if column in ("name", "identity", "notes") else "right")
-    for row in breakdown_rows(result.hall_of_fame[:top]):
-        table.add_row(*(row[index] for index in shown))
-    return table
+    families = len({elite.descriptors.family for elite in result.gallery})
+    console.print(
+        f"\nGallery of run {result.run_id}: {len(result.gallery)} games in {families} families "
+        "(the best game of every niche)",
+        markup=False,
+    )
+    for line in gallery_lines(result.gallery):
+        console.print(line, markup=False, highlight=False)
 
 
 def evolve(
-    population: Annotated[int | None, typer.Option(help="Genomes per generation [default: 100].")] = None,
-    generations: Annotated[int | None, typer.Option(help="Generations to run [default: 50].")] = None,
+    population: Annotated[int | None, typer.Option(help="Genomes per generation \\[default: 100].")] = None,
+    generations: Annotated[int | None, typer.Option(help="Generations to run \\[default: 50].")] = None,
     style: Annotated[
         str | None,
         typer.Option(
-            help="Fitness style: balanced, strategic, party, trick-taking or bluffing [default: balanced]."
+            help="Fitness style: balanced, strategic, party, trick-taking or bluffing \\[default: balanced]."
         ),
     ] = None,
     players: Annotated[
-        str | None, typer.Option(help="Player counts MIN-MAX within 2-6 [default: 2-4].")
+        str | None, typer.Option(help="Player counts MIN-MAX within 2-6 \\[default: 2-4].")
     ] = None,
     games: Annotated[
-        int | None, typer.Option(help="Games per genome and kind of play [default: 100].")
+        int | None, typer.Option(help="Games per genome and kind of play \\[default: 100].")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of all randomness [default: 0].")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of all randomness \\[default: 0].")] = None,
     backend: Annotated[Backend, typer.Option(help="Where evaluations run.")] = Backend.LOCAL,
     address: Annotated[str | None, typer.Option(help="Ray cluster address (--backend ray).")] = None,
     workers: Annotated[
-        int | None, typer.Option(help="Local worker processes [default: the number of CPUs].")
+        int | None, typer.Option(help="Local worker processes \\[default: the number of CPUs].")
     ] = None,
     db: DbOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="Output folder for the top games [default: evolved/run-RUN_ID].")
+        Path | None, typer.Option(help="Output folder for the top games \\[default: evolved/run-RUN_ID].")
     ] = None,
     resume: Annotated[
         int | None, typer.Option(help="Continue run RUN_ID after its last completed generation.")
@@ -223,6 +210,7 @@ def evolve(
     top: Annotated[int, typer.Option(help="How many of the best games to write and show.")] = 5,
 ) -> None:
     """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
+    from darwindeck.evolve.gallery import write_gallery
     from darwindeck.evolve.report import write_run_outputs
     from darwindeck.evolve.store import RunStore
 
@@ -241,15 +229,17 @@ def evolve(
         store.close()
     folder = out if out is not None else Path("evolved") / f"run-{result.run_id}"
     outputs = write_run_outputs(folder, result, top)
+    write_gallery(folder, result.gallery)
     best = result.best.evaluation.total
     console.print(
         f"run {result.run_id} {result.status} after {len(result.generations)} generations "
         f"(seed {run_seed}, style {settings.style}); best fitness {best:.4f}"
     )
-    console.print(_top_table(result, top))
+    _print_gallery(result)
     console.print(
-        f"wrote {len(outputs.genomes)} genomes and rulebooks, {outputs.table.name} and {outputs.plot.name} "
-        f"to {folder}"
+        f"wrote the gallery ({len(result.gallery)} games, gallery.md, archive.png, gallery/) and the top "
+        f"{len(outputs.genomes)} games with {outputs.table.name} and {outputs.plot.name} to {folder}",
+        markup=False,
     )
     if outputs.rulebooks:
         console.print(f"\nRulebook of the best game ({outputs.rulebooks[0].name}):\n")

@@ -1,137 +1,119 @@
-"""Fitness: how good a genome is as a game, measured by playing it (``evaluate_fitness``).
+"""Fitness: how good a genome is as a game, judged by competent play (``evaluate_fitness``).
 
-``evaluate_fitness(genome, settings, seed)`` reads only ``settings.style`` and
-``settings.games_per_genome`` (G) of the settings, which ``ga.FITNESS_FIELDS`` covers. It plays:
+An evaluation has two steps. Every genome gets the **screening** (``evaluate_fitness``); the GA's best
+candidates also get the **judging** (``evaluate_fitness_mcts``: the screening plus search). Both read
+``settings.style``, ``settings.games_per_genome`` (G), ``settings.mcts_iterations`` (k) and
+``settings.mcts_games`` (D), which ``ga.FITNESS_FIELDS`` covers, and the result is a function of (genome,
+those settings, seed) only. Batch seeds are ``quality.play.batch_seed(seed, purpose)``.
 
-1. *random self-play*: G games, every seat ``random``, engine seed ``batch_seed(seed, "random")``;
-2. *greedy vs random*: G games in all, seat-rotated: the greedy player sits in seat k for
-   ``G // N + (1 if k < G % N else 0)`` games (N players; seats with no games are skipped), engine seed
-   ``batch_seed(seed, f"greedy:{k}")``.
+**Screening.**
 
-``batch_seed(seed, purpose)`` is the first 4 bytes (big-endian) of SHA-256 of ``"{seed}:{purpose}"``, so
-the result is a function of (genome, style, G, seed) only.
+1. *Live canonical form* (``live_form``): the genome in canonical form (``quality.canonical``), its dead
+   rules found and stripped by ablation (``quality.ablation``, with the fixed seed ``ABLATION_SEED`` so
+   that the live form depends on the genome alone), in canonical form again. Everything below measures
+   the live genome; ``dead_rules`` counts what was stripped and ``fingerprint`` (the first 13 hex digits
+   of SHA-256 over the replayed games' digests, as a number) names the games it plays: two genomes with
+   one fingerprint play the same seeded games identically and are one game.
+2. *Random baseline*: G games of random self-play (purpose ``random``); *greedy self-play*: G games of
+   the greedy player in every seat (purpose ``greedy``): competent play, which every descriptive
+   measure below comes from.
+3. *Gate* (total 0, ``gate_reason`` says why): the engine cannot run the genome; any engine error in
+   either batch (``MAX_ERROR_RATE`` 0); in greedy self-play more than ``MAX_TIMEOUT_RATE`` (5 %) of the
+   games stopped by the step budget, more than ``MAX_DRAW_RATE`` (40 %) without a winner, or fewer than
+   ``MIN_MEANINGFUL_DECISIONS`` (3) meaningful decisions per game. Random play is not gated on draws: a
+   bidding game to 500 that random bidders never finish is not a bad game.
+4. *Ladder rung 0*: the duplicate match greedy against random (``quality.ladder``) on G deals (each
+   played once per side), purpose ``ladder:0``.
 
-**Playability gate.** The total is 0 and ``gate_reason`` says why when the engine cannot run the genome
-(it raises a ``DarwinDeckError``), or when in random self-play, or in the greedy runs pooled, the share
-of games ending in an engine error exceeds ``MAX_ERROR_RATE`` (0: any error), in a draw (no winner,
-including turn-limit endings) exceeds ``MAX_DRAW_RATE`` (0.4), or at the step budget exceeds
-``MAX_TIMEOUT_RATE`` (0.05); or when random self-play has fewer than ``MIN_MEANINGFUL_DECISIONS`` (3)
-meaningful decisions (more than one legal move) per game. Greedy runs are played only after random
-self-play passed.
+**Judging** (adds to the screening): when rung 0 is significant, rung 1, MCTS-k against greedy on D
+deals (purpose ``ladder:1``); the arc of ``ARC_GAMES`` greedy self-play games (``quality.arc``:
+``ARC_POINTS`` checkpoints, ``ARC_ROLLOUTS`` rollouts per side), whose tension replaces the score proxy;
+and the hidden-information measure (MCTS-k seeing every card against MCTS-k, ``max(4, D // 2)`` deals,
+purpose ``hidden``), a descriptor. *Budget*: a search match costs, per deal, ``ladder.rung_cost`` MCTS
+iterations (from greedy self-play's meaningful decisions per game) times the rollout steps of one
+iteration, ``1 + min(200, decisions per hand) / 2`` (a rollout runs to the end of the hand); the judging
+may spend ``MCTS_STEP_BUDGET`` (20 million) steps in all, rung 1 first. A match plays as many of its
+deals as fit, and is skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information
+match) fit: ``mcts_over_budget`` = 1 then, and what was skipped stays unmeasured. The deals rung 1
+played are ``judged_deals``, the steps spent ``mcts_steps``. Everything counted is a game result, not a
+clock, so the outcome is deterministic. The mark ``mcts`` = 1 says the result was judged.
 
-**Score.** ``weighted_sum`` = Σ weight × metric over the style's weight table (``styles``) and the metrics
-of ``metrics`` (each in [0, 1]); then
+**Score.** ``weighted_sum`` = Σ weight × metric over the style's weight table (``styles``) and the
+metrics of ``metrics`` (each in [0, 1]); then
 
-``total = weighted_sum × coherence_factor × novelty_factor × length_factor``
+``total = weighted_sum × skill_factor × length_factor × coherence_factor × novelty_factor``
 
-* *coherence* (seed 001's table, multiplicative, each recorded as ``penalty.<name>`` = its factor):
-  a WAR tableau with an ``empty_hand`` win ×0.7, MATCH_RANK with ``capture_all`` ×0.8, SEQUENCE with
-  ``capture_all`` ×0.7; and one rule of this project's own, ``betting_without_showdown`` ×0.5: a betting
-  phase in a game with no ``best_hand`` win condition. Only a showdown makes staying in or folding
-  matter, and no win type counts chips, so there the chips decide nothing and a fold just sits out the
-  hand. (The second recorded run's five leaders were Hearts variants with such a round: it earned
-  ``betting_engagement``, folds counting as interaction, and added nothing to play; removing it from
-  the leader left its MCTS and greedy win rates against random players at 1.0.)
-* *length* (``length_penalty``): a game should take 10–200 decisions (``avg_decisions`` of random
-  self-play, forced ones included); outside that band it keeps ``d / 10`` (below) or ``200 / d`` (above)
-  of its score, recorded as ``penalty.decisions_per_game``. Without it the metrics saturate for
-  degenerate marathons: ``decision_density`` is clamped at 1 however many choices a turn holds, and
-  ``session_length`` counts turns, so a game of 130 turns and 800 decisions scored like a tight one
-  (in the first recorded experiment the five leaders took 390–950 meaningful decisions per game).
-* *novelty*: d = ``novelty.novelty`` distance of the live genome (``metrics.live_genome``: without
-  special effects that can never fire; ``inert_effects`` counts those dropped) to the nearest library
-  game (reported as ``novelty_library_distance``); ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``,
-  so a library game, or a relabelled copy of one (d = 0), keeps a tenth of its score and cannot win a
-  run, while a game at 0.15 or more from every library game keeps all of it. The distance to the rest
-  of the population is not part of the total: a fitness sees one genome (and the GA caches it by
-  identity), so a population-relative term would change with the population the cache does not know.
+* *skill factor*: ``0.25 + 0.75 × min(depth, 2) / 2`` with the ladder depth measured (0, 1 or 2): a game
+  in which better play does not win keeps a quarter, one where search beats greedy keeps everything.
+* *length factor*: the length is judged per hand, in competent play, so a long game of many hands (Hearts
+  to 100) is not punished like one padded hand: with m meaningful decisions per game and h hands dealt
+  (at least 1) in greedy self-play, ``m / h`` should lie in ``HAND_DECISION_BAND`` (6–120): below it the
+  game keeps ``(m / h) / 6``, above it ``120 / (m / h)``; and more than ``MAX_HANDS`` (30) hands keep
+  ``30 / h``. Recorded as ``penalty.decisions_per_hand`` and ``penalty.hands_per_game``.
+* *coherence* (seed 001's table, multiplicative, each recorded as ``penalty.<name>``): a WAR tableau with
+  an ``empty_hand`` win ×0.7, MATCH_RANK with ``capture_all`` ×0.8, SEQUENCE with ``capture_all`` ×0.7;
+  and this project's ``betting_without_showdown`` ×0.5: a betting phase in a game with no ``best_hand``
+  win, where the chips decide nothing.
+* *novelty*: d = ``novelty.novelty`` distance of the live genome to the nearest library game;
+  ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``: a copy of a library game keeps a tenth.
+  ``total_as_new`` is the total without this factor: the score of the game as if it were new (how the
+  library itself is ranked in ``docs/fitness.md``).
 
-**Skill.** The greedy player's skill (``greedy_skill``) is the ``skill`` metric unless the caller passes
-``mcts_skill`` (a function ``(genome, seed)`` returning a skill in [0, 1], e.g. ``agents.skill.mcts_skill``,
-or an ``MctsMeasurement``); then the breakdown carries the mark ``mcts`` = 1 (this evaluation took the
-MCTS path, whatever came of it) and either the measured ``mcts_skill``, which becomes the ``skill``
-metric, or, for a measurement stopped by its budget, ``mcts_over_budget`` = 1 and the greedy skill stays.
-
-**MCTS measurement** (``measure_mcts_skill``, what the GA's MCTS step uses through
-``evaluate_fitness_mcts``): ``settings.mcts_games`` games of MCTS with ``settings.mcts_iterations``
-iterations (``agents.mcts`` defaults otherwise) against random players, the MCTS agent taking each side
-in turn as in ``agents.skill`` (side k plays ``games // S + (1 if k < games % S else 0)`` games; in a
-team game every seat of the side searches). Game j of side k is one engine game seeded
-``batch_seed(seed, f"mcts:{k}:{j}")``. Skill = the MCTS side's share of the decided games, against
-chance (``metrics.skill_above_chance``). *Budget*: every game's length is bounded by the engine's step
-budget and every search by its iterations and rollout depth, so a measurement always ends; to bound its
-*cost*, each game adds ``(decisions − forced decisions) × seats of the side / players × iterations``
-(the searching side's share of the meaningful decisions, in MCTS iterations) and the measurement stops
-after the game that takes the sum above ``MCTS_ITERATION_BUDGET`` (1,000,000: about 10 s of one core at
-the measured ~1 ms per MCTS-100 decision). It is then *over budget*: no skill, ``mcts_over_budget`` = 1
-with the iterations spent as ``mcts_cost`` and the games played as ``mcts_games_played``. Everything
-counted is a game result, not a clock, so the outcome is deterministic.
-
-The breakdown holds every metric, every weight (``weight.<metric>``), ``weighted_sum``, the measured
-numbers behind them (rates, shares, decisions, turns), the coherence and novelty factors and penalties.
-Results are deterministic: the same genome, settings and seed give the same result, bit for bit.
+The breakdown holds every metric, weight (``weight.<metric>``), factor, penalty, the measured numbers
+behind them and the descriptors (``quality.descriptors``). Results are deterministic, bit for bit.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-import numpy as np
-import numpy.typing as npt
-
-from darwindeck.agents.mcts import default_params
 from darwindeck.engine import batch as B
-from darwindeck.engine.simulate import BatchStats, simulate, simulate_rows
+from darwindeck.engine.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
-from darwindeck.evolve.ga import EvolutionSettings
-from darwindeck.evolve.metrics import (
-    GreedyRun,
-    first_player_advantage,
-    greedy_share,
-    live_genome,
-    meaningful_decisions,
-    measure,
-    side_count,
-    skill_above_chance,
-)
+from darwindeck.evolve.ga import MCTS_MARK, EvolutionSettings
+from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions, measure
 from darwindeck.evolve.novelty import Novelty, novelty
+from darwindeck.evolve.quality.ablation import Ablation, DeadRule, ablate
+from darwindeck.evolve.quality.arc import measure_arc
+from darwindeck.evolve.quality.canonical import canonical
+from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match, rung_cost
+from darwindeck.evolve.quality.play import (
+    GREEDY,
+    RANDOM,
+    ROLLOUT_DEPTH,
+    Agent,
+    Games,
+    batch_seed,
+    mcts,
+    play,
+)
 from darwindeck.evolve.styles import style_weights
 from darwindeck.genome.library import all_games
 from darwindeck.genome.phases import BettingPhase
 from darwindeck.genome.schema import GameGenome, TableauMode, WinType
 
-#: MCTS iterations one measurement may spend on meaningful decisions (see the module docstring).
-MCTS_ITERATION_BUDGET = 1_000_000
-
-Int64Array = npt.NDArray[np.int64]
-
-
-@dataclass(frozen=True)
-class MctsMeasurement:
-    """An MCTS-vs-random measurement: the skill (``None`` when the budget stopped it), the MCTS
-    iterations it spent on meaningful decisions, and the games it played."""
-
-    skill: float | None
-    cost: float
-    games_played: int
-
-
-SkillHook = Callable[[GameGenome, int], float | MctsMeasurement]
-"""``mcts_skill(genome, seed)``: a stronger skill evaluation (a skill in [0, 1], or a measurement)."""
-
+ABLATION_SEED = 0
+SETTLE_ROUNDS = 3
 MAX_ERROR_RATE = 0.0
 MAX_DRAW_RATE = 0.4
 MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
-
-#: Decisions per game (random self-play) a game should take; outside, the length penalty applies.
-DECISION_BAND = (10.0, 200.0)
-
+#: Meaningful decisions per hand a game should take (greedy self-play); outside, the length factor.
+HAND_DECISION_BAND = (6.0, 120.0)
+MAX_HANDS = 30.0
+SKILL_FLOOR = 0.25
 NOVELTY_FLOOR = 0.1
 NOVELTY_FULL_DISTANCE = 0.15
+#: Rollout steps the judging of one genome may spend on search (about 10 s of one core).
+MCTS_STEP_BUDGET = 20_000_000
+MIN_JUDGED_DEALS = 8
+MIN_HIDDEN_DEALS = 4
+ARC_GAMES = 4
+ARC_POINTS = 8
+ARC_ROLLOUTS = 8
 
 
 @dataclass(frozen=True)
@@ -153,7 +135,7 @@ COHERENCE_RULES = (
 
 @dataclass(frozen=True)
 class Penalty:
-    """A multiplicative penalty applied to a genome's score, with its reason."""
+    """A multiplicative factor applied to a genome's score, with its reason."""
 
     name: str
     factor: float
@@ -162,18 +144,17 @@ class Penalty:
 
 @dataclass(frozen=True)
 class FitnessResult:
-    """A genome's fitness: the total, every part of it, and why a gate or penalty applied."""
+    """A genome's fitness: the total, every part of it, why a gate or penalty applied, and the live
+    genome that was measured with the rules stripped from the original."""
 
     total: float
     breakdown: dict[str, float] = field(default_factory=dict)
     gate_reason: str | None = None
     penalties: tuple[Penalty, ...] = ()
     nearest_library_game: str = ""
-
-
-def batch_seed(seed: int, purpose: str) -> int:
-    """The engine seed of one batch of an evaluation (see the module docstring)."""
-    return int.from_bytes(hashlib.sha256(f"{seed}:{purpose}".encode()).digest()[:4], "big")
+    live: GameGenome | None = None
+    dead_rules: tuple[DeadRule, ...] = ()
+    ladder: Ladder | None = None
 
 
 BETTING_WITHOUT_SHOWDOWN = Penalty(
@@ -203,20 +184,28 @@ def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
     return seed_rules + stakeless
 
 
-def length_penalty(avg_decisions: float) -> Penalty | None:
-    """The length penalty of a game taking ``avg_decisions`` decisions per game (module docstring)."""
-    low, high = DECISION_BAND
-    if avg_decisions > high:
-        factor, side = high / avg_decisions, f"above {high:g}"
-    elif avg_decisions < low:
-        factor, side = avg_decisions / low, f"below {low:g}"
-    else:
-        return None
-    return Penalty(
-        "decisions_per_game",
-        factor,
-        f"{avg_decisions:.1f} decisions per game in random self-play, {side}: ×{factor:g}",
-    )
+def length_penalties(meaningful: float, hands: float) -> tuple[Penalty, ...]:
+    """The length factors of a game of ``meaningful`` decisions over ``hands`` hands (module docstring)."""
+    hands = max(1.0, hands)
+    per_hand = meaningful / hands
+    low, high = HAND_DECISION_BAND
+    found = []
+    if per_hand < low or per_hand > high:
+        factor = per_hand / low if per_hand < low else high / per_hand
+        side = f"below {low:g}" if per_hand < low else f"above {high:g}"
+        reason = f"{per_hand:.1f} meaningful decisions per hand in greedy self-play, {side}: ×{factor:.3g}"
+        found.append(Penalty("decisions_per_hand", factor, reason))
+    if hands > MAX_HANDS:
+        factor = MAX_HANDS / hands
+        found.append(
+            Penalty("hands_per_game", factor, f"{hands:.1f} hands per game, above 30: ×{factor:.3g}")
+        )
+    return tuple(found)
+
+
+def skill_factor(depth: int) -> float:
+    """``0.25 + 0.75 × min(depth, 2) / 2``."""
+    return SKILL_FLOOR + (1.0 - SKILL_FLOOR) * min(depth, 2) / 2.0
 
 
 @functools.cache
@@ -234,216 +223,226 @@ def novelty_factor(distance: float) -> float:
     return NOVELTY_FLOOR + (1.0 - NOVELTY_FLOOR) * min(1.0, distance / NOVELTY_FULL_DISTANCE)
 
 
+def fingerprint(digests: tuple[int, ...]) -> float:
+    """The games a genome plays, as a number (the first 13 hex digits of SHA-256 of the digests)."""
+    text = ",".join(str(digest) for digest in digests)
+    return float(int(hashlib.sha256(text.encode()).hexdigest()[:13], 16))
+
+
+def live_form(genome: GameGenome) -> tuple[GameGenome, Ablation]:
+    """The live canonical genome and its ablation (module docstring, step 1). Raises
+    ``DarwinDeckError`` when the engine cannot run the genome."""
+    ablation = ablate(canonical(genome), ABLATION_SEED)
+    return canonical(ablation.live), ablation
+
+
+def settle_genome(genome: GameGenome) -> GameGenome:
+    """The live canonical form of ``genome`` (``live_form``, repeated until nothing more is stripped, at
+    most ``SETTLE_ROUNDS`` times: a rule can die once another is gone), or ``genome`` itself when the
+    engine cannot run it (its evaluation then gates it): what the GA stores, shows and writes out."""
+    try:
+        for _ in range(SETTLE_ROUNDS):
+            live = live_form(genome)[0]
+            if live == genome:
+                break
+            genome = live
+    except DarwinDeckError:
+        pass
+    return genome
+
+
 # ------------------------------------------------------------------------------------------------ gate
 
 
-@dataclass(frozen=True)
-class _Outcomes:
-    """Game endings counted over one or more batches."""
-
-    games: int
-    errors: int
-    draws: int
-    timeouts: int
-
-    @classmethod
-    def of(cls, batches: Sequence[BatchStats]) -> _Outcomes:
-        return cls(
-            sum(b.games for b in batches),
-            sum(b.errors for b in batches),
-            sum(b.draws for b in batches),
-            sum(b.timeouts for b in batches),
-        )
-
-    def rates(self) -> dict[str, float]:
-        return {
-            "error_rate": self.errors / self.games,
-            "draw_rate": self.draws / self.games,
-            "timeout_rate": self.timeouts / self.games,
-        }
+def _rates(games: Games) -> dict[str, float]:
+    return {"error_rate": games.error_rate, "draw_rate": games.draw_rate, "timeout_rate": games.timeout_rate}
 
 
-_LIMITS = {"error_rate": MAX_ERROR_RATE, "draw_rate": MAX_DRAW_RATE, "timeout_rate": MAX_TIMEOUT_RATE}
-
-
-def gate_reason(outcomes: Mapping[str, float], label: str) -> str | None:
-    """Why the rates of ``outcomes`` (``error_rate``, ``draw_rate``, ``timeout_rate``) fail the gate."""
-    for name, limit in _LIMITS.items():
-        if outcomes[name] > limit:
+def gate_reason(random_rates: Mapping[str, float], greedy: Games) -> str | None:
+    """Why the random baseline or greedy self-play fails the gate (module docstring, step 3)."""
+    if random_rates["error_rate"] > MAX_ERROR_RATE:
+        return f"random self-play: error rate {random_rates['error_rate']:.2f} above the limit 0.00"
+    limits = {"error_rate": MAX_ERROR_RATE, "timeout_rate": MAX_TIMEOUT_RATE, "draw_rate": MAX_DRAW_RATE}
+    rates = _rates(greedy)
+    for name, limit in limits.items():
+        if rates[name] > limit:
             words = name.replace("_", " ")
-            return f"{label}: {words} {outcomes[name]:.2f} above the limit {limit:.2f}"
-    return None
-
-
-def decisions_reason(meaningful: float) -> str | None:
-    """Why too few meaningful decisions per game fail the gate."""
+            return f"greedy self-play: {words} {rates[name]:.2f} above the limit {limit:.2f}"
+    meaningful = float(greedy.meaningful_decisions.mean()) if greedy.count else 0.0
     if meaningful < MIN_MEANINGFUL_DECISIONS:
         return (
-            f"random self-play: {meaningful:.2f} meaningful decisions per game, fewer than "
+            f"greedy self-play: {meaningful:.2f} meaningful decisions per game, fewer than "
             f"{MIN_MEANINGFUL_DECISIONS:g}"
         )
     return None
 
 
-# ------------------------------------------------------------------------------------------------- play
-
-
-def _greedy_runs(genome: GameGenome, games: int, seed: int) -> list[GreedyRun]:
-    players = genome.player_count
-    runs = []
-    for seat in range(players):
-        count = games // players + (1 if seat < games % players else 0)
-        if count:
-            agents = ["random"] * players
-            agents[seat] = "greedy"
-            stats = simulate(genome, games=count, agents=agents, seed=batch_seed(seed, f"greedy:{seat}"))
-            runs.append(GreedyRun(seat, stats))
-    return runs
+# ------------------------------------------------------------------------------------------- evaluation
 
 
 @dataclass
-class _Scoring:
-    """What an evaluation knows so far: the breakdown and penalties, and the factors of the total."""
+class _Evaluation:
+    """What an evaluation knows so far."""
 
     genome: GameGenome
+    ablation: Ablation
     breakdown: dict[str, float]
     penalties: tuple[Penalty, ...]
     nearest: str
 
-    def gated(self, reason: str) -> FitnessResult:
-        return FitnessResult(0.0, self.breakdown, reason, self.penalties, self.nearest)
+    def result(self, total: float, reason: str | None, ladder: Ladder | None = None) -> FitnessResult:
+        return FitnessResult(
+            total,
+            self.breakdown,
+            reason,
+            self.penalties,
+            self.nearest,
+            self.genome,
+            self.ablation.dead,
+            ladder,
+        )
 
-    def scored(self, weighted_sum: float, avg_decisions: float) -> FitnessResult:
-        total = weighted_sum * self.breakdown["coherence_factor"] * self.breakdown["novelty_factor"]
-        length = length_penalty(avg_decisions)
-        if length is not None:
-            total *= length.factor
-            self.breakdown[f"penalty.{length.name}"] = length.factor
-            self.penalties = (*self.penalties, length)
-        self.breakdown["weighted_sum"] = weighted_sum
-        return FitnessResult(total, self.breakdown, None, self.penalties, self.nearest)
+    def penalise(self, penalties: tuple[Penalty, ...]) -> float:
+        factor = 1.0
+        for penalty in penalties:
+            factor *= penalty.factor
+            self.breakdown[f"penalty.{penalty.name}"] = penalty.factor
+        self.penalties = (*self.penalties, *penalties)
+        return factor
 
 
-def _start(genome: GameGenome) -> _Scoring:
-    """The parts known without playing: novelty (of the live genome) and coherence."""
-    live = live_genome(genome)
+def _start(genome: GameGenome) -> _Evaluation:
+    """Step 1 and the parts known without playing: novelty and coherence of the live genome."""
+    live, ablation = live_form(genome)
     found = library_novelty(live)
-    penalties = coherence_penalties(genome)
-    coherence = 1.0
-    breakdown = {
-        "novelty_library_distance": found.library_distance,
-        "novelty_factor": novelty_factor(found.library_distance),
-        "inert_effects": float(len(genome.special_effects) - len(live.special_effects)),
-    }
-    for penalty in penalties:
-        coherence *= penalty.factor
-        breakdown[f"penalty.{penalty.name}"] = penalty.factor
-    breakdown["coherence_factor"] = coherence
-    return _Scoring(genome, breakdown, penalties, found.nearest_library_game)
+    evaluation = _Evaluation(live, ablation, {}, (), found.nearest_library_game)
+    evaluation.breakdown.update(
+        dead_rules=float(len(ablation.dead)),
+        fingerprint=fingerprint(ablation.digests),
+        novelty_library_distance=found.library_distance,
+        novelty_factor=novelty_factor(found.library_distance),
+    )
+    evaluation.breakdown["coherence_factor"] = evaluation.penalise(coherence_penalties(live))
+    return evaluation
+
+
+@dataclass
+class _Budget:
+    """The judging's search budget in rollout steps (module docstring)."""
+
+    live: GameGenome
+    per_game: float
+    steps_per_iteration: float
+    left: float = MCTS_STEP_BUDGET
+
+    def deals(self, strong: Agent, weak: Agent, wanted: int, least: int) -> int:
+        """The deals of a match that fit in what is left (0 when fewer than ``least`` fit)."""
+        per_deal = rung_cost(self.live, weak, strong, 1, self.per_game) * self.steps_per_iteration
+        fits = min(wanted, int(self.left // per_deal)) if per_deal > 0 else wanted
+        return fits if fits >= least else 0
+
+    def spend(self, rung: Rung) -> Rung:
+        self.left -= rung.mcts_iterations * self.steps_per_iteration
+        return rung
+
+
+def _judge(
+    live: GameGenome, settings: EvolutionSettings, seed: int, rung0: Rung, greedy: BatchStats, hands: float
+) -> tuple[list[Rung], dict[str, float]]:
+    """The judging's search measurements within the budget (module docstring): the rungs above 0 and
+    what to add to the breakdown."""
+    per_hand = greedy.avg_decisions / max(1.0, hands)
+    budget = _Budget(live, meaningful_decisions(greedy), 1.0 + min(ROLLOUT_DEPTH, per_hand) / 2.0)
+    strong = mcts(settings.mcts_iterations)
+    notes = {MCTS_MARK: 1.0}
+    rungs = []
+    if rung0.significant:
+        deals = budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS)
+        if deals:
+            rung = duplicate_match(live, strong, GREEDY, deals, batch_seed(seed, "ladder:1"))
+            rungs.append(budget.spend(rung))
+            notes["judged_deals"] = float(deals)
+        else:
+            notes["mcts_over_budget"] = 1.0
+    seer = mcts(settings.mcts_iterations, sees_all=True)
+    deals = budget.deals(seer, strong, max(MIN_HIDDEN_DEALS, settings.mcts_games // 2), MIN_HIDDEN_DEALS)
+    if deals:
+        hidden = duplicate_match(live, seer, strong, deals, batch_seed(seed, "hidden"))
+        notes["hidden_information"] = budget.spend(hidden).skill
+    else:
+        notes["mcts_over_budget"] = 1.0
+    notes["mcts_steps"] = MCTS_STEP_BUDGET - budget.left
+    return rungs, notes
 
 
 def evaluate_fitness(
-    genome: GameGenome,
-    settings: EvolutionSettings,
-    seed: int,
-    *,
-    mcts_skill: SkillHook | None = None,
+    genome: GameGenome, settings: EvolutionSettings, seed: int, judge: bool = False
 ) -> FitnessResult:
-    """The fitness of ``genome`` under ``settings.style`` from ``settings.games_per_genome`` games per
-    kind of play; see the module docstring."""
-    weights = style_weights(settings.style)
-    games = settings.games_per_genome
-    scoring = _start(genome)
-    breakdown = scoring.breakdown
-    if mcts_skill is not None:
-        breakdown["mcts"] = 1.0
+    """The fitness of ``genome`` (module docstring): the screening, and with ``judge`` the judging."""
     try:
-        self_play = simulate(genome, games=games, agents=("random",), seed=batch_seed(seed, "random"))
+        evaluation = _start(genome)
     except DarwinDeckError as error:
         message = " ".join(line.strip() for line in str(error).splitlines())
-        return scoring.gated(f"the engine cannot run this game: {message}")
-    rates = _Outcomes.of([self_play]).rates()
-    breakdown.update(rates)
-    breakdown["meaningful_decisions"] = meaningful_decisions(self_play)
-    breakdown["avg_turns"] = self_play.avg_turns
-    breakdown["avg_decisions"] = self_play.avg_decisions
-    reason = gate_reason(rates, "random self-play") or decisions_reason(breakdown["meaningful_decisions"])
+        empty = Ablation(genome, (), 0, ())
+        return _Evaluation(genome, empty, {}, (), "").result(
+            0.0, f"the engine cannot run this game: {message}"
+        )
+    live, breakdown = evaluation.genome, evaluation.breakdown
+    games = settings.games_per_genome
+    random = play(live, [RANDOM], games, batch_seed(seed, "random"))
+    greedy_seed = batch_seed(seed, "greedy")
+    greedy = play(live, [GREEDY], games, greedy_seed)
+    random_rates = _rates(random)
+    breakdown.update({f"random_{name}": value for name, value in random_rates.items()})
+    breakdown.update(_rates(greedy))
+    stats = summarise(live, greedy.rows)
+    breakdown.update(
+        meaningful_decisions=meaningful_decisions(stats),
+        hands_per_game=max(1.0, greedy.mean(B.STAT_HANDS_DEALT)),
+        avg_turns=stats.avg_turns,
+        avg_decisions=stats.avg_decisions,
+    )
+    reason = gate_reason(random_rates, greedy)
     if reason:
-        return scoring.gated(reason)
-    runs = _greedy_runs(genome, games, seed)
-    greedy_rates = _Outcomes.of([run.stats for run in runs]).rates()
-    breakdown.update({f"greedy_{name}": value for name, value in greedy_rates.items()})
-    reason = gate_reason(greedy_rates, "greedy vs random")
-    if reason:
-        return scoring.gated(reason)
-    share = greedy_share(runs, genome)
-    breakdown["greedy_win_share"] = share
-    breakdown["greedy_skill"] = skill_above_chance(share, side_count(genome))
-    breakdown["first_player_advantage"] = first_player_advantage(self_play, genome)
-    skill = breakdown["greedy_skill"]
-    if mcts_skill is not None:
-        skill = _record_mcts(breakdown, mcts_skill(genome, seed), skill)
-    metrics = measure(genome, self_play, skill).as_dict()
+        return evaluation.result(0.0, reason)
+    rung0 = duplicate_match(live, GREEDY, RANDOM, games, batch_seed(seed, "ladder:0"))
+    rungs = [rung0]
+    tension = None
+    if judge:
+        judged, notes = _judge(live, settings, seed, rung0, stats, breakdown["hands_per_game"])
+        rungs += judged
+        breakdown.update(notes)
+        arc = measure_arc(live, [GREEDY], greedy, greedy_seed, ARC_GAMES, ARC_POINTS, ARC_ROLLOUTS)
+        breakdown.update(lead_changes=arc.lead_changes, drama=arc.drama, decisiveness=arc.decisiveness)
+        tension = arc.tension
+    ladder = Ladder(tuple(rungs), True)
+    _record_ladder(breakdown, ladder)
+    breakdown["first_player_advantage"] = first_player_advantage(stats, live)
+    metrics = measure(live, stats, ladder, tension).as_dict()
+    weights = style_weights(settings.style)
     breakdown.update(metrics)
     breakdown.update({f"weight.{name}": weight for name, weight in weights.items()})
     weighted_sum = sum(weights[name] * value for name, value in metrics.items())
-    return scoring.scored(weighted_sum, self_play.avg_decisions)
+    breakdown["weighted_sum"] = weighted_sum
+    breakdown["skill_factor"] = skill_factor(ladder.depth)
+    length = evaluation.penalise(
+        length_penalties(breakdown["meaningful_decisions"], breakdown["hands_per_game"])
+    )
+    breakdown["length_factor"] = length
+    as_new = weighted_sum * breakdown["skill_factor"] * length * breakdown["coherence_factor"]
+    breakdown["total_as_new"] = as_new
+    return evaluation.result(as_new * breakdown["novelty_factor"], None, ladder)
 
 
-# ------------------------------------------------------------------------------------------------- MCTS
-
-
-def _record_mcts(breakdown: dict[str, float], measured: float | MctsMeasurement, greedy: float) -> float:
-    """Put an MCTS result in the breakdown; the skill metric to use (greedy when over budget)."""
-    if not isinstance(measured, MctsMeasurement):
-        breakdown["mcts_skill"] = float(measured)
-        return breakdown["mcts_skill"]
-    breakdown["mcts_cost"] = measured.cost
-    breakdown["mcts_games_played"] = float(measured.games_played)
-    if measured.skill is None:
-        breakdown["mcts_over_budget"] = 1.0
-        return greedy
-    breakdown["mcts_skill"] = measured.skill
-    return measured.skill
-
-
-def _searched_iterations(rows: Int64Array, genome: GameGenome, seats: int, iterations: int) -> float:
-    """The searching side's share of the meaningful decisions of ``rows``, in MCTS iterations."""
-    meaningful = int(rows[:, B.STAT_DECISIONS].sum() - rows[:, B.STAT_FORCED].sum())
-    return meaningful * seats / genome.player_count * iterations
-
-
-def measure_mcts_skill(
-    genome: GameGenome, seed: int, games: int, iterations: int, budget: float = MCTS_ITERATION_BUDGET
-) -> MctsMeasurement:
-    """MCTS against random players within an iteration budget (see the module docstring)."""
-    sides = side_count(genome)
-    params = default_params(iterations)
-    column = B.STAT_WINNING_TEAM if genome.team_mode else B.STAT_WINNER
-    wins = decided = played = 0
-    cost = 0.0
-    for side in range(sides):
-        seats = tuple(genome.teams[side]) if genome.team_mode else (side,)
-        agents = ["mcts" if seat in seats else "random" for seat in range(genome.player_count)]
-        for game in range(games // sides + (1 if side < games % sides else 0)):
-            rows = simulate_rows(
-                genome, 1, agents, batch_seed(seed, f"mcts:{side}:{game}"), 1, mcts_params=params
-            )
-            played += 1
-            cost += _searched_iterations(rows, genome, len(seats), iterations)
-            if cost > budget:
-                return MctsMeasurement(None, cost, played)
-            winner = int(rows[0, column])
-            wins += int(winner == side)
-            decided += int(winner >= 0)
-    share = wins / decided if decided else 0.0
-    return MctsMeasurement(skill_above_chance(share, sides), cost, played)
+def _record_ladder(breakdown: dict[str, float], ladder: Ladder) -> None:
+    breakdown["skill_depth"] = float(ladder.depth)
+    breakdown["luck"] = ladder.luck
+    for index, rung in enumerate(ladder.rungs):
+        breakdown[f"ladder.{index}.rate"] = rung.rate
+        breakdown[f"ladder.{index}.p"] = rung.p_value
+        breakdown[f"ladder.{index}.decided"] = float(rung.decided)
 
 
 def evaluate_fitness_mcts(genome: GameGenome, settings: EvolutionSettings, seed: int) -> FitnessResult:
-    """``evaluate_fitness`` with the budgeted MCTS measurement of ``settings.mcts_games`` games of
-    MCTS-``settings.mcts_iterations`` as the skill: the re-scoring of the GA's MCTS step."""
-    hook = functools.partial(
-        measure_mcts_skill, games=settings.mcts_games, iterations=settings.mcts_iterations
-    )
-    return evaluate_fitness(genome, settings, seed, mcts_skill=hook)
+    """``evaluate_fitness`` with the judging: the GA's re-scoring of its best candidates."""
+    return evaluate_fitness(genome, settings, seed, judge=True)

@@ -74,6 +74,7 @@ from typing import Any
 
 from darwindeck import __version__
 from darwindeck.errors import DarwinDeckError
+from darwindeck.evolve.archive import Archive, Elite
 from darwindeck.evolve.crossover import crossover
 from darwindeck.evolve.evaluator import Evaluator
 from darwindeck.evolve.novelty import genome_distance
@@ -154,8 +155,9 @@ class EvolutionSettings:
     diversity_sample: int = 30
     novelty_weight: float = 0.25
     mcts_top_fraction: float = 0.1
-    mcts_iterations: int = 100
+    mcts_iterations: int = 25
     mcts_games: int = 20
+    archive_rate: float = 0.5
 
     def __post_init__(self) -> None:
         _whole("population", self.population, 2)
@@ -176,6 +178,7 @@ class EvolutionSettings:
         _fraction("mcts_top_fraction", self.mcts_top_fraction)
         _whole("mcts_iterations", self.mcts_iterations, 1)
         _whole("mcts_games", self.mcts_games, 1)
+        _fraction("archive_rate", self.archive_rate)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON data (field name → value)."""
@@ -271,7 +274,22 @@ class HallOfFame:
                 self._order.setdefault(member.identity, len(self._order))
                 self.entries.append(HallOfFameEntry(member, fitness[member.identity]))
         self.entries.sort(key=lambda e: (-e.evaluation.total, self._order[e.individual.identity]))
-        del self.entries[self.size :]
+        self.entries = _one_per_game(self.entries)[: self.size]
+
+
+def _one_per_game(entries: Sequence[HallOfFameEntry]) -> list[HallOfFameEntry]:
+    """``entries`` (best first) without a later entry whose fingerprint an earlier one has: two genomes
+    that play the same seeded games identically are one game."""
+    seen: set[float] = set()
+    kept = []
+    for entry in entries:
+        fingerprint = entry.evaluation.breakdown.get("fingerprint")
+        if fingerprint is not None and fingerprint in seen:
+            continue
+        if fingerprint is not None:
+            seen.add(fingerprint)
+        kept.append(entry)
+    return kept
 
 
 @dataclass
@@ -297,6 +315,7 @@ class RunResult:
     status: str
     generations: tuple[GenerationStats, ...]
     hall_of_fame: tuple[HallOfFameEntry, ...]
+    gallery: tuple[Elite, ...] = ()
 
     @property
     def best(self) -> HallOfFameEntry:
@@ -379,9 +398,14 @@ def _child(
     settings: EvolutionSettings,
     rng: random.Random,
     aggressive: bool,
+    archive: Archive | None = None,
 ) -> Individual:
     """One bred child in the player range (see the module docstring)."""
-    first = population[_tournament(population, scores, settings.tournament_size, rng)]
+    if archive and rng.random() < settings.archive_rate:
+        elite = archive.choose(rng)
+        first = Individual(elite.genome, elite.identity)
+    else:
+        first = population[_tournament(population, scores, settings.tournament_size, rng)]
     for _ in range(BREED_ATTEMPTS):
         genome = first.genome
         parents: tuple[str, ...] = (first.identity,)
@@ -443,14 +467,16 @@ def breed(
     settings: EvolutionSettings,
     rng: random.Random,
     aggressive: bool,
+    archive: Archive | None = None,
 ) -> list[Individual]:
-    """The next generation: elites (by fitness) first, then children of tournaments (by selection score)."""
+    """The next generation: elites (by fitness) first, then children whose first parent is an archive
+    elite (with probability ``archive_rate``) or a tournament winner (by selection score)."""
     totals = [fitness[member.identity].total for member in population]
     ranked = sorted(range(len(population)), key=lambda slot: (-totals[slot], slot))
     offspring = [population[slot] for slot in ranked[: settings.elitism]]
     scores = selection_scores(population, fitness, settings.novelty_weight)
     while len(offspring) < settings.population:
-        offspring.append(_child(population, scores, settings, rng, aggressive))
+        offspring.append(_child(population, scores, settings, rng, aggressive, archive))
     return offspring
 
 
@@ -468,7 +494,10 @@ class _Run:
     evaluator: Evaluator
     fitness_fn: FitnessFunction
     mcts_fn: FitnessFunction | None = None
+    settle_fn: Callable[[GameGenome], GameGenome] | None = None
     fitness: dict[str, Evaluation] = field(default_factory=dict)
+    settled: dict[str, Individual] = field(default_factory=dict)
+    archive: Archive = field(default_factory=Archive)
     known: dict[str, Individual] = field(default_factory=dict)
     population: list[Individual] = field(default_factory=list)
     history: list[GenerationStats] = field(default_factory=list)
@@ -538,14 +567,28 @@ class _Run:
         if index == 0:
             return seed_population(self.settings, rng), False
         aggressive = is_aggressive(self.history[-1].diversity, self.settings)
-        return breed(self.population, self.fitness, self.settings, rng, aggressive), aggressive
+        bred = breed(self.population, self.fitness, self.settings, rng, aggressive, self.archive)
+        return bred, aggressive
+
+    def settle(self, bred: Sequence[Individual]) -> list[Individual]:
+        """Every member in its live canonical form (``settle_fn``, once per identity; the identity as
+        bred when the run has no ``settle_fn``). A member whose form changed gets the operator ``strip``."""
+        if self.settle_fn is None:
+            return list(bred)
+        pending = {m.identity: m for m in bred if m.identity not in self.settled}
+        forms = self.evaluator.map(self.settle_fn, [member.genome for member in pending.values()])
+        for (identity, member), form in zip(pending.items(), forms, strict=True):
+            changed = genome_identity(form) != identity
+            operators = (*member.operators, "strip") if changed else member.operators
+            self.settled[identity] = Individual.of(form, member.parents, operators) if changed else member
+        return [self.settled[member.identity] for member in bred]
 
     def step(self, index: int) -> GenerationStats:
         """Breed, score and store generation ``index`` (the store write is all-or-nothing)."""
         started = time.perf_counter()
         self.store.begin_generation(self.run_id, index)
         bred, aggressive = self.next_population(index)
-        population = [self.canonical(member) for member in bred]
+        population = [self.canonical(member) for member in self.settle(bred)]
         new, hits = self.score(population)
         mcts_started = time.perf_counter()
         measured, mcts_hits = self.rescore_mcts(population)
@@ -583,6 +626,9 @@ class _Run:
         self.population = population
         self.history.append(stats)
         self.hall_of_fame.update(population, self.fitness)
+        self.archive.refresh(self.fitness)
+        for member in population:
+            self.archive.offer(member.identity, member.genome, self.fitness[member.identity])
         self.plateau.update(stats.best)
 
     def restore(self) -> None:
@@ -616,6 +662,13 @@ def _default_fitness(name: str = "evaluate_fitness") -> FitnessFunction:
     module = importlib.import_module("darwindeck.evolve.fitness")
     fitness: FitnessFunction = getattr(module, name)
     return fitness
+
+
+def _default_settle() -> Callable[[GameGenome], GameGenome]:
+    """``darwindeck.evolve.fitness.settle_genome``, imported on first use."""
+    module = importlib.import_module("darwindeck.evolve.fitness")
+    settle: Callable[[GameGenome], GameGenome] = module.settle_genome
+    return settle
 
 
 def _resumed_settings(store: RunStore, run_id: int, settings: EvolutionSettings, seed: int) -> None:
@@ -665,10 +718,12 @@ def evolve(
         _resumed_settings(store, resume_run, settings, seed)
         run_id = resume_run
         store.set_status(run_id, RUNNING)
+    settle_fn = None
     if fitness_fn is None:
         fitness_fn = _default_fitness()
         mcts_fitness_fn = mcts_fitness_fn or _default_fitness("evaluate_fitness_mcts")
-    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn)
+        settle_fn = _default_settle()
+    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, settle_fn)
     run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
     run.restore()
     index = len(run.history)
@@ -679,4 +734,6 @@ def evolve(
         index += 1
     status = PLATEAU if run.plateaued else COMPLETED
     store.set_status(run_id, status)
-    return RunResult(run_id, status, tuple(run.history), tuple(run.hall_of_fame.entries))
+    return RunResult(
+        run_id, status, tuple(run.history), tuple(run.hall_of_fame.entries), tuple(run.archive.elites())
+    )

@@ -1,9 +1,9 @@
-"""Fitness metrics: what the engine's instrumentation says about a game, each as a number in [0, 1].
+"""Fitness metrics: what competent play says about a game, each as a number in [0, 1].
 
-Inputs are ``BatchStats`` of random self-play (every seat ``random``) and of greedy-vs-random runs (one
-``greedy`` seat, the others ``random``, the greedy seat rotated), plus the genome for structure. "Sides"
-are the teams in a team game, else the players; ``s`` is their number. A *decided* game has a winner;
-win shares are shares of the decided games (0 when none was decided). ``clamp`` keeps a value in [0, 1].
+Inputs are ``BatchStats`` of *greedy self-play* (every seat the engine's greedy player: competent play,
+not random), the skill ladder (``quality.ladder``) and the genome's structure. "Sides" are the teams in
+a team game, else the players; ``s`` is their number. A *decided* game has a winner; win shares are
+shares of the decided games (0 when none was decided). ``clamp`` keeps a value in [0, 1].
 
 ==================  ==========================================================================================
 metric              formula
@@ -12,42 +12,40 @@ decision_density    meaningful decisions per turn,
                     ``clamp(avg_decisions × (1 − forced_fraction) / avg_turns)`` (a meaningful decision has
                     more than one legal move)
 comeback            ``comeback_fraction``: games whose winner was not leading at the middle turn
-tension             ½ lead changes + ½ closeness: ``clamp(avg_lead_changes / 4)`` and
-                    ``1 / (1 + |avg_margin| / scale)``, where scale is the first win condition's threshold
-                    for a score win that has one, else ``max(1, cards_per_player)``
+tension             the arc's tension on estimated chances (``quality.arc``) when the game was judged;
+                    before that the score proxy ½ lead changes + ½ closeness: ``clamp(avg_lead_changes /
+                    4)`` and ``1 / (1 + |avg_margin| / scale)``, where scale is the first win condition's
+                    threshold for a score win that has one, else ``max(1, cards_per_player)``
 interaction         interaction events per turn (tricks, captures, effects, challenges, taking from or
                     giving to an opponent), ``clamp(avg_interaction / avg_turns)``
-skill               greedy seat's win share w over the rotated greedy-vs-random runs (its team's share in
-                    a team game), against chance: ``clamp((w − 1/s) / (1 − 1/s))``; an MCTS skill score
-                    replaces it when the fitness is given one (``fitness.evaluate_fitness(mcts_skill=…)``)
-balance             first-player fairness: ``max(0, 1 − fpa / 0.3)`` where the first-player advantage
-                    ``fpa = |seat 0's side's win share − 1/s|`` in random self-play
-session_length      1 when ``avg_turns`` lies in [20, 150]; ``avg_turns / 20`` below,
-                    ``150 / avg_turns`` above
+skill               from the ladder's first two rungs (greedy → random, MCTS-k → greedy):
+                    ``(clamp(2 K₀) + clamp(2 K₁)) / 2`` with K_r the rung's skill share (``quality.ladder``;
+                    0 for a rung not measured): how much better play wins, not only whether it does
+                    (the skill *depth*, whether it does significantly, is the fitness's skill factor)
+balance             first-player fairness: ``clamp(1 − |fpa| / 0.25)`` where the first-player advantage
+                    ``fpa = seat 0's side's win share − 1/s`` in greedy self-play
+control             how much play, not the deal, decides: ``1 − clamp((luck − 0.5) / 0.5)`` with the
+                    ladder's luck share (``quality.ladder``): 1 while the deal settles at most half of the
+                    decided games, 0 when it settles all of them
 rules_complexity    structure count c = phases + simple conditions (phases and card-scoring rules) + special
                     effects + win conditions + card-scoring rules + 1 each for a hand evaluation, a tableau
-                    mode other than none, team play; 1 when c lies in [5, 12]; ``c / 5`` below,
-                    ``max(0, 1 − (c − 12) / 12)`` above
+                    mode other than none, team play, of the *live* genome; 1 when c lies in [5, 12];
+                    ``c / 5`` below, ``max(0, 1 − (c − 12) / 12)`` above
 betting_engagement  bidding games: ``4 r (1 − r)`` with r = bids met / bids made (risky contracts score,
                     sure or hopeless ones do not); claim games (Cheat) and betting games: interaction
                     events per turn, which there are mostly settled challenges and folds (the engine has
                     no separate challenge or fold counter); 0 for every other game
 trick_play          structural: 1 when hands are played as tricks, else 0
 ==================  ==========================================================================================
-
-*Live rules.* Special effects trigger only on cards played in a play phase (``docs/rules-engine.md``), so
-in a game without a ``PlayPhase`` they can never fire. ``live_genome`` drops them, and the structural
-measures (``rules_complexity`` here, the novelty distance in ``fitness``) see the live genome: otherwise
-inert effects pad a game's complexity and move it away from the library without changing one game.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from darwindeck.engine.simulate import BatchStats
+from darwindeck.evolve.quality.ladder import Ladder
 from darwindeck.genome.conditions import ConditionLike, iter_conditions
 from darwindeck.genome.phases import (
     BettingPhase,
@@ -60,17 +58,10 @@ from darwindeck.genome.phases import (
 from darwindeck.genome.schema import SCORE_WINS, GameGenome, TableauMode
 
 LEAD_CHANGES_FULL = 4.0
-FPA_TOLERANCE = 0.3
-SESSION_BAND = (20.0, 150.0)
+FPA_TOLERANCE = 0.25
+LUCK_TOLERATED = 0.5
+SKILL_RUNGS = 2
 COMPLEXITY_BAND = (5, 12)
-
-
-@dataclass(frozen=True)
-class GreedyRun:
-    """One greedy-vs-random batch: the greedy player sat in ``seat``."""
-
-    seat: int
-    stats: BatchStats
 
 
 @dataclass(frozen=True)
@@ -83,7 +74,7 @@ class Metrics:
     interaction: float
     skill: float
     balance: float
-    session_length: float
+    control: float
     rules_complexity: float
     betting_engagement: float
     trick_play: float
@@ -152,7 +143,8 @@ def margin_scale(genome: GameGenome) -> float:
     return float(max(1, genome.setup.cards_per_player))
 
 
-def tension(stats: BatchStats, genome: GameGenome) -> float:
+def score_tension(stats: BatchStats, genome: GameGenome) -> float:
+    """The score proxy of tension (module table), used until the game's arc is measured."""
     lead = clamp(stats.avg_lead_changes / LEAD_CHANGES_FULL)
     closeness = 1.0 / (1.0 + abs(stats.avg_margin) / margin_scale(genome))
     return 0.5 * lead + 0.5 * closeness
@@ -162,35 +154,23 @@ def interaction(stats: BatchStats) -> float:
     return _per_turn(stats.avg_interaction, stats)
 
 
-def skill_above_chance(share: float, sides: int) -> float:
-    """A win share against the chance share ``1 / sides``, scaled so chance is 0 and always winning 1."""
-    chance = 1.0 / sides
-    return clamp((share - chance) / (1.0 - chance))
-
-
-def greedy_share(runs: Sequence[GreedyRun], genome: GameGenome) -> float:
-    """The greedy seat's side's share of the decided games over all ``runs`` (0 when none was decided)."""
-    won = sum(side_wins(run.stats, genome)[side_of_seat(genome, run.seat)] for run in runs)
-    decided = sum(sum(side_wins(run.stats, genome)) for run in runs)
-    return won / decided if decided else 0.0
+def ladder_skill(ladder: Ladder) -> float:
+    """``(clamp(2 K₀) + clamp(2 K₁)) / 2`` over the ladder's first two rungs (module table)."""
+    shares = [rung.skill for rung in ladder.rungs[:SKILL_RUNGS]]
+    return sum(clamp(2.0 * share) for share in shares) / SKILL_RUNGS
 
 
 def first_player_advantage(stats: BatchStats, genome: GameGenome) -> float:
-    """``|seat 0's side's win share − 1/s|`` (random self-play)."""
-    return abs(win_share(stats, genome, side_of_seat(genome, 0)) - 1.0 / side_count(genome))
+    """``seat 0's side's win share − 1/s`` (signed; positive when the first seat is favoured)."""
+    return win_share(stats, genome, side_of_seat(genome, 0)) - 1.0 / side_count(genome)
 
 
 def balance(advantage: float) -> float:
-    return max(0.0, 1.0 - advantage / FPA_TOLERANCE)
+    return clamp(1.0 - abs(advantage) / FPA_TOLERANCE)
 
 
-def session_length(avg_turns: float) -> float:
-    low, high = SESSION_BAND
-    if avg_turns < low:
-        return clamp(avg_turns / low)
-    if avg_turns > high:
-        return high / avg_turns
-    return 1.0
+def control(luck: float) -> float:
+    return 1.0 - clamp((luck - LUCK_TOLERATED) / (1.0 - LUCK_TOLERATED))
 
 
 def _phase_conditions(genome: GameGenome) -> list[ConditionLike | None]:
@@ -244,24 +224,18 @@ def trick_play(genome: GameGenome) -> float:
     return float(genome.turn_structure.has_tricks)
 
 
-def live_genome(genome: GameGenome) -> GameGenome:
-    """``genome`` without its special effects when it has no play phase for them to fire in."""
-    if genome.special_effects and not any(isinstance(phase, PlayPhase) for phase in genome.phases):
-        return genome.replace(special_effects=())
-    return genome
-
-
-def measure(genome: GameGenome, self_play: BatchStats, skill: float) -> Metrics:
-    """Every metric; ``skill`` is already on the [0, 1] scale (greedy or MCTS, the caller decides)."""
+def measure(genome: GameGenome, greedy: BatchStats, ladder: Ladder, tension: float | None = None) -> Metrics:
+    """Every metric of the live ``genome`` from its greedy self-play and ladder; ``tension`` is the
+    arc's when the game was judged (``None``: the score proxy)."""
     return Metrics(
-        decision_density=decision_density(self_play),
-        comeback=comeback(self_play),
-        tension=tension(self_play, genome),
-        interaction=interaction(self_play),
-        skill=clamp(skill),
-        balance=balance(first_player_advantage(self_play, genome)),
-        session_length=session_length(self_play.avg_turns),
-        rules_complexity=rules_complexity(live_genome(genome)),
-        betting_engagement=betting_engagement(self_play, genome),
+        decision_density=decision_density(greedy),
+        comeback=comeback(greedy),
+        tension=score_tension(greedy, genome) if tension is None else clamp(tension),
+        interaction=interaction(greedy),
+        skill=ladder_skill(ladder),
+        balance=balance(first_player_advantage(greedy, genome)),
+        control=control(ladder.luck),
+        rules_complexity=rules_complexity(genome),
+        betting_engagement=betting_engagement(greedy, genome),
         trick_play=trick_play(genome),
     )

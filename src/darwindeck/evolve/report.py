@@ -10,9 +10,9 @@ file                        content
 ``NN-<id>.md``              its rulebook (``rulebook.render_markdown``)
 ``fitness.md``              a Markdown table: rank, name, identity, total, every weighted metric, the
                             novelty distance from the nearest library game, the coherence factor, and
-                            notes: the gate reason, or the penalties applied and where the skill came
-                            from (``skill: MCTS`` when the MCTS step measured it, ``skill: greedy (MCTS
-                            over budget)`` when its budget stopped the measurement)
+                            notes: the gate reason, or the penalties applied and how far the game was
+                            judged (``judged`` when the search rungs were measured, ``judged (MCTS over
+                            budget)`` when the budget skipped some, nothing after the screening only)
 ``fitness.png``             best and mean fitness (left axis) and diversity (right axis) per generation
 ==========================  =============================================================================
 
@@ -45,7 +45,7 @@ METRIC_TITLES = (
     "interaction",
     "skill",
     "balance",
-    "session",
+    "control",
     "complexity",
     "engagement",
     "tricks",
@@ -74,10 +74,10 @@ def _notes(entry: HallOfFameEntry) -> str:
     notes = sorted(
         name.removeprefix("penalty.") for name in evaluation.breakdown if name.startswith("penalty.")
     )
-    if "mcts_skill" in evaluation.breakdown:
-        notes.append("skill: MCTS")
-    elif "mcts_over_budget" in evaluation.breakdown:
-        notes.append("skill: greedy (MCTS over budget)")
+    if "mcts_over_budget" in evaluation.breakdown:
+        notes.append("judged (MCTS over budget)")
+    elif "mcts" in evaluation.breakdown:
+        notes.append("judged")
     return ", ".join(notes) or "–"
 
 
@@ -111,7 +111,7 @@ def breakdown_markdown(entries: Sequence[HallOfFameEntry]) -> str:
         "# Fitness breakdown",
         "",
         "Weighted metrics are in [0, 1] (see docs/fitness.md);",
-        "total = weighted sum × coherence factor × novelty factor.",
+        "total = weighted sum × skill factor × length factor × coherence factor × novelty factor.",
         "",
         "| " + " | ".join(BREAKDOWN_COLUMNS) + " |",
         "|" + "|".join("---" for _ in BREAKDOWN_COLUMNS) + "|",

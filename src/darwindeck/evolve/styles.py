@@ -4,9 +4,9 @@ A style says what kind of game a run is looking for. Its weights are non-negativ
 weighted sum of metrics in [0, 1] is itself in [0, 1]. The style names are ``ga.STYLES``, in that order.
 
 ============  =======  ========  =======  ===========  =====  =======  =======  ==========  ==========  =====
-style         density  comeback  tension  interaction  skill  balance  session  complexity  engagement  trick
+style         density  comeback  tension  interaction  skill  balance  control  complexity  engagement  trick
 ============  =======  ========  =======  ===========  =====  =======  =======  ==========  ==========  =====
-balanced      0.15     0.10      0.15     0.10         0.15   0.15     0.10     0.05        0.05        0.00
+balanced      0.15     0.05      0.10     0.05         0.30   0.15     0.10     0.05        0.05        0.00
 strategic     0.20     0.05      0.10     0.05         0.30   0.15     0.05     0.10        0.00        0.00
 party         0.05     0.20      0.20     0.20         0.05   0.10     0.15     0.05        0.00        0.00
 trick-taking  0.10     0.05      0.10     0.10         0.20   0.10     0.05     0.05        0.05        0.20
@@ -14,9 +14,10 @@ bluffing      0.10     0.10      0.10     0.10         0.15   0.10     0.05     
 ============  =======  ========  =======  ===========  =====  =======  =======  ==========  ==========  =====
 
 (Columns are ``decision_density``, ``comeback``, ``tension``, ``interaction``, ``skill``, ``balance``,
-``session_length``, ``rules_complexity``, ``betting_engagement``, ``trick_play``.)
+``control``, ``rules_complexity``, ``betting_engagement``, ``trick_play``.)
 
-* *balanced*: every quality counts; choices, tension, skill and fairness most.
+* *balanced*: every quality counts; skill most (calibrated on the library: the games people play for
+  their depth must rank above games of chance, ``docs/fitness.md``), then choices and fairness.
 * *strategic*: skill first (the better player should win), then real choices and fairness.
 * *party*: swings, comebacks and players acting on each other; skill matters little.
 * *trick-taking*: favours games played as tricks (``trick_play``) that reward skill.
@@ -39,7 +40,7 @@ METRIC_NAMES: Final = (
     "interaction",
     "skill",
     "balance",
-    "session_length",
+    "control",
     "rules_complexity",
     "betting_engagement",
     "trick_play",
@@ -53,7 +54,7 @@ def _table(*weights: float) -> MappingProxyType[str, float]:
 #: Style name → metric name → weight (each table sums to 1).
 STYLE_WEIGHTS: Final[MappingProxyType[str, MappingProxyType[str, float]]] = MappingProxyType(
     {
-        "balanced": _table(0.15, 0.10, 0.15, 0.10, 0.15, 0.15, 0.10, 0.05, 0.05, 0.00),
+        "balanced": _table(0.15, 0.05, 0.10, 0.05, 0.30, 0.15, 0.10, 0.05, 0.05, 0.00),
         "strategic": _table(0.20, 0.05, 0.10, 0.05, 0.30, 0.15, 0.05, 0.10, 0.00, 0.00),
         "party": _table(0.05, 0.20, 0.20, 0.20, 0.05, 0.10, 0.15, 0.05, 0.00, 0.00),
         "trick-taking": _table(0.10, 0.05, 0.10, 0.10, 0.20, 0.10, 0.05, 0.05, 0.05, 0.20),

@@ -1,0 +1,153 @@
+"""The gallery of a run: the best game of every niche of the archive, as files, text and a heat map.
+
+``write_gallery(out_dir, elites)`` writes, for elite r (best first, two digits; ``id`` the first 12 hex
+digits of the identity):
+
+==============================  =======================================================================
+file                            content
+==============================  =======================================================================
+``gallery/NN-<id>.json``        the live genome (``serialization.save_genome``)
+``gallery/NN-<id>.md``          its rulebook (``rulebook.render_markdown``)
+``gallery.md``                  a Markdown table: rank, name, family, players, length, fitness, skill
+                                depth, luck share, first-player advantage, meaningful decisions per
+                                game, hidden information, nearest library game's distance
+``archive.png``                 a heat map of the archive: families down, (players, length) across,
+                                each occupied niche coloured by its elite's fitness and labelled
+==============================  =======================================================================
+
+``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns, two lines per game,
+for the terminal (no table that a narrow terminal would truncate).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from darwindeck.evolve.archive import Elite
+from darwindeck.evolve.quality.descriptors import FAMILIES, LENGTH_BINS, PLAYER_BINS
+from darwindeck.fileio import write_atomic
+from darwindeck.genome.serialization import save_genome
+from darwindeck.rulebook import render_markdown
+
+NAME_WIDTH = 28
+GALLERY_COLUMNS = (
+    "#",
+    "name",
+    "family",
+    "players",
+    "length",
+    "fitness",
+    "skill depth",
+    "luck",
+    "first-player adv.",
+    "decisions/game",
+    "hidden info",
+    "library distance",
+)
+
+
+def _value(elite: Elite, name: str, spec: str = ".2f") -> str:
+    value = elite.evaluation.breakdown.get(name)
+    return "–" if value is None else format(value, spec)
+
+
+def _row(rank: int, elite: Elite) -> list[str]:
+    d = elite.descriptors
+    return [
+        str(rank),
+        elite.genome.name,
+        d.family,
+        d.players,
+        d.length,
+        f"{elite.evaluation.total:.3f}",
+        _value(elite, "skill_depth", ".0f"),
+        _value(elite, "luck"),
+        _value(elite, "first_player_advantage", "+.2f"),
+        _value(elite, "meaningful_decisions", ".0f"),
+        _value(elite, "hidden_information"),
+        _value(elite, "novelty_library_distance"),
+    ]
+
+
+def gallery_markdown(elites: Sequence[Elite]) -> str:
+    lines = [
+        "# Gallery: the best game of every niche",
+        "",
+        "Niche = (family, players, length); see docs/fitness.md for every measure.",
+        "",
+        "| " + " | ".join(GALLERY_COLUMNS) + " |",
+        "|" + "|".join("---" for _ in GALLERY_COLUMNS) + "|",
+    ]
+    for rank, elite in enumerate(elites, start=1):
+        cells = [cell.replace("|", "\\|") for cell in _row(rank, elite)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def gallery_lines(elites: Sequence[Elite]) -> list[str]:
+    """Two lines of at most 80 columns per elite (module docstring)."""
+    lines = []
+    for rank, elite in enumerate(elites, start=1):
+        d = elite.descriptors
+        name = _short(elite.genome.name, NAME_WIDTH)
+        head = f"{rank:2d}. {name:<{NAME_WIDTH}} {elite.evaluation.total:.3f}"
+        lines.append(f"{head}  {d.family}, {d.players} players, {d.length}")
+        lines.append(
+            f"    skill depth {_value(elite, 'skill_depth', '.0f')}, luck {_value(elite, 'luck')}, "
+            f"first player {_value(elite, 'first_player_advantage', '+.2f')}, "
+            f"{_value(elite, 'meaningful_decisions', '.0f')} decisions/game"
+        )
+    return lines
+
+
+def _columns() -> list[tuple[str, str]]:
+    return [(players, length) for players in PLAYER_BINS for length in LENGTH_BINS]
+
+
+def archive_png(elites: Sequence[Elite]) -> bytes:
+    """The heat map of the archive (module docstring), as PNG bytes."""
+    columns = _columns()
+    grid = np.full((len(FAMILIES), len(columns)), np.nan)
+    for elite in elites:
+        d = elite.descriptors
+        grid[FAMILIES.index(d.family), columns.index((d.players, d.length))] = elite.evaluation.total
+    figure = Figure(figsize=(10, 5.5), dpi=100)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    image = axes.imshow(np.ma.masked_invalid(grid), cmap="viridis", vmin=0.0, vmax=1.0, aspect="auto")
+    for row, column in zip(*np.nonzero(~np.isnan(grid)), strict=True):
+        label = f"{grid[row, column]:.2f}"
+        axes.text(column, row, label, ha="center", va="center", color="white", fontsize=8)
+    axes.set_xticks(range(len(columns)), [f"{p}p {length}" for p, length in columns], rotation=45, ha="right")
+    axes.set_yticks(range(len(FAMILIES)), FAMILIES)
+    axes.set_title(f"Archive: best fitness per niche ({len(elites)} occupied)")
+    figure.colorbar(image, ax=axes, label="fitness")
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def write_gallery(out_dir: Path, elites: Sequence[Elite]) -> list[Path]:
+    """Write the gallery files (module docstring); the paths written."""
+    folder = out_dir / "gallery"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for rank, elite in enumerate(elites, start=1):
+        stem = f"{rank:02d}-{elite.identity[:12]}"
+        save_genome(elite.genome, folder / f"{stem}.json")
+        written.append(folder / f"{stem}.json")
+        written.append(write_atomic(folder / f"{stem}.md", render_markdown(elite.genome)))
+    written.append(write_atomic(out_dir / "gallery.md", gallery_markdown(elites)))
+    written.append(write_atomic(out_dir / "archive.png", archive_png(elites)))
+    return written
