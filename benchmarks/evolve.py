@@ -1,10 +1,12 @@
-"""Evolution speed: seconds per generation for population 100, 100 games per genome, MCTS for the top 10 %.
+"""Evolution speed: seconds per generation for population 100, 100 games per genome, judging the top 10 %.
 
 Run: ``.venv/bin/python -m benchmarks.evolve [--population 100] [--games 100] [--generations 6]
-[--workers 2] [--seed 0]``. Each genome is scored by ``darwindeck.evolve.fitness.evaluate_fitness``:
-G random self-play games and G greedy-vs-random games (G = ``--games``); after each generation the GA's
-MCTS step re-scores the top 10 % (distinct identities) with ``evaluate_fitness_mcts``: MCTS-100 × 20
-games against random players, within ``fitness.MCTS_ITERATION_BUDGET``. Generation 0 is the library plus
+[--workers 2] [--seed 0]``. Every bred genome is first settled to its live canonical form (rule
+ablation), then screened by ``darwindeck.evolve.fitness.evaluate_fitness``: G random self-play games, G
+greedy self-play games and the greedy-vs-random rung of the ladder on G duplicate deals (G =
+``--games``); after each generation the GA's judging step re-scores the top 10 % (distinct identities)
+with ``evaluate_fitness_mcts``: the MCTS-25 vs greedy rung on 20 deals, the arc of 4 games and the
+hidden-information match, within ``fitness.MCTS_STEP_BUDGET`` rollout steps. Generation 0 is the library plus
 mutants and includes the workers' start-up; the bar (≤ 20 s per generation on this 2-core machine) is
 judged on the mean of the bred generations 1.., where elites and cached genomes cost nothing, which is
 the steady state of a run. The run store is a temporary SQLite file.
@@ -59,14 +61,14 @@ def mcts_breakdowns(db: Path, settings_hash: str) -> list[dict[str, float]]:
 
 
 def _cost_summary(breakdowns: list[dict[str, float]]) -> str:
-    measured = [b for b in breakdowns if "mcts_cost" in b]
+    measured = [b for b in breakdowns if "mcts_steps" in b]
     over = sum(1 for b in measured if "mcts_over_budget" in b)
     if not measured:
-        return "no MCTS measurement was played (every re-scored genome was gated)"
-    costs = sorted(b["mcts_cost"] for b in measured)
+        return "no judging was played (every re-scored genome was gated)"
+    costs = sorted(b["mcts_steps"] for b in measured)
     return (
-        f"{len(breakdowns)} MCTS re-scorings, {len(measured)} measured, {over} stopped by the budget; "
-        f"MCTS iterations per measurement: median {costs[len(costs) // 2]:,.0f}, max {costs[-1]:,.0f}"
+        f"{len(breakdowns)} judged re-scorings, {len(measured)} measured, {over} partly skipped by the "
+        f"budget; rollout steps per judging: median {costs[len(costs) // 2]:,.0f}, max {costs[-1]:,.0f}"
     )
 
 
@@ -87,9 +89,10 @@ def main() -> None:
         plateau_patience=args.generations + 1,
     )
     print(
-        f"population {args.population}, {args.games} random + {args.games} greedy-vs-random games per "
-        f"genome, MCTS-{settings.mcts_iterations} × {settings.mcts_games} games for the top "
-        f"{settings.mcts_top_fraction:.0%}, {args.workers} worker(s), seed {args.seed}"
+        f"population {args.population}, {args.games} random + {args.games} greedy self-play games and "
+        f"{args.games} greedy-vs-random deals per genome, MCTS-{settings.mcts_iterations} vs greedy × "
+        f"{settings.mcts_games} deals for the top {settings.mcts_top_fraction:.0%}, {args.workers} "
+        f"worker(s), seed {args.seed}"
     )
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder, LocalEvaluator(args.workers) as evaluator:

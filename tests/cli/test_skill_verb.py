@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 
 import typer
+from rich.console import Console
 from typer.testing import CliRunner
 
 from darwindeck.cli import skill_verbs
+from darwindeck.evolve.quality.ladder import measure_ladder
+from darwindeck.genome.library import get_game
 
 
 def _app() -> typer.Typer:
@@ -27,10 +30,13 @@ def test_war_has_no_decisions() -> None:
 
 def test_the_ladder_table_names_every_rung() -> None:
     args = ["skill", "hearts", "--deals", "6", "--rungs", "1", "--seed", "2"]
-    result = CliRunner().invoke(_app(), args, env={"COLUMNS": "200"})
-    assert result.exit_code == 0, result.output
-    assert "greedy vs random" in result.output
-    assert "skill depth" in result.output
+    assert CliRunner().invoke(_app(), args).exit_code == 0
+    ladder = measure_ladder(get_game("hearts"), 2, 6, 1, stop_early=False)
+    console = Console(width=200, record=True)
+    console.print(skill_verbs.ladder_table("Hearts", 6, 2, ladder, None))
+    text = console.export_text()
+    assert "greedy vs random" in text
+    assert f"skill depth {ladder.depth}" in text
 
 
 def test_the_json_report_holds_the_rung_numbers() -> None:

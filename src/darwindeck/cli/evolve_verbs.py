@@ -85,7 +85,12 @@ def _check_style(style: str | None) -> None:
 
 
 def _chosen(
-    population: int | None, generations: int | None, style: str | None, players: str | None, games: int | None
+    population: int | None,
+    generations: int | None,
+    style: str | None,
+    players: str | None,
+    games: int | None,
+    patience: int | None = None,
 ) -> dict[str, Any]:
     """The settings given on the command line (options left out are absent)."""
     _check_style(style)
@@ -94,6 +99,7 @@ def _chosen(
         "generations": generations,
         "style": style,
         "games_per_genome": games,
+        "plateau_patience": patience,
     }
     if players is not None:
         chosen["min_players"], chosen["max_players"] = parse_players(players)
@@ -165,17 +171,18 @@ def _run(
         return ga.evolve(settings, seed, store, evaluator, progress=report, resume_run=resume)
 
 
-def _print_gallery(result: RunResult) -> None:
-    """The gallery as plain lines of at most 80 columns (``evolve.gallery.gallery_lines``)."""
+def _print_gallery(result: RunResult, shown: int) -> None:
+    """The best ``shown`` games of the gallery as plain lines of at most 80 columns
+    (``evolve.gallery.gallery_lines``)."""
     from darwindeck.evolve.gallery import gallery_lines
 
     families = len({elite.descriptors.family for elite in result.gallery})
     console.print(
-        f"\nGallery of run {result.run_id}: {len(result.gallery)} games in {families} families "
-        "(the best game of every niche)",
+        f"\nGallery of run {result.run_id}: {len(result.gallery)} games in {families} families, "
+        f"the best {min(shown, len(result.gallery))} shown",
         markup=False,
     )
-    for line in gallery_lines(result.gallery):
+    for line in gallery_lines(result.gallery[:shown]):
         console.print(line, markup=False, highlight=False)
 
 
@@ -195,6 +202,10 @@ def evolve(
         int | None, typer.Option(help="Games per genome and kind of play \\[default: 100].")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of all randomness \\[default: 0].")] = None,
+    patience: Annotated[
+        int | None,
+        typer.Option(help="Stop after this many generations without a better best game \\[default: 10]."),
+    ] = None,
     backend: Annotated[Backend, typer.Option(help="Where evaluations run.")] = Backend.LOCAL,
     address: Annotated[str | None, typer.Option(help="Ray cluster address (--backend ray).")] = None,
     workers: Annotated[
@@ -207,7 +218,9 @@ def evolve(
     resume: Annotated[
         int | None, typer.Option(help="Continue run RUN_ID after its last completed generation.")
     ] = None,
-    top: Annotated[int, typer.Option(help="How many of the best games to write and show.")] = 5,
+    top: Annotated[
+        int, typer.Option(help="How many of the best games to write and of the gallery to show.")
+    ] = 8,
 ) -> None:
     """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
     from darwindeck.evolve.gallery import write_gallery
@@ -216,7 +229,7 @@ def evolve(
 
     if top < 1:
         raise EvolveArgumentError(f"--top {top}: must be at least 1")
-    chosen = _chosen(population, generations, style, players, games)
+    chosen = _chosen(population, generations, style, players, games, patience)
     store = RunStore(db)
     try:
         settings, run_seed = _settings(store, chosen, seed, resume)
@@ -235,7 +248,7 @@ def evolve(
         f"run {result.run_id} {result.status} after {len(result.generations)} generations "
         f"(seed {run_seed}, style {settings.style}); best fitness {best:.4f}"
     )
-    _print_gallery(result)
+    _print_gallery(result, top)
     console.print(
         f"wrote the gallery ({len(result.gallery)} games, gallery.md, archive.png, gallery/) and the top "
         f"{len(outputs.genomes)} games with {outputs.table.name} and {outputs.plot.name} to {folder}",

@@ -32,7 +32,8 @@ and the hidden-information measure (MCTS-k seeing every card against MCTS-k, ``m
 purpose ``hidden``), a descriptor. *Budget*: a search match costs, per deal, ``ladder.rung_cost`` MCTS
 iterations (from greedy self-play's meaningful decisions per game) times the rollout steps of one
 iteration, ``1 + min(200, decisions per hand) / 2`` (a rollout runs to the end of the hand); the judging
-may spend ``MCTS_STEP_BUDGET`` (20 million) steps in all, rung 1 first. A match plays as many of its
+may spend a projected ``MCTS_STEP_BUDGET`` (20 million) steps in all, rung 1 first (the projection
+comes from greedy play, so a search that lengthens the games spends more). A match plays as many of its
 deals as fit, and is skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information
 match) fit: ``mcts_over_budget`` = 1 then, and what was skipped stays unmeasured. The deals rung 1
 played are ``judged_deals``, the steps spent ``mcts_steps``. Everything counted is a game result, not a

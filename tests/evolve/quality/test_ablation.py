@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from darwindeck.evolve.fitness import live_form
-from darwindeck.evolve.quality.ablation import ablate, removable_rules, static_dead
+from darwindeck.evolve.quality.ablation import (
+    ablate,
+    removable_rules,
+    replay_digests,
+    replays_identically,
+    static_dead,
+)
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome, WinType
 from darwindeck.genome.serialization import genome_identity, load_genome
@@ -64,3 +70,12 @@ def test_a_trump_repeated_in_the_trick_phase_is_dead() -> None:
     # Whist declares diamonds trumps in its setup and again in its trick phase: one of them is redundant.
     dead = ablate(get_game("whist"), 0).dead
     assert [d.kind for d in dead] == ["phase option"]
+
+
+def test_a_chunked_replay_agrees_with_the_full_one() -> None:
+    genome = get_game("uno-style")
+    baseline = replay_digests(genome, 0)
+    assert replays_identically(genome, 0, baseline)
+    for rule in removable_rules(genome):
+        full = replay_digests(rule.without, 0) == baseline
+        assert replays_identically(rule.without, 0, baseline) is full, rule.text

@@ -36,7 +36,10 @@ one that cannot be made valid is not removable (the rule is structural).
 ``RANDOM_GAMES`` of stateless random self-play, ``engine.batch``'s digest per game) are replayed without
 each removable rule in turn; a rule whose removal leaves every game's digest unchanged (the same cards,
 draws, bids and claims to the same outcome) is **dead** and is stripped at once: the next rules are
-tested on the stripped genome, which plays the very same games. A rule found live is not tested again
+tested on the stripped genome, which plays the very same games. A variant is replayed ``REPLAY_CHUNK``
+games at a time and dropped at the first game that differs, so a live rule costs a few games and only a
+dead one costs them all (game i of a batch is dealt from the batch seed and i whoever plays it, so a
+chunk replays exactly the baseline's games). A rule found live is not tested again
 after a later strip. The result is the *live genome*: it plays every replayed game as the original did
 and carries no rule that those games showed to be dead.
 """
@@ -73,6 +76,8 @@ from darwindeck.genome.schema import (
 
 GREEDY_GAMES = 24
 RANDOM_GAMES = 48
+#: Games replayed at a time when a rule is tested (the test stops at the first chunk that differs).
+REPLAY_CHUNK = 4
 
 
 @dataclass(frozen=True)
@@ -344,11 +349,30 @@ def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
 # --------------------------------------------------------------------------------------------- replay
 
 
+#: The ablation's batches: (agent, games, purpose), in replay order.
+_BATCHES = ((GREEDY, GREEDY_GAMES, "ablation:greedy"), (STATELESS, RANDOM_GAMES, "ablation:random"))
+
+
 def replay_digests(genome: GameGenome, seed: int) -> tuple[int, ...]:
     """The digests of the seeded ablation games (greedy self-play, then stateless random self-play)."""
-    greedy = play(genome, [GREEDY], GREEDY_GAMES, batch_seed(seed, "ablation:greedy"))
-    random = play(genome, [STATELESS], RANDOM_GAMES, batch_seed(seed, "ablation:random"))
-    return greedy.digests + random.digests
+    digests: tuple[int, ...] = ()
+    for agent, games, purpose in _BATCHES:
+        digests += play(genome, [agent], games, batch_seed(seed, purpose)).digests
+    return digests
+
+
+def replays_identically(genome: GameGenome, seed: int, baseline: tuple[int, ...]) -> bool:
+    """Whether ``genome`` plays the ablation games exactly as ``baseline`` says, replayed a few games at a
+    time and stopping at the first game that differs (a live rule usually shows in the first games)."""
+    done = 0
+    for agent, games, purpose in _BATCHES:
+        for start in range(0, games, REPLAY_CHUNK):
+            count = min(REPLAY_CHUNK, games - start)
+            chunk = play(genome, [agent], count, batch_seed(seed, purpose), start).digests
+            if chunk != baseline[done : done + count]:
+                return False
+            done += count
+    return True
 
 
 @dataclass(frozen=True)
@@ -393,7 +417,7 @@ def ablate(genome: GameGenome, seed: int) -> Ablation:
                 continue
             tested += 1
             try:
-                same = replay_digests(rule.without, seed) == baseline
+                same = replays_identically(rule.without, seed, baseline)
             except DarwinDeckError:
                 same = False
             if not same:
