@@ -24,18 +24,18 @@ A run (``evolve``) goes like this:
   (``evaluator.evaluation_seed``), cached by genome identity in memory and in the store under
   ``settings.fitness_hash(seed)``, so no genome is scored twice. Distance from the library is part of
   its ``total``; distance from the population enters through the selection score.
-* **MCTS step**: once every member is scored, the ``k = ceil(mcts_top_fraction × population)`` best
-  distinct identities with a positive fitness (current fitness, then first slot) are re-scored with
-  ``mcts_fitness_fn`` (default ``fitness.evaluate_fitness_mcts``: the same play plus a budgeted
-  MCTS-``mcts_iterations`` × ``mcts_games`` skill measurement), through the run's evaluator with the same
-  identity-derived seed. The re-scored evaluation replaces the member's fitness from then on (selection,
-  elites, hall of fame, stats) and is stored under ``settings.fitness_hash(seed, mcts=True)``; its
-  breakdown carries the mark ``mcts`` = 1, so an identity whose current fitness has the mark is never
-  re-scored, and an identity selected again is looked up in the store first (another run with the same
-  settings and seed may have measured it). Which identities are selected depends only on the run's own
-  history, so a store shared between runs changes no result. With a custom ``fitness_fn`` and no
-  ``mcts_fitness_fn`` (a test double has no MCTS counterpart), or ``mcts_top_fraction`` 0, there is no
-  MCTS step.
+* **MCTS step**: once every member is scored, the ``k = ceil(mcts_top_fraction × population)`` best distinct
+  identities with a positive fitness (current fitness, then first slot), and then (when the archive takes part
+  in selection, ``archive_rate`` > 0) up to k archive elites not judged yet (best first: every niche's best
+  game gets judged, not only the leaders), are re-scored with ``mcts_fitness_fn`` (default
+  ``fitness.evaluate_fitness_mcts``: the judging), through the run's evaluator with the same identity-derived
+  seed. The re-scored evaluation replaces the member's fitness from then on (selection, elites, hall of fame,
+  stats) and is stored under ``settings.fitness_hash(seed, mcts=True)``; its breakdown carries the mark
+  ``mcts`` = 1, so an identity whose current fitness has the mark is never re-scored, and an identity selected
+  again is looked up in the store first (another run with the same settings and seed may have measured it).
+  Which identities are selected depends only on the run's own history, so a store shared between runs changes
+  no result. With a custom ``fitness_fn`` and no ``mcts_fitness_fn`` (a test double has no MCTS counterpart),
+  or ``mcts_top_fraction`` 0, there is no MCTS step.
 * **Stats**: ``best`` and ``mean`` fitness over slots (after the MCTS step); ``evaluations`` the distinct
   genomes scored afresh, ``cache_hits`` the distinct genomes whose fitness was already known;
   ``mcts_evaluations`` the MCTS re-scorings computed, ``mcts_cache_hits`` those found in the store;
@@ -533,12 +533,21 @@ class _Run:
         return new, len(distinct) - len(pending)
 
     def mcts_pending(self, population: Sequence[Individual]) -> list[str]:
-        """The MCTS step's candidates whose current fitness has no MCTS mark (an empty list when the
-        run has no MCTS step)."""
+        """The MCTS step's candidates whose current fitness has no MCTS mark: the generation's best, then
+        as many archive elites not yet judged, best first (an empty list when the run has no MCTS step)."""
         if self.mcts_fn is None or self.settings.mcts_top_fraction == 0.0:
             return []
         chosen = mcts_candidates(population, self.fitness, self.settings.mcts_top_fraction)
-        return [identity for identity in chosen if MCTS_MARK not in self.fitness[identity].breakdown]
+        pending = [identity for identity in chosen if MCTS_MARK not in self.fitness[identity].breakdown]
+        count = math.ceil(self.settings.mcts_top_fraction * len(population))
+        if self.settings.archive_rate == 0.0:
+            return pending
+        elites = [
+            elite.identity
+            for elite in self.archive.elites()
+            if MCTS_MARK not in elite.evaluation.breakdown and elite.identity not in pending
+        ]
+        return pending + elites[:count]
 
     def rescore_mcts(self, population: Sequence[Individual]) -> tuple[dict[tuple[str, str], Evaluation], int]:
         """The MCTS step (module docstring). Returns the new re-scorings (to store) and the store hits."""

@@ -17,6 +17,10 @@ file                            content
 
 ``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns, two lines per game,
 for the terminal (no table that a narrow terminal would truncate).
+
+A game **meets the bar** (``meets_bar``; ✔ in both) when it was judged and has skill depth ≥ 2 (search
+beats greedy, greedy beats random), a first-player advantage within ±0.10, and 10–200 meaningful
+decisions per game in greedy self-play.
 """
 
 from __future__ import annotations
@@ -49,7 +53,23 @@ GALLERY_COLUMNS = (
     "decisions/game",
     "hidden info",
     "library distance",
+    "bar",
 )
+BAR_DEPTH = 2
+BAR_ADVANTAGE = 0.10
+BAR_DECISIONS = (10.0, 200.0)
+
+
+def meets_bar(elite: Elite) -> bool:
+    """Judged, skill depth ≥ 2, |first-player advantage| ≤ 0.10, 10–200 meaningful decisions a game."""
+    b = elite.evaluation.breakdown
+    low, high = BAR_DECISIONS
+    return (
+        b.get("mcts") == 1.0
+        and b.get("skill_depth", 0.0) >= BAR_DEPTH
+        and abs(b.get("first_player_advantage", 1.0)) <= BAR_ADVANTAGE
+        and low <= b.get("meaningful_decisions", 0.0) <= high
+    )
 
 
 def _value(elite: Elite, name: str, spec: str = ".2f") -> str:
@@ -72,6 +92,7 @@ def _row(rank: int, elite: Elite) -> list[str]:
         _value(elite, "meaningful_decisions", ".0f"),
         _value(elite, "hidden_information"),
         _value(elite, "novelty_library_distance"),
+        "✔" if meets_bar(elite) else "",
     ]
 
 
@@ -101,7 +122,8 @@ def gallery_lines(elites: Sequence[Elite]) -> list[str]:
         d = elite.descriptors
         name = _short(elite.genome.name, NAME_WIDTH)
         head = f"{rank:2d}. {name:<{NAME_WIDTH}} {elite.evaluation.total:.3f}"
-        lines.append(f"{head}  {d.family}, {d.players} players, {d.length}")
+        mark = " ✔" if meets_bar(elite) else ""
+        lines.append(f"{head}  {d.family}, {d.players} players, {d.length}{mark}")
         lines.append(
             f"    skill depth {_value(elite, 'skill_depth', '.0f')}, luck {_value(elite, 'luck')}, "
             f"first player {_value(elite, 'first_player_advantage', '+.2f')}, "
