@@ -4,8 +4,10 @@
   it (``determinize``); hidden cards are never read.
 * ``mcts``: single-observer information-set MCTS (``search``), compiled; agent kind 2 (``mcts``) of
   ``engine.batch.play_batch_with`` and ``engine.simulate``.
-* ``skill``: ``evaluate_skill`` (greedy / MCTS against random players, first-player advantage, Wilson
-  intervals and exact binomial p-values) and ``mcts_skill``, the evolution fitness hook.
+* ``chances``: every side's estimated chance of winning at checkpoints of a game (rollouts of
+  determinizations of what the side has seen), for the arc measures of ``evolve.quality.arc``.
+
+Skill is measured by the ladder of ``evolve.quality.ladder`` (``darwindeck skill``).
 
 Their compiled code is linked into the engine's batch loop, so ``engine.cache_guard`` watches these
 sources together with the engine's.
