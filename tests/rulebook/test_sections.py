@@ -643,3 +643,20 @@ def test_no_deck_sentence_when_nothing_draws_from_the_deck() -> None:
         "When a hand ends, a new hand is dealt unless someone has won.",
         "If nobody has won after 1000 turns (a limit that ends every game), the game is a draw.",
     ]
+
+
+def test_a_hand_dealt_fewer_cards_than_tricks_ends_when_the_hands_are_empty() -> None:
+    # 7 cards each and a compulsory discard of 2: five tricks empty every hand, long before 13.
+    genome = GameGenome(
+        name="Short Hands",
+        setup=SetupRules(cards_per_player=7),
+        turn_structure=TurnStructure(
+            (DiscardPhase(target=Location.DISCARD, count=2, mandatory=True), TrickPhase()),
+            is_trick_based=True,
+            tricks_per_hand=13,
+        ),
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+        player_count=4,
+    )
+    first = sentences(section(genome, "Turn"))[0]
+    assert first.endswith("A hand ends after 13 tricks, or sooner when every hand is empty.")

@@ -81,6 +81,15 @@ def build_turn_section(genome: GameGenome, context: ConditionContext) -> Section
     return Section("Turn", tuple(_turn_intro(genome)), phases)
 
 
+def _tricks_per_hand(genome: GameGenome, tricks: int) -> str:
+    """The trick count of a hand; the engine also ends a hand when every hand is empty, which comes
+    first when fewer cards are dealt than tricks, or a phase other than the trick takes cards away."""
+    shedding = any(isinstance(phase, DiscardPhase | PlayPhase) for phase in genome.phases)
+    if tricks > genome.setup.cards_per_player or shedding:
+        return f" A hand ends after {words.count(tricks, 'trick')}, or sooner when every hand is empty."
+    return f" A hand has {words.count(tricks, 'trick')}."
+
+
 def _turn_intro(genome: GameGenome) -> list[Block]:
     structure = genome.turn_structure
     if structure.has_tricks:
@@ -89,7 +98,7 @@ def _turn_intro(genome: GameGenome) -> list[Block]:
             "player who leads, every player plays one card to each trick."
         )
         if structure.tricks_per_hand is not None:
-            hands += f" A hand has {words.count(structure.tricks_per_hand, 'trick')}."
+            hands += _tricks_per_hand(genome, structure.tricks_per_hand)
         blocks: list[Block] = [Paragraph(hands)]
     else:
         blocks = [Paragraph(_seat_order(genome.player_count))]
