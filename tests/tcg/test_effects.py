@@ -7,7 +7,7 @@ import pytest
 from darwindeck.tcg.actions import Action, ActionKind, encode
 from darwindeck.tcg.effects import categories, get_handler
 from darwindeck.tcg.errors import UnknownEffectError
-from darwindeck.tcg.models import Ability, CardDefinition, CardKind, EffectSpec, Stage, Status
+from darwindeck.tcg.models import Ability, CardDefinition, CardKind, EffectSpec, EnergyType, Stage, Status
 from darwindeck.tcg.pipelines import effective_energy, retreat_cost
 from tcg.tcg_scenario import D, F, G, L, P, R, W, cid, scenario
 
@@ -276,3 +276,12 @@ def test_registry_fails_loudly_and_covers_the_seed_tables() -> None:
         "copy_attack",
     }
     assert seed_categories <= categories()
+
+
+def test_brock_attaches_one_fighting_energy_to_onix() -> None:
+    # Brock: "Take 1 Fighting Energy from your Energy Zone and attach it to Golem or Onix."
+    battle = scenario("Onix", "Bulbasaur", hand0=["Brock"])
+    onix = battle.state.players[0].active
+    assert onix is not None and onix.energy == []
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
+    assert onix.energy == [EnergyType.FIGHTING]

@@ -210,7 +210,7 @@ TRAINERS: dict[str, list[Spec]] = {
     "Blaine": [("damage_boost_turn", {"amount": 30, "only_names": "Ninetales,Rapidash,Magmar"})],
     "Koga": [("return_active_to_hand", {"names": "Muk,Weezing"})],
     "Giovanni": [("damage_boost_turn", {"amount": 10})],
-    "Brock": [("zone_attach_named", {"energy_type": "fighting", "count": 2, "target_names": "Golem,Onix"})],
+    "Brock": [("zone_attach_named", {"energy_type": "fighting", "count": 1, "target_names": "Golem,Onix"})],
     "Sabrina": [("trainer_opponent_switch", {})],
     "Lt. Surge": [
         ("gather_energy_to_active", {"energy_type": "lightning", "names": "Raichu,Electrode,Electabuzz"})
