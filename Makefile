@@ -26,6 +26,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 test: lint
+	./scripts/ensure-chromium.sh
 	$(BIN)/python -m pytest -n 2 -q
 
 clean:

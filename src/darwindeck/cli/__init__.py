@@ -21,6 +21,7 @@ from darwindeck.cli import (
     play_verbs,
     simulate_verbs,
     skill_verbs,
+    web_verbs,
 )
 from darwindeck.errors import DarwinDeckError
 
@@ -41,6 +42,7 @@ for _verbs in (
     skill_verbs,
     battle_verbs,
     bench_verbs,
+    web_verbs,
 ):
     _verbs.register(app)
 

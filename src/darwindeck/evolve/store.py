@@ -247,6 +247,11 @@ class RunStore:
             raise StoreError(f"run store {self.url!r}: cannot create the tables ({error})") from error
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
 
+    @property
+    def engine(self) -> Engine:
+        """The database engine (other tables of the same database, e.g. the web app's, use it too)."""
+        return self._engine
+
     def close(self) -> None:
         """Release the database connections."""
         self._engine.dispose()

@@ -1,0 +1,7 @@
+"""The web app (``darwindeck serve``): play any game in the browser and rate it.
+
+* ``session``: one browser game, move by move, and the seat's view (never a hidden card);
+* ``records``: browser games and ratings in the run store's database;
+* ``catalog``: the games on offer (the library and the best games of every run);
+* ``app``: the FastAPI app, its pages (``templates/``, ``static/``) and its JSON API.
+"""

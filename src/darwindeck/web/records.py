@@ -1,0 +1,245 @@
+"""Browser games and ratings, kept in the run store's database (SQLAlchemy 2.0 ORM).
+
+Tables (created next to the run store's tables, in the same database):
+
+============  ============================================================================================
+web_games     id (32 hex digits) key, created (UTC ISO-8601), game (the gallery key: a library slug or
+              ``run-R-<identity prefix>``), identity (genome identity), genome (canonical JSON), seat,
+              opponents, iterations, seed, actions (JSON array of action ids), version (= number of
+              actions), result (``win`` / ``loss`` / ``draw``, null while playing), client (salted hash)
+ratings       id key, created, game_id, game, identity, seat, opponents, iterations, seed, actions,
+              result (``abandoned`` when rated before the end), stars (1-5), comment, broken, again, client
+============  ============================================================================================
+
+``save_move`` writes a game's new actions only if its stored version is the one the move was made on
+(``UPDATE … WHERE version = old``): of two tabs moving at once exactly one wins, the other gets a
+``WebGameError`` (409) and nothing is applied. Client addresses are stored only as SHA-256 of a salt
+and the address; the salt comes from the environment (``DARWINDECK_SALT``) or is drawn once per server.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Integer, String, Text, func, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from darwindeck.web.session import GameSetup, WebGameError
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _WebGame(_Base):
+    __tablename__ = "web_games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[str] = mapped_column(String(32))
+    game: Mapped[str] = mapped_column(String(120))
+    identity: Mapped[str] = mapped_column(String(64))
+    genome: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int] = mapped_column(Integer)
+    opponents: Mapped[str] = mapped_column(String(16))
+    iterations: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[list[int]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    client: Mapped[str] = mapped_column(String(64))
+
+
+class _Rating(_Base):
+    __tablename__ = "ratings"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    created: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[str] = mapped_column(String(32))
+    game: Mapped[str] = mapped_column(String(120))
+    identity: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int] = mapped_column(Integer)
+    opponents: Mapped[str] = mapped_column(String(16))
+    iterations: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[list[int]] = mapped_column(JSON)
+    result: Mapped[str] = mapped_column(String(16))
+    stars: Mapped[int] = mapped_column(Integer)
+    comment: Mapped[str] = mapped_column(Text)
+    broken: Mapped[bool] = mapped_column(Boolean)
+    again: Mapped[bool] = mapped_column(Boolean)
+    client: Mapped[str] = mapped_column(String(64))
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A stored browser game."""
+
+    id: str
+    game: str
+    identity: str
+    genome_json: str
+    seat: int
+    opponents: str
+    iterations: int
+    seed: int
+    actions: list[int]
+    result: str | None
+
+
+@dataclass(frozen=True)
+class RatingSummary:
+    """How a game was rated: plays (games started), ratings and their mean stars."""
+
+    plays: int
+    ratings: int
+    mean_stars: float | None
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class WebRecords:
+    """Browser games and ratings in the database of ``engine`` (module docstring)."""
+
+    def __init__(self, engine: Engine) -> None:
+        _Base.metadata.create_all(engine)
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    def create_game(
+        self,
+        game: str,
+        identity: str,
+        genome_json: str,
+        setup: GameSetup,
+        actions: Sequence[int],
+        result: str | None,
+        client: str,
+    ) -> str:
+        game_id = uuid.uuid4().hex
+        with self._session() as session, session.begin():
+            session.add(
+                _WebGame(
+                    id=game_id,
+                    created=_now(),
+                    game=game,
+                    identity=identity,
+                    genome=genome_json,
+                    seat=setup.seat,
+                    opponents=setup.opponents,
+                    iterations=setup.iterations,
+                    seed=setup.seed,
+                    actions=list(actions),
+                    version=len(actions),
+                    result=result,
+                    client=client,
+                )
+            )
+        return game_id
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        with self._session() as session:
+            row = session.get(_WebGame, game_id)
+            if row is None:
+                return None
+            return StoredGame(
+                row.id,
+                row.game,
+                row.identity,
+                row.genome,
+                row.seat,
+                row.opponents,
+                row.iterations,
+                row.seed,
+                list(row.actions),
+                row.result,
+            )
+
+    def save_move(self, game_id: str, old_version: int, actions: Sequence[int], result: str | None) -> None:
+        """Store the game's actions if it is still at ``old_version`` (module docstring)."""
+        with self._session() as session, session.begin():
+            done = session.execute(
+                update(_WebGame)
+                .where(_WebGame.id == game_id, _WebGame.version == old_version)
+                .values(actions=list(actions), version=len(actions), result=result)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise WebGameError("version: another page moved first; reload the page", 409)
+
+    def add_rating(
+        self,
+        stored: StoredGame,
+        result: str,
+        stars: int,
+        comment: str,
+        broken: bool,
+        again: bool,
+        client: str,
+    ) -> int:
+        with self._session() as session, session.begin():
+            rating = _Rating(
+                created=_now(),
+                game_id=stored.id,
+                game=stored.game,
+                identity=stored.identity,
+                seat=stored.seat,
+                opponents=stored.opponents,
+                iterations=stored.iterations,
+                seed=stored.seed,
+                actions=list(stored.actions),
+                result=result,
+                stars=stars,
+                comment=comment,
+                broken=broken,
+                again=again,
+                client=client,
+            )
+            session.add(rating)
+            session.flush()
+            return int(rating.id)
+
+    def summaries(self) -> dict[str, RatingSummary]:
+        """Per gallery key: plays, ratings, mean stars."""
+        with self._session() as session:
+            started = session.execute(select(_WebGame.game, func.count()).group_by(_WebGame.game))
+            plays: dict[str, int] = {game: int(count) for game, count in started}
+            rated = session.execute(
+                select(_Rating.game, func.count(), func.avg(_Rating.stars)).group_by(_Rating.game)
+            )
+            stars = {game: (int(count), float(mean)) for game, count, mean in rated}
+        return {
+            key: RatingSummary(
+                plays.get(key, 0),
+                stars[key][0] if key in stars else 0,
+                stars[key][1] if key in stars else None,
+            )
+            for key in set(plays) | set(stars)
+        }
+
+    def ratings(self) -> Iterator[dict[str, Any]]:
+        """Every rating as export data, oldest first."""
+        with self._session() as session:
+            for row in session.scalars(select(_Rating).order_by(_Rating.id)):
+                yield {
+                    "id": row.id,
+                    "created": row.created,
+                    "game": row.game,
+                    "identity": row.identity,
+                    "seat": row.seat,
+                    "opponents": row.opponents,
+                    "iterations": row.iterations,
+                    "seed": row.seed,
+                    "actions": json.dumps(list(row.actions)),
+                    "result": row.result,
+                    "stars": row.stars,
+                    "comment": row.comment,
+                    "broken": row.broken,
+                    "again": row.again,
+                }

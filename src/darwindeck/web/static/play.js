@@ -1,0 +1,157 @@
+// DarwinDeck's only script: the start form of a game page and the play page, drawn from the JSON API.
+"use strict";
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "class") node.className = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function cardNode(text, tag) {
+  const node = el(tag || "span", { class: "card" + (/[♥♦]/.test(text) ? " red" : "") }, text);
+  return node;
+}
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) {
+    const detail = Array.isArray(data.detail)
+      ? data.detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ")
+      : data.detail;
+    throw new Error(detail || response.statusText);
+  }
+  return data;
+}
+
+function startForm(form) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    try {
+      const game = await api("/api/games", {
+        game: form.dataset.game,
+        seat: Number(data.get("seat")),
+        opponents: data.get("opponents"),
+        iterations: Number(data.get("iterations")),
+        seed: Number(data.get("seed")),
+      });
+      window.location.href = `/play/${game.id}`;
+    } catch (error) {
+      document.getElementById("start-error").textContent = error.message;
+    }
+  });
+}
+
+function seatsTable(view) {
+  const head = el("tr", {}, el("th", {}, "seat"), el("th", {}, "cards"));
+  const withBids = view.bids.some((b) => b >= 0);
+  if (withBids) head.append(el("th", {}, "bid"), el("th", {}, "tricks"));
+  head.append(el("th", {}, "score"));
+  const table = el("table", { class: "seats" }, head);
+  view.names.forEach((name, seat) => {
+    const label = seat === view.seat ? `${name} (you)` : name;
+    const row = el("tr", { class: seat === view.current ? "current" : "" },
+      el("td", {}, (seat === view.current ? "▶ " : "") + label), el("td", {}, String(view.hand_sizes[seat])));
+    if (withBids) {
+      row.append(el("td", {}, view.bids[seat] >= 0 ? String(view.bids[seat]) : "–"),
+        el("td", {}, String(view.tricks_won[seat])));
+    }
+    row.append(el("td", {}, String(view.scores[seat])));
+    table.append(row);
+  });
+  return table;
+}
+
+function drawTable(view) {
+  const table = document.getElementById("table");
+  table.replaceChildren(el("h2", {}, `Hand ${view.hand_number}`), seatsTable(view));
+  const board = el("p", {}, "Discard: ", view.discard_top ? cardNode(view.discard_top) : "empty",
+    ` · deck ${view.deck_size}`);
+  table.append(board);
+  if (view.trick.length) {
+    const trick = el("p", { id: "trick" }, "Trick: ");
+    for (const [name, card] of view.trick) trick.append(`${name} `, cardNode(card), " ");
+    table.append(trick);
+  }
+  view.tableau.forEach((pile, index) => {
+    if (pile.length) table.append(el("p", {}, `Pile ${index + 1}: `, ...pile.map((c) => cardNode(c))));
+  });
+  const hand = el("p", { id: "hand" }, "Your hand: ");
+  for (const card of view.hand || []) hand.append(cardNode(card));
+  table.append(hand);
+}
+
+function drawMoves(view, onMove) {
+  const moves = document.getElementById("moves");
+  moves.replaceChildren();
+  if (!view.moves.length) return;
+  moves.append(el("h2", {}, "Your move"));
+  for (const move of view.moves) {
+    const isCard = move.text.startsWith("card ");
+    const button = isCard ? cardNode(move.text.slice(5), "button") : el("button", { class: "move" }, move.text);
+    button.dataset.action = move.action;
+    button.addEventListener("click", () => onMove(move.action));
+    moves.append(button);
+  }
+}
+
+function drawLog(view) {
+  const log = document.getElementById("log");
+  log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
+  log.scrollTop = log.scrollHeight;
+}
+
+function playPage(root) {
+  const id = root.dataset.id;
+  let version = 0;
+  const showRating = (result) => {
+    document.getElementById("rate").hidden = false;
+    document.getElementById("quit").hidden = true;
+    document.getElementById("result").textContent = result ? `Result: you ${result === "win" ? "win" : result === "loss" ? "lose" : "draw"}` : "Rate this game";
+  };
+  const draw = (view) => {
+    version = view.version;
+    root.dataset.version = String(view.version);
+    drawTable(view);
+    drawMoves(view, move);
+    drawLog(view);
+    if (view.result) showRating(view.result);
+  };
+  const move = async (action) => {
+    try {
+      document.getElementById("move-error").textContent = "";
+      draw(await api(`/api/games/${id}/moves`, { action, version }));
+    } catch (error) {
+      document.getElementById("move-error").textContent = error.message;
+    }
+  };
+  document.getElementById("quit").addEventListener("click", () => showRating(null));
+  document.getElementById("rating").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    try {
+      await api(`/api/games/${id}/rating`, {
+        stars: Number(data.get("stars")), comment: data.get("comment") || "",
+        broken: data.get("broken") === "on", again: data.get("again") === "on",
+      });
+      document.getElementById("rated").textContent = "Thank you: your rating is saved.";
+    } catch (error) {
+      document.getElementById("rated").textContent = error.message;
+    }
+  });
+  api(`/api/games/${id}`).then(draw).catch((error) => {
+    document.getElementById("move-error").textContent = error.message;
+  });
+}
+
+const form = document.getElementById("start");
+if (form) startForm(form);
+const root = document.getElementById("play");
+if (root) playPage(root);

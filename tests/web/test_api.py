@@ -1,0 +1,170 @@
+"""The web app's JSON API through FastAPI's test client: start, move, refuse, replay, rate, export."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from darwindeck.cli.web_verbs import ExportFormat, export_text
+from darwindeck.engine.state_api import GameState
+from darwindeck.evolve.store import RunStore
+from darwindeck.genome.cards import card_name
+from darwindeck.genome.library import get_game
+from darwindeck.web.app import create_app
+from darwindeck.web.records import WebRecords
+
+CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(str(tmp_path / "web.db"), salt="test", admin_key="secret")) as test_client:
+        yield test_client
+
+
+def start(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"game": "crazy-eights", "opponents": "greedy", **body})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_a_game_starts_at_the_persons_first_choice(client: TestClient) -> None:
+    view = start(client, seed=3)
+    # Crazy Eights: 4 players, North (seat 0) leads with more than one playable card at seed 3.
+    assert view["seat"] == 0 and view["names"] == ["North", "East", "South", "West"]
+    assert view["current"] == 0 and len(view["moves"]) > 1
+    assert view["version"] == 0 and view["log"] == []
+    assert len(view["hand"]) == view["hand_sizes"][0]
+    assert view["discard_top"] is not None  # the opening discard is shown from the first move
+
+
+def test_a_whole_game_never_shows_a_hidden_card(client: TestClient) -> None:
+    """Every response of a whole game is searched for card names: each must be one the seat has seen."""
+    view = start(client, seed=11)
+    game_id = view["id"]
+    seen: set[str] = set()
+    steps = 0
+    while True:
+        seen.update(view["hand"] or [])
+        for pile in view["tableau"]:
+            seen.update(pile)
+        seen.update(card for _, card in view["trick"])
+        if view["discard_top"]:
+            seen.add(view["discard_top"])
+        text = json.dumps(view, ensure_ascii=False)
+        # Cards named in the log were played face up (or drawn by the seat itself): seen by the seat.
+        for line in view["log"]:
+            if line.startswith("You draw") or " plays " in line or line.startswith("You play"):
+                seen.update(CARD.findall(line))
+        hidden = set(CARD.findall(text)) - seen
+        assert not hidden, f"step {steps}: the page was sent {sorted(hidden)}"
+        # And against the server's true state: the hand shown is the seat's, and no card now in another
+        # hand or in the deck appears unless it was shown face up before.
+        state = client.app.state.web.games[game_id].state  # type: ignore[attr-defined]
+        assert sorted(view["hand"]) == sorted(card_name(c) for c in state.hand(0))
+        concealed = {card_name(c) for seat in (1, 2, 3) for c in state.hand(seat)} | {
+            card_name(c) for c in state.deck()
+        }
+        assert not (concealed - seen) & set(CARD.findall(text)), f"step {steps}"
+        if view["result"] is not None:
+            break
+        response = client.post(
+            f"/api/games/{game_id}/moves",
+            json={"action": view["moves"][0]["action"], "version": view["version"]},
+        )
+        assert response.status_code == 200, response.text
+        view = response.json()
+        steps += 1
+        assert steps < 500
+    assert view["result"] in ("win", "loss", "draw")
+    assert view["moves"] == []
+
+
+def test_the_cards_never_seen_stay_hidden_at_the_first_move(client: TestClient) -> None:
+    view = start(client, seed=5)
+    state = GameState.new(get_game("crazy-eights"), 5)
+    opponent_hand = {card_name(card) for seat in (1, 2, 3) for card in state.hand(seat)}
+    text = json.dumps(view, ensure_ascii=False)
+    assert not opponent_hand & set(CARD.findall(text)) - set(view["hand"]) - {view["discard_top"]}
+
+
+def test_an_illegal_move_and_a_stale_page_are_refused(client: TestClient) -> None:
+    view = start(client, seed=3)
+    game_id, version = view["id"], view["version"]
+    legal = {move["action"] for move in view["moves"]}
+    illegal = next(action for action in range(52) if action not in legal)
+    refused = client.post(f"/api/games/{game_id}/moves", json={"action": illegal, "version": version})
+    assert refused.status_code == 400
+    assert refused.json() == {"detail": f"action: {illegal} is not a legal move now"}
+    stale = client.post(f"/api/games/{game_id}/moves", json={"action": min(legal), "version": version + 7})
+    assert stale.status_code == 409
+    assert "reload the page" in stale.json()["detail"]
+    assert client.get(f"/api/games/{game_id}").json()["version"] == version  # nothing was applied
+
+
+def test_bad_requests_name_the_field(client: TestClient) -> None:
+    unknown = client.post("/api/games", json={"game": "hartes"})
+    assert unknown.status_code == 404 and "hartes" in unknown.json()["detail"]
+    seat = client.post("/api/games", json={"game": "hearts", "seat": 5})
+    assert seat.status_code == 422 and seat.json()["detail"].startswith("seat:")
+    bad = client.post("/api/games", json={"game": "crazy-eights", "opponents": "wizard"})
+    assert bad.status_code == 422 and bad.json()["detail"][0]["loc"] == ["body", "opponents"]
+    not_json = client.post("/api/games", content=b"{nope", headers={"Content-Type": "application/json"})
+    assert not_json.status_code == 422
+    assert client.get("/api/games/0123456789abcdef0123456789abcdef").status_code == 404
+    long = client.post(f"/api/games/{start(client)['id']}/rating", json={"stars": 3, "comment": "x" * 2001})
+    assert long.status_code == 422 and long.json()["detail"][0]["loc"] == ["body", "comment"]
+
+
+def test_a_game_survives_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "web.db")
+    with TestClient(create_app(db, salt="s")) as first:
+        view = start(first, seed=8)
+        view = first.post(
+            f"/api/games/{view['id']}/moves",
+            json={"action": view["moves"][-1]["action"], "version": view["version"]},
+        ).json()
+    with TestClient(create_app(db, salt="s")) as second:
+        again = second.get(f"/api/games/{view['id']}").json()
+    assert again == view
+
+
+def test_ratings_are_stored_shown_and_exported(client: TestClient, tmp_path: Path) -> None:
+    view = start(client, seed=4)
+    rated = client.post(
+        f"/api/games/{view['id']}/rating",
+        json={"stars": 4, "comment": "tight", "broken": False, "again": True},
+    )
+    assert rated.json() == {"rating": 1, "game": "crazy-eights", "result": "abandoned"}
+    page = client.get("/?sort=rating").text
+    assert "4.0 ★ (1)" in page
+    records = WebRecords(RunStore(str(tmp_path / "web.db")).engine)
+    rows = list(records.ratings())
+    assert [(r["game"], r["stars"], r["comment"], r["again"], r["seed"]) for r in rows] == [
+        ("crazy-eights", 4, "tight", True, 4)
+    ]
+    assert json.loads(export_text(rows, ExportFormat.JSONL))["stars"] == 4
+    assert export_text(rows, ExportFormat.CSV).splitlines()[0].startswith("id,created,game,identity,seat")
+
+
+def test_the_admin_key_hides_a_game(client: TestClient) -> None:
+    assert client.post("/api/admin/hidden/war").status_code == 403
+    assert client.post("/api/admin/hidden/war", headers={"X-Admin-Key": "secret"}).json() == {"hidden": "war"}
+    assert 'data-key="war"' not in client.get("/").text
+    assert 'data-key="hearts"' in client.get("/").text
+
+
+def test_pages_load_nothing_from_outside(client: TestClient) -> None:
+    view = start(client)
+    for path in ("/", "/games/hearts", "/games/hearts/rulebook", f"/play/{view['id']}"):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert "http://" not in page.text and "https://" not in page.text, path
+    assert client.get("/static/play.js").status_code == 200

@@ -1,0 +1,133 @@
+"""The web app in a real headless Chromium (Debian's ``chromium``), driven by Playwright for Python.
+
+A uvicorn server runs the app on a free loopback port in a thread. The tests click through the pages as
+a person would and save a screenshot of each page under the test's temporary folder. They skip, saying
+why, where Chromium or Playwright is missing (``make test`` installs both on Debian).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (make test installs it)", allow_module_level=True)
+
+import uvicorn  # noqa: E402
+
+from darwindeck.web.app import create_app  # noqa: E402
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+#: True once the page shows another version of the game than ``arg``.
+CHANGED = "(old) => document.querySelector('#play').dataset.version !== old"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(str(db), salt="browser"), host="127.0.0.1", port=port, log_level="warning"
+    )
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.mark.slow
+def test_play_crazy_eights_to_the_end_and_rate_it(server: str, browser: object, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    assert page.locator('tr[data-key="crazy-eights"]').count() == 1
+    page.screenshot(path=str(tmp_path / "gallery.png"), full_page=True)
+    page.click('tr[data-key="crazy-eights"] a')
+    page.wait_for_url("**/games/crazy-eights")
+    assert page.locator("h1").inner_text() == "Crazy Eights"
+    page.select_option('select[name="opponents"]', "greedy")
+    page.fill('input[name="seed"]', "11")
+    page.screenshot(path=str(tmp_path / "game.png"), full_page=True)
+    page.click("#play-button")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#table").inner_text().count("(you)") == 1
+    page.screenshot(path=str(tmp_path / "play.png"), full_page=True)
+    clicks = 0
+    while page.locator("#rate").is_hidden():
+        button = page.locator("#moves button").first
+        button.wait_for(timeout=20_000)
+        version = page.get_attribute("#play", "data-version")
+        button.click()
+        page.wait_for_function(CHANGED, arg=version)
+        clicks += 1
+        assert clicks < 300
+    assert page.locator("#result").inner_text().startswith("Result: you ")
+    page.check('input[name="stars"][value="5"]')
+    page.fill('textarea[name="comment"]', "played to the end in the browser")
+    page.check('input[name="again"]')
+    page.click("#rate-button")
+    page.wait_for_selector("#rated:has-text('saved')")
+    page.screenshot(path=str(tmp_path / "rated.png"), full_page=True)
+    page.goto(server + "/?sort=rating")
+    assert "5.0 ★ (1)" in page.locator('tr[data-key="crazy-eights"] .rating').inner_text()
+    assert (tmp_path / "rated.png").stat().st_size > 1000
+
+
+@pytest.mark.slow
+def test_an_illegal_move_is_refused_with_a_message(server: str, browser: object) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/games/crazy-eights")
+    page.fill(
+        'input[name="seat"]' if page.locator('input[name="seat"]').count() else 'input[name="seed"]', "3"
+    )
+    page.select_option('select[name="opponents"]', "random")
+    page.click("#play-button")
+    page.wait_for_selector("#moves button")
+    game_id = page.url.rsplit("/", 1)[1]
+    answer = page.evaluate(
+        """async (id) => {
+            const r = await fetch(`/api/games/${id}/moves`, {method: "POST",
+              headers: {"Content-Type": "application/json"}, body: JSON.stringify({action: 0, version: 99})});
+            return [r.status, (await r.json()).detail];
+        }""",
+        game_id,
+    )
+    assert answer[0] == 409 and "reload the page" in answer[1]
