@@ -27,9 +27,13 @@ from darwindeck.cli.common import console
 from darwindeck.errors import DarwinDeckError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from darwindeck.evolve.evaluator import Evaluator
     from darwindeck.evolve.ga import EvolutionSettings, GenerationStats, RunResult
+    from darwindeck.evolve.report import Rated
     from darwindeck.evolve.store import RunStore
+    from darwindeck.genome.schema import GameGenome
 
 #: How many ancestors ``runs show`` lists before it summarises the rest.
 LINEAGE_ROWS = 25
@@ -142,7 +146,12 @@ def _progress_line(stats: GenerationStats) -> str:
 
 
 def _run(
-    settings: EvolutionSettings, seed: int, store: RunStore, evaluator: Evaluator, resume: int | None
+    settings: EvolutionSettings,
+    seed: int,
+    store: RunStore,
+    evaluator: Evaluator,
+    resume: int | None,
+    starters: Sequence[GameGenome] = (),
 ) -> RunResult:
     """``ga.evolve`` under a Rich progress display."""
     from darwindeck.evolve import ga
@@ -168,7 +177,46 @@ def _run(
             progress.console.print(_progress_line(stats))
             progress.update(task, advance=1, status=status)
 
-        return ga.evolve(settings, seed, store, evaluator, progress=report, resume_run=resume)
+        return ga.evolve(
+            settings, seed, store, evaluator, progress=report, resume_run=resume, starters=starters
+        )
+
+
+#: ``--from-rated`` starts from games with at least this mean rating.
+FROM_RATED_MIN_STARS = 3.0
+
+
+def _best_rated(store: RunStore) -> list[GameGenome]:
+    """The genomes people rated best (mean ≥ ``FROM_RATED_MIN_STARS``), best first."""
+    from darwindeck.genome.serialization import from_json
+    from darwindeck.web.records import WebRecords
+
+    rated = [g for g in WebRecords(store.engine).rated_games() if g.mean_stars >= FROM_RATED_MIN_STARS]
+    if not rated:
+        raise EvolveArgumentError(
+            f"--from-rated: no game in {store.url} has a mean rating of {FROM_RATED_MIN_STARS:g} stars or "
+            "more; play and rate games with `darwindeck serve` first"
+        )
+    return [from_json(game.genome_json, source=f"rated game {game.identity[:12]}") for game in rated]
+
+
+def _rated_of_run(store: RunStore, result: RunResult) -> list[Rated]:
+    """The run's hall-of-fame and gallery games that people rated, with their measured fitness."""
+    from darwindeck.evolve.report import Rated
+    from darwindeck.web.records import WebRecords
+
+    fitness = {
+        entry.individual.identity: (entry.individual.genome.name, entry.evaluation.total)
+        for entry in result.hall_of_fame
+    }
+    fitness.update({elite.identity: (elite.genome.name, elite.evaluation.total) for elite in result.gallery})
+    return [
+        Rated(
+            fitness[game.identity][0], game.identity, fitness[game.identity][1], game.ratings, game.mean_stars
+        )
+        for game in WebRecords(store.engine).rated_games()
+        if game.identity in fitness
+    ]
 
 
 def _print_gallery(result: RunResult, shown: int) -> None:
@@ -221,10 +269,17 @@ def evolve(
     top: Annotated[
         int, typer.Option(help="How many of the best games to write and of the gallery to show.")
     ] = 8,
+    from_rated: Annotated[
+        bool,
+        typer.Option(
+            "--from-rated",
+            help="Start from the games people rated best in the browser (mean of 3 stars or more).",
+        ),
+    ] = False,
 ) -> None:
     """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
     from darwindeck.evolve.gallery import write_gallery
-    from darwindeck.evolve.report import write_run_outputs
+    from darwindeck.evolve.report import write_ratings, write_run_outputs
     from darwindeck.evolve.store import RunStore
 
     if top < 1:
@@ -233,16 +288,20 @@ def evolve(
     store = RunStore(db)
     try:
         settings, run_seed = _settings(store, chosen, seed, resume)
+        starters = _best_rated(store) if from_rated else []
         evaluator = _evaluator(backend, address, workers)
         try:
-            result = _run(settings, run_seed, store, evaluator, resume)
+            result = _run(settings, run_seed, store, evaluator, resume, starters)
         finally:
             evaluator.close()
+        rated = _rated_of_run(store, result)
     finally:
         store.close()
     folder = out if out is not None else Path("evolved") / f"run-{result.run_id}"
     outputs = write_run_outputs(folder, result, top)
     write_gallery(folder, result.gallery)
+    for path in write_ratings(folder, rated):
+        console.print(f"wrote {path.name}: human ratings next to measured fitness", markup=False)
     best = result.best.evaluation.total
     console.print(
         f"run {result.run_id} {result.status} after {len(result.generations)} generations "
@@ -361,7 +420,30 @@ def _show(store: RunStore, run_id: int) -> None:
         console.print(
             f"breakdown: {parts}" + (f"; gated: {evaluation.gate_reason}" if evaluation.gate_reason else "")
         )
+    _print_ratings(store, run_id, [record.index for record in summary.generations])
     _print_lineage(store, identity)
+
+
+def _print_ratings(store: RunStore, run_id: int, generations: list[int]) -> None:
+    """The run's games that people rated in the browser (``darwindeck serve``)."""
+    from darwindeck.genome.serialization import genome_identity
+    from darwindeck.web.records import WebRecords
+
+    members = {
+        genome_identity(member.genome)
+        for index in generations
+        for member in store.load_population(run_id, index)
+    }
+    rated = [game for game in WebRecords(store.engine).rated_games() if game.identity in members]
+    if not rated:
+        console.print("ratings: no game of this run was rated in the browser yet (darwindeck serve)")
+        return
+    table = Table(title="Rated in the browser")
+    for column in ("identity", "game", "mean stars", "ratings"):
+        table.add_column(column)
+    for game in rated:
+        table.add_row(game.identity[:12], game.game, f"{game.mean_stars:.2f}", str(game.ratings))
+    console.print(table)
 
 
 def _print_lineage(store: RunStore, identity: str) -> None:

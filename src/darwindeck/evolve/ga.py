@@ -2,8 +2,9 @@
 
 A run (``evolve``) goes like this:
 
-* **Generation 0** is the library (games whose player count lies in the settings' range, in slug order;
-  a random subset when there are more than ``population``), filled up with mutants of library games.
+* **Generation 0** is the ``starters`` given (``evolve --from-rated``: the games people rated best),
+  then the library (games whose player count lies in the settings' range, in slug order; a random subset
+  when there are more than fit), filled up with mutants of those games.
 * **Generation g ≥ 1** is bred from generation g − 1: its ``elitism`` best genomes (fitness, then slot)
   are copied unchanged into the first slots; every other slot gets a child of a tournament winner (best
   of ``tournament_size`` slots drawn with replacement; ties to the lower slot), crossed with a second
@@ -355,16 +356,27 @@ def is_aggressive(previous_diversity: float, settings: EvolutionSettings) -> boo
 # -------------------------------------------------------------------------------------------- breeding
 
 
-def seed_population(settings: EvolutionSettings, rng: random.Random) -> list[Individual]:
-    """Generation 0: library games in the player range, then mutants of them up to ``population``."""
-    library = [genome for genome in all_games().values() if _in_range(genome, settings)]
-    if not library:
+def seed_population(
+    settings: EvolutionSettings, rng: random.Random, starters: Sequence[GameGenome] = ()
+) -> list[Individual]:
+    """Generation 0: the ``starters`` in the player range (e.g. the best-rated games), then library games
+    in the player range, then mutants of them all up to ``population``."""
+    first = [genome for genome in starters if _in_range(genome, settings)][: settings.population]
+    taken = {genome_identity(genome) for genome in first}
+    library = [
+        genome
+        for genome in all_games().values()
+        if _in_range(genome, settings) and genome_identity(genome) not in taken
+    ]
+    if not library and not first:
         raise DarwinDeckError(
             f"evolution settings players: no library game has {settings.min_players}-{settings.max_players} "
             "players to start from"
         )
-    if len(library) >= settings.population:
-        return [Individual.of(genome) for genome in rng.sample(library, settings.population)]
+    room = settings.population - len(first)
+    if len(library) >= room:
+        return [Individual.of(genome) for genome in [*first, *rng.sample(library, room)]]
+    library = first + library
     population = [Individual.of(genome) for genome in library]
     while len(population) < settings.population:
         population.append(
@@ -498,6 +510,7 @@ class _Run:
     fitness: dict[str, Evaluation] = field(default_factory=dict)
     settled: dict[str, Individual] = field(default_factory=dict)
     archive: Archive = field(default_factory=Archive)
+    starters: tuple[GameGenome, ...] = ()
     known: dict[str, Individual] = field(default_factory=dict)
     population: list[Individual] = field(default_factory=list)
     history: list[GenerationStats] = field(default_factory=list)
@@ -574,7 +587,7 @@ class _Run:
     def next_population(self, index: int) -> tuple[list[Individual], bool]:
         rng = generation_rng(self.seed, index, "breed")
         if index == 0:
-            return seed_population(self.settings, rng), False
+            return seed_population(self.settings, rng, self.starters), False
         aggressive = is_aggressive(self.history[-1].diversity, self.settings)
         bred = breed(self.population, self.fitness, self.settings, rng, aggressive, self.archive)
         return bred, aggressive
@@ -713,13 +726,15 @@ def evolve(
     progress: Callable[[GenerationStats], None] | None = None,
     resume_run: int | None = None,
     mcts_fitness_fn: FitnessFunction | None = None,
+    starters: Sequence[GameGenome] = (),
 ) -> RunResult:
     """Run (or, with ``resume_run``, continue) an evolution; see the module docstring.
 
     ``fitness_fn`` defaults to ``darwindeck.evolve.fitness.evaluate_fitness`` and ``mcts_fitness_fn`` (the
     MCTS step's re-scoring) to ``darwindeck.evolve.fitness.evaluate_fitness_mcts`` when ``fitness_fn`` is
     the default, else to none (no MCTS step); ``progress`` is called with the stats of every generation
-    this call completes.
+    this call completes; ``starters`` lead generation 0 (``seed_population``: ``evolve --from-rated``
+    passes the best-rated games).
     """
     if resume_run is None:
         run_id = store.create_run(settings.to_dict(), seed)
@@ -733,6 +748,7 @@ def evolve(
         mcts_fitness_fn = mcts_fitness_fn or _default_fitness("evaluate_fitness_mcts")
         settle_fn = _default_settle()
     run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, settle_fn)
+    run.starters = tuple(starters)
     run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
     run.restore()
     index = len(run.history)

@@ -14,6 +14,9 @@ file                        content
                             judged (``judged`` when the search rungs were measured, ``judged (MCTS over
                             budget)`` when the budget skipped some, nothing after the screening only)
 ``fitness.png``             best and mean fitness (left axis) and diversity (right axis) per generation
+``ratings.md``              (``write_ratings``, when people rated games of the run in the browser) each
+                            rated game's mean stars and number of ratings next to its measured fitness
+``ratings.png``             mean stars against fitness, one point per rated game (from 3 rated games)
 ==========================  =============================================================================
 
 Every file is written atomically (a temporary file renamed over the target), so a crash leaves either
@@ -163,3 +166,64 @@ def write_run_outputs(out_dir: Path, result: RunResult, top: int) -> RunOutputs:
     table = write_atomic(out_dir / "fitness.md", breakdown_markdown(entries))
     plot = write_atomic(out_dir / "fitness.png", fitness_plot_png(result.generations))
     return RunOutputs(tuple(genomes), tuple(rulebooks), table, plot)
+
+
+#: Rated games needed before the rating-versus-fitness scatter plot is drawn.
+SCATTER_MIN_GAMES = 3
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A game of the run that people rated: its name, identity, measured fitness, ratings, mean stars."""
+
+    name: str
+    identity: str
+    fitness: float
+    ratings: int
+    mean_stars: float
+
+
+def ratings_markdown(rated: Sequence[Rated]) -> str:
+    """Human rating next to measured fitness, one row per rated game of the run."""
+    lines = [
+        "# Human ratings and measured fitness",
+        "",
+        "| name | identity | fitness | mean stars | ratings |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for game in rated:
+        lines.append(
+            f"| {_cell(game.name)} | {game.identity[:12]} | {game.fitness:.4f} | {game.mean_stars:.2f} | "
+            f"{game.ratings} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def ratings_scatter_png(rated: Sequence[Rated]) -> bytes:
+    """Mean stars against measured fitness, one point per rated game, as PNG bytes."""
+    figure = Figure(figsize=(6, 4.5), dpi=100)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    axes.scatter([game.fitness for game in rated], [game.mean_stars for game in rated])
+    for game in rated:
+        axes.annotate(
+            game.name, (game.fitness, game.mean_stars), fontsize=7, xytext=(3, 3), textcoords="offset points"
+        )
+    axes.set_xlabel("measured fitness")
+    axes.set_ylabel("mean stars (1-5)")
+    axes.set_ylim(0.5, 5.5)
+    axes.set_title("Do people like what the fitness likes?")
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def write_ratings(out_dir: Path, rated: Sequence[Rated]) -> list[Path]:
+    """``ratings.md`` when any game of the run was rated, and ``ratings.png`` from three rated games."""
+    if not rated:
+        return []
+    written = [write_atomic(out_dir / "ratings.md", ratings_markdown(rated))]
+    if len(rated) >= SCATTER_MIN_GAMES:
+        written.append(write_atomic(out_dir / "ratings.png", ratings_scatter_png(rated)))
+    return written

@@ -99,6 +99,17 @@ class RatingSummary:
     mean_stars: float | None
 
 
+@dataclass(frozen=True)
+class RatedGame:
+    """A game as people rated it: its identity, gallery key, genome JSON, ratings and mean stars."""
+
+    identity: str
+    game: str
+    genome_json: str
+    ratings: int
+    mean_stars: float
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -222,6 +233,21 @@ class WebRecords:
             )
             for key in set(plays) | set(stars)
         }
+
+    def rated_games(self) -> list[RatedGame]:
+        """Every rated game by identity, best mean stars first (then more ratings, then identity)."""
+        with self._session() as session:
+            rows = session.execute(
+                select(
+                    _Rating.identity, func.min(_Rating.game), func.count(), func.avg(_Rating.stars)
+                ).group_by(_Rating.identity)
+            ).all()
+            games = []
+            for identity, game, count, mean in rows:
+                genome = session.scalars(select(_WebGame.genome).where(_WebGame.identity == identity)).first()
+                if genome is not None:
+                    games.append(RatedGame(identity, game, genome, int(count), float(mean)))
+        return sorted(games, key=lambda g: (-g.mean_stars, -g.ratings, g.identity))
 
     def ratings(self) -> Iterator[dict[str, Any]]:
         """Every rating as export data, oldest first."""
