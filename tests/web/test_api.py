@@ -168,3 +168,9 @@ def test_pages_load_nothing_from_outside(client: TestClient) -> None:
         assert page.status_code == 200, path
         assert "http://" not in page.text and "https://" not in page.text, path
     assert client.get("/static/play.js").status_code == 200
+
+
+def test_starting_games_is_rate_limited(tmp_path: Path) -> None:
+    with TestClient(create_app(str(tmp_path / "limit.db"), salt="x", start_limit=3)) as limited:
+        codes = [limited.post("/api/games", json={"game": "war"}).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]

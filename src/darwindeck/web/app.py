@@ -99,15 +99,17 @@ class _Limiter:
 class WebApp:
     """The app's state: the store, the records, the live games, the limits."""
 
-    def __init__(self, db: str | None, salt: str | None, admin_key: str | None) -> None:
+    def __init__(
+        self, db: str | None, salt: str | None, admin_key: str | None, start_limit: int, rate_limit: int
+    ) -> None:
         self.store = RunStore(db)
         self.records = WebRecords(self.store.engine)
         self.salt = salt or os.environ.get("DARWINDECK_SALT") or secrets.token_hex(16)
         self.admin_key = admin_key if admin_key is not None else os.environ.get("DARWINDECK_ADMIN_KEY")
         self.games: dict[str, WebGame] = {}
         self.lock = threading.Lock()
-        self.starts = _Limiter(START_LIMIT)
-        self.rates = _Limiter(RATE_LIMIT)
+        self.starts = _Limiter(start_limit)
+        self.rates = _Limiter(rate_limit)
         self.hidden: set[str] = set()
 
     def client(self, request: Request) -> str:
@@ -150,9 +152,15 @@ def _view(game_id: str, game: WebGame) -> dict[str, Any]:
     return {"id": game_id, **game.view()}
 
 
-def create_app(db: str | None = None, salt: str | None = None, admin_key: str | None = None) -> FastAPI:
-    """The app over the run store at ``db`` (module docstring)."""
-    web = WebApp(db, salt, admin_key)
+def create_app(
+    db: str | None = None,
+    salt: str | None = None,
+    admin_key: str | None = None,
+    start_limit: int = START_LIMIT,
+    rate_limit: int = RATE_LIMIT,
+) -> FastAPI:
+    """The app over the run store at ``db`` (module docstring); the limits are per client and minute."""
+    web = WebApp(db, salt, admin_key, start_limit, rate_limit)
     app = FastAPI(title="DarwinDeck", docs_url=None, redoc_url=None)
     app.state.web = web
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -206,7 +214,7 @@ def create_app(db: str | None = None, salt: str | None = None, admin_key: str | 
     def start(request: Request, body: StartRequest) -> dict[str, Any]:
         client = web.client(request)
         if not web.starts.allow(client):
-            raise HTTPException(429, f"too many games started: at most {START_LIMIT} a minute")
+            raise HTTPException(429, f"too many games started: at most {web.starts.limit} a minute")
         entry = web.entry(body.game)
         if body.seat >= entry.players:
             raise HTTPException(
@@ -248,7 +256,7 @@ def create_app(db: str | None = None, salt: str | None = None, admin_key: str | 
     def rate(request: Request, game_id: str, body: RatingRequest) -> dict[str, Any]:
         client = web.client(request)
         if not web.rates.allow(client):
-            raise HTTPException(429, f"too many ratings: at most {RATE_LIMIT} a minute")
+            raise HTTPException(429, f"too many ratings: at most {web.rates.limit} a minute")
         stored = web.stored(game_id)
         result = stored.result or "abandoned"
         rating = web.records.add_rating(
