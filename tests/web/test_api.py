@@ -174,3 +174,18 @@ def test_starting_games_is_rate_limited(tmp_path: Path) -> None:
     with TestClient(create_app(str(tmp_path / "limit.db"), salt="x", start_limit=3)) as limited:
         codes = [limited.post("/api/games", json={"game": "war"}).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
+
+
+def test_a_battle_steps_forward_and_ends(client: TestClient) -> None:
+    query = "deck0=grass-serperior-celebi&deck1=fire-charizard-ex&agent0=greedy&agent1=greedy&seed=2"
+    first = client.get(f"/api/battle?{query}&step=0").json()
+    assert first["step"] == 0 and len(first["players"]) == 2 and first["log"] == []
+    one = client.get(f"/api/battle?{query}&step=1").json()
+    assert one["step"] == 1 and len(one["log"]) == 1 and one["log"][0].startswith("Player ")
+    end = client.get(f"/api/battle?{query}&step=5000").json()
+    assert end["over"] and end["winner"] in (1, 2, None)
+    again = client.get(f"/api/battle?{query}&step=1").json()  # a step back replays: the same first action
+    assert again["log"] == one["log"]
+    bad = client.get("/api/battle?deck0=nope&deck1=fire-charizard-ex")
+    assert bad.status_code == 422 and bad.json()["detail"].startswith("deck0: 'nope' is not one of")
+    assert "Watch a Pocket battle" in client.get("/battle").text

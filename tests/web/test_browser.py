@@ -131,3 +131,44 @@ def test_an_illegal_move_is_refused_with_a_message(server: str, browser: object)
         game_id,
     )
     assert answer[0] == 409 and "reload the page" in answer[1]
+
+
+@pytest.mark.slow
+def test_one_hand_of_partnership_spades_with_a_bid(server: str, browser: object, tmp_path: Path) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/games/partnership-spades")
+    page.select_option('select[name="opponents"]', "greedy")
+    page.click("#play-button")
+    page.wait_for_selector("#moves button")
+    bids = page.locator("#moves button", has_text="bid")
+    assert bids.count() >= 2  # the hand starts with the bidding: Nil, 1, 2, …
+    page.screenshot(path=str(tmp_path / "bidding.png"), full_page=True)
+    version = page.get_attribute("#play", "data-version")
+    page.locator("#moves button", has_text="bid 3").first.click()
+    page.wait_for_function(CHANGED, arg=version)
+    assert "You bid 3" in page.locator("#log").inner_text()
+    clicks = 0
+    while "Hand 1" in page.locator("#table h2").inner_text():
+        version = page.get_attribute("#play", "data-version")
+        page.locator("#moves button").first.click()
+        page.wait_for_function(CHANGED, arg=version)
+        clicks += 1
+        assert clicks <= 13  # thirteen tricks, one card of ours in each
+    page.screenshot(path=str(tmp_path / "second-hand.png"), full_page=True)
+    assert "Hand 2" in page.locator("#table h2").inner_text()
+
+
+@pytest.mark.slow
+def test_step_through_a_battle(server: str, browser: object, tmp_path: Path) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/battle")
+    page.click("#battle-start")
+    page.wait_for_selector("#board h2")
+    assert page.locator("#board h2").inner_text().endswith("action 0")
+    for step in (1, 2, 3):
+        page.click("#battle-next")
+        page.wait_for_function(f"() => document.querySelectorAll('#battle-log li').length === {step}")
+    assert "HP" in page.locator("#board").inner_text()
+    page.screenshot(path=str(tmp_path / "battle.png"), full_page=True)
+    page.click("#battle-end")
+    page.wait_for_selector("#board h2:has-text('Over after')")

@@ -6,7 +6,8 @@ API. Everything a page loads comes from this app: no CDN, no web font.
 
 Pages: ``/`` the gallery (``?players=N``, ``?mechanic=M``, ``?sort=rating|name``), ``/games/{key}`` a
 game's page (summary, play form, the rulebook one click away at ``/games/{key}/rulebook``),
-``/play/{id}`` a game in progress.
+``/play/{id}`` a game in progress, ``/battle`` a Pocket-style battle between two shipped decks, stepped
+through action by action (``web.battle``; JSON at ``GET /api/battle?deck0&deck1&agent0&agent1&seed&step``).
 
 JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; FastAPI
 reports a malformed body as 422 with the field's location):
@@ -41,9 +42,12 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
+from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.serialization import from_json, genome_identity, to_json
 from darwindeck.rulebook import render_html
+from darwindeck.tcg.decks import shipped_deck_names
+from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup
 from darwindeck.web.catalog import Entry, catalog
 from darwindeck.web.records import StoredGame, WebRecords
 from darwindeck.web.session import GameSetup, WebGame, WebGameError
@@ -111,6 +115,17 @@ class WebApp:
         self.starts = _Limiter(start_limit)
         self.rates = _Limiter(rate_limit)
         self.hidden: set[str] = set()
+        self.battles: dict[BattleSetup, BattleReplay] = {}
+
+    def battle(self, setup: BattleSetup, step: int) -> BattleReplay:
+        """The battle of ``setup`` after ``step`` actions (``web.battle``), kept for the next step."""
+        cached = self.battles.get(setup)
+        try:
+            replay = (cached or BattleReplay.new(setup)).at(step)
+        except DarwinDeckError as error:
+            raise HTTPException(422, str(error)) from None
+        self.battles[setup] = replay
+        return replay
 
     def client(self, request: Request) -> str:
         address = request.client.host if request.client else "unknown"
@@ -263,6 +278,20 @@ def create_app(
             stored, result, body.stars, body.comment.strip(), body.broken, body.again, client
         )
         return {"rating": rating, "game": stored.game, "result": result}
+
+    @app.get("/battle", response_class=HTMLResponse)
+    def battle_page(request: Request) -> HTMLResponse:
+        context = {"decks": shipped_deck_names(), "agents": BATTLE_AGENTS}
+        return templates.TemplateResponse(request, "battle.html", context)
+
+    @app.get("/api/battle")
+    def battle_step(
+        deck0: str, deck1: str, agent0: str = "greedy", agent1: str = "greedy", seed: int = 0, step: int = 0
+    ) -> dict[str, Any]:
+        if not 0 <= seed <= MAX_SEED or step < 0:
+            raise HTTPException(422, "seed and step: must be whole numbers ≥ 0")
+        with web.lock:
+            return web.battle(BattleSetup(deck0, deck1, agent0, agent1, seed), step).snapshot()
 
     @app.post("/api/admin/hidden/{key}")
     def hide(key: str, x_admin_key: Annotated[str | None, Header()] = None) -> dict[str, Any]:

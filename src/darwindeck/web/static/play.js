@@ -155,3 +155,49 @@ const form = document.getElementById("start");
 if (form) startForm(form);
 const root = document.getElementById("play");
 if (root) playPage(root);
+
+function battlePage(form) {
+  let step = 0;
+  let query = "";
+  const board = document.getElementById("board");
+  const draw = (snap) => {
+    step = snap.step;
+    board.replaceChildren(el("h2", {}, snap.over
+      ? `Over after ${snap.step} actions: ${snap.winner ? `player ${snap.winner} wins` : "a draw"}`
+      : `Turn ${snap.turn}, action ${snap.step}`));
+    snap.players.forEach((player, index) => {
+      const section = el("div", { class: "side" }, el("h3", {},
+        `Player ${index + 1} (${player.deck}): ${player.points} points · hand ${player.hand} · deck ${player.deck_size}` +
+        ` · energy ${player.energy_now || "–"} (next ${player.energy_next || "–"})`));
+      const list = el("ul", {});
+      for (const p of player.in_play) {
+        list.append(el("li", {}, `${p.place}: ${p.name} HP ${p.hp}/${p.max_hp}` +
+          ` · energy ${p.energy.join(", ") || "–"} · status ${p.status.join(", ") || "–"}`));
+      }
+      section.append(list);
+      board.append(section);
+    });
+    if (snap.effects.length) board.append(el("p", { id: "effects" }, "Active effects: " + snap.effects.join("; ")));
+    document.getElementById("battle-log").replaceChildren(...snap.log.map((line) => el("li", {}, line)));
+    document.getElementById("battle-next").disabled = snap.over;
+    document.getElementById("battle-end").disabled = snap.over;
+  };
+  const go = async (target) => {
+    try {
+      document.getElementById("battle-error").textContent = "";
+      draw(await api(`/api/battle?${query}&step=${target}`));
+    } catch (error) {
+      document.getElementById("battle-error").textContent = error.message;
+    }
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    query = new URLSearchParams(new FormData(form)).toString();
+    go(0);
+  });
+  document.getElementById("battle-next").addEventListener("click", () => go(step + 1));
+  document.getElementById("battle-end").addEventListener("click", () => go(5000));
+}
+
+const battleForm = document.getElementById("battle-form");
+if (battleForm) battlePage(battleForm);

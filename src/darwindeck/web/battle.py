@@ -1,0 +1,125 @@
+"""Watching a Pocket-style battle step by step (the ``/battle`` page).
+
+A battle is (deck 0, deck 1, agent 0, agent 1, seed): ``tcg.engine.new_battle`` with the seed, and each
+player's agent from ``tcg.agents.make_agent`` seeded ``seed + player``, so the same five values give the
+same battle. ``BattleReplay.at(step)`` is the battle after ``step`` actions (or at its end): kept in
+memory and advanced as the viewer steps forward; a step back replays from the start. ``snapshot`` is
+what the page shows: for each player the points, hand and deck sizes, energy now and next, and every
+Pokémon in play with its HP, energy and status; the active effects in play; the narrated actions so far
+(``Battle.describe`` of each action, by player). A spectator sees both sides, so nothing is hidden here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from darwindeck.errors import DarwinDeckError
+from darwindeck.tcg.agents import Agent, make_agent
+from darwindeck.tcg.decks import load_deck, shipped_deck_names
+from darwindeck.tcg.engine import Battle, new_battle
+from darwindeck.tcg.models import EnergyType
+from darwindeck.tcg.play import MAX_ACTIONS_PER_GAME
+
+BATTLE_AGENTS = ("random", "greedy", "mcts")
+
+
+def _energy(energy: EnergyType | None) -> str | None:
+    return None if energy is None else energy.value
+
+
+@dataclass(frozen=True)
+class BattleSetup:
+    deck0: str
+    deck1: str
+    agent0: str
+    agent1: str
+    seed: int
+
+    def check(self) -> None:
+        decks = shipped_deck_names()
+        for name, value in (("deck0", self.deck0), ("deck1", self.deck1)):
+            if value not in decks:
+                raise DarwinDeckError(f"{name}: {value!r} is not one of {', '.join(decks)}")
+        for name, value in (("agent0", self.agent0), ("agent1", self.agent1)):
+            if value not in BATTLE_AGENTS:
+                raise DarwinDeckError(f"{name}: {value!r} is not one of {', '.join(BATTLE_AGENTS)}")
+
+
+@dataclass
+class BattleReplay:
+    """A battle and how far it has been played (module docstring)."""
+
+    setup: BattleSetup
+    battle: Battle
+    agents: tuple[Agent, Agent]
+    log: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, setup: BattleSetup) -> BattleReplay:
+        setup.check()
+        battle = new_battle(load_deck(setup.deck0), load_deck(setup.deck1), setup.seed)
+        agents = (make_agent(setup.agent0, setup.seed), make_agent(setup.agent1, setup.seed + 1))
+        return cls(setup, battle, agents)
+
+    @property
+    def steps(self) -> int:
+        return len(self.log)
+
+    def step(self) -> None:
+        battle = self.battle
+        player = battle.current_player()
+        action = self.agents[player].choose(battle)
+        self.log.append(f"Player {player + 1}: {battle.describe(action)}")
+        battle.apply_action(action)
+
+    def at(self, step: int) -> BattleReplay:
+        """This battle after ``step`` actions, or at its end; a new replay when ``step`` is behind."""
+        replay = self if step >= self.steps else BattleReplay.new(self.setup)
+        while replay.steps < min(step, MAX_ACTIONS_PER_GAME) and not replay.battle.is_terminal():
+            replay.step()
+        return replay
+
+    def snapshot(self) -> dict[str, Any]:
+        battle = self.battle
+        state = battle.state
+        players = []
+        for player in state.players:
+            in_play = []
+            for slot, pokemon in enumerate(player.in_play()):
+                card = battle.card(pokemon.card_id)
+                in_play.append(
+                    {
+                        "place": "Active" if slot == 0 else f"Bench {slot}",
+                        "name": card.name,
+                        "hp": card.hp - pokemon.damage,
+                        "max_hp": card.hp,
+                        "energy": [energy.value for energy in pokemon.energy],
+                        "status": [status.value for status in pokemon.statuses],
+                    }
+                )
+            players.append(
+                {
+                    "deck": player.deck_name,
+                    "points": player.points,
+                    "hand": len(player.hand),
+                    "deck_size": len(player.deck),
+                    "energy_now": _energy(player.energy_available),
+                    "energy_next": _energy(player.energy_next),
+                    "in_play": in_play,
+                }
+            )
+        effects = [
+            f"{e.effect_type} from {e.source_card_id or 'a trainer'} (player {e.source_player_id})"
+            for e in state.active_effects
+        ]
+        winner = None if state.winner is None else state.winner + 1
+        return {
+            "step": self.steps,
+            "turn": state.turn,
+            "players": players,
+            "effects": effects,
+            "log": self.log[-60:],
+            "over": battle.is_terminal(),
+            "winner": winner,
+        }
