@@ -189,3 +189,24 @@ def test_a_battle_steps_forward_and_ends(client: TestClient) -> None:
     bad = client.get("/api/battle?deck0=nope&deck1=fire-charizard-ex")
     assert bad.status_code == 422 and bad.json()["detail"].startswith("deck0: 'nope' is not one of")
     assert "Watch a Pocket battle" in client.get("/battle").text
+
+
+def test_the_last_trick_is_won_by_the_next_leader(client: TestClient) -> None:
+    # In Hearts the winner of a trick leads the next one: whoever the page says won the last trick
+    # must be the first to play in the trick now on the table (or be us, when the table is empty).
+    view = start(client, game="hearts", seed=6)
+    checked = 0
+    for _ in range(20):
+        last = view["last_trick"]
+        if last is not None:
+            assert len(last["cards"]) == 4
+            leader = view["trick"][0][0] if view["trick"] else view["names"][view["current"]]
+            assert last["winner"] == leader
+            checked += 1
+        if view["trick"]:
+            assert view["winning"] in [name for name, _ in view["trick"]]
+        view = client.post(
+            f"/api/games/{view['id']}/moves",
+            json={"action": view["moves"][0]["action"], "version": view["version"]},
+        ).json()
+    assert checked >= 10

@@ -29,6 +29,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.schema import GameGenome
 from darwindeck.play.narrate import (
+    completed_trick,
     describe_decision,
     describe_events,
     forced_note,
@@ -39,7 +40,7 @@ from darwindeck.play.narrate import (
 from darwindeck.play.opponents import Opponent, make_opponent
 from darwindeck.play.render import move_order
 from darwindeck.play.session import result_of
-from darwindeck.play.view import TableRules, TableView, build_view, table_rules
+from darwindeck.play.view import LastTrick, TableRules, TableView, build_view, table_rules, trick_winner
 
 OPPONENT_KINDS = ("random", "greedy", "mcts")
 #: The narrated lines kept for the page (the newest last).
@@ -80,6 +81,7 @@ class WebGame:
     rules: TableRules
     actions: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    last_trick: LastTrick | None = None
 
     @classmethod
     def start(cls, setup: GameSetup) -> WebGame:
@@ -127,11 +129,17 @@ class WebGame:
         self.actions.append(action)
         self.opponent.observe(before_array, self.state, action)
         after = build_view(self.state, seat)
+        trick = completed_trick(before, action, after)
+        if trick:
+            self.last_trick = LastTrick(before.hand_number, trick, self._winner(trick, before.phase_index))
         line = describe_decision(before, action, after, self.setup.genome, self.rules)
         self._tell(with_note(line, note) if note else line)
         for event in describe_events(before, action, after, self.rules):
             self._tell(event)
         del self.log[:-LOG_LINES]
+
+    def _winner(self, trick: tuple[tuple[int, int], ...], phase: int) -> int:
+        return trick_winner(trick, self.rules.trick_trumps[phase], self.rules.high_card_wins[phase])
 
     def _tell(self, line: str) -> None:
         """Add ``line`` to the log, folded into the last line when it continues it, as the terminal
@@ -198,6 +206,8 @@ class WebGame:
             "deck_size": table.deck_size,
             "tableau": [[card_text(c) for c in pile] for pile in table.tableau],
             "trick": [[table.names[p], card_text(c)] for p, c in table.trick],
+            "winning": table.names[self._winner(table.trick, table.phase_index)] if table.trick else None,
+            "last_trick": self._last_trick(table),
             "bids": list(table.bids),
             "tricks_won": list(table.tricks_won),
             "scores": list(table.scores),
@@ -207,6 +217,14 @@ class WebGame:
             "log": list(self.log),
             "result": self.result,
         }
+
+    def _last_trick(self, table: TableView) -> dict[str, Any] | None:
+        """The last completed trick of the hand in play (none at the start of a hand)."""
+        last = self.last_trick
+        if last is None or last.hand_number != table.hand_number:
+            return None
+        cards = [[table.names[p], card_text(c)] for p, c in last.cards]
+        return {"cards": cards, "winner": table.names[last.winner]}
 
     def _moves(self, table: TableView) -> list[dict[str, Any]]:
         if table.current_player != self.setup.seat or table.terminal:

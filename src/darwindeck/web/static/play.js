@@ -72,13 +72,25 @@ function seatsTable(view) {
 function drawTable(view) {
   const table = document.getElementById("table");
   table.replaceChildren(el("h2", {}, `Hand ${view.hand_number}`), seatsTable(view));
-  const board = el("p", {}, "Discard: ", view.discard_top ? cardNode(view.discard_top) : "empty",
-    ` · deck ${view.deck_size}`);
-  table.append(board);
+  if (view.discard_top || view.deck_size) {
+    table.append(el("p", {}, "Discard: ", view.discard_top ? cardNode(view.discard_top) : "empty",
+      ` · deck ${view.deck_size}`));
+  }
   if (view.trick.length) {
     const trick = el("p", { id: "trick" }, "Trick: ");
     for (const [name, card] of view.trick) trick.append(`${name} `, cardNode(card), " ");
+    trick.append(`(${view.winning} winning)`);
     table.append(trick);
+  }
+  if (view.last_trick) {
+    const last = el("p", { id: "last-trick" }, "Last trick: ");
+    for (const [name, card] of view.last_trick.cards) last.append(`${name} `, cardNode(card), " ");
+    last.append(`(won by ${view.last_trick.winner})`);
+    table.append(last);
+  }
+  if (view.team_scores.length && view.team_scores.length < view.names.length) {
+    table.append(el("p", { id: "teams" }, "Teams: " + view.team_scores.map((score, team) =>
+      `team ${team + 1} ${score}` + (view.bags.length ? ` (${view.bags[team]} bags)` : "")).join(" · ")));
   }
   view.tableau.forEach((pile, index) => {
     if (pile.length) table.append(el("p", {}, `Pile ${index + 1}: `, ...pile.map((c) => cardNode(c))));
