@@ -248,3 +248,28 @@ def test_fossil_plays_as_basic_and_cannot_retreat() -> None:
     assert battle.state.players[0].active is fossil
     assert not any(5 <= a < 8 for a in battle.legal_actions())
     assert F.value == "fighting"
+
+
+def test_colorless_and_dragon_cannot_be_in_the_energy_zone() -> None:
+    # The Energy Zone holds the eight basic types; colorless and dragon are only costs and Pokémon types.
+    deck = load_deck("grass-serperior-celebi")
+    dragon = Deck("dragon", deck.cards, (EnergyType.GRASS, EnergyType.DRAGON))
+    assert deck_problems(dragon) == [
+        "energy type dragon cannot be in the Energy Zone (only grass, fire, water, lightning, psychic, "
+        "fighting, darkness, metal)"
+    ]
+    colorless = Deck("colorless", deck.cards, (EnergyType.COLORLESS,))
+    assert [p.split(" (")[0] for p in deck_problems(colorless)] == [
+        "energy type colorless cannot be in the Energy Zone"
+    ]
+    assert deck_problems(deck) == []
+
+
+def test_a_deck_of_colorless_costs_gets_a_basic_zone_type() -> None:
+    # Every attack of 20 Rattata-line cards costs Colorless: the zone takes their Pokémon type, not
+    # "colorless"; Rattata is a Colorless Pokémon too, so the fallback is grass.
+    from darwindeck.tcg.decks import derive_energy_types
+
+    assert derive_energy_types([cid("Rattata")] * 20) == (EnergyType.GRASS,)
+    assert derive_energy_types([cid("Bulbasaur")] * 2) == (EnergyType.GRASS,)
+    assert derive_energy_types([cid("Charmander")] * 2) == (EnergyType.FIRE,)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from darwindeck.tcg.catalog import all_cards
 from darwindeck.tcg.errors import DeckFileError, InvalidDeckError
-from darwindeck.tcg.models import CardDefinition, EnergyType
+from darwindeck.tcg.models import ZONE_ENERGY_TYPES, CardDefinition, EnergyType
 
 DECK_SIZE = 20
 MAX_COPIES = 2
@@ -53,6 +53,12 @@ def deck_problems(deck: Deck, cards: Mapping[str, CardDefinition] | None = None)
         problems.append("has no Basic Pokémon")
     if not 1 <= len(deck.energy_types) <= MAX_ENERGY_TYPES:
         problems.append(f"declares {len(deck.energy_types)} energy types, needs 1 to {MAX_ENERGY_TYPES}")
+    zone = ", ".join(t.value for t in ZONE_ENERGY_TYPES)
+    problems += [
+        f"energy type {t.value} cannot be in the Energy Zone (only {zone})"
+        for t in deck.energy_types
+        if t not in ZONE_ENERGY_TYPES
+    ]
     return problems
 
 
@@ -73,9 +79,19 @@ def derive_energy_types(
         if card is None:
             continue
         for attack in card.attacks:
-            counts.update(t for t in attack.cost if t is not EnergyType.COLORLESS)
+            counts.update(t for t in attack.cost if t in ZONE_ENERGY_TYPES)
     ranked = [t for t, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0].value))]
-    return tuple(ranked[:MAX_ENERGY_TYPES]) or (EnergyType.COLORLESS,)
+    return tuple(ranked[:MAX_ENERGY_TYPES]) or _colorless_zone(card_ids, pool)
+
+
+def _colorless_zone(card_ids: list[str], pool: Mapping[str, CardDefinition]) -> tuple[EnergyType, ...]:
+    """The Energy Zone of a deck whose attacks cost only Colorless: its most common Pokémon type that the
+    zone can hold (colorless and dragon cannot), else grass; any energy pays a Colorless cost."""
+    types = Counter(
+        pool[c].pokemon_type for c in card_ids if c in pool and pool[c].pokemon_type in ZONE_ENERGY_TYPES
+    )
+    ranked = sorted(types.items(), key=lambda item: (-item[1], item[0].value))
+    return (ranked[0][0],) if ranked else (EnergyType.GRASS,)
 
 
 def deck_from_json(name: str, raw: object) -> Deck:
