@@ -42,6 +42,7 @@ from darwindeck.genome import (
     WinCondition,
     WinType,
 )
+from darwindeck.genome.library import get_game
 from darwindeck.rulebook import BulletList, Paragraph, Section, Table, build_rulebook, render_markdown
 
 
@@ -660,3 +661,23 @@ def test_a_hand_dealt_fewer_cards_than_tricks_ends_when_the_hands_are_empty() ->
     )
     first = sentences(section(genome, "Turn"))[0]
     assert first.endswith("A hand ends after 13 tricks, or sooner when every hand is empty.")
+
+
+@pytest.mark.parametrize(
+    ("deck_empty", "ending"),
+    [
+        (
+            DeckEmptyAction.RESHUFFLE_DISCARD,
+            "the deck is empty and the discard pile has no card under its top card",
+        ),
+        (DeckEmptyAction.SKIP, "the deck is empty."),
+        (DeckEmptyAction.END_GAME, "the deck runs out, which ends the game."),
+    ],
+)
+def test_a_drawing_loop_stops_as_the_engine_stops_it(deck_empty: DeckEmptyAction, ending: str) -> None:
+    # The engine keeps a loop drawing from an empty deck while the discard pile can be reshuffled into a
+    # new deck (Crazy Eights), so the rulebook may not say the loop stops at an empty deck there.
+    eights = get_game("crazy-eights")
+    genome = eights.replace(turn_structure=dataclasses.replace(eights.turn_structure, deck_empty=deck_empty))
+    text = " ".join(sentences(section(genome, "Turn").subsections[0]))
+    assert f"stopping when {ending}" in text

@@ -24,7 +24,7 @@ from darwindeck.genome.phases import (
     PlayPhase,
     TrickPhase,
 )
-from darwindeck.genome.schema import EffectType, GameGenome, SequenceDirection, TableauMode
+from darwindeck.genome.schema import DeckEmptyAction, EffectType, GameGenome, SequenceDirection, TableauMode
 from darwindeck.rulebook import words
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
@@ -179,6 +179,20 @@ def _source(location: Location, player_count: int) -> str:
     return words.place(location)
 
 
+def _loop_stop(phase: DrawPhase, genome: GameGenome, source: str) -> str:
+    """When a drawing loop runs out of cards, as the engine plays it (``engine.movegen.source_available``:
+    an empty deck still gives a card while ``deck_empty`` can reshuffle a discard pile of 2+ cards)."""
+    if phase.source is not Location.DECK:
+        return f"{source} is empty"
+    action = genome.turn_structure.deck_empty
+    if action is DeckEmptyAction.RESHUFFLE_DISCARD:
+        return "the deck is empty and the discard pile has no card under its top card to make a new deck"
+    if action in (DeckEmptyAction.END_HAND, DeckEmptyAction.END_GAME):
+        ended = "hand" if action is DeckEmptyAction.END_HAND else "game"
+        return f"the deck runs out, which ends the {ended}"
+    return "the deck is empty"
+
+
 def _draw(
     phase: DrawPhase, path: str, genome: GameGenome, context: ConditionContext
 ) -> tuple[str, list[str]]:
@@ -193,12 +207,13 @@ def _draw(
         else:
             details.append(f"Draw only when {clause}.")
     if phase.loop:
+        stop = _loop_stop(phase, genome, source)
         if clause is None:
-            details.append(f"Keep drawing until {source} is empty.")
+            details.append(f"Keep drawing until {stop}.")
         elif phase.condition is not None and tests_a_card(phase.condition):
-            details.append(f"Keep drawing while such a card can be drawn, stopping when {source} is empty.")
+            details.append(f"Keep drawing while such a card can be drawn, stopping when {stop}.")
         else:
-            details.append(f"Keep drawing while {clause}, stopping when {source} is empty.")
+            details.append(f"Keep drawing while {clause}, stopping when {stop}.")
     details.append("This draw is compulsory." if phase.mandatory else "You may skip this draw.")
     return main, details
 
