@@ -285,3 +285,14 @@ def test_brock_attaches_one_fighting_energy_to_onix() -> None:
     assert onix is not None and onix.energy == []
     battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
     assert onix.energy == [EnergyType.FIGHTING]
+
+
+def test_draco_meteor_may_choose_a_pokemon_already_at_lethal_damage() -> None:
+    # Four random choices of 50 damage among the opponent's Pokémon; with only a Bulbasaur (70 HP) in
+    # play, every choice is it: 4 × 50 = 200 damage (Knock Outs wait for the end of the attack), where
+    # skipping Pokémon at lethal damage would have stopped at 100.
+    battle = scenario(("Dragonite", [W, L, W, W]), "Bulbasaur")
+    defender = battle.state.players[1].active
+    assert defender is not None
+    battle.apply_action(encode(Action(ActionKind.ATTACK, 0, 0)))
+    assert defender.damage == 200

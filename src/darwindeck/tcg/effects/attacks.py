@@ -407,11 +407,14 @@ def snipe_bench(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("random_hits", "damage_random_pokemon", timing=AFTER)
 def random_hits(ctx: EffectContext) -> EffectResult:
+    """Draco Meteor: "1 of your opponent's Pokémon is chosen at random 4 times. For each time a Pokémon
+    was chosen, do 50 damage to it." Every Pokémon in play is a candidate each time, one already at
+    lethal damage too: Knock Outs are only checked once the attack is over."""
+    targets = ctx.opponent.in_play()
     for _ in range(ctx.get_int_param("times")):
-        alive = [p for p in ctx.opponent.in_play() if p.damage < ctx.battle.card(p.card_id).hp]
-        if not alive:
+        if not targets:
             break
-        attack_damage(ctx, ctx.battle.rng.choice(alive), ctx.get_int_param("amount"))
+        attack_damage(ctx, ctx.battle.rng.choice(targets), ctx.get_int_param("amount"))
     return OK("random hits done")
 
 
