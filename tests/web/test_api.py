@@ -67,7 +67,8 @@ def test_a_whole_game_never_shows_a_hidden_card(client: TestClient) -> None:
         assert not hidden, f"step {steps}: the page was sent {sorted(hidden)}"
         # And against the server's true state: the hand shown is the seat's, and no card now in another
         # hand or in the deck appears unless it was shown face up before.
-        state = client.app.state.web.games[game_id].state  # type: ignore[attr-defined]
+        web = client.app.state.web  # type: ignore[attr-defined]
+        state = web.live(web.stored(game_id)).state
         assert sorted(view["hand"]) == sorted(card_name(c) for c in state.hand(0))
         concealed = {card_name(c) for seat in (1, 2, 3) for c in state.hand(seat)} | {
             card_name(c) for c in state.deck()
@@ -174,6 +175,21 @@ def test_starting_games_is_rate_limited(tmp_path: Path) -> None:
     with TestClient(create_app(str(tmp_path / "limit.db"), salt="x", start_limit=3)) as limited:
         codes = [limited.post("/api/games", json={"game": "war"}).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
+
+
+def test_a_hidden_game_stays_hidden_after_a_restart_and_finished_games_leave_memory(tmp_path: Path) -> None:
+    db = str(tmp_path / "hide.db")
+    with TestClient(create_app(db, salt="h", admin_key="k")) as first:
+        assert first.post("/api/admin/hidden/war", headers={"X-Admin-Key": "k"}).status_code == 200
+        finished = first.post("/api/games", json={"game": "hearts", "opponents": "random"}).json()
+        assert finished["result"] is None
+        web = first.app.state.web  # type: ignore[attr-defined]
+        assert finished["id"] in web.games
+        war = first.post("/api/games", json={"game": "old-maid", "opponents": "random", "seed": 1}).json()
+        assert (war["result"] is None) == (war["id"] in web.games)
+    with TestClient(create_app(db, salt="h")) as second:
+        assert 'data-key="war"' not in second.get("/").text
+        assert second.post("/api/games", json={"game": "war"}).status_code == 404
 
 
 def test_a_battle_steps_forward_and_ends(client: TestClient) -> None:

@@ -22,7 +22,8 @@ reports a malformed body as 422 with the field's location):
 
 Limits: each client (by salted address hash) may start ``START_LIMIT`` games and send ``RATE_LIMIT``
 ratings per minute (429 beyond). A game's state lives in the database (``web.records``) and is rebuilt
-by replay after a restart; an in-memory cache keeps the live ``WebGame`` objects.
+by replay after a restart; an in-memory cache keeps at most ``LIVE_GAMES`` unfinished ``WebGame``
+objects (a finished game leaves it). A hidden game stays hidden across restarts (``hidden_games``).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ RATE_LIMIT = 10
 WINDOW_SECONDS = 60.0
 MAX_COMMENT = 2000
 MAX_SEED = 2**31 - 1
+#: Live games kept in memory at most (the rest replay from the store on their next request).
+LIVE_GAMES = 500
 
 
 class StartRequest(BaseModel):
@@ -114,7 +117,6 @@ class WebApp:
         self.lock = threading.Lock()
         self.starts = _Limiter(start_limit)
         self.rates = _Limiter(rate_limit)
-        self.hidden: set[str] = set()
         self.battles: dict[BattleSetup, BattleReplay] = {}
 
     def battle(self, setup: BattleSetup, step: int) -> BattleReplay:
@@ -132,7 +134,8 @@ class WebApp:
         return hashlib.sha256(f"{self.salt}:{address}".encode()).hexdigest()
 
     def entries(self) -> dict[str, Entry]:
-        return {key: entry for key, entry in catalog(self.store).items() if key not in self.hidden}
+        hidden = self.records.hidden()
+        return {key: entry for key, entry in catalog(self.store).items() if key not in hidden}
 
     def entry(self, key: str) -> Entry:
         found = self.entries().get(key)
@@ -159,8 +162,18 @@ class WebApp:
             stored.seed,
         )
         game = WebGame.restore(setup, stored.actions)
-        self.games[stored.id] = game
+        self.keep(stored.id, game)
         return game
+
+    def keep(self, game_id: str, game: WebGame) -> None:
+        """Cache a live game; a finished one leaves the cache (the store has it), and the cache never
+        holds more than ``LIVE_GAMES`` (the oldest go first: they replay from the store if they return)."""
+        if game.result is not None:
+            self.games.pop(game_id, None)
+            return
+        self.games[game_id] = game
+        while len(self.games) > LIVE_GAMES:
+            del self.games[next(iter(self.games))]
 
 
 def _view(game_id: str, game: WebGame) -> dict[str, Any]:
@@ -229,7 +242,11 @@ def create_app(
     def start(request: Request, body: StartRequest) -> dict[str, Any]:
         client = web.client(request)
         if not web.starts.allow(client):
-            raise HTTPException(429, f"too many games started: at most {web.starts.limit} a minute")
+            raise HTTPException(
+                429,
+                f"too many games started: at most {web.starts.limit} a minute",
+                headers={"Retry-After": str(int(WINDOW_SECONDS))},
+            )
         entry = web.entry(body.game)
         if body.seat >= entry.players:
             raise HTTPException(
@@ -246,7 +263,7 @@ def create_app(
             game.result,
             client,
         )
-        web.games[game_id] = game
+        web.keep(game_id, game)
         return _view(game_id, game)
 
     @app.get("/api/games/{game_id}")
@@ -265,13 +282,18 @@ def create_app(
             except WebGameError:
                 web.games.pop(game_id, None)
                 raise
+            web.keep(game_id, game)
             return _view(game_id, game)
 
     @app.post("/api/games/{game_id}/rating")
     def rate(request: Request, game_id: str, body: RatingRequest) -> dict[str, Any]:
         client = web.client(request)
         if not web.rates.allow(client):
-            raise HTTPException(429, f"too many ratings: at most {web.rates.limit} a minute")
+            raise HTTPException(
+                429,
+                f"too many ratings: at most {web.rates.limit} a minute",
+                headers={"Retry-After": str(int(WINDOW_SECONDS))},
+            )
         stored = web.stored(game_id)
         result = stored.result or "abandoned"
         rating = web.records.add_rating(
@@ -298,7 +320,7 @@ def create_app(
         if not web.admin_key or not x_admin_key or not secrets.compare_digest(x_admin_key, web.admin_key):
             raise HTTPException(403, "X-Admin-Key: missing or wrong")
         web.entry(key)
-        web.hidden.add(key)
+        web.records.hide(key)
         return {"hidden": key}
 
     return app

@@ -9,6 +9,7 @@ web_games     id (32 hex digits) key, created (UTC ISO-8601), game (the gallery 
               actions), result (``win`` / ``loss`` / ``draw``, null while playing), client (salted hash)
 ratings       id key, created, game_id, game, identity, seat, opponents, iterations, seed, actions,
               result (``abandoned`` when rated before the end), stars (1-5), comment, broken, again, client
+hidden_games  game (gallery key) key, created: games an administrator hid from the gallery
 ============  ============================================================================================
 
 ``save_move`` writes a game's new actions only if its stored version is the one the move was made on
@@ -72,6 +73,12 @@ class _Rating(_Base):
     broken: Mapped[bool] = mapped_column(Boolean)
     again: Mapped[bool] = mapped_column(Boolean)
     client: Mapped[str] = mapped_column(String(64))
+
+
+class _Hidden(_Base):
+    __tablename__ = "hidden_games"
+    game: Mapped[str] = mapped_column(String(120), primary_key=True)
+    created: Mapped[str] = mapped_column(String(32))
 
 
 @dataclass(frozen=True)
@@ -233,6 +240,16 @@ class WebRecords:
             )
             for key in set(plays) | set(stars)
         }
+
+    def hide(self, game: str) -> None:
+        """Hide ``game`` from the gallery (kept across restarts)."""
+        with self._session() as session, session.begin():
+            if session.get(_Hidden, game) is None:
+                session.add(_Hidden(game=game, created=_now()))
+
+    def hidden(self) -> set[str]:
+        with self._session() as session:
+            return set(session.scalars(select(_Hidden.game)))
 
     def rated_games(self) -> list[RatedGame]:
         """Every rated game by identity, best mean stars first (then more ratings, then identity)."""
