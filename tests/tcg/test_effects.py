@@ -296,3 +296,24 @@ def test_draco_meteor_may_choose_a_pokemon_already_at_lethal_damage() -> None:
     assert defender is not None
     battle.apply_action(encode(Action(ActionKind.ATTACK, 0, 0)))
     assert defender.damage == 200
+
+
+def test_promo_a_basic_trainers() -> None:
+    # Potion: "Heal 20 damage from 1 of your Pokémon." Bulbasaur (70 HP) with 30 damage keeps 10.
+    battle = scenario(("Bulbasaur", [], 30), "Squirtle", hand0=["Potion"])
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
+    active = battle.state.players[0].active
+    assert active is not None and active.damage == 10
+    # Professor's Research (a Supporter): "Draw 2 cards." One card in hand becomes two.
+    battle = scenario("Bulbasaur", "Squirtle", hand0=["Professor's Research"], deck_size=8)
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
+    assert len(battle.state.players[0].hand) == 2 and len(battle.state.players[0].deck) == 6
+    # Red Card: "Your opponent shuffles their hand into their deck and draws 3 cards."
+    battle = scenario("Bulbasaur", "Squirtle", hand0=["Red Card"], hand1=["Bulbasaur"] * 5, deck_size=8)
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
+    opponent = battle.state.players[1]
+    assert len(opponent.hand) == 3 and len(opponent.deck) == 8 + 5 - 3
+    # Poké Ball: "Put 1 random Basic Pokémon from your deck into your hand." (a deck of Rattata).
+    battle = scenario("Bulbasaur", "Squirtle", hand0=["Poké Ball"], deck_size=8)
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
+    assert battle.state.players[0].hand == [cid("Rattata")] and len(battle.state.players[0].deck) == 7

@@ -16,7 +16,7 @@ from darwindeck.tcg.engine import Battle
 from darwindeck.tcg.models import CardKind, GameState, Phase, Stage
 from darwindeck.tcg.play import play_battle
 
-MAX_GAMES = 400
+MAX_GAMES = 1500
 
 
 def _random_deck(rng: random.Random, wanted: list[str]) -> Deck:
@@ -58,7 +58,7 @@ def _effects_of(card_id: str) -> set[str]:
 
 
 def _carriers(effects: set[str], rng: random.Random) -> list[str]:
-    carriers = sorted(c for c in all_cards() if _effects_of(c) & effects)
+    carriers = sorted(c for c, card in all_cards().items() if card.implemented and _effects_of(c) & effects)
     rng.shuffle(carriers)
     return carriers
 

@@ -140,8 +140,10 @@ def register(app: typer.Typer) -> None:
         _print_summary(console, summary, (deck0.name, deck1.name), (first, second))
 
     @app.command("cards")
-    def cards(set_code: str | None = typer.Option(None, "--set", help="Only this set (A1 or A1a).")) -> None:
-        """Report which A1 / A1a cards the battle engine implements."""
+    def cards(
+        set_code: str | None = typer.Option(None, "--set", help="Only this set (A1, A1a or P-A)."),
+    ) -> None:
+        """Report which cards of A1, A1a and Promo-A (P-A) the battle engine implements."""
         if set_code is not None and set_code.lower() not in {c.lower() for c in SET_CODES}:
             raise BattleArgumentError(f"--set {set_code!r}: unknown set (known: {', '.join(SET_CODES)})")
         statuses = card_statuses(set_code)

@@ -11,7 +11,7 @@ from darwindeck.tcg.errors import UnknownCardError
 from darwindeck.tcg.models import CardDefinition
 
 DATA_DIR = Path(__file__).parent / "data"
-SET_CODES: tuple[str, ...] = ("A1", "A1a")
+SET_CODES: tuple[str, ...] = ("A1", "A1a", "P-A")
 
 
 @cache

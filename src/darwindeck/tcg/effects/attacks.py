@@ -152,10 +152,11 @@ def damage_per_opp_energy(ctx: EffectContext) -> EffectResult:
 def _copy(ctx: EffectContext, slot: int, attack_index: int, need_energy: bool) -> EffectResult:
     pokemon = ctx.opponent.slot(slot)
     source = ctx.source
-    if pokemon is None or source is None:
+    attacks = ctx.battle.card(pokemon.card_id).attacks if pokemon is not None else ()
+    if pokemon is None or source is None or attack_index >= len(attacks):
         ctx.attack_fails = True
         return EffectResult.failure_result("nothing to copy")
-    copied = ctx.battle.card(pokemon.card_id).attacks[attack_index]
+    copied = attacks[attack_index]
     if need_energy and not pipelines.can_pay(ctx.battle, source, copied.cost):
         ctx.attack_fails = True
         return EffectResult.failure_result("not enough energy for the copied attack")

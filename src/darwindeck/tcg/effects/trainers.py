@@ -144,3 +144,36 @@ def retreat_reduction_turn(ctx: EffectContext) -> EffectResult:
 def trainer_opponent_switch(ctx: EffectContext) -> EffectResult:
     board.request_choice(ctx.battle, 1 - ctx.player, "switch")
     return OK("the opponent switches their Active Pokémon")
+
+
+# ----------------------------------------------------------------------- Promo-A's basic Trainers
+
+
+@effect_handler("look_at_top", "look_at_deck", usable=lambda ctx: bool(ctx.me.deck))
+def look_at_top(ctx: EffectContext) -> EffectResult:
+    """Pokédex: "Look at the top 3 cards of your deck." (information only: the order does not change)."""
+    seen = ctx.me.deck[: ctx.get_int_param("count")]
+    ctx.battle.state.log("peek", ctx.player, cards=",".join(seen))
+    return OK(f"looked at the top {len(seen)} cards of the deck")
+
+
+@effect_handler("search_basic_to_hand", "search_deck")
+def search_basic_to_hand(ctx: EffectContext) -> EffectResult:
+    """Poké Ball: "Put 1 random Basic Pokémon from your deck into your hand." """
+    matches = [c for c in ctx.me.deck if ctx.battle.card(c).is_basic_pokemon]
+    if not matches or len(ctx.me.hand) >= board.HAND_LIMIT:
+        return OK("no Basic Pokémon found")
+    card_id = ctx.battle.rng.choice(matches)
+    ctx.me.deck.remove(card_id)
+    ctx.me.hand.append(card_id)
+    return OK(f"found {card_id}")
+
+
+@effect_handler("opponent_shuffle_hand_draw", "hand_disruption")
+def opponent_shuffle_hand_draw(ctx: EffectContext) -> EffectResult:
+    """Red Card: "Your opponent shuffles their hand into their deck and draws 3 cards." """
+    opponent = ctx.opponent
+    opponent.deck.extend(opponent.hand)
+    opponent.hand = []
+    ctx.battle.rng.shuffle(opponent.deck)
+    return OK(f"the opponent drew {board.draw_cards(opponent, ctx.get_int_param('count'))}")

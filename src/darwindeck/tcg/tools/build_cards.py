@@ -1,9 +1,11 @@
-"""Build ``data/a1.json`` and ``data/a1a.json`` (the project's card format) from the reference card lists.
+"""Build ``data/a1.json``, ``data/a1a.json`` and ``data/p-a.json`` (the project's card format) from the
+reference card lists.
 
 Statistics (HP, type, weakness, retreat, costs, damage, evolution line) are read from the reference
 files; effects are NOT read from their texts: every effect is this module's own mapping from
 (card name, attack or ability name) to a registry mechanic with parameters. A card whose attack or
-ability carries an effect without a mapping is written with ``implemented: false`` and the reason.
+ability carries an effect without a mapping is written with ``implemented: false`` and the reason, and so
+is a Pokémon that evolves from a card no shipped set contains.
 
 Run: ``python -m darwindeck.tcg.tools.build_cards [REFERENCE_DIR]``.
 """
@@ -18,7 +20,7 @@ from typing import Any
 
 REFERENCE = Path("/work/shared/reference/pocket")
 OUT = Path(__file__).resolve().parent.parent / "data"
-SETS = {"A1": "a1-genetic-apex.json", "A1a": "a1a-mythical-island.json"}
+SETS = {"A1": "a1-genetic-apex.json", "A1a": "a1a-mythical-island.json", "P-A": "promo-a.json"}
 
 Spec = tuple[str, dict[str, Any]]
 
@@ -204,6 +206,57 @@ ABILITIES: dict[tuple[str, str], tuple[Spec, int | None]] = {
     ("Aerodactyl ex", "Primeval Law"): (("aura_block_evolution", {}), None),
 }
 
+#: Promo-A's attacks that reuse a registry mechanic (its reprints of A1 / A1a cards map through ATTACKS).
+PROMO_ATTACKS: dict[tuple[str, str], list[Spec]] = {
+    ("Lapras ex", "Bubble Drain"): [("heal_self", {"amount": 20})],
+    ("Mankey", "Reckless Charge"): [("self_damage", {"amount": 10})],
+    ("Venusaur", "Mega Drain"): [("heal_self", {"amount": 30})],
+    ("Haunter", "Surprise Attack"): [("coin_or_nothing", {})],
+    ("Jigglypuff", "Sing"): [("inflict_sleep", {})],
+    ("Eevee", "Growl"): [("weaken_defender_next_turn", {"amount": 20})],
+    ("Cinccino", "Do the Wave"): [("damage_per_bench_own", {"per": 30})],
+    ("Piplup", "Nap"): [("heal_self", {"amount": 20})],
+    ("Electivire", "Exciting Voltage"): [
+        ("damage_if_extra_energy", {"energy_type": "lightning", "count": 2, "bonus": 80})
+    ],
+    ("Cherrim", "Leech Seed"): [("heal_self", {"amount": 20})],
+    ("Raichu", "Spark"): [("snipe_bench", {"amount": 20})],
+    ("Nosepass", "Iron Defense"): [("protect_self_coin", {})],
+    ("Sprigatito", "Cry for Help"): [("search_deck_to_hand", {"pokemon_type": "grass"})],
+    ("Floatzel", "Attack the Wound"): [("damage_if_opp_damaged", {"bonus": 60})],
+    ("Machamp", "Power Press"): [
+        ("damage_if_extra_energy", {"energy_type": "fighting", "count": 2, "bonus": 50})
+    ],
+    ("Ekans", "Poison Sting"): [("inflict_poison", {})],
+    ("Pachirisu", "Plasma"): [
+        ("zone_attach_bench", {"energy_type": "lightning", "target_type": "lightning"})
+    ],
+    ("Exeggcute", "Growth Spurt"): [("zone_attach_self", {"energy_type": "grass", "count": 1})],
+    ("Rayquaza", "Spiral Rush"): [("damage_until_tails", {"per": 30})],
+    ("Rayquaza ex", "Draco Meteor"): [("random_hits", {"times": 4, "amount": 40})],
+    ("Cosmog", "Teleport"): [("switch_self", {})],
+    ("Lycanroc", "Crunch"): [("discard_energy_opp_active", {"coin": True})],
+    ("Alolan Exeggutor", "Tropical Hammer"): [("coin_or_nothing", {})],
+    ("Alolan Ninetales", "Blizzard"): [("bench_splash_opp", {"amount": 20})],
+    ("Alolan Grimer", "Poison Gas"): [("inflict_poison", {})],
+    ("Toucannon", "Beak Blast"): [("inflict_status_coin", {"status": "burned"})],
+    ("Blacephalon", "Beat Punk"): [("self_damage", {"amount": 70})],
+    ("Dawn Wings Necrozma", "Psychobilly"): [("self_damage", {"amount": 30})],
+    ("Dusk Mane Necrozma", "Black Metal"): [("discard_energy_self", {"energy_type": "metal", "count": 1})],
+    ("Stakataka", "Brass Rock"): [("reduce_damage_next_turn", {"reduction": 20})],
+    ("Poipole", "2-Step"): [("damage_per_heads", {"coins": 2, "per": 20})],
+    ("Tapu Koko ex", "Plasma Hurricane"): [("zone_attach_self", {"energy_type": "lightning", "count": 1})],
+    ("Dragonair", "Shed Skin"): [("heal_self", {"amount": 30})],
+    ("Audino", "Drain Slap"): [("heal_self", {"amount": 10})],
+    ("Horsea", "Water Arrow"): [("snipe_any", {"amount": 10})],
+    ("Tropius", "Double Smash"): [("damage_per_heads", {"coins": 2, "per": 40})],
+    ("Poliwag", "Surprise Attack"): [("coin_or_nothing", {})],
+    ("Pikachu", "Quick Attack"): [("coin_bonus", {"coins": 1, "bonus": 30})],
+    ("Raichu ex", "Volt Tackle"): [("self_damage", {"amount": 30})],
+    ("Machamp", "Hurricane Punch"): [("damage_per_heads", {"coins": 4, "per": 50})],
+    ("Absol", "Leap Over"): [("snipe_bench", {"amount": 30})],
+}
+
 TRAINERS: dict[str, list[Spec]] = {
     "Erika": [("heal_one", {"amount": 50, "target_type": "grass"})],
     "Misty": [("coin_attach_until_tails", {"energy_type": "water", "target_type": "water"})],
@@ -220,6 +273,14 @@ TRAINERS: dict[str, list[Spec]] = {
     "Budding Expeditioner": [("return_active_to_hand", {"names": "Mew ex"})],
     "Blue": [("team_damage_reduction_next_turn", {"amount": 10})],
     "Leaf": [("retreat_reduction_turn", {"amount": 2})],
+    # Promo-A's basic Trainers (card texts quoted at their handlers in ``effects/trainers.py``).
+    "Potion": [("heal_one", {"amount": 20})],
+    "X Speed": [("retreat_reduction_turn", {"amount": 1})],
+    "Hand Scope": [("reveal_hand", {})],
+    "Pokédex": [("look_at_top", {"count": 3})],
+    "Poké Ball": [("search_basic_to_hand", {})],
+    "Red Card": [("opponent_shuffle_hand_draw", {"count": 3})],
+    "Professor's Research": [("draw_cards", {"count": 2})],
 }
 
 FOSSILS = {"Helix Fossil", "Dome Fossil", "Old Amber"}
@@ -245,7 +306,7 @@ def _per_unit(text: str) -> int | None:
 
 
 def _attack(card_name: str, raw: dict[str, Any], missing: list[str]) -> dict[str, Any]:
-    specs = ATTACKS.get((card_name, raw["name"]), [])
+    specs = ATTACKS.get((card_name, raw["name"])) or PROMO_ATTACKS.get((card_name, raw["name"]), [])
     if raw.get("effect") and not specs:
         missing.append(f"attack {raw['name']!r} has an effect with no mechanic")
     per = _per_unit(raw["damage"])
@@ -256,7 +317,7 @@ def _attack(card_name: str, raw: dict[str, Any], missing: list[str]) -> dict[str
             missing.append(f"attack {raw['name']!r}: per-unit damage {per} disagrees with its mechanic")
     return {
         "name": raw["name"],
-        "cost": [c.lower() for c in raw["cost"]],
+        "cost": [c.lower() for c in raw["cost"] if c is not None],  # [None]: a free attack (Cleffa)
         "damage": _damage(raw["damage"]),
         "effects": effects,
     }
@@ -301,11 +362,28 @@ def convert(raw: dict[str, Any], set_code: str) -> dict[str, Any]:
     return card
 
 
+def _without_line(cards: list[dict[str, Any]], names: set[str]) -> None:
+    """Mark a Pokémon that evolves from a card no shipped set holds as not implemented: it can never be
+    played (Promo-A's Cherrim evolves from Cherubi, which comes in a later set)."""
+    for card in cards:
+        before = card.get("evolves_from")
+        if before and before not in names:
+            reason = f"evolves from {before}, which no shipped set contains"
+            card["missing"] = "; ".join(part for part in (card["missing"], reason) if part)
+            card["implemented"] = False
+
+
 def main(argv: list[str]) -> None:
     reference = Path(argv[0]) if argv else REFERENCE
-    for set_code, filename in SETS.items():
-        raw_cards = json.loads((reference / filename).read_text(encoding="utf-8"))
-        cards = [convert(raw, set_code) for raw in raw_cards]
+    converted = {
+        set_code: [
+            convert(raw, set_code) for raw in json.loads((reference / filename).read_text(encoding="utf-8"))
+        ]
+        for set_code, filename in SETS.items()
+    }
+    names = {card["name"] for cards in converted.values() for card in cards}
+    for set_code, cards in converted.items():
+        _without_line(cards, names)
         (OUT / f"{set_code.lower()}.json").write_text(
             json.dumps(cards, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
