@@ -68,6 +68,18 @@ def test_war_game_ends_when_one_player_holds_every_card() -> None:
     assert state.winner == 0
 
 
+def test_a_player_who_cannot_finish_a_war_loses_it() -> None:
+    # Every card dealt: player 1 holds only the 5♥, player 0 the other 51 cards. Player 0 plays 5♠,
+    # player 1 ties with 5♥ and has no card left for the war, so player 0 takes both 5s: all 52 cards.
+    rest = [x for x in range(52) if x not in (c("5S"), c("5H"))]
+    state = arranged(war_game(), [[*rest, c("5S")], [c("5H")]])
+    state.apply_action(c("5S"))
+    state.apply_action(c("5H"))
+    assert state.tableau(L.GENERAL_PILE) == ()
+    assert len(state.hand(0)) == 52 and state.hand(1) == ()
+    assert state.is_terminal() and state.winner == 0
+
+
 def test_match_rank_captures_the_matching_card() -> None:
     state = arranged(
         tableau_game(TableauMode.MATCH_RANK), [cards("5H 9C 2C"), cards("7D 3C")], tableau={4: cards("5D 8S")}

@@ -134,6 +134,11 @@ def test_war_genome_has_tableau_rules_with_the_seed_sentence() -> None:
         "Cards rank from 2 (low) to A (high).",
         "The player of the higher card takes every card on the tableau and puts them at the bottom of "
         "their hand.",
+        "On a tie both cards stay on the tableau and the next two cards decide: the higher one takes them "
+        "all (a war).",
+        "A player with no card left to play after a tie cannot finish the war: the other player takes the "
+        "tableau.",
+        "Won cards are shuffled before they go under the hand.",
     ]
 
 

@@ -3,7 +3,8 @@
 * NONE: the card stays on the general pile.
 * WAR (two players): deferred comparison. A card waits on the general pile until the *other* player puts
   one down; then the higher rank (Ace high) takes the whole pile (every card there, older ties
-  included). On a tie both cards stay and the next pair decides: its winner takes everything.
+  included). On a tie both cards stay and the next pair decides: its winner takes everything. A player
+  left without a card after a tie cannot finish the war: the other player takes the pile at once.
 * MATCH_RANK: if the general pile holds a card of the played card's rank (the topmost such card), the
   player captures both; otherwise the card stays.
 * SEQUENCE: one pile per suit. An empty suit pile accepts any card of its suit (its base). Ranks run
@@ -103,6 +104,20 @@ def _war(tables: Int64Array, state: Int64Array, player: int, card: int) -> None:
         _capture_general_pile(tables, state, player)
     elif theirs > mine:
         _capture_general_pile(tables, state, waiting)
+    else:
+        _unfinished_war(tables, state, player, waiting)
+
+
+@kernel_jit
+def _unfinished_war(tables: Int64Array, state: Int64Array, player: int, other: int) -> None:
+    """After a tie, a player with no card left cannot finish the war: the other player takes the pile
+    (when both are out, the cards stay)."""
+    mine = state[L.L_HAND + player]
+    theirs = state[L.L_HAND + other]
+    if mine == 0 and theirs > 0:
+        _capture_general_pile(tables, state, other)
+    elif theirs == 0 and mine > 0:
+        _capture_general_pile(tables, state, player)
 
 
 @kernel_jit

@@ -297,7 +297,13 @@ def _tableau_rules(genome: GameGenome) -> Section | None:
         details = [
             rank_order(setup.initial_deck),
             f"The player of the higher card takes every card on the tableau and puts them {captured}.",
+            "On a tie both cards stay on the tableau and the next two cards decide: the higher one takes "
+            "them all (a war).",
+            "A player with no card left to play after a tie cannot finish the war: the other player takes "
+            "the tableau.",
         ]
+        if setup.captures_to is Location.HAND:
+            details.append("Won cards are shuffled before they go under the hand.")
     elif setup.tableau_mode is TableauMode.MATCH_RANK:
         details = [
             f"The capturing player puts both cards {captured}.",

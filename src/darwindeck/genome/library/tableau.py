@@ -39,9 +39,11 @@ def war() -> GameGenome:
     """War: two face-down stacks, the higher card takes both, win every card.
 
     Faithful: 26 cards each, face-down hands played from the top without a choice, WAR tableau mode,
-    won cards go to the winner's hand (in a shuffled order), the player who captures every card wins.
-    Approximated: ties follow the engine's WAR rule (see the module docstring); a game that passes
-    ``WAR_TURN_LIMIT`` turns (far longer than real games run) is a draw.
+    won cards go to the winner's hand (in a shuffled order), the player who captures every card wins, a
+    player who cannot finish a war (no card left after a tie) loses it and so the game.
+    Approximated: a war is decided by the next pair of face-up cards, without the three face-down cards
+    many tables add; a game that passes ``WAR_TURN_LIMIT`` turns (far longer than real games run) is a
+    draw.
     """
     return GameGenome(
         name="War",
