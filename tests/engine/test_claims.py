@@ -14,18 +14,22 @@ def cheat(sequential: bool, max_cards: int = 2, pile_penalty: bool = True):  # t
     return shedding_genome(3, phases=(phase,))
 
 
-def test_sequential_claims_start_at_two_and_a_true_claim_punishes_the_challenger() -> None:
-    state = arranged(cheat(True), [cards("2H 2D 9S"), cards("4H 5H"), cards("6H 7H")])
-    assert state.legal_actions() == sorted(cards("2H 2D 9S"))
-    state.apply_action(c("2H"))
-    assert state.legal_actions() == [*sorted(cards("2D 9S")), L.A_PASS]
-    state.apply_action(c("2D"))  # max 2 cards: the claim is complete
+def test_sequential_claims_start_at_aces_and_a_true_claim_punishes_the_challenger() -> None:
+    # Cheat: the first claim of a hand is Aces. Two true Aces, challenged: the challenger takes them.
+    state = arranged(cheat(True), [cards("AH AD 9S"), cards("4H 5H"), cards("6H 7H")])
+    assert state.array[L.S_CLAIM_RANK] == Rank.ACE.code
+    assert state.legal_actions() == sorted(cards("AH AD 9S"))
+    state.apply_action(c("AH"))
+    assert state.legal_actions() == [*sorted(cards("AD 9S")), L.A_PASS]
+    state.apply_action(c("AD"))  # max 2 cards: the claim is complete
     assert state.current_player == 1
     assert state.legal_actions() == [L.A_CHALLENGE, L.A_NO_CHALLENGE]
     state.apply_action(L.A_CHALLENGE)
-    assert sorted(state.hand(1)) == sorted(cards("4H 5H 2H 2D"))
+    assert sorted(state.hand(1)) == sorted(cards("4H 5H AH AD"))
     assert state.claim_pile() == ()
     assert state.current_player == 1  # the turn passes on as usual
+    # The next claim is 2s (after Aces, as in Cheat: A, 2, 3, …, K, A again).
+    assert state.array[L.S_CLAIM_RANK] == Rank.TWO.code
 
 
 def test_a_caught_lie_gives_the_pile_to_the_liar() -> None:

@@ -1,7 +1,8 @@
 """Claim phases (Cheat / I Doubt It): cards face down with a claimed rank, and challenges.
 
 The turn's player first declares the rank (CLAIM_RANK r) unless ``sequential_rank``, where the claim is
-the rank after the hand's last claim (the first claim of a hand is 2, after Ace comes 2 again). They then
+the rank after the hand's last claim (the first claim of a hand is Aces, as in Cheat; then 2, 3, …, King,
+and after King comes Ace again). They then
 put down cards one at a time (the card actions, any card of their hand) onto the claim pile: at least
 ``min_cards`` (PASS ends the claim once that many are down), at most ``max_cards``. With
 ``allow_challenge`` each opponent, in the direction of play from the next player, then chooses CHALLENGE

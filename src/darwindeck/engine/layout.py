@@ -98,7 +98,7 @@ S_TURN_ENDS = 35  # 1: the current turn ends after this phase (a stuck mandatory
 S_HAND_OVER = 36  # a rule asked for the hand to end (deck_empty end_hand)
 S_GAME_OVER = 37  # a rule asked for the game to end (deck_empty end_game)
 S_CLAIM_RANK = 38  # rank declared for the claim in progress, -1 none yet
-S_LAST_CLAIM = 39  # rank of the last completed claim this hand (12 = Ace at the start of a hand)
+S_LAST_CLAIM = 39  # rank of the last completed claim this hand (11 = King at the start of a hand)
 S_CLAIM_COUNT = 40  # cards put down for the claim in progress
 S_CLAIM_STAGE = 41  # 0 putting cards down, 1 opponents deciding whether to challenge
 S_POT = 42  # chips bet this hand

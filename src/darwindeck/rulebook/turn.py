@@ -304,7 +304,10 @@ def _claim(phase: ClaimPhase) -> tuple[str, list[str]]:
     )
     details = []
     if phase.sequential_rank:
-        details.append("The rank you announce must be the next one in order after the previous claim.")
+        details.append(
+            "The rank you announce must be the next one in order after the previous claim: the first claim "
+            "of each hand is Aces, then 2s, 3s and so on up to Kings, and then Aces again."
+        )
     else:
         details.append("You may announce any rank.")
     details.append("Your claim may be a lie: the cards need not be of the rank you announce.")

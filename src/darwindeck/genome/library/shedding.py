@@ -207,8 +207,9 @@ def cheat() -> GameGenome:
     """Cheat (I Doubt It): play cards face down claiming the next rank; liars caught take the pile.
 
     Faithful: the whole deck dealt to four players, each turn play one to four cards face down claiming
-    the next rank in order, any opponent may call "cheat", a caught liar (or a wrong challenger) takes
-    the pile, the first player to empty their hand wins.
+    the next rank in order from the Ace (A, 2, …, K, A), any opponent may call "cheat", a caught liar (or
+    a wrong challenger) takes the pile, the first player to empty their hand wins. Differs: challenges
+    are offered in seat order and the first one settles it, where at a real table anyone may shout first.
     """
     return GameGenome(
         name="Cheat",
