@@ -78,6 +78,7 @@ def test_play_crazy_eights_to_the_end_and_rate_it(server: str, browser: object, 
     page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
     page.goto(server + "/")
     assert page.locator('tr[data-key="crazy-eights"]').count() == 1
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(tmp_path / "gallery.png"), full_page=True)
     page.click('tr[data-key="crazy-eights"] a')
     page.wait_for_url("**/games/crazy-eights")
@@ -89,6 +90,8 @@ def test_play_crazy_eights_to_the_end_and_rate_it(server: str, browser: object, 
     page.wait_for_url("**/play/*")
     page.wait_for_selector("#hand .card")
     assert page.locator("#table").inner_text().count("(you)") == 1
+    # Phone width: nothing sticks out sideways.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(tmp_path / "play.png"), full_page=True)
     clicks = 0
     while page.locator("#rate").is_hidden():
