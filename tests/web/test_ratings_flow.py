@@ -61,3 +61,19 @@ def test_the_report_puts_ratings_next_to_fitness(tmp_path: Path) -> None:
     (tmp_path / "three").mkdir()
     assert [p.name for p in write_ratings(tmp_path / "three", three)] == ["ratings.md", "ratings.png"]
     assert write_ratings(tmp_path / "none", []) == []
+
+
+def test_a_rated_library_game_is_found_under_its_live_form(tmp_path: Path) -> None:
+    # A run keeps Whist without its repeated trump (the live canonical form has another identity): its
+    # rating must still reach the run's report.
+    from darwindeck.cli.evolve_verbs import _rated_by_live_identity
+    from darwindeck.evolve.fitness import settle_genome
+
+    db = str(tmp_path / "runs.db")
+    with TestClient(create_app(db, salt="s")) as client:
+        _rate(client, "whist", 4)
+    whist = get_game("whist")
+    live = genome_identity(settle_genome(whist))
+    assert live != genome_identity(whist)
+    found = _rated_by_live_identity(RunStore(db))
+    assert found[live].game == "whist" and found[genome_identity(whist)].mean_stars == 4.0

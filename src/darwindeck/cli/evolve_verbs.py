@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from darwindeck.evolve.report import Rated
     from darwindeck.evolve.store import RunStore
     from darwindeck.genome.schema import GameGenome
+    from darwindeck.web.records import RatedGame
 
 #: How many ancestors ``runs show`` lists before it summarises the rest.
 LINEAGE_ROWS = 25
@@ -200,10 +201,24 @@ def _best_rated(store: RunStore) -> list[GameGenome]:
     return [from_json(game.genome_json, source=f"rated game {game.identity[:12]}") for game in rated]
 
 
+def _rated_by_live_identity(store: RunStore) -> dict[str, RatedGame]:
+    """Every rated game by the identity it was played under and by the identity of its live canonical
+    form (what a run stores: a library game loses its dead rules there)."""
+    from darwindeck.evolve.fitness import settle_genome
+    from darwindeck.genome.serialization import from_json, genome_identity
+    from darwindeck.web.records import WebRecords
+
+    found: dict[str, RatedGame] = {}
+    for game in WebRecords(store.engine).rated_games():
+        live = settle_genome(from_json(game.genome_json, source=f"rated game {game.identity[:12]}"))
+        found.setdefault(game.identity, game)
+        found.setdefault(genome_identity(live), game)
+    return found
+
+
 def _rated_of_run(store: RunStore, result: RunResult) -> list[Rated]:
     """The run's hall-of-fame and gallery games that people rated, with their measured fitness."""
     from darwindeck.evolve.report import Rated
-    from darwindeck.web.records import WebRecords
 
     fitness = {
         entry.individual.identity: (entry.individual.genome.name, entry.evaluation.total)
@@ -211,11 +226,9 @@ def _rated_of_run(store: RunStore, result: RunResult) -> list[Rated]:
     }
     fitness.update({elite.identity: (elite.genome.name, elite.evaluation.total) for elite in result.gallery})
     return [
-        Rated(
-            fitness[game.identity][0], game.identity, fitness[game.identity][1], game.ratings, game.mean_stars
-        )
-        for game in WebRecords(store.engine).rated_games()
-        if game.identity in fitness
+        Rated(fitness[identity][0], identity, fitness[identity][1], game.ratings, game.mean_stars)
+        for identity, game in _rated_by_live_identity(store).items()
+        if identity in fitness
     ]
 
 
@@ -427,14 +440,13 @@ def _show(store: RunStore, run_id: int) -> None:
 def _print_ratings(store: RunStore, run_id: int, generations: list[int]) -> None:
     """The run's games that people rated in the browser (``darwindeck serve``)."""
     from darwindeck.genome.serialization import genome_identity
-    from darwindeck.web.records import WebRecords
 
     members = {
         genome_identity(member.genome)
         for index in generations
         for member in store.load_population(run_id, index)
     }
-    rated = [game for game in WebRecords(store.engine).rated_games() if game.identity in members]
+    rated = [game for identity, game in _rated_by_live_identity(store).items() if identity in members]
     if not rated:
         console.print("ratings: no game of this run was rated in the browser yet (darwindeck serve)")
         return
