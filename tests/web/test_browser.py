@@ -83,6 +83,8 @@ def test_play_crazy_eights_to_the_end_and_rate_it(server: str, browser: object, 
     page.click('tr[data-key="crazy-eights"] a')
     page.wait_for_url("**/games/crazy-eights")
     assert page.locator("h1").inner_text() == "Crazy Eights"
+    rulebook = page.frame_locator("#rulebook")
+    assert "eight" in rulebook.locator("body").inner_text().lower()  # the rulebook is on the page
     page.select_option('select[name="opponents"]', "greedy")
     page.fill('input[name="seed"]', "11")
     page.screenshot(path=str(tmp_path / "game.png"), full_page=True)
