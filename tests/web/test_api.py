@@ -228,3 +228,24 @@ def test_the_last_trick_is_won_by_the_next_leader(client: TestClient) -> None:
             json={"action": view["moves"][0]["action"], "version": view["version"]},
         ).json()
     assert checked >= 10
+
+
+def test_the_gallery_shows_each_runs_archive(tmp_path: Path) -> None:
+    # A tiny run with the structural test fitness: the web gallery offers the best game of each of its
+    # niches (the archive rebuilt from the store), and one of them can be played.
+    from darwindeck.evolve.evaluator import LocalEvaluator
+    from darwindeck.evolve.ga import EvolutionSettings, evolve
+    from evolve.conftest import structural_fitness
+
+    db = str(tmp_path / "runs.db")
+    settings = EvolutionSettings(
+        population=6, generations=2, elitism=1, hall_of_fame_size=3, diversity_sample=6
+    )
+    with LocalEvaluator(workers=1) as evaluator:
+        result = evolve(settings, 4, RunStore(db), evaluator, fitness_fn=structural_fitness)
+    with TestClient(create_app(db, salt="g")) as web:
+        page = web.get("/").text
+        keys = re.findall(r'data-key="(run-1-[0-9a-f]{12})"', page)
+        assert len(keys) == len(result.gallery) > 0
+        assert {key[6:] for key in keys} == {elite.identity[:12] for elite in result.gallery}
+        assert start(web, game=keys[0], opponents="random")["version"] >= 0

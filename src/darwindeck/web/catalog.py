@@ -1,25 +1,24 @@
 """The games the web app offers: the classic library and the best games of every run in the store.
 
 Keys: a library game is its slug (``hearts``); an evolved game is ``run-R-<first 12 hex digits of its
-identity>``. For each run, the games offered are the ``RUN_GAMES`` best distinct identities of its last
-completed generation (by their stored fitness: the judged evaluation where there is one, else the
-screening), each with its fitness, skill depth and meaningful decisions per game from the breakdown.
-Mechanics are the library's own list for a classic game and the mechanics family
-(``evolve.quality.descriptors.family``) for an evolved one.
+identity>``. For each run, the games offered are its gallery: the quality-diversity archive
+(``evolve.archive``) rebuilt from the store, every genome of every completed generation offered in order
+with its stored fitness (the judged evaluation where there is one, else the screening), so the best game
+of every niche, each with its fitness, skill depth and meaningful decisions per game. Mechanics are the
+library's own list for a classic game and the mechanics family (``evolve.quality.descriptors``) for an
+evolved one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from darwindeck.evolve.archive import Archive, Elite
 from darwindeck.evolve.ga import EvolutionSettings
-from darwindeck.evolve.quality.descriptors import family
-from darwindeck.evolve.store import Evaluation, RunStore
+from darwindeck.evolve.store import Evaluation, RunInfo, RunStore
 from darwindeck.genome.library import GAME_INFO, get_game
 from darwindeck.genome.schema import GameGenome
 from darwindeck.genome.serialization import genome_identity
-
-RUN_GAMES = 10
 
 
 @dataclass(frozen=True)
@@ -52,31 +51,48 @@ def _evaluation(store: RunStore, identity: str, settings: EvolutionSettings, see
     return judged or store.cached_evaluation(identity, settings.fitness_hash(seed))
 
 
+#: Rebuilt archives by (store URL, run, last completed generation): a run's gallery changes only when it
+#: completes another generation.
+_ARCHIVES: dict[tuple[str, int, int], list[Elite]] = {}
+
+
+def run_gallery(store: RunStore, run: RunInfo) -> list[Elite]:
+    """The run's quality-diversity archive rebuilt from the store: every genome of every completed
+    generation offered (in order) with its stored evaluation, the judged one where there is one."""
+    if run.last_completed is None:
+        return []
+    key = (store.url, run.run_id, run.last_completed)
+    if key not in _ARCHIVES:
+        settings = EvolutionSettings.from_dict(run.settings)
+        archive = Archive()
+        seen: set[str] = set()
+        for index in range(run.last_completed + 1):
+            for member in store.load_population(run.run_id, index):
+                identity = genome_identity(member.genome)
+                if identity in seen:
+                    continue
+                seen.add(identity)
+                evaluation = _evaluation(store, identity, settings, run.seed)
+                if evaluation is not None:
+                    archive.offer(identity, member.genome, evaluation)
+        _ARCHIVES[key] = archive.elites()
+    return _ARCHIVES[key]
+
+
 def run_entries(store: RunStore) -> list[Entry]:
-    """The best games of every run (module docstring)."""
+    """The gallery of every run (module docstring)."""
     entries = []
     for run in store.list_runs():
-        last = run.last_completed
-        if last is None:
-            continue
-        settings = EvolutionSettings.from_dict(run.settings)
-        scored: dict[str, tuple[float, GameGenome, Evaluation]] = {}
-        for member in store.load_population(run.run_id, last):
-            identity = genome_identity(member.genome)
-            evaluation = _evaluation(store, identity, settings, run.seed)
-            if evaluation is not None and evaluation.total > 0 and identity not in scored:
-                scored[identity] = (evaluation.total, member.genome, evaluation)
-        best = sorted(scored.items(), key=lambda item: -item[1][0])[:RUN_GAMES]
-        for identity, (total, genome, evaluation) in best:
-            b = evaluation.breakdown
+        for elite in run_gallery(store, run):
+            b = elite.evaluation.breakdown
             entries.append(
                 Entry(
-                    f"run-{run.run_id}-{identity[:12]}",
-                    genome.name,
+                    f"run-{run.run_id}-{elite.identity[:12]}",
+                    elite.genome.name,
                     f"run {run.run_id}",
-                    genome,
-                    (family(genome),),
-                    total,
+                    elite.genome,
+                    (elite.descriptors.family,),
+                    elite.evaluation.total,
                     b.get("skill_depth"),
                     b.get("meaningful_decisions"),
                 )
