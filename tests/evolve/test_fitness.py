@@ -405,10 +405,5 @@ def test_the_library_ranks_deep_games_above_games_of_chance() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="library Gin Rummy has no knocking (issue 11): competent players both reach deadwood 0 and "
-    "about 88 % of greedy games tie, so the draw gate stops it",
-)
 def test_gin_rummy_ranks_above_games_of_chance() -> None:
     assert evaluate_fitness(get_game("gin-rummy"), ga.EvolutionSettings(), 7).total > 0.0

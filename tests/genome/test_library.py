@@ -21,6 +21,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     PlayPhase,
     TrickPhase,
 )
@@ -408,7 +409,7 @@ def test_fan_tan() -> None:
 
 def test_gin_rummy() -> None:
     gin = get_game("gin-rummy")
-    take_discard, take_stock, discard = gin.phases
+    take_discard, take_stock, discard, knock = gin.phases
     assert take_discard == DrawPhase(source=Location.DISCARD, count=1, mandatory=False)
     assert take_stock == DrawPhase(
         source=Location.DECK,
@@ -417,12 +418,13 @@ def test_gin_rummy() -> None:
         condition=Condition(ConditionType.HAND_SIZE, Operator.EQ, 10),
     )
     assert discard == DiscardPhase(target=Location.DISCARD, count=1, mandatory=True)
+    assert knock == KnockPhase(max_value=10, full_bonus=25, undercut_bonus=25, lay_off=True)
     evaluation = gin.scoring.hand_evaluation
     assert evaluation is not None
     assert evaluation.method is EvaluationMethod.DEADWOOD
     assert evaluation.card_values == (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
-    assert gin.win_conditions == (WinCondition(WinType.BEST_HAND),)
-    assert gin.turn_structure.deck_empty is DeckEmptyAction.END_GAME
+    assert gin.win_conditions == (WinCondition(WinType.HIGH_SCORE, threshold=100),)
+    assert gin.turn_structure.deck_empty is DeckEmptyAction.END_HAND
 
 
 def test_rummy_melds_sets_of_three_or_four_and_lays_off_on_the_top_meld() -> None:

@@ -238,7 +238,8 @@ def test_unknown_phase_kind() -> None:
     error = read_error(document)
     assert error.where == "t.json:turn_structure.phases[1].kind"
     assert error.reason == (
-        "unknown phase kind 'auction' (expected one of: draw, play, discard, trick, claim, betting, bidding)"
+        "unknown phase kind 'auction' (expected one of: draw, play, discard, trick, claim, betting, "
+        "bidding, knock)"
     )
 
 

@@ -33,6 +33,8 @@ def action_name(action: int, nil_allowed: bool) -> str:
         return f"target player {action - L.A_TARGET0}"
     if L.A_CLAIM_RANK0 <= action < L.A_SUIT0:
         return f"claim {Rank.from_code(action - L.A_CLAIM_RANK0).value}s"
-    if L.A_SUIT0 <= action < L.N_ACTIONS:
+    if L.A_SUIT0 <= action < L.A_KNOCK:
         return f"name {Suit.from_code(action - L.A_SUIT0).symbol}"
+    if action == L.A_KNOCK:
+        return "knock"
     raise ValueError(f"{action} is not an action id (0..{L.N_ACTIONS - 1})")

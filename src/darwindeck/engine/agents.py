@@ -16,8 +16,9 @@ random player with stateless draws of ``batch`` (rule ablation), which plays lik
   - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
     at bust − 4 or more, and in a deadwood game (Gin Rummy), where it takes the top discard only when
     taking it and discarding its best card would lower its deadwood; there it discards the card whose
-    loss leaves the least deadwood; a chosen target is the opponent with the fewest cards; a named suit is the
-    suit it holds most of (the lowest suit code on a tie);
+    loss leaves the least deadwood; it knocks whenever it may (any knock phase); a chosen target is
+    the opponent with the fewest cards; a named suit is the suit it holds most of (the lowest suit code
+    on a tie);
   - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
     with its lowest card only while fewer than ``min_cards`` are down,
     and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4).
@@ -199,6 +200,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         certain_lie = _held_of_rank(state, player, state[L.S_CLAIM_RANK]) + state[L.S_CLAIM_COUNT] > 4
         return 2 if certain_lie else 0
     if action == L.A_NO_CHALLENGE:
+        return 1
+    if action == L.A_KNOCK:
         return 1
     if action >= L.A_SUIT0:
         return _held_of_suit(state, player, action - L.A_SUIT0)

@@ -23,6 +23,7 @@ from darwindeck.engine.claims import challenge, finish_claim, put_down, start_cl
 from darwindeck.engine.cond_eval import bit_count, next_player
 from darwindeck.engine.hands import deal_round, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.knock import knock
 from darwindeck.engine.movegen import (
     DECK_RESHUFFLE,
     LOC_CAPTURED,
@@ -469,6 +470,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         state[L.S_SUB] += 1
     elif action == L.A_PASS:
         enter_phase(state, phase + 1)
+    elif action == L.A_KNOCK:
+        knock(tables, state, phase, player)
     elif action == L.A_DRAW:
         _draw(tables, state, phase, player)
     elif action >= L.A_BID0 and action <= L.A_BID0 + L.MAX_BID:

@@ -19,6 +19,7 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 123–135     CLAIM_RANK r = 123 + r: declare rank ``r`` for the claim being made (claim phase without
             ``sequential_rank``)
 136–139     NAME_SUIT s = 136 + s: name suit ``s`` for the card just played (a ``name_suit`` effect)
+140         KNOCK: end the hand by knocking (knock phase; PASS declines)
 ==========  ==========================================================================================
 
 State: one flat ``int64`` array of ``STATE_SIZE`` cells; the offsets are below (``S_*`` scalars, per-seat
@@ -55,7 +56,8 @@ MAX_SET = 4
 A_TARGET0 = 115
 A_CLAIM_RANK0 = A_TARGET0 + MAX_PLAYERS
 A_SUIT0 = A_CLAIM_RANK0 + N_RANKS
-N_ACTIONS = A_SUIT0 + N_SUITS
+A_KNOCK = A_SUIT0 + N_SUITS
+N_ACTIONS = A_KNOCK + 1
 LEGAL_CAP = 160
 
 # ---- state scalars --------------------------------------------------------------------------------
@@ -106,6 +108,7 @@ S_CUR_BET = 43  # the bet to match in the betting round in progress
 S_RAISES = 44  # bets and raises made in the betting round in progress
 S_NAMED_CARD = 45  # the card a suit was named for (name_suit effect), -1 none
 S_NAMED_SUIT = 46  # the suit named for it: the card counts as that suit while it is on the discard top
+S_KNOCKER = 47  # who knocked this hand (knock phase), -1 nobody
 N_SCALARS = 48
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
@@ -219,6 +222,7 @@ K_TRICK = 3
 K_CLAIM = 4
 K_BETTING = 5
 K_BIDDING = 6
+K_KNOCK = 7
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

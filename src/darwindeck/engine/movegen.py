@@ -18,6 +18,8 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 * claim: CLAIM_RANK r (when the rank is declared), then the cards of the hand one at a time and PASS
   once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see ``claims``).
 * betting: see ``betting``.
+* knock: PASS and KNOCK when the actor may knock (``knock.may_knock``); nothing otherwise (the turn goes
+  on).
 * a pending player_choice effect: TARGET p for every other player; a pending name_suit effect: NAME_SUIT
   s for the four suits.
 """
@@ -32,6 +34,7 @@ from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, next_player
 from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.knock import may_knock
 from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
@@ -346,6 +349,8 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = _claim_actions(tables, state, phase, player)
     elif kind == L.K_BETTING:
         n = betting_actions(tables, state, phase, player, L.P_LEGAL)
+    elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
+        n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:
         n = 0
     _sort(state, n)

@@ -12,7 +12,8 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   trick ``A`` lead suit required, ``B`` trump (-1), ``C`` high card wins, ``D`` breaking suit (-1);
   bidding ``A`` min bid, ``B`` max bid, ``C`` allow Nil; claim ``A`` min cards, ``B`` max cards, ``C``
   sequential rank, ``D`` allow challenge, ``E`` pile penalty; betting ``A`` min bet, ``B`` max
-  raises), and the phase's condition as a
+  raises; knock ``A`` max value, ``B`` full bonus, ``C`` undercut bonus, ``D`` lay off), and the
+  phase's condition as a
   slice of ``cond``.
 * ``cond`` int64[n, COND_ROW]: every condition of the genome as postfix programs (leaves push a truth
   value, ``AND k`` / ``OR k`` pop ``k`` and push one); a condition is the slice ``start:start+len``.
@@ -43,6 +44,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -163,6 +165,14 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         ]
     elif isinstance(phase, BettingPhase):
         row[: L.PH_C] = [L.K_BETTING, phase.min_bet, phase.max_raises]
+    elif isinstance(phase, KnockPhase):
+        row[: L.PH_E] = [
+            L.K_KNOCK,
+            phase.max_value,
+            phase.full_bonus,
+            phase.undercut_bonus,
+            int(phase.lay_off),
+        ]
     row[L.PH_COND_START], row[L.PH_COND_LEN] = conds.add(cond)
     return row
 

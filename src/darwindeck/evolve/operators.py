@@ -44,6 +44,9 @@ MutateWinThresholdMutation         0.10     0.20        ``wins``
 AddBettingPhaseMutation            0.03     0.06        ``betting``
 RemoveBettingPhaseMutation         0.03     0.06        ``betting``
 MutateBettingMutation              0.10     0.20        ``betting``
+AddKnockPhaseMutation              0.03     0.06        ``knock``
+RemoveKnockPhaseMutation           0.03     0.06        ``knock``
+MutateKnockPhaseMutation           0.10     0.20        ``knock``
 CleanupOrphanedResourcesMutation   0.10     0.10        seed 004 (``structure``)
 =================================  =======  ==========  ==========================================
 
@@ -77,6 +80,7 @@ from darwindeck.evolve.mutations import (
     bidding,
     conditions,
     effects,
+    knock,
     parameters,
     scoring,
     structure,
@@ -151,6 +155,9 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddBettingPhaseMutation", betting.add_betting_phase, 0.03, 0.06),
     Operator("RemoveBettingPhaseMutation", betting.remove_betting_phase, 0.03, 0.06),
     Operator("MutateBettingMutation", betting.mutate_betting, 0.10, 0.20),
+    Operator("AddKnockPhaseMutation", knock.add_knock_phase, 0.03, 0.06),
+    Operator("RemoveKnockPhaseMutation", knock.remove_knock_phase, 0.03, 0.06),
+    Operator("MutateKnockPhaseMutation", knock.mutate_knock_phase, 0.10, 0.20),
     Operator("CleanupOrphanedResourcesMutation", structure.cleanup_orphaned_resources, 0.10, 0.10),
 )
 

@@ -19,6 +19,7 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
 ``drop_bidding_without_tricks``  a bidding phase with no trick phase after it is removed (seed 004)
 ``drop_orphan_contract``       contract scoring with no bidding phase → none (seed 004)
 ``add_missing_contract``       a bidding phase without contract scoring gets ``ContractScoring()``
+``drop_knock_without_values``  a knock phase in a game without hand evaluation is removed
 ``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``
 ``clamp_counts``               draw / discard counts ≥ 1; play / claim 1 ≤ min_cards ≤ max_cards;
                                bids 0 ≤ min_bid ≤ max_bid ≤ 255; min_bet ≥ 1; max_raises ≥ 0
@@ -45,6 +46,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -189,6 +191,12 @@ def add_missing_contract(genome: GameGenome) -> GameGenome:
     return genome
 
 
+def drop_knock_without_values(genome: GameGenome) -> GameGenome:
+    if genome.scoring.hand_evaluation is not None or not indices_of(genome.phases, KnockPhase):
+        return genome
+    return with_phases(genome, [phase for phase in genome.phases if not isinstance(phase, KnockPhase)])
+
+
 def chips_for_betting(genome: GameGenome) -> GameGenome:
     if indices_of(genome.phases, BettingPhase) and genome.setup.starting_chips <= 0:
         return with_setup(genome, starting_chips=DEFAULT_STARTING_CHIPS)
@@ -245,6 +253,7 @@ REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("drop_bidding_without_tricks", drop_bidding_without_tricks),
     ("drop_orphan_contract", drop_orphan_contract),
     ("add_missing_contract", add_missing_contract),
+    ("drop_knock_without_values", drop_knock_without_values),
     ("chips_for_betting", chips_for_betting),
     ("clamp_counts", clamp_counts),
     ("clamp_effect_values", clamp_effect_values),

@@ -13,7 +13,7 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
 * Then seven sections, contiguous and in this order, each at the body offset its header entry gives:
   setup (opcode 1), phases (2), win conditions (3), scoring (4), effects (60, seed 000), teams (80),
   contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none). Phases are
-  one opcode each (10-15; the bidding phase is 70, because seed 000 already gives 60/61 to effects);
+  one opcode each (10-16; the bidding phase is 70, because seed 000 already gives 60/61 to effects);
   conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
 * The bytecode carries every rule. It does not carry ``name`` or ``description``: ``parse_bytecode``
   names the genome ``"bytecode-<16 hex digits of the header hash>"`` with an empty description.
@@ -49,6 +49,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -118,6 +119,7 @@ class Op(IntEnum):
     TRICK_PHASE = 13
     CLAIM_PHASE = 14
     BETTING_PHASE = 15
+    KNOCK_PHASE = 16
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
@@ -350,6 +352,12 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(phase.min_bid, f"{field}.min_bid")
             writer.u8(phase.max_bid, f"{field}.max_bid")
             writer.u8(_pack_flags(phase.allow_nil), f"{field} flags")
+        case KnockPhase():
+            writer.u8(Op.KNOCK_PHASE, field)
+            writer.u8(phase.max_value, f"{field}.max_value")
+            writer.u8(phase.full_bonus, f"{field}.full_bonus")
+            writer.u8(phase.undercut_bonus, f"{field}.undercut_bonus")
+            writer.u8(_pack_flags(phase.lay_off), f"{field} flags")
         case _:
             writer.fail(f"{field}: {phase!r} is not a phase")
 
@@ -762,6 +770,16 @@ def _read_bidding(reader: ByteReader, field: str) -> BiddingPhase:
     return BiddingPhase(min_bid=min_bid, max_bid=max_bid, allow_nil=allow_nil)
 
 
+def _read_knock(reader: ByteReader, field: str) -> KnockPhase:
+    max_value = reader.u8(f"{field}.max_value")
+    full_bonus = reader.u8(f"{field}.full_bonus")
+    undercut_bonus = reader.u8(f"{field}.undercut_bonus")
+    lay_off = _read_bool(reader, f"{field} flags")
+    return KnockPhase(
+        max_value=max_value, full_bonus=full_bonus, undercut_bonus=undercut_bonus, lay_off=lay_off
+    )
+
+
 _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.DRAW_PHASE: _read_draw,
     Op.PLAY_PHASE: _read_play,
@@ -770,6 +788,7 @@ _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.CLAIM_PHASE: _read_claim,
     Op.BETTING_PHASE: _read_betting,
     Op.BIDDING_PHASE: _read_bidding,
+    Op.KNOCK_PHASE: _read_knock,
 }
 
 

@@ -21,6 +21,12 @@ Each phase is a frozen record of what the player may or must do:
   ``setup.starting_chips``), at most ``max_raises`` raises, bets of at least ``min_bet``.
 * ``BiddingPhase`` (seed 004): before the first trick of a hand each player bids how many tricks they
   will take, ``min_bid``..min(``max_bid``, hand size), plus Nil (0) when ``allow_nil``.
+* ``KnockPhase``: a player whose hand is worth at most ``max_value`` (the game's ``hand_evaluation``
+  total: deadwood in Gin Rummy) may knock, which ends the hand; otherwise, or when they decline, the turn
+  goes on. At the knock every opponent is compared with the knocker (the knocker's value ``K``, the
+  opponent's ``D``, after laying off cards on the knocker's melds when ``lay_off`` and ``K > 0``):
+  ``K == 0`` (gin) scores ``D + full_bonus`` to the knocker; else ``D <= K`` (an undercut) scores
+  ``K - D + undercut_bonus`` to the opponent; else the knocker scores ``D - K``.
 """
 
 from __future__ import annotations
@@ -89,6 +95,14 @@ class BiddingPhase:
     allow_nil: bool = True
 
 
+@dataclass(frozen=True)
+class KnockPhase:
+    max_value: int = 10
+    full_bonus: int = 25
+    undercut_bonus: int = 25
+    lay_off: bool = True
+
+
 Phase: TypeAlias = (
-    DrawPhase | PlayPhase | DiscardPhase | TrickPhase | ClaimPhase | BettingPhase | BiddingPhase
+    DrawPhase | PlayPhase | DiscardPhase | TrickPhase | ClaimPhase | BettingPhase | BiddingPhase | KnockPhase
 )

@@ -7,7 +7,7 @@ always written, ``schema_version`` first and then in the dataclasses' field orde
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``) followed by every field of its dataclass:
+  ``betting``, ``bidding``, ``knock``) followed by every field of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
 * a simple condition is ``{"type", "operator", "value", "reference"}``; its ``value`` keeps its kind as
   decided by the condition type (``conditions.RANK_VALUED``: a rank such as ``"Q"``; ``SUIT_VALUED``: a
@@ -70,6 +70,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -108,6 +109,7 @@ PHASE_KIND_NAMES: dict[type[Phase], str] = {
     ClaimPhase: "claim",
     BettingPhase: "betting",
     BiddingPhase: "bidding",
+    KnockPhase: "knock",
 }
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
@@ -366,6 +368,15 @@ def _read_bidding(obj: JsonObject) -> BiddingPhase:
     )
 
 
+def _read_knock(obj: JsonObject) -> KnockPhase:
+    return KnockPhase(
+        max_value=obj.get("max_value").as_int(),
+        full_bonus=obj.get("full_bonus").as_int(),
+        undercut_bonus=obj.get("undercut_bonus").as_int(),
+        lay_off=obj.get("lay_off").as_bool(),
+    )
+
+
 _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "draw": _read_draw,
     "play": _read_play,
@@ -374,6 +385,7 @@ _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "claim": _read_claim,
     "betting": _read_betting,
     "bidding": _read_bidding,
+    "knock": _read_knock,
 }
 
 

@@ -36,6 +36,9 @@ Turn structure
   * Seed 004: E a bidding phase with no trick phase after it; E ``min_bid`` ≥ 0 and ≤ ``max_bid``;
     E ``max_bid`` ≤ 255 (one byte); W ``max_bid`` > ``cards_per_player`` (the engine clamps bids to the
     hand size).
+  * E a knock phase without ``scoring.hand_evaluation`` (nothing to measure the hand by); E its
+    ``max_value``, ``full_bonus`` and ``undercut_bonus`` 0..255 (one byte each); W ``lay_off`` with a
+    method other than deadwood (only deadwood hands have melds to lay off on: it is ignored).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -113,6 +116,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -426,6 +430,8 @@ class _Checker:
             self.integer(f"{path}.max_raises", phase.max_raises, 0)
         elif isinstance(phase, BiddingPhase):
             self.check_bidding_phase(path, index, phase)
+        elif isinstance(phase, KnockPhase):
+            self.check_knock_phase(path, phase)
         else:
             self.error(path, f"must be a phase, got {_describe(phase)}")
 
@@ -442,6 +448,18 @@ class _Checker:
                 trump = "none" if phase.trump_suit is None else phase.trump_suit.value
                 self.warn(f"{path}.trump_suit", f"is {trump} but setup.trump_suit is {setup_trump.value}")
         self.member(f"{path}.breaking_suit", phase.breaking_suit, Suit, optional=True)
+
+    def check_knock_phase(self, path: str, phase: KnockPhase) -> None:
+        for name in ("max_value", "full_bonus", "undercut_bonus"):
+            self.integer(f"{path}.{name}", getattr(phase, name), *_ONE_BYTE)
+        evaluation = self.genome.scoring.hand_evaluation
+        if evaluation is None:
+            self.error(path, "a knock phase needs scoring.hand_evaluation to measure the hand")
+        elif phase.lay_off and evaluation.method is not EvaluationMethod.DEADWOOD:
+            self.warn(
+                f"{path}.lay_off",
+                f"only deadwood hands have melds to lay off on; with {evaluation.method.value} it is ignored",
+            )
 
     def check_bidding_phase(self, path: str, index: int, phase: BiddingPhase) -> None:
         if not any(i > index for i in self.phase_indices(TrickPhase)):

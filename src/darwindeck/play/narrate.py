@@ -206,12 +206,24 @@ def describe_decision(
         return f"{line}: {effect_text(before, actor, effect)}" if effect else line
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return _says(before, actor, "chooses", "choose", before.name(action - L.A_TARGET0))
+    if action == L.A_KNOCK:
+        return _says(before, actor, "knocks", "knock", _knock_outcome(before, after))
     if action >= L.A_SUIT0:
         suit = action - L.A_SUIT0
         named = _says(before, actor, "names", "name", Suit.from_code(suit).symbol)
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
     return _says(before, actor, "claims", "claim", f"{rank.value}s")
+
+
+def _knock_outcome(before: TableView, after: TableView) -> str:
+    """``"(West scores 16)"``: the points the knock's showdown gave, read off the score change."""
+    gains = [
+        f"{before.name(seat)} {'score' if seat == before.seat else 'scores'} {new - old}"
+        for seat, (old, new) in enumerate(zip(before.scores, after.scores, strict=True))
+        if new > old
+    ]
+    return f"({', '.join(gains)})" if gains else "(no points change hands)"
 
 
 def with_note(line: str, note: str) -> str:

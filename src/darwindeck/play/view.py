@@ -50,6 +50,7 @@ PHASE_NAMES = {
     L.K_CLAIM: "claim",
     L.K_BETTING: "betting",
     L.K_BIDDING: "bidding",
+    L.K_KNOCK: "knock",
 }
 
 

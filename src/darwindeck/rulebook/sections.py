@@ -17,6 +17,7 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     PlayPhase,
     TrickPhase,
 )
@@ -164,6 +165,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("betting with chips", BettingPhase in kinds),
         ("bluffing", ClaimPhase in kinds),
         ("draw-and-discard", DrawPhase in kinds and DiscardPhase in kinds),
+        ("knocking", KnockPhase in kinds),
         ("shedding cards", WinType.EMPTY_HAND in wins),
         ("capturing cards", mode in (TableauMode.WAR, TableauMode.MATCH_RANK)),
         ("building sequences", mode is TableauMode.SEQUENCE),

@@ -20,11 +20,19 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
     Phase,
     PlayPhase,
     TrickPhase,
 )
-from darwindeck.genome.schema import DeckEmptyAction, EffectType, GameGenome, SequenceDirection, TableauMode
+from darwindeck.genome.schema import (
+    DeckEmptyAction,
+    EffectType,
+    EvaluationMethod,
+    GameGenome,
+    SequenceDirection,
+    TableauMode,
+)
 from darwindeck.rulebook import words
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
@@ -38,6 +46,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     ClaimPhase: "Claim",
     BettingPhase: "Betting",
     BiddingPhase: "Bidding",
+    KnockPhase: "Knock",
 }
 
 #: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -168,6 +177,8 @@ def _describe_phase(
         return _claim(phase)
     if isinstance(phase, BettingPhase):
         return _betting(phase)
+    if isinstance(phase, KnockPhase):
+        return _knock(phase, genome)
     return _bidding(phase)
 
 
@@ -347,4 +358,31 @@ def _bidding(phase: BiddingPhase) -> tuple[str, list[str]]:
         details.append("You may instead bid Nil: a promise to take no trick at all.")
     elif phase.allow_nil:
         details.append("A bid of 0 is Nil: a promise to take no trick at all.")
+    return main, details
+
+
+def _knock(phase: KnockPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The knock phase as ``engine.knock`` scores it."""
+    evaluation = genome.scoring.hand_evaluation
+    deadwood = evaluation is not None and evaluation.method is EvaluationMethod.DEADWOOD
+    measure = "deadwood" if deadwood else "hand value"
+    lower = "less" if deadwood else "lower"
+    main = (
+        f"If your {measure} is {phase.max_value} or {lower}, you may knock: the hand ends at once and is "
+        "scored. You may also play on."
+    )
+    opponent = "your opponent" if genome.player_count == 2 else "each opponent in turn"
+    details = [
+        f"If your {measure} is 0, you score {opponent}'s {measure} plus {phase.full_bonus}"
+        + (" (gin)." if deadwood else ".")
+    ]
+    if phase.lay_off and deadwood:
+        details.append(
+            f"Otherwise {opponent} first lays off their cards that extend your sets and runs (a fourth "
+            "card of a set, the next cards of a run); laid-off cards are not deadwood."
+        )
+    details.append(
+        f"Then, if {opponent}'s {measure} is more than yours, you score the difference; if it is the same "
+        f"or {lower}, they undercut you and score the difference plus {phase.undercut_bonus}."
+    )
     return main, details

@@ -12,7 +12,7 @@ betting         a betting phase (chips and a showdown: poker)
 claiming        a claim phase (bluffing: Cheat)
 trick-taking    a trick phase (Hearts, Whist)
 capture         a match-rank tableau, or a capture win (``capture_all``, ``most_captured``) (Scopa)
-collecting      a hand evaluation decides (``best_hand``, or a hand-value condition): sets, melds,
+collecting      a hand evaluation decides (``best_hand``, a hand-value condition, a knock): sets, melds,
                 deadwood, point totals (Gin Rummy, Blackjack)
 shedding        an empty-hand win (Crazy Eights, President)
 other           anything else (War)
@@ -40,6 +40,8 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
+    Phase,
     PlayPhase,
     TrickPhase,
 )
@@ -71,6 +73,10 @@ def _uses_hand_value(genome: GameGenome) -> bool:
     return any(part.type is ConditionType.HAND_VALUE for part in simple)
 
 
+def _knocks(phases: tuple[Phase, ...]) -> bool:
+    return any(isinstance(p, KnockPhase) for p in phases)
+
+
 def family(genome: GameGenome) -> str:
     """The mechanics family of ``genome`` (module table)."""
     phases = genome.phases
@@ -81,7 +87,7 @@ def family(genome: GameGenome) -> str:
         ("claiming", any(isinstance(p, ClaimPhase) for p in phases)),
         ("trick-taking", any(isinstance(p, TrickPhase) for p in phases)),
         ("capture", genome.setup.tableau_mode is TableauMode.MATCH_RANK or bool(wins & _CAPTURE_WINS)),
-        ("collecting", WinType.BEST_HAND in wins or _uses_hand_value(genome)),
+        ("collecting", WinType.BEST_HAND in wins or _uses_hand_value(genome) or _knocks(phases)),
         ("shedding", WinType.EMPTY_HAND in wins),
     )
     return next((name for name, applies in checks if applies), "other")

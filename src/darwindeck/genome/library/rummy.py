@@ -2,7 +2,7 @@
 
 Approximations the schema forces on all of them: a play of several cards must share a rank, so melds are
 sets (3-4 of a rank, Go Fish's books of four); runs of one suit cannot be laid down (Gin Rummy's deadwood
-evaluation does count them).
+evaluation and its knock's lay-offs do count them).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from darwindeck.genome.cards import Location, Suit
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import hand_size, is_suit
-from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
+from darwindeck.genome.phases import DiscardPhase, DrawPhase, KnockPhase, PlayPhase
 from darwindeck.genome.schema import (
     CardScoringRule,
     DeckEmptyAction,
@@ -31,24 +31,34 @@ FAMILY = "rummy"
 GIN_HAND = 10
 #: Gin Rummy card values by rank code: 2-10 face value, J/Q/K 10, A 1.
 GIN_CARD_VALUES: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+GIN_KNOCK = 10
+GIN_BONUS = 25
+UNDERCUT_BONUS = 25
+GIN_GAME = 100
 
 
 def gin_rummy() -> GameGenome:
-    """Gin Rummy: draw from the stock or the discard pile, discard one; least deadwood wins.
+    """Gin Rummy: draw from the stock or the discard pile, discard one, knock; first to 100 points.
 
-    Faithful: two players, ten cards each, one card turned up to start the discard pile; each turn take
-    the top discard or (when you did not, the hand still holding ten cards) the top of the stock, then
-    discard one; hands are valued by deadwood (cards in no set or run, aces 1, faces 10) and the lower
-    wins. Approximated: there is no knocking or going gin; the hand is played until the stock runs out
-    (``deck_empty`` END_GAME) and then the lower deadwood wins, where the real game would call the hand
-    void; no undercut or gin bonuses, one hand instead of a game to 100; a card taken from the discard
-    pile may be discarded straight back.
+    Faithful (the rules of Gin Rummy as the Pagat and Hoyle descriptions give them): two players, ten
+    cards each, one card turned up to start the discard pile; each turn take the top discard or (when
+    you did not, the hand still holding ten cards) the top of the stock, then discard one; hands are
+    valued by deadwood (cards in no set or run, aces 1, faces 10). After discarding, a player with 10 or
+    less deadwood may knock, which ends the hand: the opponent lays off cards on the knocker's melds
+    (not after gin); the knocker scores the difference, or 25 + the difference for gin (no deadwood);
+    an opponent with as little deadwood as the knocker undercuts and scores 25 + the difference. When
+    the stock runs out nobody scores and the hand is dealt again. The first player to 100 points wins.
+    Approximated: the hand is void when the stock is empty rather than down to two cards; no line,
+    box or game bonuses; hand ``h`` is opened by seat ``(h - 1) mod 2`` (the engine's rule) where the
+    real game lets the hand's loser start; a card taken from the discard pile may be discarded straight
+    back; the knocker shows the arrangement of melds that leaves the opponent the most deadwood.
     """
     return GameGenome(
         name="Gin Rummy",
         description=(
-            "Two players draw from the stock or the discard pile and discard one card, trying to form "
-            "sets and runs. When the stock runs out the hand with the least unmatched value wins."
+            "Two players draw from the stock or the discard pile and discard one card, forming sets and "
+            "runs. Knock with 10 or less unmatched points to end the hand and score the difference; "
+            "first to 100 points wins."
         ),
         setup=SetupRules(cards_per_player=GIN_HAND, initial_discard_count=1),
         turn_structure=TurnStructure(
@@ -58,15 +68,16 @@ def gin_rummy() -> GameGenome:
                     source=Location.DECK, count=1, mandatory=True, condition=hand_size(Operator.EQ, GIN_HAND)
                 ),
                 DiscardPhase(target=Location.DISCARD, count=1, mandatory=True),
+                KnockPhase(max_value=GIN_KNOCK, full_bonus=GIN_BONUS, undercut_bonus=UNDERCUT_BONUS),
             ),
-            deck_empty=DeckEmptyAction.END_GAME,
+            deck_empty=DeckEmptyAction.END_HAND,
         ),
         scoring=Scoring(
             hand_evaluation=HandEvaluation(method=EvaluationMethod.DEADWOOD, card_values=GIN_CARD_VALUES)
         ),
-        win_conditions=(WinCondition(WinType.BEST_HAND),),
+        win_conditions=(WinCondition(WinType.HIGH_SCORE, threshold=GIN_GAME),),
         player_count=2,
-        max_turns=200,
+        max_turns=1000,
     )
 
 
