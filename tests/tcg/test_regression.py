@@ -52,7 +52,7 @@ def _outcome(deck0: str, deck1: str, seed: int, agents: list[Agent]) -> tuple[ob
             "grass-serperior-celebi",
             "lightning-pikachu-ex",
             11,
-            (None, 30, [0, 1], 91, "7f87251b66bd4d4c", "3e0d9da158f8860a"),
+            (None, 30, [1, 0], 90, "116718d267e2dc36", "5d4a53ba5ad0a2d5"),
         ),
         (
             "water-blastoise-ex",

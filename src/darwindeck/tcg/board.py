@@ -59,6 +59,12 @@ def discard_energy(pokemon: CardInstance, energy_type: EnergyType | None, count:
     return removed
 
 
+def discard_energies(pokemon: CardInstance, energy_types: tuple[EnergyType, ...]) -> None:
+    """Discard one energy of each listed type (a type listed twice: two), last attached first."""
+    for energy_type in energy_types:
+        discard_energy(pokemon, energy_type, 1)
+
+
 def remove_from_play(
     battle: Battle, player: PlayerState, pokemon: CardInstance, destination: str, reason: str
 ) -> None:

@@ -234,7 +234,7 @@ def _can_retreat(battle: Battle, player: PlayerState) -> bool:
     if player.retreated or player.active is None or not player.bench:
         return False
     cost = pipelines.retreat_cost(battle, player.active)
-    return cost is not None and cost <= len(player.active.energy)
+    return cost is not None and bool(pipelines.retreat_payments(battle, player.active, cost))
 
 
 def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
@@ -385,7 +385,8 @@ def _retreat(battle: Battle, player: PlayerState, bench_index: int) -> None:
     active = player.active
     assert active is not None
     cost = pipelines.retreat_cost(battle, active) or 0
-    board.discard_energy(active, None, cost)
+    payment = pipelines.latest_payment(active, pipelines.retreat_payments(battle, active, cost))
+    board.discard_energies(active, payment)
     board.move_active_to_bench(battle, player, bench_index)
     player.retreated = True
     battle.state.log("retreat", player.index, uid=active.uid, cost=cost)

@@ -44,8 +44,9 @@ def damage_per_bench_opp(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("damage_per_energy_coinflip", "damage_per_energy_coinflip", timing=BEFORE)
 def damage_per_energy_coinflip(ctx: EffectContext) -> EffectResult:
+    """Powerful Bloom: a coin per Energy attached, counted as provided (Jungle Totem: Grass twice)."""
     source = ctx.source
-    energy = sum(pipelines.effective_energy(ctx.battle, source).values()) if source else 0
+    energy = pipelines.total_energy(ctx.battle, source) if source else 0
     heads = count_heads(ctx, energy)
     ctx.damage += ctx.get_int_param("per") * heads
     return OK(f"{heads} heads of {energy}")
@@ -143,8 +144,10 @@ def damage_if_opp_ex(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("damage_per_opp_energy", "damage_per_energy", timing=BEFORE)
 def damage_per_opp_energy(ctx: EffectContext) -> EffectResult:
+    """Psychic: ``per`` more for each Energy on the opponent's Active, counted as provided (their own
+    Jungle Totem makes a Grass Energy on a Grass Pokémon count 2)."""
     defender = ctx.opponent.active
-    count = len(defender.energy) if defender is not None else 0
+    count = pipelines.total_energy(ctx.battle, defender) if defender is not None else 0
     ctx.damage += ctx.get_int_param("per") * count
     return OK(f"{count} energy on the defender")
 
