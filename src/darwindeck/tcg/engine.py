@@ -15,8 +15,9 @@ Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sor
 - Pokémon Checkup after each turn, for the current player's Active then the opponent's: Poisoned 10,
   Burned 20 then a coin (heads cures), Asleep a coin (heads wakes), Paralyzed ends if its owner's turn
   just ended. Then knock-outs, expiry of effects, the 30-turn limit.
-- Knock-outs: 1 point (2 for an ex), capped at 3. 3 points wins; no Pokémon in play loses; both at
-  once is a draw; after turn 30 the game is a draw.
+- Knock-outs: 1 point (2 for an ex), capped at 3. 3 points wins; no Pokémon in play loses; if both
+  players meet win conditions at once, the one meeting more (3 points AND the opponent has no Pokémon)
+  wins, as many is a draw; after turn 30 the game is a draw.
 """
 
 from __future__ import annotations
@@ -570,16 +571,32 @@ def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
 
 
 def _check_game_over(battle: Battle) -> None:
+    """A player meets a win condition by having 3 points and another by the opponent having no Pokémon
+    in play. If both players meet conditions at once, the one who meets more wins; as many is a draw
+    (Pocket: both reaching 3 points or losing their last Pokémon at once is a draw, and with both
+    Actives knocked out the player who still has a Benched Pokémon wins; see docs/tcg-rules.md)."""
     state = battle.state
     if state.phase is Phase.OVER or state.phase is Phase.SETUP:
         return
-    wins = [state.players[i].points >= WIN_POINTS or not state.players[1 - i].in_play() for i in range(2)]
-    if wins[0] and wins[1]:
+    met = [_win_conditions(state, index) for index in range(2)]
+    if not any(met):
+        return
+    if len(met[0]) == len(met[1]):
         _finish(battle, None, "both players won at once")
-    elif wins[0] or wins[1]:
-        winner = 0 if wins[0] else 1
-        reason = "points" if state.players[winner].points >= WIN_POINTS else "no Pokémon left"
-        _finish(battle, winner, reason)
+        return
+    winner = 0 if len(met[0]) > len(met[1]) else 1
+    reason = "more win conditions: " + " and ".join(met[winner]) if met[1 - winner] else met[winner][0]
+    _finish(battle, winner, reason)
+
+
+def _win_conditions(state: GameState, index: int) -> list[str]:
+    """The win conditions player ``index`` meets now: "points" (3 points), "no Pokémon left"."""
+    conditions = []
+    if state.players[index].points >= WIN_POINTS:
+        conditions.append("points")
+    if not state.players[1 - index].in_play():
+        conditions.append("no Pokémon left")
+    return conditions
 
 
 def _finish(battle: Battle, winner: int | None, reason: str) -> None:
