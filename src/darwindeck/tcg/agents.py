@@ -6,9 +6,11 @@
   benched Pokémon once the Active can pay its most expensive attack) > Supporters and Items > abilities
   > attack with the most base damage (a knock-out first) > retreat only when the Active cannot attack
   and a benched Pokémon could > end the turn.
-- ``MCTSAgent``: determinized UCT. Each iteration re-deals the hidden cards (opponent's hand and both
-  decks) at random, then selects with UCB1, expands one action and plays a random rollout to the end or
-  ``rollout_turns`` more turns; a cut-off rollout scores the point difference / 3.
+- ``MCTSAgent``: determinized UCT. Each iteration starts from what the player may know
+  (``Battle.view_for``: during setup, not the opponent's placement) and re-deals the hidden cards
+  (opponent's hand and both decks) at random, then selects with UCB1, expands one action and plays a
+  random rollout to the end or ``rollout_turns`` more turns; a cut-off rollout scores the point
+  difference / 3.
 """
 
 from __future__ import annotations
@@ -123,12 +125,19 @@ class MCTSAgent:
         return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
 
     def _determinize(self, battle: Battle, me: int) -> Battle:
-        world = battle.clone()
+        """A world from what ``me`` may know (``Battle.view_for``): the opponent's hidden cards are
+        re-dealt from their sorted pool (an opening hand with a Basic while they still set up), and the
+        own deck is shuffled."""
+        world = battle.view_for(me)
         world.rng.seed(self.rng.random())
         opponent = world.state.players[1 - me]
-        hidden = opponent.hand + opponent.deck
-        self.rng.shuffle(hidden)
-        opponent.hand, opponent.deck = hidden[: len(opponent.hand)], hidden[len(opponent.hand) :]
+        size = len(opponent.hand)
+        hidden = sorted(opponent.hand + opponent.deck)
+        while True:
+            self.rng.shuffle(hidden)
+            if opponent.setup_done or any(world.card(c).is_basic_pokemon for c in hidden[:size]):
+                break
+        opponent.hand, opponent.deck = hidden[:size], hidden[size:]
         self.rng.shuffle(world.state.players[me].deck)
         return world
 

@@ -5,7 +5,9 @@ Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sor
 ``is_terminal()``, ``returns()``, ``clone()``. Rules (choices documented in ``docs/tcg-rules.md``):
 
 - Setup: each player draws 5 cards, redrawn until they hold a Basic Pokémon; the first player (a coin)
-  then the second put one Basic as Active and up to 3 on the Bench.
+  then the second put one Basic as Active and up to 3 on the Bench. Placement is simultaneous in the
+  real game (face down, revealed together): the engine takes the two in turn, and ``Battle.view_for``
+  hides the first player's placement from the second, whose legal actions never depend on it.
 - Turn start: expired effects go, the turn's energy comes from the Energy Zone (none on the first
   player's first turn; the next one is shown), one card is drawn (skipped if the deck is empty or the
   hand holds ``HAND_LIMIT`` cards).
@@ -128,6 +130,16 @@ class Battle:
         rng.setstate(self.rng.getstate())
         return Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
 
+    def view_for(self, player: int) -> Battle:
+        """A clone showing what ``player`` may know. Setup is simultaneous (each player places face
+        down, both are revealed together): during setup the opponent's placed Pokémon are taken back
+        into their hand and their setup is not done. Hidden cards (hands, decks) are left as they are:
+        the agent that reads a view re-deals them itself."""
+        view = self.clone()
+        if view.state.phase is Phase.SETUP:
+            _take_back_setup(view, view.state.players[1 - player])
+        return view
+
 
 # --------------------------------------------------------------------------- creation and setup
 
@@ -204,6 +216,14 @@ def _apply_setup(battle: Battle, action: Action) -> None:
     else:
         player.bench.append(pokemon)
     lifecycle.enter_play(battle, player.index, pokemon)
+
+
+def _take_back_setup(battle: Battle, player: PlayerState) -> None:
+    """Undo a player's setup placements (their Pokémon go back to the hand, in play order)."""
+    for pokemon in player.in_play():
+        player.hand.append(pokemon.card_id)
+        lifecycle.leave_play(battle, pokemon.uid, "setup hidden")
+    player.active, player.bench, player.setup_done = None, [], False
 
 
 # --------------------------------------------------------------------------- legal actions
