@@ -5,7 +5,9 @@
   choose the Active with the most HP > place Basics > evolve > attach energy to the Active (to a
   benched Pokémon once the Active can pay its most expensive attack) > Supporters and Items > abilities
   > attack with the most base damage (a knock-out first) > retreat only when the Active cannot attack
-  and a benched Pokémon could > end the turn.
+  and a benched Pokémon could > end the turn > discard a fossil (never). Choices inside actions take
+  the engine's former automatic choice (``choices``): retreat energy most recently attached, spread
+  energy round-robin, a copied attack's first valid target.
 - ``MCTSAgent``: determinized UCT. Each iteration starts from what the player may know
   (``Battle.view_for``: during setup, not the opponent's placement) and re-deals the hidden cards
   (opponent's hand and both decks) at random, then selects with UCB1, expands one action and plays a
@@ -21,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from darwindeck.tcg import pipelines
+from darwindeck.tcg import choices, pipelines
 from darwindeck.tcg.actions import ActionKind, decode
 from darwindeck.tcg.engine import Battle
 
@@ -67,6 +69,12 @@ class GreedyAgent:
             return self._attack_score(battle, index)
         if kind is ActionKind.RETREAT:
             return self._retreat_score(battle, index)
+        if kind is ActionKind.RETREAT_ENERGY:
+            return 1 if index == choices.default_retreat_way(battle, player) else 0
+        if kind is ActionKind.PLACE_ENERGY:
+            return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
+        if kind in (ActionKind.COPY_TARGET, ActionKind.DISCARD_FOSSIL):
+            return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
         return 1
 
     def _attach_score(self, battle: Battle, slot: int) -> float:

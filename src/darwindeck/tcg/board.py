@@ -91,6 +91,20 @@ def request_choice(battle: Battle, player: int, kind: str) -> None:
         battle.state.pending.append(PendingChoice(player=player, kind=kind))
 
 
+def ask_first(battle: Battle, choice: PendingChoice) -> None:
+    """Ask a choice before any other pending one (a choice inside the current action)."""
+    battle.state.pending.insert(0, choice)
+
+
+def bench_slots_of_type(battle: Battle, player: PlayerState, pokemon_type: EnergyType) -> list[int]:
+    """Bench slots (1..3) holding a Pokémon of ``pokemon_type``."""
+    return [
+        slot
+        for slot, pokemon in enumerate(player.bench, start=1)
+        if battle.card(pokemon.card_id).pokemon_type is pokemon_type
+    ]
+
+
 def move_active_to_bench(battle: Battle, player: PlayerState, bench_index: int) -> None:
     """Swap the Active with Bench Pokémon ``bench_index`` (0-based); the old Active is cured."""
     old = player.active
