@@ -115,3 +115,16 @@ def test_discarding_the_active_fossil_asks_for_a_new_active_and_the_last_one_los
     alone.apply_action(act(ActionKind.DISCARD_FOSSIL, 0))
     assert alone.state.phase is Phase.OVER and alone.state.winner == 1
     assert alone.state.end_reason == "no Pokémon left" and alone.state.players[1].points == 0
+
+
+def test_the_layout_keeps_old_codes_and_appends_the_choices() -> None:
+    from darwindeck.tcg.actions import NUM_ACTIONS, decode
+
+    # documented layout: play hand card 15 target 7 = 80 + 8 * 15 + 7 = 207, the last old code
+    assert act(ActionKind.PLAY, 15, 7) == 207
+    assert [act(ActionKind.RETREAT_ENERGY, 0), act(ActionKind.RETREAT_ENERGY, 15)] == [208, 223]
+    assert [act(ActionKind.PLACE_ENERGY, 0), act(ActionKind.PLACE_ENERGY, 3)] == [224, 227]
+    assert [act(ActionKind.COPY_TARGET, 0), act(ActionKind.COPY_TARGET, 7)] == [228, 235]
+    assert [act(ActionKind.DISCARD_FOSSIL, 0), act(ActionKind.DISCARD_FOSSIL, 3)] == [236, 239]
+    assert NUM_ACTIONS == 240
+    assert all(encode(decode(code)) == code for code in range(NUM_ACTIONS))
