@@ -52,13 +52,13 @@ def _outcome(deck0: str, deck1: str, seed: int, agents: list[Agent]) -> tuple[ob
             "grass-serperior-celebi",
             "lightning-pikachu-ex",
             11,
-            (None, 30, [0, 1], 91, "7f87251b66bd4d4c", "3e0d9da158f8860a"),
+            (None, 30, [1, 0], 90, "116718d267e2dc36", "48a53821ec25ccae"),
         ),
         (
             "water-blastoise-ex",
             "psychic-gardevoir",
             22,
-            (None, 30, [0, 0], 98, "413446e21238353a", "b8c6c2dd9828a47e"),
+            (None, 30, [0, 0], 98, "413446e21238353a", "e575b1002d4eb9a2"),
         ),
         (
             "poison-weezing-muk",

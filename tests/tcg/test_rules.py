@@ -85,7 +85,17 @@ def test_three_points_win_and_empty_board_loses() -> None:
     assert alone.state.players[0].points == 1
 
 
-def test_both_reaching_three_is_a_draw() -> None:
+# Both players winning at once, Pokémon TCG Pocket: "Reach 3 Points at the Same Time" and "Lose All
+# Pokemon on the Field Simultaneously" are draws (https://gamewith.net/pokemon-tcg-pocket/48611); when
+# both Actives are knocked out and both reach 3 points, a player who still has a Benched Pokémon wins
+# (https://www.dexerto.com/pokemon/pokemon-tcg-pocket-players-discover-unfair-rules-for-tying-games-3015305/).
+# The engine counts win conditions met (3 points; opponent has no Pokémon): more wins, as many draws.
+
+
+def test_both_reaching_three_with_empty_benches_is_a_draw() -> None:
+    """Both Rattata (40 HP, 30 damage, Poisoned) take 10 at the checkup: 30 + 10 = 40 knocks both out.
+    Each player: 2 + 1 = 3 points and the opponent has no Pokémon: 2 conditions each -> a draw
+    (gamewith.net/pokemon-tcg-pocket/48611: "Reach 3 Points at the Same Time")."""
     battle = scenario(("Rattata", [], 30), ("Rattata", [], 30))
     for player in battle.state.players:
         player.points = 2
@@ -93,6 +103,37 @@ def test_both_reaching_three_is_a_draw() -> None:
     battle.apply_action(END)
     assert [p.points for p in battle.state.players] == [3, 3]
     assert battle.state.is_draw and battle.state.end_reason == "both players won at once"
+
+
+def test_both_reaching_three_the_one_with_a_bench_wins() -> None:
+    """As above, but player 1 has a Benched Rattata: player 0 meets 1 condition (3 points), player 1
+    meets 2 (3 points, player 0 has no Pokémon) -> player 1 wins (dexerto.com, "Pokemon TCG Pocket draws
+    depend on the Bench")."""
+    battle = scenario(("Rattata", [], 30), ("Rattata", [], 30), bench1=["Rattata"])
+    for player in battle.state.players:
+        player.points = 2
+        player.active.statuses = [Status.POISONED]  # type: ignore[union-attr]
+    battle.apply_action(END)
+    assert [p.points for p in battle.state.players] == [3, 3]
+    assert battle.state.winner == 1
+    assert battle.state.end_reason == "more win conditions: points and no Pokémon left"
+
+
+def test_recoil_knocking_out_both_last_pokemon() -> None:
+    """Heat Tackle (Arcanine, 130 HP, 110 damage): 100 damage, "This Pokémon also does 20 damage to
+    itself." Rattata (40 HP) is knocked out and Arcanine too (110 + 20 = 130). Each player scores 1 and
+    loses their last Pokémon: 1 condition each -> a draw ("Lose All Pokemon on the Field
+    Simultaneously", gamewith.net/pokemon-tcg-pocket/48611). With player 0 at 2 points before, 2 + 1 = 3:
+    2 conditions against 1 -> player 0 wins."""
+    battle = scenario(("Arcanine", [R, R, R], 110), "Rattata")
+    battle.apply_action(attack())
+    assert [p.points for p in battle.state.players] == [1, 1]
+    assert battle.state.is_draw and battle.state.end_reason == "both players won at once"
+    ahead = scenario(("Arcanine", [R, R, R], 110), "Rattata")
+    ahead.state.players[0].points = 2
+    ahead.apply_action(attack())
+    assert ahead.state.winner == 0
+    assert ahead.state.end_reason == "more win conditions: points and no Pokémon left"
 
 
 def test_checkup_poison_burn_sleep_paralysis() -> None:

@@ -97,7 +97,7 @@ def _play_interactive(console: Console, deck: Deck, opponent_deck: Deck, opponen
             console.print(f"[dim]AI:[/] {battle.describe(action)}")
             battle.apply_action(action)
             continue
-        _render(console, battle, human)
+        _render(console, battle.view_for(human), human)
         actions = battle.legal_actions()
         for number, action in enumerate(actions):
             console.print(f"  [{number}] {battle.describe(action)}")

@@ -1,7 +1,9 @@
 """Dense integer actions of the battle engine.
 
-Layout (``NUM_ACTIONS`` = 208); "slot" 0 is the Active Spot, 1..3 the Bench; "target" is a code whose
-meaning is the effect's ``TargetKind`` (0 when the action needs none):
+Layout (``NUM_ACTIONS`` = 240); "slot" 0 is the Active Spot, 1..3 the Bench; "target" is a code whose
+meaning is the effect's ``TargetKind`` (0 when the action needs none). Codes below 208 never change;
+208 and up are the player's choices asked through a ``PendingChoice`` (only when there is more than
+one option) and the fossil discard:
 
 ====================  ==============================  =========================================
 range                 meaning                         fields
@@ -17,6 +19,12 @@ range                 meaning                         fields
 48 + 8*slot + target  use the ability of a Pokémon    slot 0..3, target 0..7
 80 + 8*h + target     play hand card h                h 0..15 (Basic, evolution onto target slot,
                                                       Item, Supporter)
+208 + w               pay the retreat with way w      w 0..15 (``choices.retreat_ways``: which
+                                                      energies to discard)
+224 + slot            put the next spread energy      slot 0..3 (Inferno Dance-like energy
+                                                      spread, one energy per choice)
+228 + target          target of the copied attack     target 0..7 (its ``TargetKind``)
+236 + slot            discard a Fossil from play      slot 0..3 (during the own turn)
 ====================  ==============================  =========================================
 
 Draws stop at 10 cards in hand; only cards returned from play can push a hand past 10 (at most 13).
@@ -41,6 +49,10 @@ class ActionKind(IntEnum):
     ATTACK = 7
     ABILITY = 8
     PLAY = 9
+    RETREAT_ENERGY = 10
+    PLACE_ENERGY = 11
+    COPY_TARGET = 12
+    DISCARD_FOSSIL = 13
 
 
 END_TURN = 0
@@ -53,8 +65,13 @@ SETUP_BENCH_BASE = 22
 ATTACK_BASE = 32
 ABILITY_BASE = 48
 PLAY_BASE = 80
-NUM_ACTIONS = 208
+RETREAT_ENERGY_BASE = 208
+PLACE_ENERGY_BASE = 224
+COPY_TARGET_BASE = 228
+DISCARD_FOSSIL_BASE = 236
+NUM_ACTIONS = 240
 TARGETS = 8
+RETREAT_WAYS = 16
 
 
 class Action(NamedTuple):
@@ -69,6 +86,10 @@ _SIMPLE_BASES = {
     ActionKind.PROMOTE: PROMOTE_BASE,
     ActionKind.SETUP_ACTIVE: SETUP_ACTIVE_BASE,
     ActionKind.SETUP_BENCH: SETUP_BENCH_BASE,
+    ActionKind.RETREAT_ENERGY: RETREAT_ENERGY_BASE,
+    ActionKind.PLACE_ENERGY: PLACE_ENERGY_BASE,
+    ActionKind.COPY_TARGET: COPY_TARGET_BASE,
+    ActionKind.DISCARD_FOSSIL: DISCARD_FOSSIL_BASE,
 }
 _TARGETED_BASES = {
     ActionKind.ATTACK: ATTACK_BASE,
@@ -93,6 +114,14 @@ def _decode_uncached(action: int) -> Action:
         return Action(ActionKind.END_TURN)
     if action == SETUP_DONE:
         return Action(ActionKind.SETUP_DONE)
+    for base, kind in (
+        (DISCARD_FOSSIL_BASE, ActionKind.DISCARD_FOSSIL),
+        (COPY_TARGET_BASE, ActionKind.COPY_TARGET),
+        (PLACE_ENERGY_BASE, ActionKind.PLACE_ENERGY),
+        (RETREAT_ENERGY_BASE, ActionKind.RETREAT_ENERGY),
+    ):
+        if action >= base:
+            return Action(kind, action - base)
     for base, kind in (
         (PLAY_BASE, ActionKind.PLAY),
         (ABILITY_BASE, ActionKind.ABILITY),
@@ -149,4 +178,13 @@ def action_to_string(state: GameState, action: int) -> str:
         return f"play {card} {spot}{suffix}".replace("  ", " ").strip()
     if kind is ActionKind.ATTACK:
         return f"attack {index}" + (f" (target {target})" if target else "")
+    if kind is ActionKind.RETREAT_ENERGY:
+        return f"pay the retreat with way {index}"
+    if kind is ActionKind.PLACE_ENERGY:
+        energy = state.pending[0].energy_type if state.pending else None
+        return f"attach {energy} energy to {_slot_name(state, player, index)}"
+    if kind is ActionKind.COPY_TARGET:
+        return f"copied attack targets {index}"
+    if kind is ActionKind.DISCARD_FOSSIL:
+        return f"discard the fossil {_slot_name(state, player, index)} from play"
     return f"ability of {_slot_name(state, player, index)}" + (f" (target {target})" if target else "")

@@ -5,10 +5,14 @@
   choose the Active with the most HP > place Basics > evolve > attach energy to the Active (to a
   benched Pokémon once the Active can pay its most expensive attack) > Supporters and Items > abilities
   > attack with the most base damage (a knock-out first) > retreat only when the Active cannot attack
-  and a benched Pokémon could > end the turn.
-- ``MCTSAgent``: determinized UCT. Each iteration re-deals the hidden cards (opponent's hand and both
-  decks) at random, then selects with UCB1, expands one action and plays a random rollout to the end or
-  ``rollout_turns`` more turns; a cut-off rollout scores the point difference / 3.
+  and a benched Pokémon could > end the turn > discard a fossil (never). Choices inside actions take
+  the engine's former automatic choice (``choices``): retreat energy most recently attached, spread
+  energy round-robin, a copied attack's first valid target.
+- ``MCTSAgent``: determinized UCT. Each iteration starts from what the player may know
+  (``Battle.view_for``: during setup, not the opponent's placement) and re-deals the hidden cards
+  (opponent's hand and both decks) at random, then selects with UCB1, expands one action and plays a
+  random rollout to the end or ``rollout_turns`` more turns; a cut-off rollout scores the point
+  difference / 3.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from darwindeck.tcg import pipelines
+from darwindeck.tcg import choices, pipelines
 from darwindeck.tcg.actions import ActionKind, decode
 from darwindeck.tcg.engine import Battle
 
@@ -65,6 +69,12 @@ class GreedyAgent:
             return self._attack_score(battle, index)
         if kind is ActionKind.RETREAT:
             return self._retreat_score(battle, index)
+        if kind is ActionKind.RETREAT_ENERGY:
+            return 1 if index == choices.default_retreat_way(battle, player) else 0
+        if kind is ActionKind.PLACE_ENERGY:
+            return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
+        if kind in (ActionKind.COPY_TARGET, ActionKind.DISCARD_FOSSIL):
+            return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
         return 1
 
     def _attach_score(self, battle: Battle, slot: int) -> float:
@@ -123,12 +133,19 @@ class MCTSAgent:
         return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
 
     def _determinize(self, battle: Battle, me: int) -> Battle:
-        world = battle.clone()
+        """A world from what ``me`` may know (``Battle.view_for``): the opponent's hidden cards are
+        re-dealt from their sorted pool (an opening hand with a Basic while they still set up), and the
+        own deck is shuffled."""
+        world = battle.view_for(me)
         world.rng.seed(self.rng.random())
         opponent = world.state.players[1 - me]
-        hidden = opponent.hand + opponent.deck
-        self.rng.shuffle(hidden)
-        opponent.hand, opponent.deck = hidden[: len(opponent.hand)], hidden[len(opponent.hand) :]
+        size = len(opponent.hand)
+        hidden = sorted(opponent.hand + opponent.deck)
+        while True:
+            self.rng.shuffle(hidden)
+            if opponent.setup_done or any(world.card(c).is_basic_pokemon for c in hidden[:size]):
+                break
+        opponent.hand, opponent.deck = hidden[:size], hidden[size:]
         self.rng.shuffle(world.state.players[me].deck)
         return world
 

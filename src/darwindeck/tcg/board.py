@@ -59,6 +59,12 @@ def discard_energy(pokemon: CardInstance, energy_type: EnergyType | None, count:
     return removed
 
 
+def discard_energies(pokemon: CardInstance, energy_types: tuple[EnergyType, ...]) -> None:
+    """Discard one energy of each listed type (a type listed twice: two), last attached first."""
+    for energy_type in energy_types:
+        discard_energy(pokemon, energy_type, 1)
+
+
 def remove_from_play(
     battle: Battle, player: PlayerState, pokemon: CardInstance, destination: str, reason: str
 ) -> None:
@@ -83,6 +89,20 @@ def remove_from_play(
 def request_choice(battle: Battle, player: int, kind: str) -> None:
     if not any(p.player == player for p in battle.state.pending):
         battle.state.pending.append(PendingChoice(player=player, kind=kind))
+
+
+def ask_first(battle: Battle, choice: PendingChoice) -> None:
+    """Ask a choice before any other pending one (a choice inside the current action)."""
+    battle.state.pending.insert(0, choice)
+
+
+def bench_slots_of_type(battle: Battle, player: PlayerState, pokemon_type: EnergyType) -> list[int]:
+    """Bench slots (1..3) holding a Pokémon of ``pokemon_type``."""
+    return [
+        slot
+        for slot, pokemon in enumerate(player.bench, start=1)
+        if battle.card(pokemon.card_id).pokemon_type is pokemon_type
+    ]
 
 
 def move_active_to_bench(battle: Battle, player: PlayerState, bench_index: int) -> None:

@@ -5,18 +5,24 @@ Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sor
 ``is_terminal()``, ``returns()``, ``clone()``. Rules (choices documented in ``docs/tcg-rules.md``):
 
 - Setup: each player draws 5 cards, redrawn until they hold a Basic Pokémon; the first player (a coin)
-  then the second put one Basic as Active and up to 3 on the Bench.
+  then the second put one Basic as Active and up to 3 on the Bench. Placement is simultaneous in the
+  real game (face down, revealed together): the engine takes the two in turn, and ``Battle.view_for``
+  hides the first player's placement from the second, whose legal actions never depend on it.
 - Turn start: expired effects go, the turn's energy comes from the Energy Zone (none on the first
   player's first turn; the next one is shown), one card is drawn (skipped if the deck is empty or the
   hand holds ``HAND_LIMIT`` cards).
 - In a turn: Basics to the Bench, evolutions (not on turns 1-2, not on a Pokémon played this turn),
-  Items, one Supporter (also allowed on turn 1), one energy attachment, one retreat, abilities; an
-  attack ends the turn. Unattached energy is lost at the end of the turn.
+  Items, one Supporter (also allowed on turn 1), one energy attachment, one retreat, abilities,
+  discarding a fossil in play; an attack ends the turn. Unattached energy is lost at the end of the turn.
+- Choices inside actions (``choices``) are the player's, asked as a ``PendingChoice`` when there is more
+  than one option: the retreat's energies, each energy of a spread (before the attack ends), the target
+  of a copied attack (right after it is declared); a new Active after a knock-out or switch.
 - Pokémon Checkup after each turn, for the current player's Active then the opponent's: Poisoned 10,
   Burned 20 then a coin (heads cures), Asleep a coin (heads wakes), Paralyzed ends if its owner's turn
   just ended. Then knock-outs, expiry of effects, the 30-turn limit.
-- Knock-outs: 1 point (2 for an ex), capped at 3. 3 points wins; no Pokémon in play loses; both at
-  once is a draw; after turn 30 the game is a draw.
+- Knock-outs: 1 point (2 for an ex), capped at 3. 3 points wins; no Pokémon in play loses; if both
+  players meet win conditions at once, the one meeting more (3 points AND the opponent has no Pokémon)
+  wins, as many is a draw; after turn 30 the game is a draw.
 """
 
 from __future__ import annotations
@@ -26,15 +32,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from darwindeck.errors import IllegalActionError
-from darwindeck.tcg import board, lifecycle, pipelines
+from darwindeck.tcg import board, choices, lifecycle, pipelines
 from darwindeck.tcg.actions import (
     ABILITY_BASE,
     ATTACH_BASE,
     ATTACK_BASE,
+    COPY_TARGET_BASE,
+    DISCARD_FOSSIL_BASE,
     END_TURN,
+    PLACE_ENERGY_BASE,
     PLAY_BASE,
     PROMOTE_BASE,
     RETREAT_BASE,
+    RETREAT_ENERGY_BASE,
     SETUP_ACTIVE_BASE,
     SETUP_BENCH_BASE,
     SETUP_DONE,
@@ -56,7 +66,9 @@ from darwindeck.tcg.models import (
     CardInstance,
     CardKind,
     EffectSpec,
+    EnergyType,
     GameState,
+    PendingChoice,
     Phase,
     PlayerState,
     Stage,
@@ -68,6 +80,14 @@ MAX_TURNS = 30
 WIN_POINTS = 3
 POISON_DAMAGE = 10
 BURN_DAMAGE = 20
+
+
+_CHOICE_KINDS = (
+    ActionKind.RETREAT_ENERGY,
+    ActionKind.PLACE_ENERGY,
+    ActionKind.COPY_TARGET,
+    ActionKind.DISCARD_FOSSIL,
+)
 
 
 @dataclass
@@ -112,6 +132,8 @@ class Battle:
     def describe(self, action: int) -> str:
         """``action_to_string`` with card and attack names filled in."""
         kind, index, _target = decode(action)
+        if kind in _CHOICE_KINDS:
+            return choices.describe_choice(self, kind, index)
         text = action_to_string(self.state, action)
         player = self.state.players[self.current_player()]
         if kind is ActionKind.ATTACK and player.active is not None:
@@ -126,6 +148,16 @@ class Battle:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         return Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
+
+    def view_for(self, player: int) -> Battle:
+        """A clone showing what ``player`` may know. Setup is simultaneous (each player places face
+        down, both are revealed together): during setup the opponent's placed Pokémon are taken back
+        into their hand and their setup is not done. Hidden cards (hands, decks) are left as they are:
+        the agent that reads a view re-deals them itself."""
+        view = self.clone()
+        if view.state.phase is Phase.SETUP:
+            _take_back_setup(view, view.state.players[1 - player])
+        return view
 
 
 # --------------------------------------------------------------------------- creation and setup
@@ -205,6 +237,14 @@ def _apply_setup(battle: Battle, action: Action) -> None:
     lifecycle.enter_play(battle, player.index, pokemon)
 
 
+def _take_back_setup(battle: Battle, player: PlayerState) -> None:
+    """Undo a player's setup placements (their Pokémon go back to the hand, in play order)."""
+    for pokemon in player.in_play():
+        player.hand.append(pokemon.card_id)
+        lifecycle.leave_play(battle, pokemon.uid, "setup hidden")
+    player.active, player.bench, player.setup_done = None, [], False
+
+
 # --------------------------------------------------------------------------- legal actions
 
 
@@ -214,12 +254,12 @@ def _legal_actions(battle: Battle) -> list[int]:
     if state.phase is Phase.OVER:
         return []
     if state.pending:
-        chooser = state.players[state.pending[0].player]
-        return list(range(PROMOTE_BASE, PROMOTE_BASE + len(chooser.bench)))
+        return _choice_actions(battle, state.pending[0])
     player = state.players[state.current]
     if state.phase is Phase.SETUP:
         return _setup_actions(battle, player)
     actions = [END_TURN]
+    actions += [DISCARD_FOSSIL_BASE + slot for slot in choices.fossil_slots(battle, player)]
     if player.energy_available is not None and not player.energy_attached:
         actions += range(ATTACH_BASE, ATTACH_BASE + 1 + len(player.bench))
     if _can_retreat(battle, player):
@@ -230,11 +270,30 @@ def _legal_actions(battle: Battle) -> list[int]:
     return actions
 
 
+def _choice_actions(battle: Battle, choice: PendingChoice) -> list[int]:
+    """The options of the first pending choice (see ``choices``)."""
+    chooser = battle.state.players[choice.player]
+    if choice.kind == "retreat_energy":
+        return [RETREAT_ENERGY_BASE + way for way in range(len(choices.retreat_ways(battle, chooser)))]
+    if choice.kind == "place_energy":
+        return [PLACE_ENERGY_BASE + slot for slot in choices.spread_slots(battle, choice)]
+    if choice.kind == "copy_target":
+        targets = choices.copy_choices(
+            battle, choice.player, _attack_of(battle, chooser, choice.number), choice.target
+        )
+        return [COPY_TARGET_BASE + target for target in targets]
+    return list(range(PROMOTE_BASE, PROMOTE_BASE + len(chooser.bench)))
+
+
+def _attack_of(battle: Battle, player: PlayerState, index: int) -> Attack:
+    assert player.active is not None
+    return battle.card(player.active.card_id).attacks[index]
+
+
 def _can_retreat(battle: Battle, player: PlayerState) -> bool:
     if player.retreated or player.active is None or not player.bench:
         return False
-    cost = pipelines.retreat_cost(battle, player.active)
-    return cost is not None and cost <= len(player.active.energy)
+    return bool(choices.retreat_ways(battle, player))
 
 
 def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
@@ -336,7 +395,7 @@ def _trainer_targets(battle: Battle, player: PlayerState, card: CardDefinition) 
 def _apply(battle: Battle, action: Action) -> None:
     state = battle.state
     if state.pending:
-        _apply_choice(battle, action.number)
+        _apply_choice(battle, action)
         return
     if state.phase is Phase.SETUP:
         _apply_setup(battle, action)
@@ -348,12 +407,14 @@ def _apply(battle: Battle, action: Action) -> None:
         _end_turn(battle)
         return
     if kind is ActionKind.ATTACK:
-        _attack(battle, player, action.number, action.target)
+        _declare_attack(battle, player, action.number, action.target)
         return
     if kind is ActionKind.ATTACH:
         _attach(battle, player, action.number)
     elif kind is ActionKind.RETREAT:
         _retreat(battle, player, action.number)
+    elif kind is ActionKind.DISCARD_FOSSIL:
+        _discard_fossil(battle, player, action.number)
     elif kind is ActionKind.ABILITY:
         _use_ability(battle, player, action.number, action.target)
     else:
@@ -361,10 +422,22 @@ def _apply(battle: Battle, action: Action) -> None:
     _after_effects(battle)
 
 
-def _apply_choice(battle: Battle, bench_index: int) -> None:
+def _apply_choice(battle: Battle, action: Action) -> None:
     state = battle.state
     choice = state.pending.pop(0)
     player = state.players[choice.player]
+    if choice.kind == "retreat_energy":
+        _pay_retreat(battle, player, choice.number, choices.retreat_ways(battle, player)[action.number])
+    elif choice.kind == "place_energy":
+        _place_energy(battle, player, choice, action.number)
+    elif choice.kind == "copy_target":
+        _attack(battle, player, choice.number, choice.target, action.number)
+    else:
+        _promote(battle, player, action.number)
+
+
+def _promote(battle: Battle, player: PlayerState, bench_index: int) -> None:
+    state = battle.state
     board.move_active_to_bench(battle, player, bench_index)
     state.log("new_active", player.index, uid=player.active.uid if player.active else "")
     if not state.pending and state.phase is Phase.BETWEEN_TURNS:
@@ -382,13 +455,35 @@ def _attach(battle: Battle, player: PlayerState, slot: int) -> None:
 
 
 def _retreat(battle: Battle, player: PlayerState, bench_index: int) -> None:
+    """Retreat to Bench ``bench_index``; the player chooses which energies pay when there are ways."""
+    ways = choices.retreat_ways(battle, player)
+    if len(ways) > 1:
+        board.ask_first(battle, PendingChoice(player=player.index, kind="retreat_energy", number=bench_index))
+        return
+    _pay_retreat(battle, player, bench_index, ways[0])
+
+
+def _pay_retreat(
+    battle: Battle, player: PlayerState, bench_index: int, payment: tuple[EnergyType, ...]
+) -> None:
     active = player.active
     assert active is not None
     cost = pipelines.retreat_cost(battle, active) or 0
-    board.discard_energy(active, None, cost)
+    board.discard_energies(active, payment)
     board.move_active_to_bench(battle, player, bench_index)
     player.retreated = True
-    battle.state.log("retreat", player.index, uid=active.uid, cost=cost)
+    battle.state.log(
+        "retreat", player.index, uid=active.uid, cost=cost, paid=",".join(e.value for e in payment)
+    )
+
+
+def _discard_fossil(battle: Battle, player: PlayerState, slot: int) -> None:
+    """Fossils: "At any time during your turn, you may discard this card from play." (not a knock-out:
+    no point; an empty Active Spot is refilled from the Bench, an empty board loses)."""
+    fossil = player.slot(slot)
+    assert fossil is not None
+    battle.state.log("discard_fossil", player.index, uid=fossil.uid, card_id=fossil.card_id)
+    board.remove_from_play(battle, player, fossil, "discard", "discarded")
 
 
 def _use_ability(battle: Battle, player: PlayerState, slot: int, target: int) -> None:
@@ -443,7 +538,16 @@ def _evolve(battle: Battle, player: PlayerState, card_id: str, slot: int) -> Non
 # --------------------------------------------------------------------------- attacks
 
 
-def _attack(battle: Battle, player: PlayerState, index: int, target: int) -> None:
+def _declare_attack(battle: Battle, player: PlayerState, index: int, target: int) -> None:
+    """A copy attack whose copied effect has more than one valid target asks the player for it first."""
+    if len(choices.copy_choices(battle, player.index, _attack_of(battle, player, index), target)) > 1:
+        choice = PendingChoice(player=player.index, kind="copy_target", number=index, target=target)
+        board.ask_first(battle, choice)
+        return
+    _attack(battle, player, index, target, None)
+
+
+def _attack(battle: Battle, player: PlayerState, index: int, target: int, copy_target: int | None) -> None:
     state = battle.state
     attacker = player.active
     assert attacker is not None
@@ -451,22 +555,49 @@ def _attack(battle: Battle, player: PlayerState, index: int, target: int) -> Non
     state.log("attack", player.index, uid=attacker.uid, attack=attack.name)
     gates = pipelines.attack_gate_coins(battle, attacker)
     if all(battle.coins.flip() for _ in range(gates)):
-        _resolve_attack(battle, player, attacker, attack, target)
+        _resolve_attack(battle, player, attacker, attack, target, copy_target)
     else:
         state.log("attack_failed", player.index, reason="coin")
+    if not (state.pending and state.pending[0].kind == "place_energy"):
+        _finish_attack(battle)
+
+
+def _finish_attack(battle: Battle) -> None:
+    """After an attack (and the choices inside it): knock-outs, game end, end of the turn."""
     _resolve_knockouts(battle, by_attack=True)
     _check_game_over(battle)
-    if state.phase is not Phase.OVER:
+    if battle.state.phase is not Phase.OVER:
         _end_turn(battle)
 
 
+def _place_energy(battle: Battle, player: PlayerState, choice: PendingChoice, slot: int) -> None:
+    """One spread energy to Bench ``slot``; the next is asked, or the attack ends."""
+    assert choice.energy_type is not None
+    board.attach_from_zone(player.bench[slot - 1], choice.energy_type, 1)
+    battle.state.log(
+        "place_energy", player.index, uid=player.bench[slot - 1].uid, energy=choice.energy_type.value
+    )
+    if choice.count > 1:
+        board.ask_first(
+            battle, choice.model_copy(update={"count": choice.count - 1, "number": choice.number + 1})
+        )
+        return
+    _finish_attack(battle)
+
+
 def _resolve_attack(
-    battle: Battle, player: PlayerState, attacker: CardInstance, attack: Attack, target: int
+    battle: Battle,
+    player: PlayerState,
+    attacker: CardInstance,
+    attack: Attack,
+    target: int,
+    copy_target: int | None,
 ) -> None:
     context = EffectContext(
         battle, player.index, attacker.uid, {}, "attack", attack.name, target, attack.damage
     )
     context.attack = attack
+    context.copy_target = copy_target
     after: list[EffectSpec] = []
     for spec in attack.effects:
         handler = get_handler(spec.effect_id)
@@ -569,16 +700,32 @@ def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
 
 
 def _check_game_over(battle: Battle) -> None:
+    """A player meets a win condition by having 3 points and another by the opponent having no Pokémon
+    in play. If both players meet conditions at once, the one who meets more wins; as many is a draw
+    (Pocket: both reaching 3 points or losing their last Pokémon at once is a draw, and with both
+    Actives knocked out the player who still has a Benched Pokémon wins; see docs/tcg-rules.md)."""
     state = battle.state
     if state.phase is Phase.OVER or state.phase is Phase.SETUP:
         return
-    wins = [state.players[i].points >= WIN_POINTS or not state.players[1 - i].in_play() for i in range(2)]
-    if wins[0] and wins[1]:
+    met = [_win_conditions(state, index) for index in range(2)]
+    if not any(met):
+        return
+    if len(met[0]) == len(met[1]):
         _finish(battle, None, "both players won at once")
-    elif wins[0] or wins[1]:
-        winner = 0 if wins[0] else 1
-        reason = "points" if state.players[winner].points >= WIN_POINTS else "no Pokémon left"
-        _finish(battle, winner, reason)
+        return
+    winner = 0 if len(met[0]) > len(met[1]) else 1
+    reason = "more win conditions: " + " and ".join(met[winner]) if met[1 - winner] else met[winner][0]
+    _finish(battle, winner, reason)
+
+
+def _win_conditions(state: GameState, index: int) -> list[str]:
+    """The win conditions player ``index`` meets now: "points" (3 points), "no Pokémon left"."""
+    conditions = []
+    if state.players[index].points >= WIN_POINTS:
+        conditions.append("points")
+    if not state.players[1 - index].in_play():
+        conditions.append("no Pokémon left")
+    return conditions
 
 
 def _finish(battle: Battle, winner: int | None, reason: str) -> None:

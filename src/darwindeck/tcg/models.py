@@ -219,11 +219,22 @@ class LogEntry(BaseModel):
 
 
 class PendingChoice(BaseModel):
-    """A player who must pick a Bench Pokémon: ``promote`` (Active Spot empty) or ``switch`` (an
-    effect switches the Active out and its owner chooses the replacement)."""
+    """A decision a player must take before the game goes on (never changed once created):
+
+    - ``promote`` (Active Spot empty) or ``switch`` (an effect switches the Active out and its owner
+      chooses the replacement): a Bench Pokémon;
+    - ``retreat_energy``: which energies pay the retreat to Bench ``number``;
+    - ``place_energy``: where the next of ``count`` energies of ``energy_type`` spread by an attack goes
+      (``number`` already placed); the attack ends once all are placed;
+    - ``copy_target``: the target of the attack copied by attack ``number`` (declared with ``target``).
+    """
 
     player: int
     kind: str
+    number: int = 0
+    target: int = 0
+    count: int = 0
+    energy_type: EnergyType | None = None
 
 
 class Phase(StrEnum):

@@ -1,14 +1,18 @@
 """The integration points of the Active Effects registry: each rule that effects can change is ONE
 function here, and each queries the registry (``battle.manager``).
 
-- ``effective_energy``: each attached energy counts 1, times every ``energy_multiplier`` effect for its
-  type that reaches the Pokémon (params ``energy_type``, ``multiplier``, optional ``pokemon_type``).
+- ``energy_provided``: THE energy rule. Each attached energy provides 1 energy of its type, times every
+  ``energy_multiplier`` effect for its type that reaches the Pokémon (params ``energy_type``,
+  ``multiplier``, optional ``pokemon_type``; Jungle Totem: a Grass Energy on a Grass Pokémon provides 2).
+  ``effective_energy`` (per type) and ``total_energy`` sum it; every use goes through it: attack costs,
+  retreat costs (``retreat_payments``), coin-per-energy and damage-per-energy attacks, own or opponent's.
 - ``compute_damage``: no damage if the base is 0 or less; else base + ``damage_boost`` (only against the
   opponent's Active; optional ``only_names``), + 20 weakness (only against the Active), -
   ``attack_damage_reduction`` on the attacker, - ``damage_reduction`` on the defender (after weakness),
   0 if the defender has ``attack_immunity``; never below 0. There is no Resistance.
 - ``retreat_cost``: ``None`` if the Pokémon cannot retreat (no retreat cost, Asleep, Paralyzed, a
   ``prevent_retreat`` effect); else base - ``retreat_cost_reduction``, 0 with ``free_retreat``, never < 0.
+  It is paid in provided energy: ``retreat_payments`` lists the ways to pay it (which energies to discard).
 - ``apply_status``: refused by ``status_immunity`` (and by ``attack_immunity`` for attack effects);
   Asleep, Paralyzed and Confused replace each other, Poisoned and Burned stack with them.
 - ``attack_block_reason`` / ``attack_gate_coins``: the attack-declaration step (status, ``attack_block``,
@@ -18,6 +22,7 @@ function here, and each queries the registry (``battle.manager``).
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from darwindeck.tcg.active_effects import EffectTrigger
@@ -34,10 +39,10 @@ if TYPE_CHECKING:
 WEAKNESS_BONUS = 20
 
 
-def effective_energy(battle: Battle, pokemon: CardInstance) -> dict[EnergyType, int]:
-    counts: dict[EnergyType, int] = {}
+def energy_provided(battle: Battle, pokemon: CardInstance) -> list[int]:
+    """How much energy each attached energy provides (aligned with ``pokemon.energy``)."""
     if not pokemon.energy:
-        return counts
+        return []
     multipliers = battle.manager.query_effects(
         battle.state,
         effect_type="energy_multiplier",
@@ -45,14 +50,46 @@ def effective_energy(battle: Battle, pokemon: CardInstance) -> dict[EnergyType, 
         affecting_card_id=pokemon.uid,
     )
     own_type = battle.card(pokemon.card_id).pokemon_type.value
+    amounts = []
     for energy in pokemon.energy:
         amount = 1
         for effect in multipliers:
             wanted_type = effect.params.get("pokemon_type")
             if effect.params.get("energy_type") == energy.value and wanted_type in (None, own_type):
                 amount *= int(effect.params.get("multiplier", 1))
+        amounts.append(amount)
+    return amounts
+
+
+def effective_energy(battle: Battle, pokemon: CardInstance) -> dict[EnergyType, int]:
+    """The energy a Pokémon provides, per type (``energy_provided`` summed)."""
+    counts: dict[EnergyType, int] = {}
+    for energy, amount in zip(pokemon.energy, energy_provided(battle, pokemon), strict=True):
         counts[energy] = counts.get(energy, 0) + amount
     return counts
+
+
+def total_energy(battle: Battle, pokemon: CardInstance) -> int:
+    """All the energy a Pokémon provides ("for each Energy attached" counts)."""
+    return sum(energy_provided(battle, pokemon))
+
+
+def retreat_payments(battle: Battle, pokemon: CardInstance, cost: int) -> list[tuple[EnergyType, ...]]:
+    """The ways to pay a retreat cost: each a sorted tuple of energy types to discard whose provided
+    energy covers ``cost`` and none of which could be kept (minimal); sorted; ``[()]`` for cost 0,
+    ``[]`` if the Pokémon does not provide enough."""
+    if cost <= 0:
+        return [()]
+    per_type = effective_energy(battle, pokemon)
+    attached = {t: pokemon.energy.count(t) for t in per_type}
+    types = sorted(attached)
+    value = {t: per_type[t] // attached[t] for t in types}
+    ways = []
+    for counts in itertools.product(*(range(attached[t] + 1) for t in types)):
+        paid = sum(n * value[t] for n, t in zip(counts, types, strict=True))
+        if paid >= cost and all(paid - value[t] < cost for n, t in zip(counts, types, strict=True) if n):
+            ways.append(tuple(t for n, t in zip(counts, types, strict=True) for _ in range(n)))
+    return sorted(ways)
 
 
 def can_pay(battle: Battle, pokemon: CardInstance, cost: tuple[EnergyType, ...]) -> bool:
@@ -86,6 +123,20 @@ def spare_energy(
     if of_type is None:
         return spare_total
     return min(remaining.get(of_type, 0), spare_total)
+
+
+def latest_payment(pokemon: CardInstance, ways: list[tuple[EnergyType, ...]]) -> tuple[EnergyType, ...]:
+    """The way to pay that discards the most recently attached energies (each type's last attached
+    go first): the automatic choice, and the greedy player's."""
+
+    def positions(way: tuple[EnergyType, ...]) -> list[int]:
+        taken: list[int] = []
+        for energy_type in set(way):
+            slots = [i for i, e in enumerate(pokemon.energy) if e is energy_type]
+            taken += slots[len(slots) - way.count(energy_type) :]
+        return sorted(taken, reverse=True)
+
+    return max(ways, key=positions)
 
 
 def compute_damage(

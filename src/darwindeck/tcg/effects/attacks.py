@@ -8,13 +8,18 @@ Parameters (all ints unless noted): ``per`` damage per counted thing, ``bonus`` 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from darwindeck.tcg import board, pipelines
 from darwindeck.tcg.active_effects import EffectScope, EffectTrigger
 from darwindeck.tcg.effects.base import EffectContext, EffectResult
 from darwindeck.tcg.effects.common import attack_damage, count_heads, heads_until_tails, inflict, register
 from darwindeck.tcg.effects.registry import TargetKind, Timing, effect_handler, get_handler
 from darwindeck.tcg.effects.targets import valid_targets
-from darwindeck.tcg.models import EnergyType, Status
+from darwindeck.tcg.models import Attack, EnergyType, PendingChoice, Status
+
+if TYPE_CHECKING:
+    from darwindeck.tcg.engine import Battle
 
 BEFORE = Timing.BEFORE_DAMAGE
 AFTER = Timing.AFTER_DAMAGE
@@ -44,8 +49,9 @@ def damage_per_bench_opp(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("damage_per_energy_coinflip", "damage_per_energy_coinflip", timing=BEFORE)
 def damage_per_energy_coinflip(ctx: EffectContext) -> EffectResult:
+    """Powerful Bloom: a coin per Energy attached, counted as provided (Jungle Totem: Grass twice)."""
     source = ctx.source
-    energy = sum(pipelines.effective_energy(ctx.battle, source).values()) if source else 0
+    energy = pipelines.total_energy(ctx.battle, source) if source else 0
     heads = count_heads(ctx, energy)
     ctx.damage += ctx.get_int_param("per") * heads
     return OK(f"{heads} heads of {energy}")
@@ -143,37 +149,60 @@ def damage_if_opp_ex(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("damage_per_opp_energy", "damage_per_energy", timing=BEFORE)
 def damage_per_opp_energy(ctx: EffectContext) -> EffectResult:
+    """Psychic: ``per`` more for each Energy on the opponent's Active, counted as provided (their own
+    Jungle Totem makes a Grass Energy on a Grass Pokémon count 2)."""
     defender = ctx.opponent.active
-    count = len(defender.energy) if defender is not None else 0
+    count = pipelines.total_energy(ctx.battle, defender) if defender is not None else 0
     ctx.damage += ctx.get_int_param("per") * count
     return OK(f"{count} energy on the defender")
 
 
-def _copy(ctx: EffectContext, slot: int, attack_index: int, need_energy: bool) -> EffectResult:
-    pokemon = ctx.opponent.slot(slot)
-    source = ctx.source
-    attacks = ctx.battle.card(pokemon.card_id).attacks if pokemon is not None else ()
-    if pokemon is None or source is None or attack_index >= len(attacks):
+COPY_EFFECTS = ("copy_attack", "copy_attack_any")
+_ATTACK_PICKS = (TargetKind.OPP_ACTIVE_ATTACK, TargetKind.OPP_ANY_ATTACK)
+
+
+def copied_attack(battle: Battle, player: int, effect_id: str, target: int) -> Attack | None:
+    """The opponent's attack a copy effect takes for action target ``target`` (``copy_attack``: attack
+    ``target`` of the Active; ``copy_attack_any``: slot ``target // 2``, attack ``target % 2``, which
+    the copying Pokémon must be able to pay), or None."""
+    slot, index = (0, target) if effect_id == "copy_attack" else (target // 2, target % 2)
+    pokemon = battle.state.players[1 - player].slot(slot)
+    attacks = battle.card(pokemon.card_id).attacks if pokemon is not None else ()
+    if index >= len(attacks):
+        return None
+    source = battle.state.players[player].active
+    if effect_id == "copy_attack_any" and (
+        source is None or not pipelines.can_pay(battle, source, attacks[index].cost)
+    ):
+        return None
+    return attacks[index]
+
+
+def copy_targets(battle: Battle, player: int, copied: Attack) -> list[int]:
+    """Valid targets of the copied attack's first effect that needs one ([] if none needs one)."""
+    for spec in copied.effects:
+        handler = get_handler(spec.effect_id)
+        if handler.target is not TargetKind.NONE and handler.target not in _ATTACK_PICKS:
+            return valid_targets(battle, player, handler.target, dict(spec.params))
+    return []
+
+
+def _copy(ctx: EffectContext, effect_id: str) -> EffectResult:
+    """Run an opponent's attack as this attack. Its effects that need a target take the one the player
+    chose (``ctx.copy_target``, asked by the engine when there is more than one), else the first valid."""
+    copied = copied_attack(ctx.battle, ctx.player, effect_id, ctx.target)
+    if copied is None or ctx.source is None:
         ctx.attack_fails = True
-        return EffectResult.failure_result("nothing to copy")
-    copied = attacks[attack_index]
-    if need_energy and not pipelines.can_pay(ctx.battle, source, copied.cost):
-        ctx.attack_fails = True
-        return EffectResult.failure_result("not enough energy for the copied attack")
+        return EffectResult.failure_result("nothing to copy (or not enough energy for it)")
     ctx.damage, ctx.attack, own_params = copied.damage, copied, ctx.params
     ctx.target = 0
     for spec in copied.effects:
         handler = get_handler(spec.effect_id)
         ctx.params = dict(spec.params)
-        if handler.target is not TargetKind.NONE and handler.target not in (
-            TargetKind.OPP_ACTIVE_ATTACK,
-            TargetKind.OPP_ANY_ATTACK,
-        ):
-            ctx.target = (valid_targets(ctx.battle, ctx.player, handler.target, ctx.params) or [0])[0]
-        if handler.timing is BEFORE and handler.target not in (
-            TargetKind.OPP_ACTIVE_ATTACK,
-            TargetKind.OPP_ANY_ATTACK,
-        ):
+        if handler.target is not TargetKind.NONE and handler.target not in _ATTACK_PICKS:
+            valid = valid_targets(ctx.battle, ctx.player, handler.target, ctx.params) or [0]
+            ctx.target = ctx.copy_target if ctx.copy_target in valid else valid[0]
+        if handler.timing is BEFORE and handler.target not in _ATTACK_PICKS:
             handler.resolve(ctx)
         elif handler.timing is AFTER:
             ctx.extra_after.append(spec)
@@ -183,12 +212,12 @@ def _copy(ctx: EffectContext, slot: int, attack_index: int, need_energy: bool) -
 
 @effect_handler("copy_attack", "copy_attack", TargetKind.OPP_ACTIVE_ATTACK, timing=BEFORE)
 def copy_attack(ctx: EffectContext) -> EffectResult:
-    return _copy(ctx, 0, ctx.target, need_energy=False)
+    return _copy(ctx, "copy_attack")
 
 
 @effect_handler("copy_attack_any", "copy_attack", TargetKind.OPP_ANY_ATTACK, timing=BEFORE)
 def copy_attack_any(ctx: EffectContext) -> EffectResult:
-    return _copy(ctx, ctx.target // 2, ctx.target % 2, need_energy=True)
+    return _copy(ctx, "copy_attack_any")
 
 
 # ----------------------------------------------------------------- status and locks (after damage)
@@ -352,14 +381,22 @@ def zone_attach_bench(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("coin_zone_attach_bench", "energy_acceleration", timing=AFTER)
 def coin_zone_attach_bench(ctx: EffectContext) -> EffectResult:
+    """Inferno Dance: "Flip 3 coins. Take an amount of Fire Energy from your Energy Zone equal to the
+    number of heads and attach it to your Benched Fire Pokémon in any way you like." One receiver takes
+    them all; with more, the player places them one at a time (a ``place_energy`` choice, asked before
+    the attack ends)."""
     heads = count_heads(ctx, ctx.get_int_param("coins"))
-    wanted = ctx.get_str_param("pokemon_type")
-    receivers = [p for p in ctx.me.bench if ctx.battle.card(p.card_id).pokemon_type.value == wanted]
-    if not receivers:
-        return OK(f"{heads} heads, no Benched Pokémon of the type")
-    for number in range(heads):
-        board.attach_from_zone(receivers[number % len(receivers)], EnergyType(wanted), 1)
-    return OK(f"{heads} energy spread over the Bench")
+    energy = EnergyType(ctx.get_str_param("pokemon_type"))
+    receivers = board.bench_slots_of_type(ctx.battle, ctx.me, energy)
+    if not receivers or heads == 0:
+        return OK(f"{heads} heads, {len(receivers)} Benched Pokémon of the type")
+    if len(receivers) == 1:
+        board.attach_from_zone(ctx.me.bench[receivers[0] - 1], energy, heads)
+        return OK(f"{heads} energy attached to the only Benched Pokémon of the type")
+    board.ask_first(
+        ctx.battle, PendingChoice(player=ctx.player, kind="place_energy", count=heads, energy_type=energy)
+    )
+    return OK(f"{heads} energy to place on the Bench")
 
 
 # ------------------------------------------------------ damage elsewhere and healing (after damage)

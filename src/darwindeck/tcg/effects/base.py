@@ -5,7 +5,8 @@
   target code of the action (its meaning is the handler's ``TargetKind``, see ``targets``).
 - Attack handlers read and change ``ctx.damage`` (damage about to be done to the Defending Pokémon) in
   the BEFORE_DAMAGE step, may set ``ctx.attack_fails``, and see ``ctx.dealt`` (damage actually done) in
-  the AFTER_DAMAGE step. ``ctx.extra_after`` lets a handler queue more after-damage effects (copy attack).
+  the AFTER_DAMAGE step. ``ctx.extra_after`` lets a handler queue more after-damage effects (copy attack);
+  ``ctx.copy_target`` is the target the player chose for a copied attack's effect (None: the first).
 - A handler that cannot do anything returns ``EffectResult.failure_result(reason)``; it never raises for
   game situations (legality is checked before a handler runs).
 """
@@ -35,6 +36,7 @@ class EffectContext:
     dealt: int = 0
     extra_after: list[EffectSpec] = field(default_factory=list)
     attack: Attack | None = None
+    copy_target: int | None = None
 
     def get_int_param(self, key: str, default: int = 0) -> int:
         value = self.params.get(key, default)

@@ -1,5 +1,6 @@
 """Trainer handlers (Items and Supporters). Fossils have no handler: they are played onto the Bench as
-40-HP Basic Pokémon that cannot retreat (``CardDefinition.plays_as_basic``)."""
+40-HP Basic Pokémon that cannot retreat (``CardDefinition.plays_as_basic``) and may be discarded from
+play during their owner's turn (the engine's ``DISCARD_FOSSIL`` action)."""
 
 from __future__ import annotations
 
