@@ -17,11 +17,14 @@ Import them as ``from strategies import genomes`` (pytest puts ``tests/`` on the
   and contract scoring exactly when there is bidding; betting phases exactly when ``starting_chips`` > 0;
   score wins only with something that scores; ``hand_value`` conditions and ``best_hand`` only with a
   hand evaluation; thresholds where ``schema.THRESHOLD_REQUIRED`` needs them; teams a partition of the
-  players into at least two teams; effect values 1..255.
+  players into at least two teams; effect values 1..255; a pass phase (first in the turn, at most
+  the cards dealt, across only with an even player count) only when cards are dealt; a knock phase
+  (last) only with a hand evaluation; shooting the moon only with a trick phase and a trick-win rule.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TypeVar
 
 from hypothesis import strategies as st
@@ -47,6 +50,9 @@ from darwindeck.genome.phases import (
     ClaimPhase,
     DiscardPhase,
     DrawPhase,
+    KnockPhase,
+    PassDirection,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -205,6 +211,28 @@ def trick_phases() -> st.SearchStrategy[TrickPhase]:
         trump_suit=_optional(st.sampled_from(Suit)),
         high_card_wins=st.booleans(),
         breaking_suit=_optional(st.sampled_from(Suit)),
+        first_lead=_optional(st.tuples(st.sampled_from(Rank), st.sampled_from(Suit))),
+        clean_first_trick=st.booleans(),
+    )
+
+
+def pass_phases(player_count: int, dealt: int) -> st.SearchStrategy[PassPhase]:
+    """A pass phase of at most the cards dealt, across only with an even number of players."""
+    directions = [d for d in PassDirection if d is not PassDirection.ACROSS or player_count % 2 == 0]
+    return st.builds(
+        PassPhase,
+        count=st.integers(1, max(1, min(4, dealt))),
+        directions=st.lists(st.sampled_from(directions), min_size=1, max_size=5).map(tuple),
+    )
+
+
+def knock_phases() -> st.SearchStrategy[KnockPhase]:
+    return st.builds(
+        KnockPhase,
+        max_value=st.integers(0, 255),
+        full_bonus=st.integers(0, 255),
+        undercut_bonus=st.integers(0, 255),
+        lay_off=st.booleans(),
     )
 
 
@@ -411,6 +439,16 @@ def genomes(draw: st.DrawFn) -> GameGenome:
     win_types |= {WinType.BEST_HAND} if evaluation else set()
     kinds = draw(st.lists(st.sampled_from(sorted(win_types, key=lambda w: w.code)), min_size=1, max_size=3))
 
+    phases = turns.phases
+    if setup.cards_per_player > 0 and draw(st.booleans()):
+        phases = (draw(pass_phases(player_count, setup.cards_per_player)), *phases)
+    if evaluation is not None and draw(st.booleans()):
+        phases = (*phases, draw(knock_phases()))
+    turns = dataclasses.replace(turns, phases=phases)
+    moon = (
+        has_tricks and any(r.trigger is ScoringTrigger.TRICK_WIN for r in card_rules) and draw(st.booleans())
+    )
+
     team_mode = draw(st.booleans())
     return GameGenome(
         name=draw(st.text(_NAME_CHARACTERS, min_size=1, max_size=20)),
@@ -418,7 +456,7 @@ def genomes(draw: st.DrawFn) -> GameGenome:
         turn_structure=turns,
         win_conditions=tuple(draw(_win_condition(kind)) for kind in kinds),
         special_effects=tuple(draw(st.lists(special_effects(setup.initial_deck.ranks()), max_size=4))),
-        scoring=Scoring(card_rules=card_rules, hand_evaluation=evaluation),
+        scoring=Scoring(card_rules=card_rules, hand_evaluation=evaluation, shoot_the_moon=moon),
         max_turns=draw(st.integers(10, 5000)),
         player_count=player_count,
         team_mode=team_mode,

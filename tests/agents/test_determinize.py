@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -91,7 +93,11 @@ def test_a_card_taken_from_the_discard_stays_known() -> None:
 
 
 def test_a_revealed_void_keeps_that_suit_out_of_the_hand() -> None:
-    state = GameState.new(get_game("hearts"), 1)
+    hearts = get_game("hearts")
+    no_passing = hearts.replace(
+        turn_structure=dataclasses.replace(hearts.turn_structure, phases=hearts.phases[1:])
+    )
+    state = GameState.new(no_passing, 1)
     state.arrange(hands=[suit_cards("C"), suit_cards("H"), suit_cards("D"), suit_cards("S")], current=0)
     knowledge = fresh_knowledge(state)
     play(state, card_id(Rank.TWO, Suit.CLUBS), knowledge)

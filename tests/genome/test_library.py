@@ -22,6 +22,8 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassDirection,
+    PassPhase,
     PlayPhase,
     TrickPhase,
 )
@@ -237,7 +239,20 @@ def test_hearts() -> None:
     assert hearts.player_count == 4
     assert hearts.turn_structure.is_trick_based
     assert hearts.turn_structure.tricks_per_hand == 13
-    assert hearts.phases == (TrickPhase(lead_suit_required=True, breaking_suit=Suit.HEARTS),)
+    # Three cards passed left, right, across, then held; 2♣ leads; no point card on the first trick.
+    assert hearts.phases == (
+        PassPhase(
+            count=3,
+            directions=(PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD),
+        ),
+        TrickPhase(
+            lead_suit_required=True,
+            breaking_suit=Suit.HEARTS,
+            first_lead=(Rank.TWO, Suit.CLUBS),
+            clean_first_trick=True,
+        ),
+    )
+    assert hearts.scoring.shoot_the_moon
     assert hearts.scoring.card_rules == (
         CardScoringRule(
             Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.TRICK_WIN

@@ -239,7 +239,7 @@ def test_unknown_phase_kind() -> None:
     assert error.where == "t.json:turn_structure.phases[1].kind"
     assert error.reason == (
         "unknown phase kind 'auction' (expected one of: draw, play, discard, trick, claim, betting, "
-        "bidding, knock)"
+        "bidding, knock, pass)"
     )
 
 
@@ -297,7 +297,7 @@ def test_newer_version_is_refused_naming_it() -> None:
     error = read_error(document)
     assert error.where == "t.json:schema_version"
     assert error.reason == (
-        "schema_version 7 is newer than this version of darwindeck reads (up to 1); "
+        "schema_version 7 is newer than this version of darwindeck reads (up to 2); "
         "upgrade darwindeck to load it"
     )
 
@@ -305,7 +305,7 @@ def test_newer_version_is_refused_naming_it() -> None:
 def test_negative_version_is_refused() -> None:
     document = tiny_document()
     document["schema_version"] = -1
-    assert read_error(document).reason == "schema_version -1 is not a version (0..1)"
+    assert read_error(document).reason == "schema_version -1 is not a version (0..2)"
 
 
 def test_darwindeck_string_version_points_to_import() -> None:

@@ -246,10 +246,15 @@ def test_no_nil_sentence_when_no_bidding_phase_allows_nil() -> None:
     )
 
 
+# A score win with a threshold reached while the best score is shared does not end the game (real
+# Hearts and Spades play on); every such sentence says so.
+PLAYED_ON = " If the best score is shared at that moment, play goes on until one is best alone."
+
+
 def test_team_objective_names_the_seats() -> None:
     text = sentences(section(spades(team_mode=True), "Objective"))
     assert text[0] == "Players 1 and 3 play against players 2 and 4."
-    assert text[-1] == "The first team to reach 500 points wins."
+    assert text[-1] == "The first team to reach 500 points wins." + PLAYED_ON
 
 
 def test_three_teams_and_a_lone_player() -> None:
@@ -262,7 +267,9 @@ def test_three_teams_and_a_lone_player() -> None:
 
 
 def test_individual_objective_has_no_team_sentence() -> None:
-    assert sentences(section(spades(), "Objective")) == ["The first player to reach 500 points wins."]
+    assert sentences(section(spades(), "Objective")) == [
+        "The first player to reach 500 points wins." + PLAYED_ON
+    ]
 
 
 # --- win conditions ------------------------------------------------------------------------------
@@ -274,7 +281,7 @@ def test_individual_objective_has_no_team_sentence() -> None:
         (
             WinCondition(WinType.LOW_SCORE, 100),
             "When any player's score reaches 100 points, the game ends "
-            "and the player with the lowest score wins.",
+            "and the player with the lowest score wins." + PLAYED_ON,
         ),
         (
             WinCondition(WinType.HIGH_SCORE),
@@ -282,7 +289,7 @@ def test_individual_objective_has_no_team_sentence() -> None:
         ),
         (
             WinCondition(WinType.SCORE_THRESHOLD, 1),
-            "A player whose score is at least 1 point at the end of a hand wins.",
+            "A player whose score is at least 1 point at the end of a hand wins." + PLAYED_ON,
         ),
         (
             WinCondition(WinType.MOST_CAPTURED),
@@ -305,7 +312,7 @@ def test_several_win_conditions_become_a_list() -> None:
     assert sentences(section(genome, "Objective")) == [
         "The game is won in any of these ways:",
         "The first player to empty their hand wins.",
-        "The first player to reach 50 points wins.",
+        "The first player to reach 50 points wins." + PLAYED_ON,
     ]
 
 

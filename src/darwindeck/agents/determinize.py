@@ -23,7 +23,8 @@ them) are shuffled with the searcher's ``rng`` and dealt back into the hidden pl
 known holders first, then each other hand (players with revealed voids first) takes the next shuffled
 card of a suit it is not void in (when none is left it takes any: voids are a preference the sampler
 keeps whenever it can), then the claim pile, the deck and, when face down, the discard and the seat's
-own hand. A face-down own hand keeps the card its legal actions name on top. The state's RNG is
+own hand. A face-down own hand keeps the card its legal actions name on top. The cards an opponent has
+chosen to pass (still in its hand) are as many of its sampled cards. The state's RNG is
 reseeded from ``rng`` too, so future shuffles and random draws are not the real ones. The sample is a
 function of the seat's observation, its knowledge and ``rng`` only: two real states that differ only in
 hidden cards give the same samples.
@@ -326,3 +327,22 @@ def determinize(
         pos = _fill_pile(out, hand_off(seat), 0, top, pool, pos)
         if own_top >= 0:
             out[hand_off(seat) + size - 1] = own_top
+    _repick_passes(out, state, seat, n_players)
+
+
+@numba.njit(cache=True)
+def _repick_passes(out: Int64Array, state: Int64Array, seat: int, n_players: int) -> None:
+    """An opponent's cards chosen to pass (hidden) become as many cards of its sampled hand: the first
+    ones, which the shuffle made random."""
+    for p in range(n_players):
+        if p == seat or state[L.B_PASSED + p] == 0:
+            continue
+        mask = state[L.B_PASSED + p]
+        count = 0
+        while mask:
+            mask &= mask - 1
+            count += 1
+        chosen = 0
+        for i in range(count):
+            chosen |= 1 << out[hand_off(p) + i]
+        out[L.B_PASSED + p] = chosen

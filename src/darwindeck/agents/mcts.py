@@ -38,8 +38,10 @@ bidding games minus the bags at the bag penalty's rate, plus, once the bids are 
 if every player took its tricks plus the engine's trick estimate of its remaining cards
 (``estimate_tricks``); cards held, negated, with ½ back for a player who has a card to play (mobility)
 for ``empty_hand``; hand plus captured cards for capture wins; tricks (negated for ``fewest_tricks``);
-the best member's hand strength for ``best_hand``. ``scale``: a tenth of a score threshold (at least
-5), 2 cards or tricks, a tenth of the deck for captures, 10 deadwood points, else 1.
+the best member's hand strength for ``best_hand``; in a score game with a knock phase and deadwood
+hands, minus the deadwood each side holds (progress toward a knock counts before the knock). ``scale``:
+a tenth of a score threshold (at least 5), 2 cards or tricks, a tenth of the deck for captures, 10
+deadwood points, else 1.
 
 Everything runs compiled (``numba.njit``): the tree is a set of fixed-capacity arrays (``Tree``, one node
 per iteration at most), a sample is an array copy, no Python object is touched per iteration.
@@ -67,9 +69,11 @@ from darwindeck.engine.contracts import (
     SCORING_BAG_PENALTY,
     evaluate_contracts,
 )
+from darwindeck.engine.hand_eval import METHOD_DEADWOOD
 from darwindeck.engine.kernel import apply_action
+from darwindeck.engine.knock import player_total
 from darwindeck.engine.movegen import has_valid_play
-from darwindeck.engine.program import contract_view, team_of, team_view, win_at
+from darwindeck.engine.program import contract_view, phase_at, team_of, team_view, win_at
 from darwindeck.engine.rng import next_u32, rand_below
 from darwindeck.engine.teams import team_maxima
 from darwindeck.engine.wins import (
@@ -197,6 +201,21 @@ def _card_counts(tables: Int64Array, state: Int64Array, kind: int, out: Float64A
 
 
 @numba.njit(cache=True)
+def _has_knock(tables: Int64Array) -> bool:
+    for phase in range(tables[L.H_N_PHASES]):  # noqa: SIM110 (numba: no generators)
+        if phase_at(tables, phase, L.PH_KIND) == L.K_KNOCK:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _deadwood_cost(tables: Int64Array, state: Int64Array, out: Float64Array) -> None:
+    """A knock game: the deadwood each side still holds counts against it, point for point."""
+    for p in range(tables[L.H_PLAYERS]):
+        out[team_of(tables, p)] -= player_total(tables, state, p)
+
+
+@numba.njit(cache=True)
 def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> float:
     """Each side's measure of being ahead into ``out``; returns the scale of a meaningful gap."""
     n_teams = tables[L.H_N_TEAMS]
@@ -222,6 +241,8 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> fl
             _bag_cost(tables, state, out)
             if state[L.S_BIDDING_DONE] != 0:
                 _projected_contracts(tables, state, out)
+        if tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD and _has_knock(tables):
+            _deadwood_cost(tables, state, out)
         return scale
     for t in range(n_teams):
         out[t] = raw[t]

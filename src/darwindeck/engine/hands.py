@@ -6,7 +6,8 @@ deals ``cards_per_player`` cards one at a time round the table from seat 0, turn
 ``ResetHandState``: bids −1, Nil flags 0, tricks 0; bags and scores persist). Hand ``h`` (1-based) is
 opened by seat ``(h−1) mod N``, direction +1, no skips pending.
 
-At a hand's end: ``hand_end`` card rules score the cards still held, contracts are evaluated
+At a hand's end: ``hand_end`` card rules score the cards still held, a moon is shot
+(``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
 (``contracts.evaluate_contracts``, when the game has a bidding phase), the pot goes to the showdown's
 winner (``betting``), the win conditions are judged,
 and if nobody won the next hand is dealt.
@@ -23,7 +24,7 @@ from darwindeck.engine.contracts import evaluate_contracts
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push, shuffle
 from darwindeck.engine.program import contract_view, deck_card, team_view
-from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card
+from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card, shoot_the_moon
 from darwindeck.engine.wins import WHEN_HAND_END, judge, showdown_winner
 
 Int64Array = npt.NDArray[np.int64]
@@ -60,6 +61,7 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_TURN_MOVED] = 0
     state[L.S_HAND_OVER] = 0
     state[L.S_KNOCKER] = -1
+    state[L.S_PASS_DONE] = 0
     state[L.S_CLAIM_RANK] = -1
     state[L.S_LAST_CLAIM] = L.N_RANKS - 2  # King: the first claim of a hand is Aces
     state[L.S_CLAIM_STAGE] = 0
@@ -70,6 +72,7 @@ def reset_hand_state(state: Int64Array) -> None:
         state[L.B_FOLDED + p] = 0
         state[L.B_ROUND_BET + p] = 0
         state[L.B_ACTED + p] = 0
+        state[L.B_PASSED + p] = 0
 
 
 @kernel_jit
@@ -136,6 +139,8 @@ def end_hand(tables: Int64Array, state: Int64Array) -> None:
             off = hand_off(p)
             for i in range(state[L.L_HAND + p]):
                 score_card(tables, state, p, state[off + i], TRIGGER_HAND_END)
+    if tables[L.H_MOON] != 0:
+        shoot_the_moon(tables, state)
     if tables[L.H_HAS_BIDDING] != 0:
         _score_contracts(tables, state)
     if state[L.S_POT] > 0:

@@ -38,6 +38,7 @@ from darwindeck.engine.movegen import (
     source_top,
     takeable_mask,
 )
+from darwindeck.engine.passing import choose_to_pass, pass_step
 from darwindeck.engine.piles import (
     captured_off,
     find,
@@ -54,7 +55,7 @@ from darwindeck.engine.program import phase_at
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.scoring import TRIGGER_PLAY, score_card
 from darwindeck.engine.tableau import place_on_tableau
-from darwindeck.engine.tricks import resolve_trick
+from darwindeck.engine.tricks import first_lead_holder, resolve_trick
 from darwindeck.engine.turns import advance_turn, apply_chosen_target, apply_effect, name_suit
 from darwindeck.engine.wins import WHEN_ACTION, WHEN_HAND_END, WHEN_TURN_END, finish, judge
 
@@ -338,6 +339,11 @@ def _trick_step(tables: Int64Array, state: Int64Array) -> bool:
         enter_phase(state, phase + 1)
         after_action(tables, state)
         return False
+    if state[L.S_SUB] == 0 and state[L.L_TRICK] == 0 and state[L.S_TRICKS_PLAYED] == 0:
+        holder = first_lead_holder(tables, state, phase)
+        if holder >= 0:
+            state[L.S_CUR] = holder
+            state[L.S_LEADER] = holder
     actor = (state[L.S_LEADER] + state[L.S_SUB] * state[L.S_DIR] + n_players * L.N_RANKS) % n_players
     state[L.S_ACTOR] = actor
     if state[L.L_HAND + actor] == 0:
@@ -426,6 +432,9 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
                 continue
             if kind == L.K_BETTING and not _betting_step(tables, state):
                 continue
+            if kind == L.K_PASS and not pass_step(tables, state):
+                enter_phase(state, state[L.S_PHASE] + 1)
+                continue
             if kind == L.K_BIDDING:
                 state[L.S_ACTOR] = (state[L.S_CUR] + state[L.S_SUB]) % n_players
         n = generate(tables, state)
@@ -478,6 +487,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         _bid(tables, state, phase, player, action - L.A_BID0)
     elif kind == L.K_TRICK:
         _trick_play(tables, state, phase, player, action)
+    elif kind == L.K_PASS:
+        choose_to_pass(state, player, action)
     elif kind == L.K_DISCARD:
         _discard(tables, state, phase, player, action)
     else:

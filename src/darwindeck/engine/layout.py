@@ -6,7 +6,7 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 
 ==========  ==========================================================================================
 0–51        the card ``c`` (``suit*13 + rank``): play it (play phase), discard it (discard phase), play
-            it to the trick (trick phase)
+            it to the trick (trick phase), choose it to pass (pass phase)
 52          DRAW: draw ``count`` cards from the draw phase's source
 53          PASS: decline an optional phase (only offered when the phase is not mandatory)
 54–59       betting: CHECK, CALL, BET, RAISE, ALL_IN, FOLD
@@ -109,7 +109,8 @@ S_RAISES = 44  # bets and raises made in the betting round in progress
 S_NAMED_CARD = 45  # the card a suit was named for (name_suit effect), -1 none
 S_NAMED_SUIT = 46  # the suit named for it: the card counts as that suit while it is on the discard top
 S_KNOCKER = 47  # who knocked this hand (knock phase), -1 nobody
-N_SCALARS = 48
+S_PASS_DONE = 48  # 1: this hand's pass phase has exchanged its cards
+N_SCALARS = 50
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -125,9 +126,10 @@ B_CHIPS = B_TRICK_PLAYER + MAX_PLAYERS  # chips in front of each player (persist
 B_ROUND_BET = B_CHIPS + MAX_PLAYERS  # chips put in during the betting round in progress
 B_FOLDED = B_ROUND_BET + MAX_PLAYERS  # 1: folded this hand
 B_ACTED = B_FOLDED + MAX_PLAYERS  # 1: acted since the last bet or raise of the round
+B_PASSED = B_ACTED + MAX_PLAYERS  # pass phase: bit c set = card c chosen to pass (still in the hand)
 
 # ---- pile lengths -----------------------------------------------------------------------------------
-L_DECK = B_ACTED + MAX_PLAYERS
+L_DECK = B_PASSED + MAX_PLAYERS
 L_DISCARD = L_DECK + 1
 L_HAND = L_DISCARD + 1  # + player
 L_CAPTURED = L_HAND + MAX_PLAYERS  # + player
@@ -183,7 +185,8 @@ H_PRIMARY_METRIC = 23  # what "leading" means for instrumentation (M_* below)
 H_DISCARD_VISIBILITY = 24
 H_STARTING_CHIPS = 25
 H_AVOID_TRICKS = 26  # 1: the first win condition rewards taking few tricks (agents' hint)
-HEADER_SIZE = 27
+H_MOON = 27  # 1: scoring.shoot_the_moon
+HEADER_SIZE = 28
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -213,7 +216,8 @@ PH_D = 4
 PH_E = 5
 PH_COND_START = 6
 PH_COND_LEN = 7
-PHASE_ROW = 8
+PH_F = 8
+PHASE_ROW = 9
 
 K_DRAW = 0
 K_PLAY = 1
@@ -223,6 +227,7 @@ K_CLAIM = 4
 K_BETTING = 5
 K_BIDDING = 6
 K_KNOCK = 7
+K_PASS = 8
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

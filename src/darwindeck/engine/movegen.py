@@ -18,6 +18,7 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 * claim: CLAIM_RANK r (when the rank is declared), then the cards of the hand one at a time and PASS
   once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see ``claims``).
 * betting: see ``betting``.
+* pass: each card of the chooser's hand not already chosen (``passing``).
 * knock: PASS and KNOCK when the actor may knock (``knock.may_knock``); nothing otherwise (the turn goes
   on).
 * a pending player_choice effect: TARGET p for every other player; a pending name_suit effect: NAME_SUIT
@@ -320,6 +321,17 @@ def _claim_actions(tables: Int64Array, state: Int64Array, phase: int, player: in
 
 
 @kernel_jit
+def _pass_actions(state: Int64Array, player: int) -> int:
+    n = 0
+    off = hand_off(player)
+    for i in range(state[L.L_HAND + player]):
+        card = state[off + i]
+        if not (state[L.B_PASSED + player] >> card) & 1:
+            n = _add(state, n, card)
+    return n
+
+
+@kernel_jit
 def generate(tables: Int64Array, state: Int64Array) -> int:
     """Write the legal actions of the pending decision into the legal area; their number (0: none)."""
     player = state[L.S_ACTOR]
@@ -349,6 +361,8 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = _claim_actions(tables, state, phase, player)
     elif kind == L.K_BETTING:
         n = betting_actions(tables, state, phase, player, L.P_LEGAL)
+    elif kind == L.K_PASS:
+        n = _pass_actions(state, player)
     elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
         n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:

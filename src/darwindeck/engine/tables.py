@@ -12,8 +12,9 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   trick ``A`` lead suit required, ``B`` trump (-1), ``C`` high card wins, ``D`` breaking suit (-1);
   bidding ``A`` min bid, ``B`` max bid, ``C`` allow Nil; claim ``A`` min cards, ``B`` max cards, ``C``
   sequential rank, ``D`` allow challenge, ``E`` pile penalty; betting ``A`` min bet, ``B`` max
-  raises; knock ``A`` max value, ``B`` full bonus, ``C`` undercut bonus, ``D`` lay off), and the
-  phase's condition as a
+  raises; knock ``A`` max value, ``B`` full bonus, ``C`` undercut bonus, ``D`` lay off; trick also ``E``
+  clean first trick, ``F`` first-lead card id (-1); pass ``A`` count, ``B`` number of directions, ``C``
+  the direction codes packed two bits each, hand 1's lowest), and the phase's condition as a
   slice of ``cond``.
 * ``cond`` int64[n, COND_ROW]: every condition of the genome as postfix programs (leaves push a truth
   value, ``AND k`` / ``OR k`` pop ``k`` and push one); a condition is the slice ``start:start+len``.
@@ -36,7 +37,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.contracts import contract_scoring_array
 from darwindeck.errors import GenomeValidationError
-from darwindeck.genome.cards import Location
+from darwindeck.genome.cards import Location, card_id
 from darwindeck.genome.conditions import Condition, ConditionLike, Logic
 from darwindeck.genome.phases import (
     BettingPhase,
@@ -45,6 +46,7 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -145,13 +147,18 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         row[: L.PH_D] = [L.K_DISCARD, phase.target.code, phase.count, int(phase.mandatory)]
         cond = phase.matching_condition
     elif isinstance(phase, TrickPhase):
-        row[: L.PH_E] = [
+        row[: L.PH_E + 1] = [
             L.K_TRICK,
             int(phase.lead_suit_required),
             -1 if phase.trump_suit is None else phase.trump_suit.code,
             int(phase.high_card_wins),
             -1 if phase.breaking_suit is None else phase.breaking_suit.code,
+            int(phase.clean_first_trick),
         ]
+        row[L.PH_F] = -1 if phase.first_lead is None else card_id(*phase.first_lead)
+    elif isinstance(phase, PassPhase):
+        packed = sum(d.code << (2 * i) for i, d in enumerate(phase.directions))
+        row[: L.PH_C + 1] = [L.K_PASS, phase.count, len(phase.directions), packed]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_D] = [L.K_BIDDING, phase.min_bid, phase.max_bid, int(phase.allow_nil)]
     elif isinstance(phase, ClaimPhase):
@@ -233,6 +240,7 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     header[L.H_STARTING_CHIPS] = setup.starting_chips
     first_win = genome.win_conditions[0].type if genome.win_conditions else None
     header[L.H_AVOID_TRICKS] = int(first_win in (WinType.LOW_SCORE, WinType.FEWEST_TRICKS))
+    header[L.H_MOON] = int(genome.scoring.shoot_the_moon)
     return header
 
 

@@ -2,7 +2,9 @@
 
 Values are judged per team (individual mode: each player is a team) with ``darwindeck.engine.teams``;
 conditions are tried in the genome's order and the first that is *met* ends the game: the side with
-the single best value wins, a tie for the best place is a draw. When each is checked and met:
+the single best value wins, a tie for the best place is a draw, except for a score win with a threshold
+(``high_score`` with one, ``low_score``, ``first_to_score``, ``score_threshold``): reached while the best
+score is shared it is not met, and the game plays on. When each is checked and met:
 
 * after every action: ``first_to_score`` (a team score ≥ threshold; several: the highest) and
   ``capture_all`` (a team holding every card in its hands and captured piles);
@@ -83,10 +85,16 @@ def _reaching(tables: Int64Array, state: Int64Array, threshold: int) -> bool:
 
 
 @kernel_jit
+def _played_on_if_tied(side: int) -> int:
+    """A threshold reached with the best score shared is not met yet: the game plays on."""
+    return NOT_MET if side < 0 else side
+
+
+@kernel_jit
 def _first_to_score(tables: Int64Array, state: Int64Array, threshold: int) -> int:
     if not _reaching(tables, state, threshold):
         return NOT_MET
-    return decide_winner(_team_scores(tables, state), True)
+    return _played_on_if_tied(decide_winner(_team_scores(tables, state), True))
 
 
 @kernel_jit
@@ -197,14 +205,12 @@ def _judge_one(tables: Int64Array, state: Int64Array, kind: int, threshold: int,
     if when != WHEN_HAND_END:
         return NOT_MET
     scores = _team_scores(tables, state)
-    if kind == HIGH_SCORE:
-        if threshold >= 0 and not _reaching(tables, state, threshold):
-            return NOT_MET
+    if kind == HIGH_SCORE and threshold < 0:
         return decide_winner(scores, True)
-    if kind in (LOW_SCORE, SCORE_THRESHOLD):
+    if kind in (HIGH_SCORE, LOW_SCORE, SCORE_THRESHOLD):
         if not _reaching(tables, state, threshold):
             return NOT_MET
-        return decide_winner(scores, kind == SCORE_THRESHOLD)
+        return _played_on_if_tied(decide_winner(scores, kind != LOW_SCORE))
     if kind == ALL_HANDS_EMPTY:
         return decide_winner(scores, True) if _all_hands_empty(tables, state) else NOT_MET
     if kind == MOST_CAPTURED:

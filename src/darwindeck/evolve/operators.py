@@ -47,6 +47,10 @@ MutateBettingMutation              0.10     0.20        ``betting``
 AddKnockPhaseMutation              0.03     0.06        ``knock``
 RemoveKnockPhaseMutation           0.03     0.06        ``knock``
 MutateKnockPhaseMutation           0.10     0.20        ``knock``
+AddPassPhaseMutation               0.03     0.06        ``passing``
+RemovePassPhaseMutation            0.03     0.06        ``passing``
+MutatePassPhaseMutation            0.10     0.20        ``passing``
+ToggleShootTheMoonMutation         0.03     0.06        ``scoring``
 CleanupOrphanedResourcesMutation   0.10     0.10        seed 004 (``structure``)
 =================================  =======  ==========  ==========================================
 
@@ -82,6 +86,7 @@ from darwindeck.evolve.mutations import (
     effects,
     knock,
     parameters,
+    passing,
     scoring,
     structure,
     tableau,
@@ -158,6 +163,10 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddKnockPhaseMutation", knock.add_knock_phase, 0.03, 0.06),
     Operator("RemoveKnockPhaseMutation", knock.remove_knock_phase, 0.03, 0.06),
     Operator("MutateKnockPhaseMutation", knock.mutate_knock_phase, 0.10, 0.20),
+    Operator("AddPassPhaseMutation", passing.add_pass_phase, 0.03, 0.06),
+    Operator("RemovePassPhaseMutation", passing.remove_pass_phase, 0.03, 0.06),
+    Operator("MutatePassPhaseMutation", passing.mutate_pass_phase, 0.10, 0.20),
+    Operator("ToggleShootTheMoonMutation", scoring.toggle_shoot_the_moon, 0.03, 0.06),
     Operator("CleanupOrphanedResourcesMutation", structure.cleanup_orphaned_resources, 0.10, 0.10),
 )
 

@@ -13,7 +13,7 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
 * Then seven sections, contiguous and in this order, each at the body offset its header entry gives:
   setup (opcode 1), phases (2), win conditions (3), scoring (4), effects (60, seed 000), teams (80),
   contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none). Phases are
-  one opcode each (10-16; the bidding phase is 70, because seed 000 already gives 60/61 to effects);
+  one opcode each (10-17; the bidding phase is 70, because seed 000 already gives 60/61 to effects);
   conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
 * The bytecode carries every rule. It does not carry ``name`` or ``description``: ``parse_bytecode``
   names the genome ``"bytecode-<16 hex digits of the header hash>"`` with an empty description.
@@ -50,6 +50,8 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassDirection,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -120,6 +122,7 @@ class Op(IntEnum):
     CLAIM_PHASE = 14
     BETTING_PHASE = 15
     KNOCK_PHASE = 16
+    PASS_PHASE = 17
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
@@ -334,9 +337,18 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             _write_condition(writer, phase.matching_condition, f"{field}.matching_condition")
         case TrickPhase():
             writer.u8(Op.TRICK_PHASE, field)
-            writer.u8(_pack_flags(phase.lead_suit_required, phase.high_card_wins), f"{field} flags")
+            flags = _pack_flags(
+                phase.lead_suit_required,
+                phase.high_card_wins,
+                phase.clean_first_trick,
+                phase.first_lead is not None,
+            )
+            writer.u8(flags, f"{field} flags")
             writer.u8(_optional_code(phase.trump_suit), f"{field}.trump_suit")
             writer.u8(_optional_code(phase.breaking_suit), f"{field}.breaking_suit")
+            if phase.first_lead is not None:
+                writer.u8(phase.first_lead[0].code, f"{field}.first_lead rank")
+                writer.u8(phase.first_lead[1].code, f"{field}.first_lead suit")
         case ClaimPhase():
             writer.u8(Op.CLAIM_PHASE, field)
             writer.u8(phase.min_cards, f"{field}.min_cards")
@@ -352,6 +364,12 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(phase.min_bid, f"{field}.min_bid")
             writer.u8(phase.max_bid, f"{field}.max_bid")
             writer.u8(_pack_flags(phase.allow_nil), f"{field} flags")
+        case PassPhase():
+            writer.u8(Op.PASS_PHASE, field)
+            writer.u8(phase.count, f"{field}.count")
+            writer.u8(len(phase.directions), f"{field}.directions count")
+            for index, direction in enumerate(phase.directions):
+                writer.u8(direction.code, f"{field}.directions[{index}]")
         case KnockPhase():
             writer.u8(Op.KNOCK_PHASE, field)
             writer.u8(phase.max_value, f"{field}.max_value")
@@ -382,7 +400,8 @@ def _write_scoring(writer: ByteWriter, genome: GameGenome) -> None:
         writer.i16(rule.points, f"{field}.points")
         _write_condition(writer, rule.condition, f"{field}.condition")
     evaluation = scoring.hand_evaluation
-    writer.u8(_pack_flags(evaluation is not None), "scoring.hand_evaluation present")
+    flags = _pack_flags(evaluation is not None, scoring.shoot_the_moon)
+    writer.u8(flags, "scoring flags (hand_evaluation present, shoot_the_moon)")
     if evaluation is not None:
         _write_hand_evaluation(writer, evaluation)
 
@@ -510,8 +529,14 @@ def parse_bytecode(data: bytes) -> GameGenome:
         team_mode=header.team_mode,
         teams=teams,
         contract_scoring=contract,
-        schema_version=header.schema_version,
     )
+    if genome.schema_version != header.schema_version:
+        raise BytecodeError(
+            "header",
+            header.hash_offset + HASH_SIZE,
+            f"schema_version {header.schema_version} does not match the parsed rules "
+            f"(version {genome.schema_version})",
+        )
     actual_hash = _genome_hash(genome)
     if actual_hash != header.genome_hash:
         raise BytecodeError(
@@ -736,13 +761,28 @@ def _read_discard(reader: ByteReader, field: str) -> DiscardPhase:
 
 
 def _read_trick(reader: ByteReader, field: str) -> TrickPhase:
-    lead_suit_required, high_card_wins = _read_flags(reader, f"{field} flags", 2)
+    lead_suit_required, high_card_wins, clean, has_lead = _read_flags(reader, f"{field} flags", 4)
+    trump_suit = _read_optional_enum(reader, Suit, f"{field}.trump_suit")
+    breaking_suit = _read_optional_enum(reader, Suit, f"{field}.breaking_suit")
+    first_lead = None
+    if has_lead:
+        rank = _read_enum(reader, Rank, f"{field}.first_lead rank")
+        first_lead = (rank, _read_enum(reader, Suit, f"{field}.first_lead suit"))
     return TrickPhase(
         lead_suit_required=lead_suit_required,
-        trump_suit=_read_optional_enum(reader, Suit, f"{field}.trump_suit"),
+        trump_suit=trump_suit,
         high_card_wins=high_card_wins,
-        breaking_suit=_read_optional_enum(reader, Suit, f"{field}.breaking_suit"),
+        breaking_suit=breaking_suit,
+        first_lead=first_lead,
+        clean_first_trick=clean,
     )
+
+
+def _read_pass(reader: ByteReader, field: str) -> PassPhase:
+    count = reader.u8(f"{field}.count")
+    n = reader.u8(f"{field}.directions count")
+    directions = tuple(_read_enum(reader, PassDirection, f"{field}.directions[{i}]") for i in range(n))
+    return PassPhase(count=count, directions=directions)
 
 
 def _read_claim(reader: ByteReader, field: str) -> ClaimPhase:
@@ -789,6 +829,7 @@ _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.BETTING_PHASE: _read_betting,
     Op.BIDDING_PHASE: _read_bidding,
     Op.KNOCK_PHASE: _read_knock,
+    Op.PASS_PHASE: _read_pass,
 }
 
 
@@ -812,9 +853,9 @@ def _read_scoring(reader: ByteReader) -> Scoring:
     _expect_op(reader, Op.SCORING)
     count = reader.u8("card_rules count")
     rules = tuple(_read_card_rule(reader, f"card_rules[{index}]") for index in range(count))
-    has_evaluation = _read_bool(reader, "hand_evaluation present")
+    has_evaluation, moon = _read_flags(reader, "scoring flags", 2)
     evaluation = _read_hand_evaluation(reader) if has_evaluation else None
-    return Scoring(card_rules=rules, hand_evaluation=evaluation)
+    return Scoring(card_rules=rules, hand_evaluation=evaluation, shoot_the_moon=moon)
 
 
 def _read_card_rule(reader: ByteReader, field: str) -> CardScoringRule:

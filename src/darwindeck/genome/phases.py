@@ -14,6 +14,10 @@ Each phase is a frozen record of what the player may or must do:
 * ``TrickPhase``: each player plays one card to the trick in turn; ``lead_suit_required`` forces
   following the led suit when possible; ``trump_suit`` beats other suits; ``high_card_wins`` (False: the
   lowest card of the led suit wins); ``breaking_suit`` may not be led until it has been played (Hearts).
+  ``first_lead`` (a rank and a suit): the player holding that card leads the first trick of each hand,
+  and leads it (Hearts' 2♣). ``clean_first_trick``: on the first trick of a hand no card that scores when
+  a trick is won (a ``trick_win`` scoring rule gives it points) may be played by a player holding any
+  other card they could play (Hearts: no heart and no Q♠ on the first trick).
 * ``ClaimPhase``: play ``min_cards``..``max_cards`` cards face down while claiming a rank (the next rank
   in order when ``sequential_rank``); opponents may challenge (``allow_challenge``); a caught liar, or a
   wrong challenger, takes the pile (``pile_penalty``). Cheat / I Doubt It.
@@ -21,6 +25,11 @@ Each phase is a frozen record of what the player may or must do:
   ``setup.starting_chips``), at most ``max_raises`` raises, bets of at least ``min_bet``.
 * ``BiddingPhase`` (seed 004): before the first trick of a hand each player bids how many tricks they
   will take, ``min_bid``..min(``max_bid``, hand size), plus Nil (0) when ``allow_nil``.
+* ``PassPhase``: once per hand, the first time the phase is reached, every player in turn chooses
+  ``count`` cards of their hand and, when all have chosen, the chosen cards go at once to another
+  player: hand ``h`` (1-based) passes in ``directions[(h - 1) % len(directions)]``: ``left`` to the next
+  player in seat order, ``right`` to the previous one, ``across`` to the player half the table away,
+  ``hold`` no pass (Hearts: left, right, across, hold).
 * ``KnockPhase``: a player whose hand is worth at most ``max_value`` (the game's ``hand_evaluation``
   total: deadwood in Gin Rummy) may knock, which ends the hand; otherwise, or when they decline, the turn
   goes on. At the knock every opponent is compared with the knocker (the knocker's value ``K``, the
@@ -34,8 +43,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from darwindeck.genome.cards import Location, Suit
+from darwindeck.genome.cards import CodedEnum, Location, Rank, Suit
 from darwindeck.genome.conditions import ConditionLike
+
+
+class PassDirection(CodedEnum):
+    """Where a pass phase sends the chosen cards (module docstring)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
 
 
 @dataclass(frozen=True)
@@ -71,6 +89,8 @@ class TrickPhase:
     trump_suit: Suit | None = None
     high_card_wins: bool = True
     breaking_suit: Suit | None = None
+    first_lead: tuple[Rank, Suit] | None = None
+    clean_first_trick: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +116,17 @@ class BiddingPhase:
 
 
 @dataclass(frozen=True)
+class PassPhase:
+    count: int = 3
+    directions: tuple[PassDirection, ...] = (
+        PassDirection.LEFT,
+        PassDirection.RIGHT,
+        PassDirection.ACROSS,
+        PassDirection.HOLD,
+    )
+
+
+@dataclass(frozen=True)
 class KnockPhase:
     max_value: int = 10
     full_bonus: int = 25
@@ -104,5 +135,13 @@ class KnockPhase:
 
 
 Phase: TypeAlias = (
-    DrawPhase | PlayPhase | DiscardPhase | TrickPhase | ClaimPhase | BettingPhase | BiddingPhase | KnockPhase
+    DrawPhase
+    | PlayPhase
+    | DiscardPhase
+    | TrickPhase
+    | ClaimPhase
+    | BettingPhase
+    | BiddingPhase
+    | KnockPhase
+    | PassPhase
 )

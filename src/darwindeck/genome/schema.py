@@ -32,6 +32,14 @@ best_hand          at showdown the best hand by ``scoring.hand_evaluation`` wins
 most_tricks        at hand end the player (team) with most tricks wins
 fewest_tricks      at hand end the player (team) with fewest tricks wins
 =================  ==================================================================================
+
+A score win with a ``threshold`` (``high_score``, ``low_score``, ``first_to_score``, ``score_threshold``)
+that is reached while two sides share the best score is not met yet: the game plays on (another hand)
+until one side alone is best, as Hearts and Spades are played; the turn limit still ends it.
+
+``Scoring.shoot_the_moon``: at a hand's end, a player who won every card that a ``trick_win`` rule
+scores (at least one such card exists) shoots the moon: the points those cards gave them are taken back
+and every other player scores them instead (Hearts: 0 for the shooter, 26 for everyone else).
 """
 
 from __future__ import annotations
@@ -42,10 +50,11 @@ from typing import Any
 
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import ConditionLike
-from darwindeck.genome.phases import Phase, TrickPhase
+from darwindeck.genome.phases import KnockPhase, PassPhase, Phase, TrickPhase
 
-#: The genome JSON schema this code writes. Older versions are migrated on load; newer ones refused.
-SCHEMA_VERSION = 1
+#: The newest genome JSON schema this code reads and writes. Older versions are migrated on load; newer
+#: ones refused. A genome is written in the oldest version that can hold its rules (``schema_version``).
+SCHEMA_VERSION = 2
 
 
 class TableauMode(CodedEnum):
@@ -252,6 +261,7 @@ class HandEvaluation:
 class Scoring:
     card_rules: tuple[CardScoringRule, ...] = ()
     hand_evaluation: HandEvaluation | None = None
+    shoot_the_moon: bool = False
 
 
 @dataclass(frozen=True)
@@ -283,7 +293,6 @@ class GameGenome:
     teams: tuple[tuple[int, ...], ...] = ()
     contract_scoring: ContractScoring | None = None
     description: str = ""
-    schema_version: int = SCHEMA_VERSION
 
     def replace(self, **changes: Any) -> GameGenome:
         """A copy with ``changes`` applied (the genome itself never changes)."""
@@ -292,6 +301,18 @@ class GameGenome:
     @property
     def phases(self) -> tuple[Phase, ...]:
         return self.turn_structure.phases
+
+    @property
+    def schema_version(self) -> int:
+        """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
+        knock phase, a trick phase's first lead or clean first trick, shooting the moon), else 1."""
+        phases = self.phases
+        added = (
+            self.scoring.shoot_the_moon
+            or any(isinstance(p, KnockPhase | PassPhase) for p in phases)
+            or any(isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick) for p in phases)
+        )
+        return 2 if added else 1
 
     @property
     def identity(self) -> str:

@@ -1,14 +1,19 @@
 """Genome JSON: a lossless, versioned file format, its migrations, and genome identity.
 
-Format (``schema_version`` 1). One JSON object whose keys are the ``GameGenome`` fields, every one
-always written, ``schema_version`` first and then in the dataclasses' field order:
+Format (``schema_version`` 2). One JSON object whose keys are the ``GameGenome`` fields, every one
+always written, ``schema_version`` first and then in the dataclasses' field order. A genome is written
+in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
+in version 2 (pass and knock phases, a trick phase's ``first_lead`` / ``clean_first_trick``,
+``scoring.shoot_the_moon``) is written as version 1, without those keys, byte for byte as before, so its
+identity did not change when version 2 came.
 
 * enums by *value*, never by name: ``"tableau_mode": "match_rank"``, ``"trigger_rank": "Q"``,
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``, ``knock``) followed by every field of its dataclass:
+  ``betting``, ``bidding``, ``knock``, ``pass``) followed by every field of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
+* a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``.
 * a simple condition is ``{"type", "operator", "value", "reference"}``; its ``value`` keeps its kind as
   decided by the condition type (``conditions.RANK_VALUED``: a rank such as ``"Q"``; ``SUIT_VALUED``: a
   suit such as ``"S"``; otherwise a JSON integer). A compound condition is
@@ -32,7 +37,8 @@ Versions. ``schema_version`` 0 is the base format of the genome before seeds 000
 ``special_effects``, no ``setup.tableau_mode`` / ``setup.sequence_direction``, no ``team_mode`` /
 ``teams``, no ``contract_scoring``. An older file is upgraded step by step by ``_MIGRATIONS`` (one small
 function per seed: effects → none, tableau mode → NONE with direction BOTH, teams → individual play,
-contract scoring → none) and then read as the current version. A version newer than ``SCHEMA_VERSION``
+contract scoring → none; version 1 → 2: trick phases get no first lead and no clean first trick,
+scoring does not shoot the moon) and then read as the current version. A version newer than ``SCHEMA_VERSION``
 is refused with a message naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are
 not this format: ``darwindeck.genome.importer`` converts them.
 """
@@ -71,6 +77,8 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassDirection,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -110,6 +118,7 @@ PHASE_KIND_NAMES: dict[type[Phase], str] = {
     BettingPhase: "betting",
     BiddingPhase: "bidding",
     KnockPhase: "knock",
+    PassPhase: "pass",
 }
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
@@ -137,9 +146,17 @@ def _encode(value: object) -> Any:
 
 
 def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
-    """The genome as plain JSON data: ``schema_version`` first, then every field in field order."""
+    """The genome as plain JSON data: ``schema_version`` first, then every field in field order, in the
+    oldest version that holds the rules (a version-1 genome is written without the version-2 keys)."""
     fields: dict[str, Any] = _encode(genome)
-    return {"schema_version": fields.pop("schema_version"), **fields}
+    version = genome.schema_version
+    if version == 1:
+        tricks = [phase for phase in fields["turn_structure"]["phases"] if phase["kind"] == "trick"]
+        for phase in tricks:
+            for key in _VERSION_2_TRICK_KEYS:
+                del phase[key]
+        del fields["scoring"]["shoot_the_moon"]
+    return {"schema_version": version, **fields}
 
 
 def to_json(genome: GameGenome) -> str:
@@ -337,12 +354,29 @@ def _read_discard(obj: JsonObject) -> DiscardPhase:
     )
 
 
+def _read_card(value: JsonValue) -> tuple[Rank, Suit]:
+    """A card as ``[rank, suit]``: ``["2", "C"]``."""
+    items = value.as_list()
+    if len(items) != 2:
+        raise value.fail(f"a card is [rank, suit], got {len(items)} item(s)")
+    return items[0].as_enum(Rank), items[1].as_enum(Suit)
+
+
 def _read_trick(obj: JsonObject) -> TrickPhase:
     return TrickPhase(
         lead_suit_required=obj.get("lead_suit_required").as_bool(),
         trump_suit=obj.get("trump_suit").optional(lambda v: v.as_enum(Suit)),
         high_card_wins=obj.get("high_card_wins").as_bool(),
         breaking_suit=obj.get("breaking_suit").optional(lambda v: v.as_enum(Suit)),
+        first_lead=obj.get("first_lead").optional(_read_card),
+        clean_first_trick=obj.get("clean_first_trick").as_bool(),
+    )
+
+
+def _read_pass(obj: JsonObject) -> PassPhase:
+    return PassPhase(
+        count=obj.get("count").as_int(),
+        directions=tuple(item.as_enum(PassDirection) for item in obj.get("directions").as_list()),
     )
 
 
@@ -386,6 +420,7 @@ _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "betting": _read_betting,
     "bidding": _read_bidding,
     "knock": _read_knock,
+    "pass": _read_pass,
 }
 
 
@@ -466,6 +501,7 @@ def _read_scoring(obj: JsonObject) -> Scoring:
     return Scoring(
         card_rules=tuple(_read_all(obj.get("card_rules"), _read_card_rule)),
         hand_evaluation=obj.get("hand_evaluation").optional(lambda v: _read_whole(v, _read_hand_evaluation)),
+        shoot_the_moon=obj.get("shoot_the_moon").as_bool(),
     )
 
 
@@ -488,6 +524,7 @@ def _read_all(value: JsonValue, read: Callable[[JsonObject], T]) -> list[T]:
 
 
 def _read_genome(obj: JsonObject) -> GameGenome:
+    obj.get("schema_version")  # read by the migration; the genome derives its own
     return GameGenome(
         name=obj.get("name").as_str(),
         setup=_read_whole(obj.get("setup"), _read_setup),
@@ -503,7 +540,6 @@ def _read_genome(obj: JsonObject) -> GameGenome:
             lambda v: _read_whole(v, _read_contract_scoring)
         ),
         description=obj.get("description").as_str(),
-        schema_version=obj.get("schema_version").as_int(),
     )
 
 
@@ -540,10 +576,31 @@ def _add_contract_scoring(data: dict[str, Any]) -> None:
     data.setdefault("contract_scoring", None)
 
 
-#: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed per step.
+def _add_first_trick_rules(data: dict[str, Any]) -> None:
+    """Version 2: a trick phase of an older file has no first lead and no clean first trick."""
+    turns = _object_at(data, "turn_structure")
+    phases = turns.get("phases") if turns is not None else None
+    for phase in phases if isinstance(phases, list) else ():
+        if isinstance(phase, dict) and phase.get("kind") == "trick":
+            phase.setdefault("first_lead", None)
+            phase.setdefault("clean_first_trick", False)
+
+
+def _add_shoot_the_moon(data: dict[str, Any]) -> None:
+    """Version 2: an older file's scoring does not shoot the moon."""
+    scoring = _object_at(data, "scoring")
+    if scoring is not None:
+        scoring.setdefault("shoot_the_moon", False)
+
+
+#: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed or feature per step.
 _MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {
     0: (_add_special_effects, _add_tableau_mode, _add_teams, _add_contract_scoring),
+    1: (_add_first_trick_rules, _add_shoot_the_moon),
 }
+
+#: Keys version 2 added, left out of a genome written as version 1 (they hold their defaults there).
+_VERSION_2_TRICK_KEYS = ("first_lead", "clean_first_trick")
 
 
 def _migrate(data: dict[str, object], version: JsonValue) -> dict[str, object]:

@@ -36,6 +36,11 @@ Turn structure
   * Seed 004: E a bidding phase with no trick phase after it; E ``min_bid`` ≥ 0 and ≤ ``max_bid``;
     E ``max_bid`` ≤ 255 (one byte); W ``max_bid`` > ``cards_per_player`` (the engine clamps bids to the
     hand size).
+  * E a pass phase's ``count`` 1..255, W above ``cards_per_player``; E 1..16 directions, E ``across``
+    with an odd player count; W every direction ``hold``.
+  * W a trick phase's ``first_lead`` rank the deck does not have; W ``clean_first_trick`` with no
+    ``trick_win`` scoring rule (nothing is ever kept off the first trick).
+  * W ``scoring.shoot_the_moon`` with no ``trick_win`` scoring rule or no trick phase (it never fires).
   * E a knock phase without ``scoring.hand_evaluation`` (nothing to measure the hand by); E its
     ``max_value``, ``full_bonus`` and ``undercut_bonus`` 0..255 (one byte each); W ``lay_off`` with a
     method other than deadwood (only deadwood hands have melds to lay off on: it is ignored).
@@ -117,6 +122,8 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassDirection,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -140,6 +147,7 @@ from darwindeck.genome.schema import (
     WinType,
 )
 
+MAX_PASS_DIRECTIONS = 16
 MIN_PLAYERS = 2
 #: The engine's per-seat arrays have this many seats.
 MAX_PLAYERS = 8
@@ -432,6 +440,8 @@ class _Checker:
             self.check_bidding_phase(path, index, phase)
         elif isinstance(phase, KnockPhase):
             self.check_knock_phase(path, phase)
+        elif isinstance(phase, PassPhase):
+            self.check_pass_phase(path, phase)
         else:
             self.error(path, f"must be a phase, got {_describe(phase)}")
 
@@ -448,6 +458,35 @@ class _Checker:
                 trump = "none" if phase.trump_suit is None else phase.trump_suit.value
                 self.warn(f"{path}.trump_suit", f"is {trump} but setup.trump_suit is {setup_trump.value}")
         self.member(f"{path}.breaking_suit", phase.breaking_suit, Suit, optional=True)
+        self.check_first_trick(path, phase)
+
+    def check_pass_phase(self, path: str, phase: PassPhase) -> None:
+        if self.integer(f"{path}.count", phase.count, 1, UINT8_MAX, " (one byte)"):
+            cards = self.cards_per_player
+            if cards is not None and phase.count > cards:
+                self.warn(f"{path}.count", f"is {phase.count} but each player is dealt {cards} cards")
+        if not 1 <= len(phase.directions) <= MAX_PASS_DIRECTIONS:
+            self.error(f"{path}.directions", f"needs 1..{MAX_PASS_DIRECTIONS} directions")
+        for i, direction in enumerate(phase.directions):
+            where = f"{path}.directions[{i}]"
+            across = self.member(where, direction, PassDirection) and direction is PassDirection.ACROSS
+            if across and self.genome.player_count % 2:
+                self.error(where, "passing across needs an even number of players")
+        if all(d is PassDirection.HOLD for d in phase.directions):
+            self.warn(f"{path}.directions", "every hand holds its cards: nothing is ever passed")
+
+    def check_first_trick(self, path: str, phase: TrickPhase) -> None:
+        if phase.first_lead is not None:
+            rank, suit = phase.first_lead
+            if self.member(f"{path}.first_lead", rank, Rank) and self.member(
+                f"{path}.first_lead", suit, Suit
+            ):
+                self.rank_in_deck(f"{path}.first_lead", rank)
+        if phase.clean_first_trick and not self.scores_tricks():
+            self.warn(f"{path}.clean_first_trick", "no trick_win scoring rule: every card is clean")
+
+    def scores_tricks(self) -> bool:
+        return any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in self.genome.scoring.card_rules)
 
     def check_knock_phase(self, path: str, phase: KnockPhase) -> None:
         for name in ("max_value", "full_bonus", "undercut_bonus"):
@@ -642,6 +681,11 @@ class _Checker:
             self.member(f"{path}.trigger", rule.trigger, ScoringTrigger)
         if scoring.hand_evaluation is not None:
             self.check_hand_evaluation("scoring.hand_evaluation", scoring.hand_evaluation)
+        if scoring.shoot_the_moon and not (self.scores_tricks() and self.phase_indices(TrickPhase)):
+            self.warn(
+                "scoring.shoot_the_moon",
+                "needs a trick phase and a trick_win scoring rule: nobody can ever shoot the moon",
+            )
 
     def check_hand_evaluation(self, path: str, evaluation: HandEvaluation) -> None:
         method_ok = self.member(f"{path}.method", evaluation.method, EvaluationMethod)

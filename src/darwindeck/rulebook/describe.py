@@ -34,6 +34,8 @@ _TARGETLESS = frozenset(
 )
 
 _NO_VALUE = "—"
+#: A threshold reached while the best score is shared does not end the game (``engine.wins``).
+_PLAYED_ON = "If the best score is shared at that moment, play goes on until one is best alone."
 
 
 def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
@@ -53,13 +55,16 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
             return f"At the end of each hand, the {who} with the {extreme} score wins (a tie is a draw)."
         scorer = "a team's score" if genome.team_mode else "any player's score"
         points = words.count(threshold, "point")
-        return f"When {scorer} reaches {points}, the game ends and the {who} with the {extreme} score wins."
+        return (
+            f"When {scorer} reaches {points}, the game ends and the {who} with the {extreme} score wins. "
+            f"{_PLAYED_ON}"
+        )
     if kind is WinType.FIRST_TO_SCORE:
         points = words.count(_threshold(win, index, genome), "point")
-        return f"The first {who} to reach {points} wins."
+        return f"The first {who} to reach {points} wins. {_PLAYED_ON}"
     if kind is WinType.SCORE_THRESHOLD:
         points = words.count(_threshold(win, index, genome), "point")
-        return f"A {who} whose score is at least {points} at the end of a hand wins."
+        return f"A {who} whose score is at least {points} at the end of a hand wins. {_PLAYED_ON}"
     return _describe_card_win(kind, genome)
 
 

@@ -354,6 +354,13 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
         rows = tuple(card_rule_row(rule, index, context) for index, rule in enumerate(rules))
         blocks.append(Paragraph("Cards score points as follows."))
         blocks.append(Table(CARD_RULES_HEADER, rows))
+    if genome.scoring.shoot_the_moon:
+        blocks.append(
+            Paragraph(
+                "Shooting the moon: a player who wins every card that scores when a trick is won takes "
+                "back the points those cards gave them, and every other player scores those points instead."
+            )
+        )
     evaluation = genome.scoring.hand_evaluation
     if evaluation is not None:
         blocks.append(BulletList(tuple(hand_evaluation_sentences(evaluation, genome.setup.initial_deck))))

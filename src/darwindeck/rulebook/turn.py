@@ -21,6 +21,8 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassDirection,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
@@ -47,6 +49,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     BettingPhase: "Betting",
     BiddingPhase: "Bidding",
     KnockPhase: "Knock",
+    PassPhase: "Pass",
 }
 
 #: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -123,6 +126,14 @@ def _turn_intro(genome: GameGenome) -> list[Block]:
 def _who_starts(genome: GameGenome) -> str:
     """Who starts a hand: player 1 the first, the next player in seat order each new hand."""
     bids = any(isinstance(phase, BiddingPhase) for phase in genome.phases)
+    leads = [p.first_lead for p in genome.phases if isinstance(p, TrickPhase) and p.first_lead is not None]
+    if genome.turn_structure.has_tricks and leads:
+        card = words.card(*leads[0])
+        starts = "bids first" if bids else "takes the first turn"
+        return (
+            f"Player 1 {starts} of the first hand; in each new hand, the next player in seat order does. "
+            f"The first trick of each hand is led by the player holding {card}."
+        )
     if genome.turn_structure.has_tricks:
         first = "bids first and leads the first trick" if bids else "leads the first trick"
     else:
@@ -179,6 +190,8 @@ def _describe_phase(
         return _betting(phase)
     if isinstance(phase, KnockPhase):
         return _knock(phase, genome)
+    if isinstance(phase, PassPhase):
+        return _pass(phase, genome)
     return _bidding(phase)
 
 
@@ -303,9 +316,44 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
             f"suit. The {best} trump played wins the trick; if no trump was played, the {best} card of "
             "the suit led wins."
         )
+    details.extend(_first_trick_rules(phase))
     details.append(rank_order(genome.setup.initial_deck))
     details.append("The winner of a trick leads the next one.")
     return main, details
+
+
+def _first_trick_rules(phase: TrickPhase) -> list[str]:
+    rules = []
+    if phase.first_lead is not None:
+        card = words.card(*phase.first_lead)
+        rules.append(
+            f"The player holding {card} leads the first trick of each hand, and must lead the {card}."
+        )
+    if phase.clean_first_trick:
+        rules.append(
+            "On the first trick of a hand you may not play a card that scores when the trick is won, "
+            "unless you have no other card you may play."
+        )
+    return rules
+
+
+def _pass(phase: PassPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The pass phase as ``engine.passing`` plays it."""
+    main = (
+        f"At the start of each hand, every player chooses {words.count(phase.count, 'card')} from their "
+        "hand, and then all pass them at the same time to another player: you see the cards you receive "
+        "only after choosing yours."
+    )
+    names = {
+        PassDirection.LEFT: "passes to the left (the next player in seat order)",
+        PassDirection.RIGHT: "passes to the right (the previous player in seat order)",
+        PassDirection.ACROSS: "passes across (the player opposite you)",
+        PassDirection.HOLD: "is a hold hand: nobody passes",
+    }
+    if len(set(phase.directions)) == 1:
+        return main, [f"Every hand {names[phase.directions[0]]}."]
+    steps = [f"hand {i + 1} {names[d]}" for i, d in enumerate(phase.directions)]
+    return main, [f"{words.capitalize('; '.join(steps))}; then the cycle starts again."]
 
 
 def _claim(phase: ClaimPhase) -> tuple[str, list[str]]:

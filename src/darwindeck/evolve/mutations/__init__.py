@@ -11,6 +11,7 @@
 * ``wins``: win conditions and their thresholds.
 * ``betting``: betting phases and chips.
 * ``knock``: the knock phase (Gin Rummy's way to end a hand).
+* ``passing``: the pass phase (Hearts' passing before a hand).
 
 The contract every operator keeps: a plain function ``(genome, rng) -> genome`` that draws all of its
 randomness from ``rng``, never changes its input (genomes are frozen), and returns the genome unchanged

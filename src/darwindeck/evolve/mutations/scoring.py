@@ -9,6 +9,8 @@ trick phase, ``capture`` when something captures (``wins.can_capture``).
 * ``mutate_card_scoring_rule`` (``MutateCardScoringRuleMutation``): one rule's points move by ±1..3
   (never to 0, within ±``MAX_POINTS``) or its trigger becomes another possible trigger. Its condition
   belongs to the condition operators.
+* ``toggle_shoot_the_moon`` (``ToggleShootTheMoonMutation``): shooting the moon switched on or off, in a
+  game with a trick phase and a ``trick_win`` rule (elsewhere it could never fire: unchanged).
 """
 
 from __future__ import annotations
@@ -76,3 +78,12 @@ def mutate_card_scoring_rule(genome: GameGenome, rng: random.Random) -> GameGeno
             rule, trigger=other_choice(rng, possible_triggers(genome), rule.trigger)
         )
     return _with_rules(genome, replaced_at(rules, at, changed))
+
+
+def toggle_shoot_the_moon(genome: GameGenome, rng: random.Random) -> GameGenome:
+    scoring = genome.scoring
+    tricks = indices_of(genome.phases, TrickPhase)
+    trick_rules = any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in scoring.card_rules)
+    if not (tricks and trick_rules) and not scoring.shoot_the_moon:
+        return genome
+    return genome.replace(scoring=dataclasses.replace(scoring, shoot_the_moon=not scoring.shoot_the_moon))

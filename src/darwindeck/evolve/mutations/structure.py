@@ -10,8 +10,9 @@ A turn holds at most ``MAX_PHASES`` phases.
 * ``swap_phases`` (``SwapPhasesMutation``): two phases exchange places.
 * ``mutate_phase`` (``MutatePhaseMutation``): one field of one draw / play / discard / trick / claim
   phase: a flag toggled, or another value among ``PHASE_FIELD_OPTIONS`` (places, card counts 1..4,
-  trump and breaking suits); ``min_cards`` ≤ ``max_cards`` is kept by swapping them. Counts of draws and
-  discards belong to ``parameters.mutate_draw_count``; conditions to ``conditions``.
+  trump and breaking suits, a trick phase's first lead: none or 2♣); ``min_cards`` ≤ ``max_cards`` is
+  kept by swapping them. Counts of draws and discards belong to ``parameters.mutate_draw_count``;
+  conditions to ``conditions``.
 * ``cleanup_orphaned_resources`` (``CleanupOrphanedResourcesMutation``, seed 004): drops what no rule
   uses any more: contract scoring without a bidding phase, effects shadowed by a later effect on the
   same rank, a sequence direction outside SEQUENCE (back to BOTH), starting chips without a betting
@@ -36,7 +37,7 @@ from darwindeck.evolve.mutations._edit import (
     with_setup,
 )
 from darwindeck.evolve.mutations.conditions import CARD_TYPES, random_condition, state_pool
-from darwindeck.genome.cards import Location, Suit
+from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
@@ -61,7 +62,11 @@ PHASE_FIELD_OPTIONS: dict[type[Phase], dict[str, Sequence[object]]] = {
         "max_cards": CARD_COUNTS,
     },
     DiscardPhase: {"target": (Location.DISCARD, Location.TABLEAU)},
-    TrickPhase: {"trump_suit": _SUIT_OR_NONE, "breaking_suit": _SUIT_OR_NONE},
+    TrickPhase: {
+        "trump_suit": _SUIT_OR_NONE,
+        "breaking_suit": _SUIT_OR_NONE,
+        "first_lead": (None, (Rank.TWO, Suit.CLUBS)),
+    },
     ClaimPhase: {"min_cards": CARD_COUNTS, "max_cards": CARD_COUNTS},
 }
 _EDITABLE = tuple(PHASE_FIELD_OPTIONS)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from darwindeck.genome.cards import DeckType, Rank, Suit
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import is_card, is_suit, trick_turns
-from darwindeck.genome.phases import BiddingPhase, TrickPhase
+from darwindeck.genome.phases import BiddingPhase, PassPhase, TrickPhase
 from darwindeck.genome.schema import (
     CardScoringRule,
     ContractScoring,
@@ -25,6 +25,7 @@ from darwindeck.genome.schema import (
     Scoring,
     ScoringTrigger,
     SetupRules,
+    TurnStructure,
     WinCondition,
     WinType,
 )
@@ -35,27 +36,43 @@ FAMILY = "tricks"
 def hearts() -> GameGenome:
     """Hearts: four players avoid taking hearts (1 point each) and the queen of spades (13 points).
 
-    Faithful: 13 cards each, follow suit, no trumps, hearts may not be led until one has been played
-    (``breaking_suit`` HEARTS), ♥ = 1 and Q♠ = 13 points to the trick's winner, the game ends when a
-    player reaches 100 and the lowest score wins. Approximated: no passing of three cards, no "shooting
-    the moon" (taking all 26 points), no "no points on the first trick" rule, and the engine picks the
-    first leader instead of the holder of 2♣.
+    Faithful (the standard rules as Pagat describes them): 13 cards each; before each hand every player
+    passes three cards, to the left, then the right, then across, then nobody, in a cycle of four hands;
+    the holder of 2♣ leads it to the first trick; no heart and no Q♠ on the first trick unless a player
+    has nothing else; follow suit, no trumps, hearts may not be led until one has been played
+    (``breaking_suit`` HEARTS); ♥ = 1 and Q♠ = 13 points to the trick's winner; a player who takes all
+    26 points shoots the moon (0 for them, 26 for each other player); the game ends when a player
+    reaches 100 and the lowest score wins, a tie for lowest playing on. Approximated: hearts may be led
+    once broken by a heart only (some play that Q♠ breaks them too); shooting the moon always adds 26 to
+    the others (the variant that subtracts 26 from the shooter is not offered).
     """
     return GameGenome(
         name="Hearts",
         description=(
-            "Four players try not to win tricks holding hearts or the queen of spades. When someone "
-            "reaches 100 points the player with the fewest points wins."
+            "Four players pass three cards, then try not to win tricks holding hearts or the queen of "
+            "spades, unless they take them all. When someone reaches 100 points the player with the "
+            "fewest points wins."
         ),
         setup=SetupRules(cards_per_player=13),
-        turn_structure=trick_turns(
-            TrickPhase(lead_suit_required=True, breaking_suit=Suit.HEARTS), tricks_per_hand=13
+        turn_structure=TurnStructure(
+            phases=(
+                PassPhase(count=3),
+                TrickPhase(
+                    lead_suit_required=True,
+                    breaking_suit=Suit.HEARTS,
+                    first_lead=(Rank.TWO, Suit.CLUBS),
+                    clean_first_trick=True,
+                ),
+            ),
+            is_trick_based=True,
+            tricks_per_hand=13,
         ),
         scoring=Scoring(
             card_rules=(
                 CardScoringRule(is_suit(Suit.HEARTS), 1, ScoringTrigger.TRICK_WIN),
                 CardScoringRule(is_card(Rank.QUEEN, Suit.SPADES), 13, ScoringTrigger.TRICK_WIN),
-            )
+            ),
+            shoot_the_moon=True,
         ),
         win_conditions=(WinCondition(WinType.LOW_SCORE, threshold=100),),
         player_count=4,
