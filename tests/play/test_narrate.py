@@ -247,3 +247,44 @@ def test_the_full_layout_shows_bags_and_trick_games_count_no_turns() -> None:
     assert header.split() == ["seat", "|", "cards", "|", "bid", "|", "tricks", "|", "score", "|", "bags"]
     west = next(line for line in text.splitlines() if line.startswith("West"))
     assert west.split("|")[-1].strip() == "4"
+
+
+def test_passing_shows_the_chosen_cards_apart_and_tells_the_exchange() -> None:
+    # Hand 1 of Hearts passes left: North (seat 0) gives to East and receives from West. Each seat holds
+    # one suit and passes its 2, 3 and 4, so North gives 2♣ 3♣ 4♣ and gets West's 2♠ 3♠ 4♠.
+    state = GameState.new(get_game("hearts"), 0)
+    suits = ("C", "D", "H", "S")
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    state.arrange(hands=[[c(rank + suit) for rank in ranks] for suit in suits])
+    view = build_view(state, 0)
+    assert view.phase_kind == L.K_PASS and view.pass_offset == 1
+    lines: list[str] = []
+    for seat, suit in enumerate(suits):
+        for rank in "234":
+            assert state.current_player == seat
+            lines += narrate(state, c(rank + suit))
+            if seat == 0 and rank == "2":
+                chosen = build_view(state, 0)
+                assert chosen.to_pass == (c("2C"),)
+                console = Console(width=100, record=True, color_system=None)
+                for line in render_screen(chosen, table_rules(state), compact=False, plain=True):
+                    console.print(line)
+                screen = console.export_text()
+                assert "To pass: 2♣\n" in screen and "Your hand: 3♣ 4♣ 5♣" in screen
+    assert lines[:3] == ["You choose 2♣ to pass", "You choose 3♣ to pass", "You choose 4♣ to pass"]
+    assert lines[3:6] == ["East chooses a card to pass"] * 3
+    assert lines[-2:] == [
+        "West chooses a card to pass",
+        "You pass 2♣, 3♣, 4♣ to East and receive 2♠, 3♠, 4♠ from West.",
+    ]
+    assert sorted(build_view(state, 0).hand or ()) == sorted(cards("5C 6C 7C 8C 9C 10C JC QC KC AC 2S 3S 4S"))
+
+
+def test_an_opponents_choices_to_pass_are_one_line() -> None:
+    assert merge_lines("East chooses a card to pass", "East chooses a card to pass") == (
+        "East chooses 2 cards to pass"
+    )
+    assert merge_lines("East chooses 2 cards to pass", "East chooses a card to pass") == (
+        "East chooses 3 cards to pass"
+    )
+    assert merge_lines("East chooses a card to pass", "South chooses a card to pass") is None

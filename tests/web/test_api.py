@@ -54,6 +54,7 @@ def test_a_whole_game_never_shows_a_hidden_card(client: TestClient, game: str) -
     steps = 0
     while True:
         seen.update(view["hand"] or [])
+        seen.update(view["to_pass"])
         for pile in view["tableau"]:
             seen.update(pile)
         seen.update(card for _, card in view["trick"])
@@ -63,7 +64,7 @@ def test_a_whole_game_never_shows_a_hidden_card(client: TestClient, game: str) -
         # Cards named in the log were played face up (or drawn by the seat itself): seen by the seat.
         for line in view["log"]:
             public = (" plays ", " leads ", "You play", "You lead")
-            if line.startswith("You draw") or any(word in line for word in public):
+            if line.startswith(("You draw", "You pass")) or any(word in line for word in public):
                 seen.update(CARD.findall(line))
         hidden = set(CARD.findall(text)) - seen
         assert not hidden, f"step {steps}: the page was sent {sorted(hidden)}"
@@ -71,7 +72,9 @@ def test_a_whole_game_never_shows_a_hidden_card(client: TestClient, game: str) -
         # hand or in the deck appears unless it was shown face up before.
         web = client.app.state.web  # type: ignore[attr-defined]
         state = web.live(web.stored(game_id)).state
-        assert sorted(view["hand"]) == sorted(card_name(c) for c in state.hand(0))
+        # The hand is shown without the cards chosen to pass (they are listed apart).
+        shown = view["hand"] + view["to_pass"]
+        assert sorted(shown) == sorted(card_name(c) for c in state.hand(0))
         concealed = {card_name(c) for seat in (1, 2, 3) for c in state.hand(seat)} | {
             card_name(c) for c in state.deck()
         }

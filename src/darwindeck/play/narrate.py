@@ -4,11 +4,13 @@
 plays 8♣ (wild: next card must be a ♣ or an 8)", "East plays J♥: South is skipped", "East bids 3",
 "North draws a card", "You draw 5♦"; ``forced_note`` is the reason added when the human's only legal
 move is made for them ("You draw 5♦ (no playable card)"); ``merge_lines`` folds a run of draws by one
-seat into one line ("West draws 3 cards", "You draw 5♦, 9♣ (no playable card)"), and a wild card with
-the suit its player names ("West plays 8♣ and names ♥ (next card must be a ♥ or an 8)").
-``describe_events(before, action, after, rules)`` says what followed without a decision: a trick won, a
-claim pile taken, a pot won, cards captured, the discard shuffled into a new deck (the deck grew without
-a deal), a hand over with the scores. Both read only ``TableView`` values of the human's seat
+seat into one line ("West draws 3 cards", "You draw 5♦, 9♣ (no playable card)"), a wild card with the
+suit its player names ("West plays 8♣ and names ♥ (next card must be a ♥ or an 8)"), and an opponent's
+choices of cards to pass ("East chooses 3 cards to pass": which cards, only the receiver learns).
+``describe_events(before, action, after, rules)`` says what followed without a decision: the cards the
+human passed and received ("You pass Q♠, K♠, 4♥ to East and receive J♠, 5♥, A♥ from West"), a trick
+won, a claim pile taken, a pot won, cards captured, the discard shuffled into a new deck (the deck grew
+without a deal), a hand over with the scores. Both read only ``TableView`` values of the human's seat
 (``darwindeck.play.view``), the genome and ``TableRules`` (public rules), so a line can name a card only
 when that seat may see it:
 
@@ -41,7 +43,7 @@ from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name,
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
-from darwindeck.play.view import TableRules, TableView, follow_note, trick_winner, wild_note
+from darwindeck.play.view import TableRules, TableView, follow_note, sort_hand, trick_winner, wild_note
 
 _BETTING_VERBS = {
     L.A_CHECK: ("checks", "check"),
@@ -179,6 +181,10 @@ def describe_decision(
             return _says(before, actor, "plays", "play", card_name(action))
         if kind == L.K_CLAIM:
             return _says(before, actor, "puts", "put", f"{card_name(action) if mine else 'a card'} face down")
+        if kind == L.K_PASS:
+            return _says(
+                before, actor, "chooses", "choose", f"{card_name(action) if mine else 'a card'} to pass"
+            )
         if kind == L.K_DISCARD and genome.setup.discard_visibility is not Visibility.FACE_DOWN:
             return _says(before, actor, "discards", "discard", card_name(action))
         if kind == L.K_DISCARD:
@@ -235,6 +241,7 @@ def with_note(line: str, note: str) -> str:
 
 
 _OTHER_DRAWS = re.compile(r"^(?P<who>\S+) draws (?:a card|(?P<count>\d+) cards)$")
+_OTHER_PASS_CHOICE = re.compile(r"^(?P<who>\S+) chooses (?:a card|(?P<count>\d+) cards) to pass$")
 _OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
 
 
@@ -245,18 +252,23 @@ _NAMING = re.compile(r"^(?P<who>\S+) (?P<verb>names|name) (?P<suit>\S+)(?: \((?P
 def may_continue(line: str) -> bool:
     """Whether a following line may fold into ``line`` (``merge_lines``): a draw, or a wild card played
     (its player may name a suit next)."""
-    return bool(_OTHER_DRAWS.match(line) or _OWN_DRAW.match(line) or _WILD_PLAY.match(line))
+    patterns = (_OTHER_DRAWS, _OWN_DRAW, _WILD_PLAY, _OTHER_PASS_CHOICE)
+    return any(pattern.match(line) for pattern in patterns)
 
 
 def merge_lines(previous: str, line: str) -> str | None:
     """One line for ``previous`` followed by ``line`` when the second continues the first, else None:
     draws by the same seat ("West draws a card" + "West draws a card" = "West draws 2 cards", the human's
-    with the same note), or a wild card and the suit its player names ("West plays 8♣ (wild)" + "West
+    with the same note), an opponent's choices of cards to pass ("West chooses 3 cards to pass"), or a
+    wild card and the suit its player names ("West plays 8♣ (wild)" + "West
     names ♥ (next card must be a ♥ or an 8)" = "West plays 8♣ and names ♥ (next card must be …)")."""
     earlier, later = _OTHER_DRAWS.match(previous), _OTHER_DRAWS.match(line)
     if earlier and later and earlier["who"] == later["who"] and later["count"] is None:
         count = int(earlier["count"] or 1) + 1
         return f"{earlier['who']} draws {count} cards"
+    chose, chooses = _OTHER_PASS_CHOICE.match(previous), _OTHER_PASS_CHOICE.match(line)
+    if chose and chooses and chose["who"] == chooses["who"] and chooses["count"] is None:
+        return f"{chose['who']} chooses {int(chose['count'] or 1) + 1} cards to pass"
     mine, next_mine = _OWN_DRAW.match(previous), _OWN_DRAW.match(line)
     if mine and next_mine and mine["note"] == next_mine["note"]:
         return f"You draw {mine['cards']}, {next_mine['cards']}{mine['note'] or ''}"
@@ -282,6 +294,24 @@ def forced_note(view: TableView, action: int, genome: GameGenome) -> str:
     if action == L.A_PASS:
         return "no legal play"
     return "only move"
+
+
+def pass_exchange(before: TableView, after: TableView) -> str | None:
+    """The seat's side of a pass phase's exchange, when ``after`` follows it: "You pass Q♠, K♠, 4♥ to
+    East and receive J♠, 5♥, A♥ from West"."""
+    if before.phase_kind != L.K_PASS or not before.pass_offset or before.hand is None or after.hand is None:
+        return None
+    if after.hand_number != before.hand_number or set(after.hand) == set(before.hand):
+        return None
+    given = [card for card in before.hand if card not in after.hand]
+    received = [card for card in after.hand if card not in before.hand]
+    to = before.names[(before.seat + before.pass_offset) % before.n_players]
+    giver = before.names[(before.seat - before.pass_offset) % before.n_players]
+    return f"You pass {_cards(given)} to {to} and receive {_cards(received)} from {giver}."
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return ", ".join(card_name(card) for card in sort_hand(cards))
 
 
 def _grew(before: Sequence[int], after: Sequence[int]) -> list[int]:
@@ -412,6 +442,9 @@ def describe_events(before: TableView, action: int, after: TableView, rules: Tab
     has said."""
     lines: list[str] = []
     hand_over = after.hands_played > before.hands_played
+    exchange = pass_exchange(before, after)
+    if exchange:
+        lines.append(exchange)
     trick = completed_trick(before, action, after)
     if trick:
         phase = before.phase_index

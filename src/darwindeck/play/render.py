@@ -32,7 +32,15 @@ from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.genome.cards import Rank, Suit, card_name
-from darwindeck.play.view import PHASE_NAMES, LastTrick, TableRules, TableView, trick_winner, wild_note
+from darwindeck.play.view import (
+    PHASE_NAMES,
+    LastTrick,
+    TableRules,
+    TableView,
+    sort_hand,
+    trick_winner,
+    wild_note,
+)
 
 #: Terminals narrower than this get the compact layout.
 COMPACT_BELOW = 80
@@ -41,17 +49,11 @@ MOVES_ONE_PER_LINE = 6
 #: The key of a Nil bid.
 NIL_KEY = "n"
 
-_DISPLAY_SUIT_ORDER = (Suit.SPADES.code, Suit.HEARTS.code, Suit.CLUBS.code, Suit.DIAMONDS.code)
 _RED_SYMBOLS = frozenset({Suit.HEARTS.symbol, Suit.DIAMONDS.symbol})
 _SUIT_PILE = 4
 _CARD_PATTERN = re.compile(
     "(?:10|[2-9JQKA])[♥♦♣♠]"
 )  # tableau piles 0..3 are suit piles (SEQUENCE), 4 the general pile
-
-
-def sort_hand(cards: Sequence[int]) -> list[int]:
-    """``cards`` in display order: suits ♠ ♥ ♣ ♦, then rank 2..A."""
-    return sorted(cards, key=lambda c: (_DISPLAY_SUIT_ORDER.index(c // L.N_RANKS), c % L.N_RANKS))
 
 
 def suited(text: str) -> Text:
@@ -271,8 +273,11 @@ def render_screen(
     table = table_line(view, rules)
     if table:
         lines.append(Text("Table: ").append_text(table))
+    if view.to_pass:
+        lines.append(Text("To pass: ").append_text(hand_text(view.to_pass)))
     if view.hand is not None:
-        lines.append(Text("Your hand: ").append_text(hand_text(view.hand)))
+        held = [card for card in view.hand if card not in view.to_pass]
+        lines.append(Text("Your hand: ").append_text(hand_text(held)))
     else:
         lines.append(Text(f"Your hand: {view.hand_sizes[view.seat]} cards face down"))
     return lines

@@ -5,7 +5,8 @@ that seat may see: its own hand, hand sizes, the discard top, tableau, trick, bi
 public scalars the observation does not carry but every player at a real table knows: the direction of
 play, the hand and turn numbers, how many hands have ended, which phase is being played, who played
 each card of the current trick, Nil declarations, each side's bags, chips, pot and the claim in progress
-(the rank claimed and how many cards went down, never which cards). Nothing else of the state is read,
+(the rank claimed and how many cards went down, never which cards), and in a pass phase the seat's own
+cards chosen to pass and how far round the table this hand passes. Nothing else of the state is read,
 so opponents' hands and the deck order cannot reach the screen. Every display and narration in
 ``darwindeck.play`` is made from ``TableView`` values.
 
@@ -25,7 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from darwindeck.engine import layout as L
+from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
@@ -39,6 +44,8 @@ from darwindeck.genome.schema import (
     TableauMode,
 )
 
+Int64Array = npt.NDArray[np.int64]
+
 COMPASS = ("North", "East", "South", "West")
 
 #: Phase kind codes of the engine (``layout.K_*``) as people name them.
@@ -51,7 +58,16 @@ PHASE_NAMES = {
     L.K_BETTING: "betting",
     L.K_BIDDING: "bidding",
     L.K_KNOCK: "knock",
+    L.K_PASS: "pass cards",
 }
+
+
+_DISPLAY_SUIT_ORDER = (Suit.SPADES.code, Suit.HEARTS.code, Suit.CLUBS.code, Suit.DIAMONDS.code)
+
+
+def sort_hand(cards: Sequence[int]) -> list[int]:
+    """``cards`` in display order: suits ♠ ♥ ♣ ♦, then rank 2..A."""
+    return sorted(cards, key=lambda c: (_DISPLAY_SUIT_ORDER.index(c // L.N_RANKS), c % L.N_RANKS))
 
 
 def seat_names(n_players: int) -> tuple[str, ...]:
@@ -95,6 +111,8 @@ class TableView:
     claim_count: int  # cards put down for it
     claim_pile_size: int
     named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
+    to_pass: tuple[int, ...]  # this seat's cards chosen to pass (still in the hand)
+    pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
     terminal: bool
 
@@ -150,9 +168,17 @@ def build_view(state: GameState, seat: int) -> TableView:
         claim_count=int(array[L.S_CLAIM_COUNT]),
         claim_pile_size=obs.claim_pile_size,
         named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
+        to_pass=_chosen_to_pass(array, seat, obs.hand),
+        pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
         terminal=terminal,
     )
+
+
+def _chosen_to_pass(array: Int64Array, seat: int, hand: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The seat's cards marked to pass (``B_PASSED``), in hand order."""
+    mask = int(array[L.B_PASSED + seat])
+    return tuple(card for card in hand or () if (mask >> card) & 1)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,13 @@ def card_text(card: int) -> str:
     return card_name(card)
 
 
+def _held(table: TableView) -> list[str] | None:
+    """The seat's hand as the page shows it: without the cards chosen to pass (shown apart)."""
+    if table.hand is None:
+        return None
+    return [card_text(c) for c in table.hand if c not in table.to_pass]
+
+
 @dataclass
 class WebGame:
     """A game in progress (module rules)."""
@@ -200,7 +207,8 @@ class WebGame:
             "names": list(table.names),
             "current": table.current_player,
             "hand_number": table.hand_number,
-            "hand": [card_text(c) for c in table.hand] if table.hand is not None else None,
+            "hand": _held(table),
+            "to_pass": [card_text(c) for c in table.to_pass],
             "hand_sizes": list(table.hand_sizes),
             "discard_top": None if table.discard_top is None else card_text(table.discard_top),
             "deck_size": table.deck_size,

@@ -95,6 +95,9 @@ function drawTable(view) {
   view.tableau.forEach((pile, index) => {
     if (pile.length) table.append(el("p", {}, `Pile ${index + 1}: `, ...pile.map((c) => cardNode(c))));
   });
+  if (view.to_pass.length) {
+    table.append(el("p", { id: "to-pass" }, "To pass: ", ...view.to_pass.map((c) => cardNode(c))));
+  }
   const hand = el("p", { id: "hand" }, "Your hand: ");
   for (const card of view.hand || []) hand.append(cardNode(card));
   table.append(hand);
