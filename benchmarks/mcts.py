@@ -22,9 +22,10 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.agents.determinize import new_knowledge, observe
-from darwindeck.agents.mcts import default_params, new_tree, search
+from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import choose
+from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome

@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from darwindeck.agents.determinize import KN_HOLDER, KN_VOID, determinize, new_knowledge, observe
-from darwindeck.agents.mcts import default_params, new_tree, search
+from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import choose
+from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Rank, Suit, card_id
 from darwindeck.genome.library import get_game

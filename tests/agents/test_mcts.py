@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+import pytest
 
 from darwindeck.agents.determinize import new_knowledge
-from darwindeck.agents.mcts import default_params, leaf_values, new_tree, search
+from darwindeck.agents.mcts import leaf_values, new_tree, search
 from darwindeck.engine import batch as B
 from darwindeck.engine import layout as L
+from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.library import get_game
+from engine.scenario import cards
 
 
 def run_search(state: GameState, seed: int, iterations: int = 40) -> tuple[int, int]:
@@ -57,7 +62,7 @@ def terminal(game: str, winner: int, team: int) -> tuple[GameState, np.ndarray]:
     state.array[L.S_WIN_TEAM] = team
     sides = int(state.tables.header[L.H_N_TEAMS])
     values = np.zeros(sides, dtype=np.float64)
-    leaf_values(state.program, state.array, np.zeros(sides), values)
+    leaf_values(state.program, state.array, np.zeros(sides), values, True)
     return state, values
 
 
@@ -72,10 +77,27 @@ def test_unfinished_values_follow_score_changes() -> None:
     values = np.zeros(4, dtype=np.float64)
     base = np.zeros(4, dtype=np.float64)
     state.array[L.B_TEAM_SCORE + 1] = 13  # seat 1 took the queen of spades: bad in a low-score game
-    leaf_values(state.program, state.array, base, values)
+    leaf_values(state.program, state.array, base, values, True)
     assert values[1] < 0.5 < values[0]
     assert values[0] == values[2] == values[3]
     assert abs(values.sum() - 2.0) < 1e-9  # pairwise comparisons: Σ = sides / 2
+
+
+def test_a_knock_game_counts_deadwood_only_within_the_hand() -> None:
+    # Gin Rummy, scores level. North melds A♣2♣3♣, 4♦4♥4♠, 7♣7♦7♥ and keeps 5♠: deadwood 5. East melds
+    # nothing: K 10 + Q 10 + 9 + 6 + 2 + A 1 + 3 + 5 + 8 + J 10 = 64. Measures −5 and −64, scale 100/10,
+    # so North's value is σ(59/10) = 1/(1+e^-5.9) and East's the rest; without the hand's terms both ½.
+    state = GameState.new(get_game("gin-rummy"), 1)
+    north = cards("AC 2C 3C 4D 4H 4S 7C 7D 7H 5S")
+    east = cards("KS QH 9C 6D 2D AS 3H 5C 8H JD")
+    rest = [card for card in range(52) if card not in north + east]
+    state.arrange(hands=[north, east], deck=rest[1:], discard=rest[:1], current=0)
+    values = np.zeros(2, dtype=np.float64)
+    leaf_values(state.program, state.array, np.zeros(2), values, True)
+    assert values[0] == pytest.approx(1 / (1 + math.exp(-5.9)))
+    assert values[1] == pytest.approx(1 - values[0])
+    leaf_values(state.program, state.array, np.zeros(2), values, False)
+    assert values.tolist() == [0.5, 0.5]
 
 
 def test_batches_with_a_searching_seat_are_reproducible_and_leave_others_unchanged() -> None:

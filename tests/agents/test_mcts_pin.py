@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 from darwindeck.agents.determinize import new_knowledge, observe
-from darwindeck.agents.mcts import Tree, default_params, new_tree, search
+from darwindeck.agents.mcts import Tree, new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import choose
+from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 

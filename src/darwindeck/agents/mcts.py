@@ -39,7 +39,9 @@ if every player took its tricks plus the engine's trick estimate of its remainin
 (``estimate_tricks``); cards held, negated, with ½ back for a player who has a card to play (mobility)
 for ``empty_hand``; hand plus captured cards for capture wins; tricks (negated for ``fewest_tricks``);
 the best member's hand strength for ``best_hand``; in a score game with a knock phase and deadwood
-hands, minus the deadwood each side holds (progress toward a knock counts before the knock). ``scale``:
+hands, minus the deadwood each side holds (progress toward a knock counts before the knock), but only
+while the sample's hand goes on: a leaf in a later hand is compared with the sample without deadwood on
+either side (a new deal's deadwood says nothing about the choices that led to it). ``scale``:
 a tenth of a score threshold (at least 5), 2 cards or tricks, a tenth of the deck for captures, 10
 deadwood points, else 1.
 
@@ -75,6 +77,14 @@ from darwindeck.engine.knock import player_total
 from darwindeck.engine.movegen import has_valid_play
 from darwindeck.engine.program import contract_view, phase_at, team_of, team_view, win_at
 from darwindeck.engine.rng import next_u32, rand_below
+from darwindeck.engine.search_params import (
+    P_DEPTH,
+    P_ITERATIONS,
+    P_PRIOR,
+    P_ROLLOUT,
+    P_SEES_ALL,
+    P_UCB,
+)
 from darwindeck.engine.teams import team_maxima
 from darwindeck.engine.wins import (
     BEST_HAND,
@@ -90,16 +100,6 @@ from darwindeck.engine.wins import (
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
-P_ITERATIONS = 0
-P_UCB = 1
-P_ROLLOUT = 2  # 0 random, 1 greedy
-P_DEPTH = 3
-P_PRIOR = 4  # progressive-bias weight of the greedy choice (0: none)
-P_SEES_ALL = 5  # 1: search the true state (every card seen), 0: determinize from the observation
-N_PARAMS = 6
-DEFAULT_ITERATIONS = 100
-DEFAULT_UCB = 0.7
-DEFAULT_DEPTH = 8
 DEADWOOD_SCALE = 10.0
 MOBILITY_WEIGHT = 0.5
 
@@ -123,25 +123,6 @@ def new_tree(capacity: int) -> Tree:
         return np.zeros(capacity, dtype=np.int64)
 
     return Tree(ints(), ints(), ints(), ints(), ints(), ints(), np.zeros(capacity, dtype=np.float64))
-
-
-def default_params(
-    iterations: int = DEFAULT_ITERATIONS,
-    ucb: float = DEFAULT_UCB,
-    rollout: int = 0,
-    depth: int = DEFAULT_DEPTH,
-    prior: float = 0.0,
-    sees_all: bool = False,
-) -> Float64Array:
-    """A ``params`` table (one row per possible seat) with the same settings for every seat."""
-    params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
-    params[:, P_ITERATIONS] = iterations
-    params[:, P_UCB] = ucb
-    params[:, P_ROLLOUT] = rollout
-    params[:, P_DEPTH] = depth
-    params[:, P_PRIOR] = prior
-    params[:, P_SEES_ALL] = 1.0 if sees_all else 0.0
-    return params
 
 
 # ------------------------------------------------------------------------------------------- evaluation
@@ -216,8 +197,9 @@ def _deadwood_cost(tables: Int64Array, state: Int64Array, out: Float64Array) -> 
 
 
 @numba.njit(cache=True)
-def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> float:
-    """Each side's measure of being ahead into ``out``; returns the scale of a meaningful gap."""
+def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array, in_hand: bool) -> float:
+    """Each side's measure of being ahead into ``out``; returns the scale of a meaningful gap.
+    ``in_hand``: include the terms that only mean something within the hand in progress (deadwood)."""
     n_teams = tables[L.H_N_TEAMS]
     kind = win_at(tables, 0, 0) if tables[L.T_N_WINS] > 0 else -1
     raw = np.zeros(n_teams, dtype=np.float64)
@@ -241,7 +223,7 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> fl
             _bag_cost(tables, state, out)
             if state[L.S_BIDDING_DONE] != 0:
                 _projected_contracts(tables, state, out)
-        if tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD and _has_knock(tables):
+        if in_hand and tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD and _has_knock(tables):
             _deadwood_cost(tables, state, out)
         return scale
     for t in range(n_teams):
@@ -250,9 +232,12 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array) -> fl
 
 
 @numba.njit(cache=True)
-def leaf_values(tables: Int64Array, state: Int64Array, base: Float64Array, out: Float64Array) -> None:
+def leaf_values(
+    tables: Int64Array, state: Int64Array, base: Float64Array, out: Float64Array, in_hand: bool
+) -> None:
     """Each side's value in [0, 1]: the result of a finished game, else the heuristic of the docstring
-    on the change of the measure since ``base`` (the measure of the iteration's sample)."""
+    on the change of the measure since ``base`` (the measure of the iteration's sample, taken with the
+    same ``in_hand``)."""
     n_teams = tables[L.H_N_TEAMS]
     if state[L.S_TERMINAL] != 0:
         side = state[L.S_WIN_TEAM] if tables[L.H_TEAM_MODE] != 0 else state[L.S_WINNER]
@@ -260,7 +245,7 @@ def leaf_values(tables: Int64Array, state: Int64Array, base: Float64Array, out: 
             out[t] = 0.5 if side < 0 else (1.0 if t == side else 0.0)
         return
     measure = np.empty(n_teams, dtype=np.float64)
-    scale = side_measure(tables, state, measure)
+    scale = side_measure(tables, state, measure, in_hand)
     for t in range(n_teams):
         measure[t] -= base[t]
     for t in range(n_teams):
@@ -373,8 +358,11 @@ def _iterate(
     values: Float64Array,
     base: Float64Array,
 ) -> int:
-    """One iteration on the sample in ``scratch``; the new node count."""
-    side_measure(tables, scratch, base)
+    """One iteration on the sample in ``scratch``; the new node count. ``base`` receives the sample's
+    measure with (row 0) and without (row 1) the terms of the hand in progress."""
+    hand = scratch[L.S_HAND_NO]
+    side_measure(tables, scratch, base[0], True)
+    side_measure(tables, scratch, base[1], False)
     node = 0
     length = 0
     while True:
@@ -397,7 +385,8 @@ def _iterate(
         length += 1
         apply_action(tables, scratch, tree.action[node])
     _rollout(tables, scratch, policy, depth, rng)
-    leaf_values(tables, scratch, base, values)
+    same_hand = scratch[L.S_HAND_NO] == hand
+    leaf_values(tables, scratch, base[0] if same_hand else base[1], values, same_hand)
     for i in range(length):
         n = path[i]
         tree.visits[n] += 1
@@ -439,7 +428,7 @@ def search(
     count = 1
     path = np.empty(tree.action.shape[0], dtype=np.int64)
     values = np.empty(tables[L.H_N_TEAMS], dtype=np.float64)
-    base = np.empty(tables[L.H_N_TEAMS], dtype=np.float64)
+    base = np.empty((2, tables[L.H_N_TEAMS]), dtype=np.float64)
     for _ in range(iterations):
         if sees_all:
             _copy_true_state(state, rng, scratch)

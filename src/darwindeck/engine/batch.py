@@ -22,10 +22,10 @@ agent seed and the number of substantive actions taken so far (``game_seed(seed,
 not on how many choices came before: a rule that only adds meta-choices (an unused suit naming, an
 always-declined optional phase) leaves its later choices, and so its games, unchanged.
 
-``play_batch_with`` also takes ``params`` (``mcts.N_PARAMS`` floats per seat: iterations, UCB constant,
-rollout policy, rollout depth) for seats whose agent kind is ``agents.MCTS``; when any seat searches,
-every seat's knowledge (``determinize.observe``) is updated after each action. ``play_batch`` is
-``play_batch_with`` without searching seats.
+``play_batch_with`` also takes ``params`` (``search_params.N_PARAMS`` floats per seat: iterations, UCB
+constant, rollout policy, rollout depth, …) for seats whose agent kind is ``agents.MCTS``; when any seat
+searches, every seat's knowledge (``determinize.observe``) is updated after each action. ``play_batch``
+is ``play_batch_with`` without searching seats.
 """
 
 from __future__ import annotations
@@ -35,12 +35,13 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.agents.determinize import KN_SIZE, observe, reset_knowledge
-from darwindeck.agents.mcts import N_PARAMS, P_ITERATIONS, Tree, search
+from darwindeck.agents.mcts import Tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import MCTS, STATELESS_RANDOM, choose
 from darwindeck.engine.kernel import apply_action, init_game
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
+from darwindeck.engine.search_params import N_PARAMS, P_ITERATIONS
 from darwindeck.engine.teams import decide_winner
 
 Int64Array = npt.NDArray[np.int64]

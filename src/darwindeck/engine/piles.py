@@ -111,24 +111,6 @@ def move_all(state: Int64Array, src: int, src_len: int, dst: int, dst_len: int) 
 
 
 @kernel_jit
-def count_rank(state: Int64Array, off: int, len_slot: int, rank: int) -> int:
-    count = 0
-    for i in range(state[len_slot]):
-        if state[off + i] % L.N_RANKS == rank:
-            count += 1
-    return count
-
-
-@kernel_jit
-def count_suit(state: Int64Array, off: int, len_slot: int, suit: int) -> int:
-    count = 0
-    for i in range(state[len_slot]):
-        if state[off + i] // L.N_RANKS == suit:
-            count += 1
-    return count
-
-
-@kernel_jit
 def total_cards(state: Int64Array, n_players: int) -> int:
     """Cards in every pile together (conservation: equals the deck size)."""
     total = state[L.L_DECK] + state[L.L_DISCARD] + state[L.L_TRICK] + state[L.L_CLAIM]

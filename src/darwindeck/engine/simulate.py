@@ -3,7 +3,7 @@
 The batch is split into chunks (the unit of parallel work: one genome × a run of games); each chunk is
 one compiled ``play_batch`` call. Game ``i`` is seeded from ``(seed, i)``, so the results are identical
 for any number of workers. ``workers > 1`` uses a process pool. Seats whose agent is ``mcts`` search
-with the settings of ``mcts_params`` (``darwindeck.agents.mcts.default_params`` when not given).
+with the settings of ``mcts_params`` (``search_params.default_params`` when not given).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.mcts import default_params
 from darwindeck.engine import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import AGENT_NAMES
+from darwindeck.engine.search_params import default_params
 from darwindeck.engine.tables import compile_program
 from darwindeck.errors import DarwinDeckError
 from darwindeck.genome.schema import GameGenome

@@ -113,10 +113,6 @@ class GameState:
     def winning_team(self) -> int:
         return int(self.array[L.S_WIN_TEAM])
 
-    @property
-    def timed_out(self) -> bool:
-        return int(self.array[L.S_ENDED_BY]) == L.END_STEP_BUDGET
-
     def returns(self) -> list[float]:
         """Per player: +1 win, −1 loss, 0 draw or game not over; in team mode the team's result."""
         if not self.is_terminal():

@@ -7,7 +7,6 @@ its parts), ``validation``, ``serialization`` (JSON, identity, migrations), ``im
 
 from darwindeck.genome.cards import (
     CodedEnum,
-    Color,
     DeckType,
     Location,
     Rank,
@@ -67,7 +66,6 @@ __all__ = [
     "CardScoringRule",
     "ClaimPhase",
     "CodedEnum",
-    "Color",
     "CompoundCondition",
     "Condition",
     "ConditionLike",

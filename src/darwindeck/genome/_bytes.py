@@ -59,11 +59,6 @@ class ByteWriter:
     def raw(self, data: bytes) -> None:
         self._buffer += data
 
-    def patch_u16(self, offset: int, value: int, field: str) -> None:
-        """Overwrite two bytes already written at ``offset`` (used for the header's section offsets)."""
-        self._check(value, 0, UINT16_MAX, field, "uint16")
-        self._buffer[offset : offset + 2] = value.to_bytes(2, "big")
-
     def patch_raw(self, offset: int, data: bytes) -> None:
         self._buffer[offset : offset + len(data)] = data
 

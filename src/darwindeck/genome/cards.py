@@ -70,15 +70,6 @@ class Suit(CodedEnum):
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
-    @property
-    def color(self) -> Color:
-        return Color.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Color.BLACK
-
-
-class Color(CodedEnum):
-    RED = "red"
-    BLACK = "black"
-
 
 _SUIT_SYMBOLS = {Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.SPADES: "♠"}
 

@@ -19,10 +19,11 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.agents.determinize import new_knowledge, observe, reset_knowledge
-from darwindeck.agents.mcts import default_params, new_tree, search
+from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY, RANDOM, choose
 from darwindeck.engine.rng import game_seed
+from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.errors import DarwinDeckError
 

@@ -25,13 +25,21 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.mcts import N_PARAMS, P_DEPTH, P_ITERATIONS, P_PRIOR, P_ROLLOUT, P_SEES_ALL, P_UCB
 from darwindeck.engine import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY as GREEDY_KIND
 from darwindeck.engine.agents import MCTS as MCTS_KIND
 from darwindeck.engine.agents import RANDOM as RANDOM_KIND
 from darwindeck.engine.agents import STATELESS_RANDOM as STATELESS_KIND
+from darwindeck.engine.search_params import (
+    N_PARAMS,
+    P_DEPTH,
+    P_ITERATIONS,
+    P_PRIOR,
+    P_ROLLOUT,
+    P_SEES_ALL,
+    P_UCB,
+)
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.schema import GameGenome
 
