@@ -534,6 +534,7 @@ def test_blackjack() -> None:
             count=1,
             mandatory=False,
             condition=Condition(ConditionType.HAND_VALUE, Operator.LT, 21),
+            stand=True,  # a player who declines a card has stood: no more cards this hand
         ),
     )
 

@@ -478,6 +478,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         bet_action(tables, state, phase, player, action)
         state[L.S_SUB] += 1
     elif action == L.A_PASS:
+        if kind == L.K_DRAW and phase_at(tables, phase, L.PH_E) != 0:
+            state[L.S_STOOD] |= 1 << player  # declining a stand draw is final for the hand
         enter_phase(state, phase + 1)
     elif action == L.A_KNOCK:
         knock(tables, state, phase, player)

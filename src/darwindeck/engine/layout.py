@@ -110,6 +110,7 @@ S_NAMED_CARD = 45  # the card a suit was named for (name_suit effect), -1 none
 S_NAMED_SUIT = 46  # the suit named for it: the card counts as that suit while it is on the discard top
 S_KNOCKER = 47  # who knocked this hand (knock phase), -1 nobody
 S_PASS_DONE = 48  # 1: this hand's pass phase has exchanged its cards
+S_STOOD = 49  # bit p set: player p stood this hand (declined a draw phase with ``stand``)
 N_SCALARS = 50
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------

@@ -213,6 +213,8 @@ def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
     loops = phase_at(tables, phase, L.PH_D) != 0 and phase_at(tables, phase, L.PH_COND_LEN) > 0
     if sub > 0 and (not loops or sub >= L.FULL_DECK):
         return 0
+    if phase_at(tables, phase, L.PH_E) != 0 and (state[L.S_STOOD] >> player) & 1:
+        return 0  # stood this hand
     if not can_draw(tables, state, phase, player):
         return 0
     n = _add(state, 0, L.A_DRAW)

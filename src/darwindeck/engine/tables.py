@@ -131,7 +131,14 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
     row = [0] * L.PHASE_ROW
     cond: ConditionLike | None = None
     if isinstance(phase, DrawPhase):
-        row[: L.PH_E] = [L.K_DRAW, phase.source.code, phase.count, int(phase.mandatory), int(phase.loop)]
+        row[: L.PH_E + 1] = [
+            L.K_DRAW,
+            phase.source.code,
+            phase.count,
+            int(phase.mandatory),
+            int(phase.loop),
+            int(phase.stand),
+        ]
         cond = phase.condition
     elif isinstance(phase, PlayPhase):
         row[: L.PH_E + 1] = [

@@ -320,7 +320,7 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(Op.DRAW_PHASE, field)
             writer.u8(phase.source.code, f"{field}.source")
             writer.u8(phase.count, f"{field}.count")
-            writer.u8(_pack_flags(phase.mandatory, phase.loop), f"{field} flags")
+            writer.u8(_pack_flags(phase.mandatory, phase.loop, phase.stand), f"{field} flags")
             _write_condition(writer, phase.condition, f"{field}.condition")
         case PlayPhase():
             writer.u8(Op.PLAY_PHASE, field)
@@ -731,9 +731,11 @@ def _read_phase(reader: ByteReader, field: str) -> Phase:
 def _read_draw(reader: ByteReader, field: str) -> DrawPhase:
     source = _read_enum(reader, Location, f"{field}.source")
     count = reader.u8(f"{field}.count")
-    mandatory, loop = _read_flags(reader, f"{field} flags", 2)
+    mandatory, loop, stand = _read_flags(reader, f"{field} flags", 3)
     condition = _read_condition(reader, f"{field}.condition")
-    return DrawPhase(source=source, count=count, mandatory=mandatory, condition=condition, loop=loop)
+    return DrawPhase(
+        source=source, count=count, mandatory=mandatory, condition=condition, loop=loop, stand=stand
+    )
 
 
 def _read_play(reader: ByteReader, field: str) -> PlayPhase:

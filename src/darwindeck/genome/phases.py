@@ -63,6 +63,7 @@ class DrawPhase:
     mandatory: bool = True
     condition: ConditionLike | None = None
     loop: bool = False
+    stand: bool = False  # declining the (optional) draw is final: no more draws in this phase this hand
 
 
 @dataclass(frozen=True)

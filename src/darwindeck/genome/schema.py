@@ -50,7 +50,7 @@ from typing import Any
 
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import ConditionLike
-from darwindeck.genome.phases import KnockPhase, PassPhase, Phase, TrickPhase
+from darwindeck.genome.phases import DrawPhase, KnockPhase, PassPhase, Phase, TrickPhase
 
 #: The newest genome JSON schema this code reads and writes. Older versions are migrated on load; newer
 #: ones refused. A genome is written in the oldest version that can hold its rules (``schema_version``).
@@ -305,12 +305,14 @@ class GameGenome:
     @property
     def schema_version(self) -> int:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
-        knock phase, a trick phase's first lead or clean first trick, shooting the moon), else 1."""
+        knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, shooting the
+        moon), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
             or any(isinstance(p, KnockPhase | PassPhase) for p in phases)
             or any(isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick) for p in phases)
+            or any(isinstance(p, DrawPhase) and p.stand for p in phases)
         )
         return 2 if added else 1
 

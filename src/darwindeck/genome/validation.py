@@ -421,6 +421,8 @@ class _Checker:
             self.integer(f"{path}.count", phase.count, 1)
             no_card = "a draw from the deck judges no card" if phase.source is Location.DECK else None
             self.check_condition(f"{path}.condition", phase.condition, no_card)
+            if phase.stand and phase.mandatory:
+                self.warn(f"{path}.stand", "a compulsory draw cannot be declined, so nobody ever stands")
         elif isinstance(phase, PlayPhase):
             self.member(f"{path}.target", phase.target, Location)
             self.check_condition(f"{path}.valid_play_condition", phase.valid_play_condition)

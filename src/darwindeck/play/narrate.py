@@ -193,6 +193,9 @@ def describe_decision(
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
     if action == L.A_PASS:
+        phase = genome.phases[before.phase_index]
+        if isinstance(phase, DrawPhase) and phase.stand:
+            return _says(before, actor, "stands", "stand")
         return _says(before, actor, "passes", "pass")
     if action in _BETTING_VERBS:
         third, second = _BETTING_VERBS[action]

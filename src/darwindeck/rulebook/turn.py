@@ -238,7 +238,15 @@ def _draw(
             details.append(f"Keep drawing while such a card can be drawn, stopping when {stop}.")
         else:
             details.append(f"Keep drawing while {clause}, stopping when {stop}.")
-    details.append("This draw is compulsory." if phase.mandatory else "You may skip this draw.")
+    if phase.mandatory:
+        details.append("This draw is compulsory.")
+    elif phase.stand:
+        details.append(
+            "You may instead stand: once you skip this draw, you draw no more cards in this phase until "
+            "the hand ends."
+        )
+    else:
+        details.append("You may skip this draw.")
     return main, details
 
 

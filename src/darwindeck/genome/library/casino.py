@@ -121,7 +121,8 @@ BLACKJACK_LIMIT = 21
 def blackjack() -> GameGenome:
     """Blackjack (Twenty-One): take cards to get close to 21 without going over.
 
-    Faithful: two cards each, a player may take one more card each turn while under 21, cards count face
+    Faithful: two cards each, a player may take one more card each turn while under 21 and stands by
+    declining one (``stand``: a player who has stood draws no more this hand), cards count face
     value, faces 10, aces 11 or 1 (``ace_alternate_value`` 1) and a hand over 21 busts; the highest hand
     that has not bust wins. Approximated: the schema has no dealer, so the players compete with each other
     (as in home Twenty-One without a banker) and there are no bets, doubling, splitting or insurance.
@@ -140,6 +141,7 @@ def blackjack() -> GameGenome:
                     count=1,
                     mandatory=False,
                     condition=Condition(ConditionType.HAND_VALUE, Operator.LT, BLACKJACK_LIMIT),
+                    stand=True,
                 ),
             )
         ),
