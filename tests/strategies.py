@@ -392,6 +392,8 @@ def team_partitions(draw: st.DrawFn, player_count: int) -> tuple[tuple[int, ...]
 
 
 def _win_condition(kind: WinType) -> st.SearchStrategy[WinCondition]:
+    if kind is WinType.SCORE_FLOOR:  # a floor lies below the starting score of 0
+        return st.builds(WinCondition, st.just(kind), st.integers(-1000, -1))
     if kind in THRESHOLD_REQUIRED:
         return st.builds(WinCondition, st.just(kind), st.integers(1, 1000))
     if kind is WinType.HIGH_SCORE:
@@ -434,6 +436,8 @@ def genomes(draw: st.DrawFn) -> GameGenome:
 
     win_types = {WinType.EMPTY_HAND, WinType.ALL_HANDS_EMPTY}
     win_types |= SCORE_WINS if scores else set()
+    if not (bidding or any(rule.points < 0 for rule in card_rules)):
+        win_types.discard(WinType.SCORE_FLOOR)  # no score can fall below 0
     win_types |= CAPTURE_WINS if captures else set()
     win_types |= {WinType.MOST_TRICKS, WinType.FEWEST_TRICKS} if has_tricks else set()
     win_types |= {WinType.BEST_HAND} if evaluation else set()

@@ -187,12 +187,21 @@ def test_a_game_the_engine_cannot_run_is_gated_with_the_engines_reason(
     assert settle_genome(get_game("whist")) == get_game("whist")
 
 
-def test_spades_is_not_gated_although_random_bidders_never_reach_500() -> None:
-    # Random self-play of Spades ends at the turn limit without a winner; competent play finishes.
-    result = evaluate_fitness(get_game("spades"), SMALL, 2)
+def test_a_game_random_players_cannot_finish_is_not_gated() -> None:
+    # Spades to 500 without its -200 floor: random bidders fail nearly every contract and never reach
+    # 500, so random self-play ends at the turn limit without a winner; competent play finishes.
+    spades = get_game("spades")
+    to_500 = spades.replace(win_conditions=spades.win_conditions[:1])
+    result = evaluate_fitness(to_500, SMALL, 2)
     assert result.breakdown["random_draw_rate"] > 0.4
     assert result.gate_reason is None
     assert result.total > 0.0
+    assert result.breakdown["total_as_new"] > 0.0
+
+
+def test_spades_with_its_floor_has_a_positive_fitness() -> None:
+    result = evaluate_fitness(get_game("spades"), SMALL, 2)
+    assert result.gate_reason is None
     assert result.breakdown["total_as_new"] > 0.0
 
 

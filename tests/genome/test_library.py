@@ -327,7 +327,11 @@ def test_spades() -> None:
         bag_limit=10,
         bag_penalty=100,
     )
-    assert spades.win_conditions == (WinCondition(WinType.FIRST_TO_SCORE, threshold=500),)
+    # First to 500; a side sinking to -200 ends the game (the highest score then wins).
+    assert spades.win_conditions == (
+        WinCondition(WinType.FIRST_TO_SCORE, threshold=500),
+        WinCondition(WinType.SCORE_FLOOR, threshold=-200),
+    )
     assert not spades.team_mode
 
 

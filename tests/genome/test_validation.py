@@ -576,7 +576,8 @@ CASES = [
                 E,
                 "win_conditions[0].type",
                 "must be a WinType (empty_hand, high_score, low_score, first_to_score, capture_all, "
-                "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold), "
+                "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold, "
+                "score_floor), "
                 "got 'most_cards'",
             )
         ],
@@ -706,7 +707,8 @@ CASES = [
                 E,
                 "win_conditions[0].type",
                 "must be a WinType (empty_hand, high_score, low_score, first_to_score, capture_all, "
-                "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold), "
+                "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold, "
+                "score_floor), "
                 "got 'most_cards'",
             ),
             (E, "win_conditions", NO_LIVE_WIN),

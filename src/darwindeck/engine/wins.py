@@ -3,7 +3,8 @@
 Values are judged per team (individual mode: each player is a team) with ``darwindeck.engine.teams``;
 conditions are tried in the genome's order and the first that is *met* ends the game: the side with
 the single best value wins, a tie for the best place is a draw, except for a score win with a threshold
-(``high_score`` with one, ``low_score``, ``first_to_score``, ``score_threshold``): reached while the best
+(``high_score`` with one, ``low_score``, ``first_to_score``, ``score_threshold``, ``score_floor``):
+reached while the best
 score is shared it is not met, and the game plays on. When each is checked and met:
 
 * after every action: ``first_to_score`` (a team score ≥ threshold; several: the highest) and
@@ -12,7 +13,8 @@ score is shared it is not met, and the game plays on. When each is checked and m
   when any member's hand is empty);
 * at every hand end, besides the above: ``high_score`` (with a threshold: once a score reaches it;
   without: every hand end), ``low_score`` and ``score_threshold`` (once a score reaches the threshold;
-  lowest / highest wins), ``all_hands_empty`` (when every hand is empty; highest score wins),
+  lowest / highest wins), ``score_floor`` (once a score falls to the negative threshold or below;
+  highest wins), ``all_hands_empty`` (when every hand is empty; highest score wins),
   ``most_captured`` (when the deck and every hand are empty), ``best_hand`` (``hand_eval.hand_strength``,
   the best member for a team; a bust is −1, a folded player −2; needs a hand evaluation), ``most_tricks`` /
   ``fewest_tricks``.
@@ -46,6 +48,7 @@ BEST_HAND = 7
 MOST_TRICKS = 8
 FEWEST_TRICKS = 9
 SCORE_THRESHOLD = 10
+SCORE_FLOOR = 11
 
 NOT_MET = -2
 WHEN_ACTION = 0
@@ -80,6 +83,14 @@ def _reaching(tables: Int64Array, state: Int64Array, threshold: int) -> bool:
     scores = _team_scores(tables, state)
     for t in range(scores.shape[0]):  # noqa: SIM110 (numba: no generators)
         if scores[t] >= threshold:
+            return True
+    return False
+
+
+@kernel_jit
+def _falling_to(scores: Int64Array, floor: int) -> bool:
+    for t in range(scores.shape[0]):  # noqa: SIM110 (numba: no generators)
+        if scores[t] <= floor:
             return True
     return False
 
@@ -211,6 +222,10 @@ def _judge_one(tables: Int64Array, state: Int64Array, kind: int, threshold: int,
         if not _reaching(tables, state, threshold):
             return NOT_MET
         return _played_on_if_tied(decide_winner(scores, kind != LOW_SCORE))
+    if kind == SCORE_FLOOR:
+        if not _falling_to(scores, threshold):
+            return NOT_MET
+        return _played_on_if_tied(decide_winner(scores, True))
     if kind == ALL_HANDS_EMPTY:
         return decide_winner(scores, True) if _all_hands_empty(tables, state) else NOT_MET
     if kind == MOST_CAPTURED:

@@ -173,14 +173,23 @@ class WinType(CodedEnum):
     MOST_TRICKS = "most_tricks"
     FEWEST_TRICKS = "fewest_tricks"
     SCORE_THRESHOLD = "score_threshold"
+    SCORE_FLOOR = "score_floor"  # a side falling to the (negative) threshold ends the game; highest wins
 
 
 #: Win types that are decided by scores (something must score for them to make sense).
 SCORE_WINS = frozenset(
-    {WinType.HIGH_SCORE, WinType.LOW_SCORE, WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD}
+    {
+        WinType.HIGH_SCORE,
+        WinType.LOW_SCORE,
+        WinType.FIRST_TO_SCORE,
+        WinType.SCORE_THRESHOLD,
+        WinType.SCORE_FLOOR,
+    }
 )
 #: Win types that need a threshold.
-THRESHOLD_REQUIRED = frozenset({WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD, WinType.LOW_SCORE})
+THRESHOLD_REQUIRED = frozenset(
+    {WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD, WinType.LOW_SCORE, WinType.SCORE_FLOOR}
+)
 #: Win types decided by captured cards.
 CAPTURE_WINS = frozenset({WinType.CAPTURE_ALL, WinType.MOST_CAPTURED})
 
@@ -306,13 +315,14 @@ class GameGenome:
     def schema_version(self) -> int:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, shooting the
-        moon), else 1."""
+        moon, a score floor), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
             or any(isinstance(p, KnockPhase | PassPhase) for p in phases)
             or any(isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick) for p in phases)
             or any(isinstance(p, DrawPhase) and p.stand for p in phases)
+            or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
         )
         return 2 if added else 1
 

@@ -63,7 +63,9 @@ Conditions (in every phase and scoring rule)
   * E hand_value without ``scoring.hand_evaluation``.
 Win conditions
   * E no win condition; E a threshold missing where the type needs one (low_score, first_to_score,
-    score_threshold); E a negative threshold.
+    score_threshold, score_floor); E a negative threshold, except a score floor's, which must be
+    negative (−32768..−1).
+  * A score floor with no way to lose points (no contract scoring, no negative card rule) is dead.
   * A *dead* win condition is one that can never fire:
       - a score win (high_score, low_score, first_to_score, score_threshold) when nothing scores: no
         ``scoring.card_rules``, no ``scoring.hand_evaluation`` and no ``contract_scoring``;
@@ -100,6 +102,7 @@ from enum import Enum
 from typing import TypeGuard
 
 from darwindeck.errors import GenomeValidationError
+from darwindeck.genome._bytes import INT16_MIN
 from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import (
     CARD_TESTS,
@@ -615,7 +618,10 @@ class _Checker:
                 live = True
             else:
                 dead.append((f"{path}.type", why_dead))
-            if win.threshold is not None:
+            if win.threshold is not None and win.type is WinType.SCORE_FLOOR:
+                note = " (scores start at 0: a floor must lie below it)"
+                self.integer(f"{path}.threshold", win.threshold, INT16_MIN, -1, note)
+            elif win.threshold is not None:
                 self.integer(f"{path}.threshold", win.threshold, 0)
             elif win.type in THRESHOLD_REQUIRED:
                 self.error(f"{path}.threshold", f"{win.type.value} needs a threshold")
@@ -633,11 +639,19 @@ class _Checker:
                 f"{win_type.value} needs a way to capture cards (tableau_mode war or match_rank with a "
                 "play phase to the tableau, or a trick phase), but the genome has none"
             )
+        if win_type is WinType.SCORE_FLOOR and not self.can_lose_points():
+            return "score_floor needs a way to lose points (contract_scoring or a negative card rule)"
         if win_type is WinType.BEST_HAND and self.genome.scoring.hand_evaluation is None:
             return "best_hand needs scoring.hand_evaluation"
         if win_type in _TRICK_WINS and not self.phase_indices(TrickPhase):
             return f"{win_type.value} needs a trick phase"
         return None
+
+    def can_lose_points(self) -> bool:
+        """Whether a score can fall below 0: a failed contract, or a card rule worth negative points."""
+        genome = self.genome
+        negative = any(rule.points < 0 for rule in genome.scoring.card_rules)
+        return genome.contract_scoring is not None or negative
 
     def report_dead_wins(self, dead: list[tuple[str, str]], live: bool) -> None:
         """Dead win conditions beside a live one are ignored (warnings); with no live one, errors."""

@@ -65,6 +65,12 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
     if kind is WinType.SCORE_THRESHOLD:
         points = words.count(_threshold(win, index, genome), "point")
         return f"A {who} whose score is at least {points} at the end of a hand wins. {_PLAYED_ON}"
+    if kind is WinType.SCORE_FLOOR:
+        points = words.count(_threshold(win, index, genome), "point")
+        return (
+            f"When a {who}'s score falls to {points} or below at the end of a hand, the game ends and the "
+            f"{who} with the highest score wins. {_PLAYED_ON}"
+        )
     return _describe_card_win(kind, genome)
 
 

@@ -147,6 +147,7 @@ _GOALS = {
     WinType.LOW_SCORE: "have the lowest score",
     WinType.FIRST_TO_SCORE: "be the first to reach the target score",
     WinType.SCORE_THRESHOLD: "reach the target score at the end of a hand",
+    WinType.SCORE_FLOOR: "have the highest score when a score falls too low",
     WinType.CAPTURE_ALL: "win every card",
     WinType.MOST_CAPTURED: "capture the most cards",
     WinType.BEST_HAND: "hold the best hand at the showdown",

@@ -32,6 +32,7 @@ from darwindeck.genome.schema import (
 
 MAX_WINS = 3
 THRESHOLDS = (10, 25, 50, 100, 200, 500)
+FLOORS = (-50, -100, -200, -500)  # score_floor thresholds (scores start at 0)
 MAX_THRESHOLD = 10_000
 
 
@@ -53,6 +54,8 @@ def live_win_types(genome: GameGenome) -> list[WinType]:
     live = {WinType.EMPTY_HAND, WinType.ALL_HANDS_EMPTY}
     if something_scores(genome):
         live |= SCORE_WINS
+    if not can_lose_points(genome):
+        live.discard(WinType.SCORE_FLOOR)
     if can_capture(genome):
         live |= CAPTURE_WINS
     if indices_of(genome.phases, TrickPhase):
@@ -62,7 +65,15 @@ def live_win_types(genome: GameGenome) -> list[WinType]:
     return [kind for kind in WinType if kind in live]
 
 
+def can_lose_points(genome: GameGenome) -> bool:
+    """Whether a score can fall below 0 (a score floor can fire): contracts or a negative card rule."""
+    negative = any(rule.points < 0 for rule in genome.scoring.card_rules)
+    return genome.contract_scoring is not None or negative
+
+
 def random_win(rng: random.Random, kind: WinType) -> WinCondition:
+    if kind is WinType.SCORE_FLOOR:
+        return WinCondition(kind, rng.choice(FLOORS))
     if kind in THRESHOLD_REQUIRED or (kind is WinType.HIGH_SCORE and rng.random() < 0.5):
         return WinCondition(kind, rng.choice(THRESHOLDS))
     return WinCondition(kind)
@@ -102,5 +113,8 @@ def mutate_win_threshold(genome: GameGenome, rng: random.Random) -> GameGenome:
     at = rng.choice(with_threshold)
     win = wins[at]
     assert win.threshold is not None
+    if win.type is WinType.SCORE_FLOOR:  # scale the depth of the floor, keep it below 0
+        depth = scaled(rng, -win.threshold, 1, max(MAX_THRESHOLD, -win.threshold))
+        return genome.replace(win_conditions=replaced_at(wins, at, WinCondition(win.type, -depth)))
     threshold = scaled(rng, win.threshold, 1, max(MAX_THRESHOLD, win.threshold))
     return genome.replace(win_conditions=replaced_at(wins, at, WinCondition(win.type, threshold)))

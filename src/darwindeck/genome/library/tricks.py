@@ -145,6 +145,7 @@ SPADES_TRICK = TrickPhase(
     lead_suit_required=True, trump_suit=Suit.SPADES, high_card_wins=True, breaking_suit=Suit.SPADES
 )
 SPADES_BIDDING = BiddingPhase(min_bid=1, max_bid=13, allow_nil=True)
+SPADES_FLOOR = -200  # a side falling this low ends the game (Pagat: it loses)
 
 
 def spades() -> GameGenome:
@@ -152,22 +153,25 @@ def spades() -> GameGenome:
 
     Faithful: 13 cards each, a bid of 1..13 or Nil before the first trick (seed 004), spades trump and
     may not be led until broken, classic contract scoring (10 per bid trick, 1 per overtrick, -10 per
-    bid trick when the contract fails, Nil ±100, 10 bags cost 100) to 500 over many hands. Approximated:
-    no blind Nil, no losing at -200, and the engine picks the first leader. Random players bid at random
-    and fail nearly every contract, so their scores fall and nobody reaches 500: their games end as
-    draws at the turn limit, as a real game between such players would never end either (the real
-    game's loss at -200 is not expressible). Greedy players finish a game in about 27 hands.
+    bid trick when the contract fails, Nil ±100, 10 bags cost 100) to 500 over many hands, and a player
+    whose score falls to -200 ends the game, which the highest score wins (``score_floor``). Checked move
+    for move against OpenSpiel's partnership game (``tests/oracle``). Approximated: no blind Nil, and the
+    engine picks the first leader. Greedy players finish a game in about 27 hands.
     """
     return GameGenome(
         name="Spades",
         description=(
             "Cut-throat Spades, every player for themselves: bid how many tricks you will take, then "
-            "play thirteen tricks with spades as trumps; making your bid scores, the first to 500 wins."
+            "play thirteen tricks with spades as trumps; making your bid scores, the first to 500 wins "
+            "and a player who sinks to -200 ends the game."
         ),
         setup=SetupRules(cards_per_player=13, trump_suit=Suit.SPADES),
         turn_structure=trick_turns(SPADES_TRICK, tricks_per_hand=13, bidding=SPADES_BIDDING),
         contract_scoring=ContractScoring(),
-        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=500),),
+        win_conditions=(
+            WinCondition(WinType.FIRST_TO_SCORE, threshold=500),
+            WinCondition(WinType.SCORE_FLOOR, threshold=SPADES_FLOOR),
+        ),
         player_count=4,
         max_turns=3000,
     )
@@ -177,8 +181,8 @@ def partnership_spades() -> GameGenome:
     """Partnership Spades: Spades with partners sitting opposite, (0, 2) against (1, 3).
 
     Faithful: everything of ``spades`` plus seed 003 teams: the partners' bids add up to one team
-    contract, Nil bids are scored for the team, bags and scores are kept per team, first team to 500.
-    Approximated as for ``spades``.
+    contract, Nil bids are scored for the team, bags and scores are kept per team, first team to 500 (or
+    a team at -200 ends it). Approximated as for ``spades``.
     """
     return spades().replace(
         name="Partnership Spades",
