@@ -1,4 +1,7 @@
-"""Team aggregates and winner picking (seed 003): the table of team win conditions, 3v1, 2v2v2, ties."""
+"""Team aggregates and winner picking (seed 003) as ``engine/wins.py`` uses them: 2v2, 3v1, 2v2v2, ties.
+
+The team win conditions themselves, played through the kernel, are in ``test_team_wins.py``.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darwindeck.engine.teams import any_member, decide_winner, first_reaching, team_maxima, team_totals
+from darwindeck.engine.teams import decide_winner, team_maxima, team_totals
 from engine.nojit import sample_without_jit
 
 Int64Array = np.ndarray
@@ -63,24 +66,17 @@ def test_team_low_score_is_the_lowest_team_total() -> None:
     assert decide_winner(arr(totals([30, 10, 25, 40], PARTNERS, 2)), False) == 1
 
 
-def test_team_first_to_score_needs_the_team_total_at_the_threshold() -> None:
-    assert first_reaching(arr(totals([300, 100, 200, 350], PARTNERS, 2)), 500) == 0
-    assert first_reaching(arr([499, 480]), 500) == -1
-    assert first_reaching(arr([510, 530]), 500) == 1
-    assert first_reaching(arr([500, -20]), 500) == 0
+def test_team_most_tricks_sums_the_members_tricks() -> None:
+    tricks = [4, 5, 3, 1]  # player 1 took the most tricks, team 0 (4 + 3 = 7 against 6) the most
+    assert totals(tricks, PARTNERS, 2) == [7, 6]
+    assert decide_winner(arr(totals(tricks, PARTNERS, 2)), True) == 0
+    assert decide_winner(arr(totals(tricks, PARTNERS, 2)), False) == 1  # fewest_tricks
 
 
-def test_team_empty_hand_any_member_wins_for_the_team() -> None:
-    hand_sizes = np.array([3, 5, 2, 0], dtype=np.int64)
-    assert any_member((hand_sizes == 0).astype(np.int64), PARTNERS, 2) == 1
-    assert any_member(arr([0, 0, 1, 0]), PARTNERS, 2) == 0
-    assert any_member(arr([0, 0, 0, 0]), PARTNERS, 2) == -1
-
-
-def test_team_capture_all_counts_the_team_collectively() -> None:
-    captured = [20, 0, 32, 0]  # nobody holds 52 alone, team 0 holds all together
-    assert first_reaching(arr(captured), 52) == -1
-    assert first_reaching(arr(totals(captured, PARTNERS, 2)), 52) == 0
+def test_team_most_captured_sums_the_members_captured_piles() -> None:
+    captured = [20, 0, 12, 20]  # nobody in team 0 beats player 3 alone, the team does: 32 against 20
+    assert totals(captured, PARTNERS, 2) == [32, 20]
+    assert decide_winner(arr(totals(captured, PARTNERS, 2)), True) == 0
 
 
 def test_team_best_hand_is_the_best_member_hand() -> None:
@@ -100,9 +96,7 @@ def test_three_versus_one() -> None:
     scores = [10, 10, 10, 25]
     assert totals(scores, THREE_V_ONE, 2) == [30, 25]
     assert decide_winner(arr(totals(scores, THREE_V_ONE, 2)), True) == 0
-    assert any_member(arr([0, 0, 0, 1]), THREE_V_ONE, 2) == 1
-    assert any_member(arr([0, 1, 0, 1]), THREE_V_ONE, 2) == 0
-    assert first_reaching(arr(totals([20, 15, 17, 51], THREE_V_ONE, 2)), 52) == 0
+    assert maxima([3, 9, 4, 8], THREE_V_ONE, 2) == [9, 8]  # best_hand: the best of three against one
 
 
 def test_six_players_in_three_teams_of_two() -> None:
@@ -110,9 +104,8 @@ def test_six_players_in_three_teams_of_two() -> None:
     assert totals(scores, TWO_V_TWO_V_TWO, 3) == [11, 11, 8]
     assert decide_winner(arr([11, 11, 8]), True) == -1
     assert decide_winner(arr([11, 11, 8]), False) == 2
-    assert any_member(arr([0, 0, 0, 0, 1, 0]), TWO_V_TWO_V_TWO, 3) == 1
-    assert any_member(arr([0, 0, 0, 0, 1, 1]), TWO_V_TWO_V_TWO, 3) == 1
-    assert first_reaching(arr(totals([300, 100, 0, 250, 600, 0], TWO_V_TWO_V_TWO, 3)), 500) == 1
+    assert maxima([5, 9, 1, 6, 2, 7], TWO_V_TWO_V_TWO, 3) == [6, 9, 7]
+    assert decide_winner(arr(maxima([5, 9, 1, 6, 2, 7], TWO_V_TWO_V_TWO, 3)), True) == 1
 
 
 # ---------------------------------------------------------------- ties and individual mode
@@ -122,8 +115,8 @@ def test_ties_for_the_best_place_are_draws() -> None:
     assert decide_winner(arr([40, 40]), True) == -1
     assert decide_winner(arr([3, 1, 1]), False) == -1
     assert decide_winner(arr([5, 5, 9]), True) == 2  # a tie below the best does not matter
-    assert first_reaching(arr([500, 520, 520]), 500) == -1
-    assert first_reaching(arr([530, 520, 520]), 500) == 0
+    assert decide_winner(arr([500, 520, 520]), True) == -1  # first_to_score 500 reached, shared: plays on
+    assert decide_winner(arr([530, 520, 520]), True) == 0
     assert decide_winner(arr([]), True) == -1
 
 
@@ -133,7 +126,6 @@ def test_individual_mode_is_identity_teams() -> None:
     assert totals(scores, identity, 4) == scores
     assert maxima(scores, identity, 4) == scores
     assert decide_winner(arr(totals([12, 41, 7, 40], identity, 4)), True) == 1
-    assert any_member(arr([0, 0, 1, 0]), identity, 4) == 2
 
 
 @settings(max_examples=150, deadline=None)
@@ -145,22 +137,14 @@ def test_decide_winner_matches_a_plain_reference(values: list[int], higher_wins:
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    st.lists(st.tuples(st.integers(-500, 500), st.integers(0, 3)), min_size=1, max_size=8),
-    st.integers(-200, 200),
-)
-def test_totals_and_first_reaching_match_a_plain_reference(
-    scored: list[tuple[int, int]], threshold: int
-) -> None:
+@given(st.lists(st.tuples(st.integers(-500, 500), st.integers(0, 3)), min_size=1, max_size=8))
+def test_totals_and_maxima_match_a_plain_reference(scored: list[tuple[int, int]]) -> None:
     values = [v for v, _ in scored]
     player_team = arr([t for _, t in scored])
-    expected = [sum(v for v, t in scored if t == team) for team in range(4)]
-    assert totals(values, player_team, 4) == expected
-    reaching = [v for v in expected if v >= threshold]
-    if reaching and reaching.count(max(reaching)) == 1:
-        assert first_reaching(arr(expected), threshold) == expected.index(max(reaching))
-    else:
-        assert first_reaching(arr(expected), threshold) == -1
+    assert totals(values, player_team, 4) == [sum(v for v, t in scored if t == team) for team in range(4)]
+    lowest = int(np.iinfo(np.int64).min)
+    expected = [max((v for v, t in scored if t == team), default=lowest) for team in range(4)]
+    assert maxima(values, player_team, 4) == expected
 
 
 # ---------------------------------------------------------------- same results without the JIT
@@ -171,8 +155,8 @@ def jit_sample() -> list[int]:
     winners = [
         decide_winner(arr([11, 11, 8]), False),
         decide_winner(arr([3, 1, 1]), False),
-        first_reaching(arr([510, 530]), 500),
-        any_member(arr([0, 0, 0, 1]), THREE_V_ONE, 2),
+        decide_winner(arr([510, 530]), True),
+        decide_winner(arr(maxima([3, 9, 4, 8], THREE_V_ONE, 2)), True),
     ]
     return [*totals([5, 9, 1, 6, 2, 7], TWO_V_TWO_V_TWO, 3), *maxima([70, 90, 80, 10], PARTNERS, 2)] + [
         int(w) for w in winners

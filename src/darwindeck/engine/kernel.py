@@ -412,6 +412,12 @@ def _betting_step(tables: Int64Array, state: Int64Array) -> bool:
 
 
 @kernel_jit
+def _own_phase(kind: int) -> bool:
+    """A phase only the turn's player acts in (draw, play, discard, knock, putting down a claim)."""
+    return kind in (L.K_DRAW, L.K_PLAY, L.K_DISCARD, L.K_KNOCK, L.K_CLAIM)
+
+
+@kernel_jit
 def settle(tables: Int64Array, state: Int64Array) -> None:
     """Run automatic steps until a decision with legal actions is pending or the game is over."""
     n_phases = tables[L.H_N_PHASES]
@@ -426,6 +432,9 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
                 end_turn(tables, state)
                 continue
             kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
+            if state[L.B_FOLDED + state[L.S_CUR]] != 0 and _own_phase(kind):
+                enter_phase(state, state[L.S_PHASE] + 1)  # a folded player sits out the rest of the hand
+                continue
             if kind == L.K_TRICK and not _trick_step(tables, state):
                 continue
             if kind == L.K_CLAIM and not _claim_step(tables, state):

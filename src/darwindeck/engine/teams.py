@@ -12,16 +12,27 @@ Encodings:
 * A "winner" is an index (of a team, or of a player in individual mode); ``-1`` means nobody: no
   candidate, or a tie for the best place (the engine reports a tie as a draw).
 
-How seed 003's team win conditions map onto them:
+How ``engine/wins.py`` judges seed 003's team win conditions with them. ``team_scores`` is the state's
+team-score block: every point a player scores goes there too, contract points only there. A -1 from
+``decide_winner`` is a draw, except where the row says "tie: plays on" (the condition is not met yet):
 
-=============  =============================================================================
-high_score     ``team_totals`` of the player scores, then ``decide_winner(..., True)``
-low_score      the same with ``higher_wins=False``
-first_to_score ``first_reaching(team_scores, threshold)``
-empty_hand     ``any_member(hand_is_empty, ...)``: any member emptying their hand wins for the team
-capture_all    ``team_totals`` of captured-card counts, then ``first_reaching(..., deck_size)``
-best_hand      ``team_maxima`` of the members' hand strengths, then ``decide_winner(..., True)``
-=============  =============================================================================
+===============  ===========================================================================
+high_score       ``decide_winner(team_scores, True)``; with a threshold only once a team score
+                 reaches it (tie: plays on)
+low_score        once a team score reaches the threshold, ``decide_winner(team_scores, False)``
+                 (tie: plays on)
+score_threshold  once a team score reaches the threshold, ``decide_winner(team_scores, True)``
+                 (tie: plays on)
+first_to_score   the same, checked after every action
+all_hands_empty  once every hand is empty, ``decide_winner(team_scores, True)``
+empty_hand       no helper: the first seat from the turn's player with an empty hand wins for its team
+capture_all      no helper: the team whose members' hand and captured cards together are the whole deck
+most_captured    once the deck and every hand are empty, ``team_totals`` of the captured-pile sizes,
+                 then ``decide_winner(..., True)``
+most_tricks      ``team_totals`` of the tricks won, then ``decide_winner(..., True)``
+fewest_tricks    the same with ``higher_wins=False``
+best_hand        ``team_maxima`` of the members' hand strengths, then ``decide_winner(..., True)``
+===============  ===========================================================================
 """
 
 from __future__ import annotations
@@ -77,32 +88,3 @@ def decide_winner(values: Int64Array, higher_wins: bool) -> int:
         elif values[index] == values[best]:
             tied = True
     return -1 if tied else best
-
-
-@kernel_jit
-def first_reaching(values: Int64Array, threshold: int) -> int:
-    """The single index whose value is at least ``threshold`` and highest among those.
-
-    ``-1`` when no value reaches ``threshold`` or two share the highest qualifying value.
-    """
-    best = -1
-    tied = False
-    for index in range(values.shape[0]):
-        if values[index] < threshold:
-            continue
-        if best == -1 or values[index] > values[best]:
-            best = index
-            tied = False
-        elif values[index] == values[best]:
-            tied = True
-    return -1 if tied else best
-
-
-@kernel_jit
-def any_member(flags: Int64Array, player_team: Int64Array, n_teams: int) -> int:
-    """The lowest team index with a member whose flag is non-zero; ``-1`` when no flag is set."""
-    first = n_teams
-    for player in range(flags.shape[0]):
-        if flags[player] != 0 and player_team[player] < first:
-            first = player_team[player]
-    return -1 if first == n_teams else first
