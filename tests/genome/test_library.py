@@ -436,7 +436,8 @@ def test_gin_rummy() -> None:
         mandatory=True,
         condition=Condition(ConditionType.HAND_SIZE, Operator.EQ, 10),
     )
-    assert discard == DiscardPhase(target=Location.DISCARD, count=1, mandatory=True)
+    # The card just taken from the discard pile may not be thrown straight back.
+    assert discard == DiscardPhase(target=Location.DISCARD, count=1, mandatory=True, no_return=True)
     assert knock == KnockPhase(max_value=10, full_bonus=25, undercut_bonus=25, lay_off=True)
     evaluation = gin.scoring.hand_evaluation
     assert evaluation is not None

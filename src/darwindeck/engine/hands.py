@@ -63,6 +63,7 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_KNOCKER] = -1
     state[L.S_PASS_DONE] = 0
     state[L.S_STOOD] = 0
+    state[L.S_TAKEN] = -1
     state[L.S_CLAIM_RANK] = -1
     state[L.S_LAST_CLAIM] = L.N_RANKS - 2  # King: the first claim of a hand is Aces
     state[L.S_CLAIM_STAGE] = 0

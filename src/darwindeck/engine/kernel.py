@@ -139,6 +139,8 @@ def _draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> Non
             break
         push(state, hand_off(player), L.L_HAND + player, card)
         state[L.S_TURN_MOVED] = 1
+        if phase_at(tables, phase, L.PH_A) == LOC_DISCARD:
+            state[L.S_TAKEN] = card
     state[L.S_SUB] += 1
 
 
@@ -290,6 +292,7 @@ def end_turn(tables: Int64Array, state: Int64Array) -> None:
     else:
         state[L.S_IDLE_TURNS] += 1
     state[L.S_TURN_MOVED] = 0
+    state[L.S_TAKEN] = -1
     if judge(tables, state, WHEN_TURN_END):
         return
     if state[L.S_TURN] >= tables[L.H_MAX_TURNS]:

@@ -111,7 +111,8 @@ S_NAMED_SUIT = 46  # the suit named for it: the card counts as that suit while i
 S_KNOCKER = 47  # who knocked this hand (knock phase), -1 nobody
 S_PASS_DONE = 48  # 1: this hand's pass phase has exchanged its cards
 S_STOOD = 49  # bit p set: player p stood this hand (declined a draw phase with ``stand``)
-N_SCALARS = 50
+S_TAKEN = 50  # the card taken from the discard pile this turn (a ``no_return`` discard refuses it), -1
+N_SCALARS = 51
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS

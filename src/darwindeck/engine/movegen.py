@@ -267,8 +267,9 @@ def _discard_actions(tables: Int64Array, state: Int64Array, phase: int, player: 
     start = phase_at(tables, phase, L.PH_COND_START)
     length = phase_at(tables, phase, L.PH_COND_LEN)
     allowed = hand_mask(tables, state, start, length, player, player, size)
+    refused = state[L.S_TAKEN] if phase_at(tables, phase, L.PH_D) != 0 else -1  # no_return
     for i in range(first, size):
-        if (allowed >> i) & 1:
+        if (allowed >> i) & 1 and state[off + i] != refused:
             n = _add(state, n, state[off + i])
     if n > 0 and phase_at(tables, phase, L.PH_C) == 0:
         n = _add(state, n, L.A_PASS)

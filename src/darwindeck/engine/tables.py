@@ -151,7 +151,13 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         ]
         cond = phase.valid_play_condition
     elif isinstance(phase, DiscardPhase):
-        row[: L.PH_D] = [L.K_DISCARD, phase.target.code, phase.count, int(phase.mandatory)]
+        row[: L.PH_D + 1] = [
+            L.K_DISCARD,
+            phase.target.code,
+            phase.count,
+            int(phase.mandatory),
+            int(phase.no_return),
+        ]
         cond = phase.matching_condition
     elif isinstance(phase, TrickPhase):
         row[: L.PH_E + 1] = [

@@ -333,7 +333,7 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(Op.DISCARD_PHASE, field)
             writer.u8(phase.target.code, f"{field}.target")
             writer.u8(phase.count, f"{field}.count")
-            writer.u8(_pack_flags(phase.mandatory), f"{field} flags")
+            writer.u8(_pack_flags(phase.mandatory, phase.no_return), f"{field} flags")
             _write_condition(writer, phase.matching_condition, f"{field}.matching_condition")
         case TrickPhase():
             writer.u8(Op.TRICK_PHASE, field)
@@ -757,9 +757,11 @@ def _read_play(reader: ByteReader, field: str) -> PlayPhase:
 def _read_discard(reader: ByteReader, field: str) -> DiscardPhase:
     target = _read_enum(reader, Location, f"{field}.target")
     count = reader.u8(f"{field}.count")
-    mandatory = _read_bool(reader, f"{field} flags")
+    mandatory, no_return = _read_flags(reader, f"{field} flags", 2)
     condition = _read_condition(reader, f"{field}.matching_condition")
-    return DiscardPhase(target=target, count=count, mandatory=mandatory, matching_condition=condition)
+    return DiscardPhase(
+        target=target, count=count, mandatory=mandatory, matching_condition=condition, no_return=no_return
+    )
 
 
 def _read_trick(reader: ByteReader, field: str) -> TrickPhase:

@@ -82,6 +82,7 @@ class DiscardPhase:
     count: int = 1
     mandatory: bool = True
     matching_condition: ConditionLike | None = None
+    no_return: bool = False  # a card taken from the discard pile this turn may not be discarded again
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ from typing import Any
 
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import ConditionLike
-from darwindeck.genome.phases import DrawPhase, KnockPhase, PassPhase, Phase, TrickPhase
+from darwindeck.genome.phases import DiscardPhase, DrawPhase, KnockPhase, PassPhase, Phase, TrickPhase
 
 #: The newest genome JSON schema this code reads and writes. Older versions are migrated on load; newer
 #: ones refused. A genome is written in the oldest version that can hold its rules (``schema_version``).
@@ -314,14 +314,15 @@ class GameGenome:
     @property
     def schema_version(self) -> int:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
-        knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, shooting the
-        moon, a score floor), else 1."""
+        knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
+        phase's no return, shooting the moon, a score floor), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
             or any(isinstance(p, KnockPhase | PassPhase) for p in phases)
             or any(isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick) for p in phases)
             or any(isinstance(p, DrawPhase) and p.stand for p in phases)
+            or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
             or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
         )
         return 2 if added else 1

@@ -4,8 +4,8 @@ Format (``schema_version`` 2). One JSON object whose keys are the ``GameGenome``
 always written, ``schema_version`` first and then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
 in version 2 (pass and knock phases, a trick phase's ``first_lead`` / ``clean_first_trick``, a draw
-phase's ``stand``, ``scoring.shoot_the_moon``) is written as version 1, without those keys, byte for
-byte as before, so its identity did not change when version 2 came.
+phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``) is written as version
+1, without those keys, byte for byte as before, so its identity did not change when version 2 came.
 
 * enums by *value*, never by name: ``"tableau_mode": "match_rank"``, ``"trigger_rank": "Q"``,
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
@@ -158,6 +158,8 @@ def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
         for phase in fields["turn_structure"]["phases"]:
             if phase["kind"] == "draw":
                 del phase["stand"]
+            if phase["kind"] == "discard":
+                del phase["no_return"]
         del fields["scoring"]["shoot_the_moon"]
     return {"schema_version": version, **fields}
 
@@ -355,6 +357,7 @@ def _read_discard(obj: JsonObject) -> DiscardPhase:
         count=obj.get("count").as_int(),
         mandatory=obj.get("mandatory").as_bool(),
         matching_condition=_optional_condition(obj, "matching_condition"),
+        no_return=obj.get("no_return").as_bool(),
     )
 
 
@@ -590,13 +593,16 @@ def _add_first_trick_rules(data: dict[str, Any]) -> None:
             phase.setdefault("clean_first_trick", False)
 
 
-def _add_stand(data: dict[str, Any]) -> None:
-    """Version 2: a draw phase of an older file does not stand (declining a draw is not final)."""
+def _add_phase_flags(data: dict[str, Any]) -> None:
+    """Version 2: an older file's draw phases do not stand (declining a draw is not final) and its
+    discard phases let a card taken from the discard pile go straight back."""
     turns = _object_at(data, "turn_structure")
     phases = turns.get("phases") if turns is not None else None
     for phase in phases if isinstance(phases, list) else ():
         if isinstance(phase, dict) and phase.get("kind") == "draw":
             phase.setdefault("stand", False)
+        if isinstance(phase, dict) and phase.get("kind") == "discard":
+            phase.setdefault("no_return", False)
 
 
 def _add_shoot_the_moon(data: dict[str, Any]) -> None:
@@ -609,7 +615,7 @@ def _add_shoot_the_moon(data: dict[str, Any]) -> None:
 #: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed or feature per step.
 _MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {
     0: (_add_special_effects, _add_tableau_mode, _add_teams, _add_contract_scoring),
-    1: (_add_first_trick_rules, _add_stand, _add_shoot_the_moon),
+    1: (_add_first_trick_rules, _add_phase_flags, _add_shoot_the_moon),
 }
 
 #: Keys version 2 added, left out of a genome written as version 1 (they hold their defaults there).

@@ -434,6 +434,11 @@ class _Checker:
             self.member(f"{path}.target", phase.target, Location)
             self.integer(f"{path}.count", phase.count, 1)
             self.check_condition(f"{path}.matching_condition", phase.matching_condition)
+            takes = any(isinstance(p, DrawPhase) and p.source is Location.DISCARD for p in self.phases)
+            if phase.no_return and not takes:
+                self.warn(
+                    f"{path}.no_return", "no draw phase takes from the discard pile, so it never applies"
+                )
         elif isinstance(phase, TrickPhase):
             self.check_trick_phase(path, phase)
         elif isinstance(phase, ClaimPhase):

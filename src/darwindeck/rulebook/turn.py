@@ -296,6 +296,8 @@ def _discard(phase: DiscardPhase, path: str, context: ConditionContext) -> tuple
     if phase.matching_condition is not None:
         clause = describe_condition(phase.matching_condition, context, f"{path}.matching_condition")
         details.append(f"A card may be discarded only if {clause}.")
+    if phase.no_return:
+        details.append("You may not discard a card you took from the discard pile this turn.")
     details.append("Discarding is compulsory." if phase.mandatory else "You may skip this discard.")
     return main, details
 

@@ -42,7 +42,8 @@ def gin_rummy() -> GameGenome:
 
     Faithful (the rules of Gin Rummy as the Pagat and Hoyle descriptions give them): two players, ten
     cards each, one card turned up to start the discard pile; each turn take the top discard or (when
-    you did not, the hand still holding ten cards) the top of the stock, then discard one; hands are
+    you did not, the hand still holding ten cards) the top of the stock, then discard one (not the card
+    just taken from the discard pile: ``no_return``); hands are
     valued by deadwood (cards in no set or run, aces 1, faces 10). After discarding, a player with 10 or
     less deadwood may knock, which ends the hand: the opponent lays off cards on the knocker's melds
     (not after gin); the knocker scores the difference, or 25 + the difference for gin (no deadwood);
@@ -50,8 +51,8 @@ def gin_rummy() -> GameGenome:
     the stock runs out nobody scores and the hand is dealt again. The first player to 100 points wins.
     Approximated: the hand is void when the stock is empty rather than down to two cards; no line,
     box or game bonuses; hand ``h`` is opened by seat ``(h - 1) mod 2`` (the engine's rule) where the
-    real game lets the hand's loser start; a card taken from the discard pile may be discarded straight
-    back; the knocker shows the arrangement of melds that leaves the opponent the most deadwood.
+    real game lets the hand's loser start; the knocker shows the arrangement of melds that leaves the
+    opponent the most deadwood.
     """
     return GameGenome(
         name="Gin Rummy",
@@ -67,7 +68,7 @@ def gin_rummy() -> GameGenome:
                 DrawPhase(
                     source=Location.DECK, count=1, mandatory=True, condition=hand_size(Operator.EQ, GIN_HAND)
                 ),
-                DiscardPhase(target=Location.DISCARD, count=1, mandatory=True),
+                DiscardPhase(target=Location.DISCARD, count=1, mandatory=True, no_return=True),
                 KnockPhase(max_value=GIN_KNOCK, full_bonus=GIN_BONUS, undercut_bonus=UNDERCUT_BONUS),
             ),
             deck_empty=DeckEmptyAction.END_HAND,
