@@ -48,7 +48,8 @@ def _random_deck(rng: random.Random, wanted: list[str]) -> Deck:
         all_cards()[c].kind is CardKind.POKEMON and all_cards()[c].stage is Stage.BASIC for c in chosen
     ):
         chosen[-1] = by_name["Rattata"].id
-    return Deck("random", tuple(chosen), derive_energy_types(chosen))
+    # the Energy Zone suits the wanted cards (first in the deck): Shoegaze needs Psychic and Metal
+    return Deck("random", tuple(chosen), derive_energy_types(chosen[: len(wanted[:6]) or 20]))
 
 
 def _effects_of(card_id: str) -> set[str]:
