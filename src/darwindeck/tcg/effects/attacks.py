@@ -666,17 +666,18 @@ def attack_bonus_later(ctx: EffectContext) -> EffectResult:
     source = ctx.source
     if source is None:
         return EffectResult.failure_result("attacker left play")
+    name = ctx.attack.name if ctx.attack is not None else ctx.name  # a copied attack: its own name
     earlier = [
         e
         for e in ctx.battle.manager.query_effects(
             ctx.battle.state, ATTACK_BONUS, affecting_card_id=source.uid
         )
-        if e.params.get("attack") == ctx.name
+        if e.params.get("attack") == name
     ]
     bonus = ctx.battle.manager.get_combined_value(earlier, "amount")
     ctx.damage += bonus
     duration = 2 if ctx.get_str_param("until") == "next_turn" else None
-    params = {"attack": ctx.name, "amount": ctx.get_int_param("amount")}
+    params = {"attack": name, "amount": ctx.get_int_param("amount")}
     register(ctx, ATTACK_BONUS, EffectTrigger.ON_ATTACK, EffectScope.SELF, params, duration=duration)
     return OK(f"+{bonus} from earlier uses")
 
