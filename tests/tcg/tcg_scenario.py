@@ -17,8 +17,8 @@ for _card in all_cards().values():
 
 
 def cid(name: str) -> str:
-    """The first card id of a card name."""
-    return _BY_NAME[name]
+    """The first card id of a card name; a card id stands for itself (Promo-A's Raichu is ``p-a-044``)."""
+    return name if name in all_cards() else _BY_NAME[name]
 
 
 Spec = str | tuple[str, Sequence[EnergyType]] | tuple[str, Sequence[EnergyType], int]

@@ -152,9 +152,11 @@ def register(app: typer.Typer) -> None:
         for column in ("id", "name", "status", "mechanics / reason"):
             table.add_column(column)
         for status in statuses:
-            detail = ", ".join(status.mechanics) if status.implemented else status.reason
             table.add_row(
-                status.card_id, status.name, "implemented" if status.implemented else "missing", detail or "-"
+                status.card_id,
+                status.name,
+                "implemented" if status.implemented else "missing",
+                status.detail or "-",
             )
         console.print(table)
         console.print(summary_line(statuses))

@@ -1,11 +1,13 @@
-"""Implementation status of every A1 / A1a card: implemented (all its effects map to registry
-mechanics) or not, with the reason recorded by the card-data builder."""
+"""Implementation status of every A1 / A1a / P-A card: implemented (all its effects map to registry
+mechanics) or not, with the reason recorded by the card-data builder. An implemented card that evolves
+from a Pokémon of no shipped set says so in its ``detail`` (no legal deck of these sets can evolve into
+it yet)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from darwindeck.tcg.catalog import SET_CODES, all_cards
+from darwindeck.tcg.catalog import SET_CODES, all_cards, missing_pre_evolution, sets_label
 from darwindeck.tcg.effects import get_handler
 from darwindeck.tcg.models import CardDefinition
 
@@ -18,6 +20,16 @@ class CardStatus:
     implemented: bool
     mechanics: tuple[str, ...]
     reason: str
+
+    @property
+    def detail(self) -> str:
+        """The report's detail column: the mechanics (and any note) of an implemented card, else why not."""
+        if not self.implemented:
+            return self.reason
+        mechanics = ", ".join(self.mechanics)
+        return "; ".join(
+            part for part in ("implemented" if self.reason else "", mechanics, self.reason) if part
+        )
 
 
 def _mechanics(card: CardDefinition) -> tuple[str, ...]:
@@ -37,6 +49,10 @@ def card_statuses(set_code: str | None = None) -> list[CardStatus]:
             continue
         mechanics = _mechanics(card)
         reason = card.missing
+        before = missing_pre_evolution(card)
+        if before is not None:
+            note = f"evolves from {before}, not in {sets_label()}"
+            reason = "; ".join(part for part in (reason, note) if part)
         for mechanic in mechanics:
             if mechanic != "fossil":
                 get_handler(mechanic)

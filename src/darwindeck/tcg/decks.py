@@ -4,7 +4,8 @@ A deck file is a JSON list of card ids (the shipped decks in ``decks/``) or an o
 ``{"cards": [...], "energy": ["grass", ...]}``. Without ``energy`` the zone holds the non-colorless
 types of the deck's attack costs, most used first, at most 3. ``validate_deck`` lists EVERY problem:
 not exactly 20 cards, more than 2 cards of one name, no Basic Pokémon, unknown or unimplemented card
-ids, 0 or more than 3 energy types.
+ids, Pokémon that evolve from a card of no set of the pool (they could never be played), 0 or more
+than 3 energy types.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from darwindeck.tcg.catalog import all_cards
+from darwindeck.tcg.catalog import all_cards, missing_pre_evolution
 from darwindeck.tcg.errors import DeckFileError, InvalidDeckError
 from darwindeck.tcg.models import ZONE_ENERGY_TYPES, CardDefinition, EnergyType
 
@@ -45,6 +46,11 @@ def deck_problems(deck: Deck, cards: Mapping[str, CardDefinition] | None = None)
     problems += [f"unknown card id {c!r}" for c in sorted(set(deck.cards) - set(pool))]
     problems += [
         f"card {c.id} ({c.name}) is not implemented: {c.missing}" for c in known if not c.implemented
+    ]
+    problems += [
+        f"card {c.id} ({c.name}) evolves from {before}, which no set of the card pool contains"
+        for c in known
+        if (before := missing_pre_evolution(c, cards)) is not None
     ]
     for name, count in sorted(Counter(c.name for c in known).items()):
         if count > MAX_COPIES:

@@ -58,7 +58,7 @@ from darwindeck.tcg.active_effects import ActiveEffectsManager
 from darwindeck.tcg.catalog import all_cards
 from darwindeck.tcg.coins import CoinSource, RandomCoins
 from darwindeck.tcg.decks import Deck
-from darwindeck.tcg.effects import EffectContext, TargetKind, Timing, get_handler, valid_targets
+from darwindeck.tcg.effects import EffectContext, TargetKind, Timing, get_handler, triggers, valid_targets
 from darwindeck.tcg.errors import UnknownCardError
 from darwindeck.tcg.models import (
     Attack,
@@ -369,7 +369,7 @@ def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition
         slot
         for slot, pokemon in enumerate(player.in_play())
         if pokemon.turn_played < turn
-        and battle.card(pokemon.card_id).name == card.evolves_from
+        and triggers.may_evolve_from(battle, pokemon, card)
         and not pipelines.evolution_blocked(battle, pokemon)
     ]
 
@@ -450,8 +450,9 @@ def _attach(battle: Battle, player: PlayerState, slot: int) -> None:
     assert target is not None and player.energy_available is not None
     target.energy.append(player.energy_available)
     battle.state.log("attach", player.index, uid=target.uid, energy=player.energy_available.value)
-    player.energy_available = None
+    energy, player.energy_available = player.energy_available, None
     player.energy_attached = True
+    triggers.energy_attached_from_zone(battle, player.index, target, energy, 1)
 
 
 def _retreat(battle: Battle, player: PlayerState, bench_index: int) -> None:
@@ -573,7 +574,7 @@ def _finish_attack(battle: Battle) -> None:
 def _place_energy(battle: Battle, player: PlayerState, choice: PendingChoice, slot: int) -> None:
     """One spread energy to Bench ``slot``; the next is asked, or the attack ends."""
     assert choice.energy_type is not None
-    board.attach_from_zone(player.bench[slot - 1], choice.energy_type, 1)
+    triggers.attach_from_zone(battle, player.index, player.bench[slot - 1], choice.energy_type, 1)
     battle.state.log(
         "place_energy", player.index, uid=player.bench[slot - 1].uid, energy=choice.energy_type.value
     )
@@ -649,6 +650,7 @@ def _start_next_turn(battle: Battle) -> None:
 def _end_turn(battle: Battle) -> None:
     state = battle.state
     state.players[state.current].energy_available = None
+    triggers.turn_ending(battle)
     _pokemon_checkup(battle)
     _resolve_knockouts(battle, by_attack=False)
     battle.manager.remove_expired_effects(state, at_turn_end=True)

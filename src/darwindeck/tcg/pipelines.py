@@ -8,7 +8,8 @@ function here, and each queries the registry (``battle.manager``).
   retreat costs (``retreat_payments``), coin-per-energy and damage-per-energy attacks, own or opponent's.
 - ``compute_damage``: no damage if the base is 0 or less; else base + ``damage_boost`` (only against the
   opponent's Active; optional ``only_names``), + 20 weakness (only against the Active), -
-  ``attack_damage_reduction`` on the attacker, - ``damage_reduction`` on the defender (after weakness),
+  ``attack_damage_reduction`` on the attacker, - ``damage_reduction`` on the defender (after weakness;
+  optional conditions ``attacker_type``, ``requires_in_play``),
   0 if the defender has ``attack_immunity``; never below 0. There is no Resistance.
 - ``retreat_cost``: ``None`` if the Pokémon cannot retreat (no retreat cost, Asleep, Paralyzed, a
   ``prevent_retreat`` effect); else base - ``retreat_cost_reduction``, 0 with ``free_retreat``, never < 0.
@@ -25,7 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg.active_effects import EffectTrigger
+from darwindeck.tcg.active_effects import ActiveEffect, EffectTrigger
 from darwindeck.tcg.models import (
     EXCLUSIVE_STATUSES,
     CardInstance,
@@ -162,13 +163,30 @@ def compute_damage(
         state, "attack_damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=attacker.uid
     )
     damage -= manager.get_combined_value(weakened, "amount")
-    reductions = manager.query_effects(
-        state, "damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=defender.uid
-    )
+    reductions = [
+        effect
+        for effect in manager.query_effects(
+            state, "damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=defender.uid
+        )
+        if _reduction_applies(battle, effect, attacker_card.pokemon_type.value)
+    ]
     damage -= manager.get_combined_value(reductions, "amount")
     if is_protected(battle, defender):
         return 0
     return max(0, damage)
+
+
+def _reduction_applies(battle: Battle, effect: ActiveEffect, attacker_type: str) -> bool:
+    """A reduction's conditions: ``attacker_type`` (only from attacks of Pokémon of that type),
+    ``requires_in_play`` (only while its owner has a Pokémon of one of these names in play)."""
+    wanted = effect.params.get("attacker_type")
+    if wanted is not None and wanted != attacker_type:
+        return False
+    names = effect.params.get("requires_in_play")
+    if names is None:
+        return True
+    owner = battle.state.players[0 if effect.source_player_id == "p0" else 1]
+    return any(_name_allowed(names, battle.card(p.card_id).name) for p in owner.in_play())
 
 
 def _name_allowed(names: object, name: str) -> bool:

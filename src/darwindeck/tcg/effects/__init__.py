@@ -1,7 +1,8 @@
 """Effects: the handler contract (``base``), the registry (``registry``), target codes (``targets``)
-and the handlers (``attacks``, ``abilities``, ``trainers``), all registered on import of this package."""
+and the handlers (``attacks``, ``abilities``, ``trainers``), all registered on import of this package;
+``triggers`` runs triggered abilities on the game events the engine reports."""
 
-from darwindeck.tcg.effects import abilities, attacks, trainers
+from darwindeck.tcg.effects import abilities, attacks, trainers, triggers
 from darwindeck.tcg.effects.base import EffectContext, EffectResult
 from darwindeck.tcg.effects.registry import (
     EffectHandler,
@@ -27,5 +28,6 @@ __all__ = [
     "get_handler",
     "registered_ids",
     "trainers",
+    "triggers",
     "valid_targets",
 ]

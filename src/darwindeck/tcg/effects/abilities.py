@@ -9,6 +9,8 @@ from darwindeck.tcg.active_effects import EffectScope, EffectTrigger, StackingMo
 from darwindeck.tcg.effects.base import EffectContext, EffectResult
 from darwindeck.tcg.effects.common import count_heads, inflict, register
 from darwindeck.tcg.effects.registry import TargetKind, effect_handler
+from darwindeck.tcg.effects.trainers import heal_one
+from darwindeck.tcg.effects.triggers import EVOLVES_AS, TURN_END, ZONE_ATTACH, attach_from_zone
 from darwindeck.tcg.models import EnergyType, Stage, Status
 
 OK = EffectResult.success_result
@@ -40,14 +42,13 @@ def aura_energy_multiplier(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("aura_damage_reduction", "damage_reduction")
 def aura_damage_reduction(ctx: EffectContext) -> EffectResult:
+    """Takes -``amount`` damage from attacks; optional conditions (``pipelines.compute_damage``):
+    ``attacker_type`` (Defensive Whirlwind: only from Fighting Pokémon), ``requires_in_play`` (Resilience
+    Link: only while its owner has a Pokémon of one of these comma-separated names in play)."""
     amount = ctx.get_int_param("amount")
-    register(
-        ctx,
-        "damage_reduction",
-        EffectTrigger.ON_DAMAGE_CALC,
-        EffectScope.SELF,
-        {"ability": ctx.name, "amount": amount},
-    )
+    params: dict[str, object] = {"ability": ctx.name, "amount": amount}
+    params.update({k: ctx.params[k] for k in ("attacker_type", "requires_in_play") if k in ctx.params})
+    register(ctx, "damage_reduction", EffectTrigger.ON_DAMAGE_CALC, EffectScope.SELF, params)
     return OK(f"takes -{amount} damage from attacks")
 
 
@@ -78,6 +79,33 @@ def aura_suppress_abilities(ctx: EffectContext) -> EffectResult:
     count = lifecycle.suppress_ability_effects(ctx.battle)
     register(ctx, lifecycle.SUPPRESSION, EffectTrigger.CONTINUOUS, EffectScope.GLOBAL, {"ability": ctx.name})
     return OK(f"suppressed {count} ability effects")
+
+
+@effect_handler("aura_on_zone_attach", "triggered_ability")
+def aura_on_zone_attach(ctx: EffectContext) -> EffectResult:
+    """Text "Whenever you attach a <on_energy> Energy from your Energy Zone to this Pokémon, <reaction>."
+    (params: ``on_energy``, ``reaction`` and the reaction's own; run by ``triggers``)."""
+    register(
+        ctx, ZONE_ATTACH, EffectTrigger.CONTINUOUS, EffectScope.SELF, {"ability": ctx.name, **ctx.params}
+    )
+    return OK(f"reacts to {ctx.get_str_param('on_energy')} Energy attached from the zone")
+
+
+@effect_handler("aura_on_turn_end", "triggered_ability")
+def aura_on_turn_end(ctx: EffectContext) -> EffectResult:
+    """Text "At the end of your turn, <reaction>." (params: ``reaction`` and its own, optional
+    ``requires_active`` and ``first_turn_only``; run by ``triggers.turn_ending``)."""
+    register(ctx, TURN_END, EffectTrigger.ON_TURN_END, EffectScope.SELF, {"ability": ctx.name, **ctx.params})
+    return OK("reacts at the end of its owner's turn")
+
+
+@effect_handler("aura_evolves_as", "evolution_rule")
+def aura_evolves_as(ctx: EffectContext) -> EffectResult:
+    """Veevee 'volve (Eevee ex): "This Pokémon can evolve into any Pokémon that evolves from Eevee if you
+    play it from your hand onto this Pokémon." (param ``name``: Eevee; see ``triggers.may_evolve_from``;
+    the usual evolution rules, not on the first turns nor the turn it was played, still hold)."""
+    register(ctx, EVOLVES_AS, EffectTrigger.CONTINUOUS, EffectScope.SELF, {"ability": ctx.name, **ctx.params})
+    return OK(f"may evolve as {ctx.get_str_param('name')}")
 
 
 # ----------------------------------------------------------------- activated abilities
@@ -135,7 +163,7 @@ def energy_to_active(ctx: EffectContext) -> EffectResult:
     active = ctx.me.active
     if active is None or not _active_matches(ctx):
         return EffectResult.failure_result("no Active Pokémon of the right type")
-    board.attach_from_zone(active, EnergyType(ctx.get_str_param("energy_type")), 1)
+    attach_from_zone(ctx.battle, ctx.player, active, EnergyType(ctx.get_str_param("energy_type")), 1)
     return OK("attached energy from the zone to the Active Pokémon")
 
 
@@ -144,7 +172,7 @@ def zone_attach_to_self(ctx: EffectContext) -> EffectResult:
     source = ctx.source
     if source is None:
         return EffectResult.failure_result("source left play")
-    board.attach_from_zone(source, EnergyType(ctx.get_str_param("energy_type")), 1)
+    attach_from_zone(ctx.battle, ctx.player, source, EnergyType(ctx.get_str_param("energy_type")), 1)
     return OK("attached energy from the zone to itself")
 
 
@@ -186,3 +214,47 @@ def ability_opponent_switch(ctx: EffectContext) -> EffectResult:
         return EffectResult.failure_result("no Benched Pokémon")
     board.request_choice(ctx.battle, 1 - ctx.player, "switch")
     return OK("the opponent switches their Active Pokémon")
+
+
+def _evolved_this_turn(ctx: EffectContext) -> bool:
+    source = ctx.source
+    return source is not None and bool(source.stack) and source.turn_played == ctx.battle.state.turn
+
+
+@effect_handler("heal_one_on_evolve", "heal_pokemon", TargetKind.OWN_ANY, usable=_evolved_this_turn)
+def heal_one_on_evolve(ctx: EffectContext) -> EffectResult:
+    """Healing Ripples (Milotic): "Once during your turn, when you play this Pokémon from your hand to
+    evolve 1 of your Pokémon, you may heal 60 damage from 1 of your Water Pokémon." Used as an ability in
+    the turn it evolved (once: ``uses_per_turn`` 1), aimed at one of the player's Pokémon of
+    ``target_type``; "may": the player may let the turn go by without it. No action of one's own turn
+    before the attack that ends it damages one's own Pokémon, so using it later in that turn heals as
+    much as using it at once."""
+    return heal_one(ctx)
+
+
+def _attacked_this_turn(ctx: EffectContext) -> bool:
+    """Whether the source Pokémon declared an attack this turn that was not stopped by a coin."""
+    entries = ctx.battle.state.action_log
+    turn = ctx.battle.state.turn
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
+        if entry.turn != turn:
+            return False
+        if entry.type == "attack" and entry.data.get("uid") == ctx.source_uid:
+            following = entries[index + 1] if index + 1 < len(entries) else None
+            return not (following is not None and following.type == "attack_failed")
+    return False
+
+
+@effect_handler("protect_self_after_ko", "prevent_damage_next_turn")
+def protect_self_after_ko(ctx: EffectContext) -> EffectResult:
+    """Illusive Trickery (Zoroark): "If your opponent's Pokémon is Knocked Out by damage from this
+    Pokémon's attacks, during your opponent's next turn, prevent all damage from—and effects of—attacks
+    done to this Pokémon." Checked at the end of the turn (a reaction of ``aura_on_turn_end``): this
+    Pokémon attacked this turn and an opposing Pokémon was knocked out by the attack. The protection is
+    the ability's, on this Pokémon for the opponent's whole next turn (it does not end on the Bench)."""
+    knocked_out = ctx.opponent.last_ko_by_attack_turn == ctx.battle.state.turn
+    if ctx.source is None or not knocked_out or not _attacked_this_turn(ctx):
+        return OK("no knock-out by this Pokémon's attack this turn")
+    register(ctx, "attack_immunity", EffectTrigger.ON_DAMAGE_CALC, EffectScope.SELF, {}, duration=1)
+    return OK("protected from attacks during the opponent's next turn")

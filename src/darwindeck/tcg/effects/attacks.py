@@ -13,10 +13,18 @@ from typing import TYPE_CHECKING
 from darwindeck.tcg import board, pipelines
 from darwindeck.tcg.active_effects import EffectScope, EffectTrigger
 from darwindeck.tcg.effects.base import EffectContext, EffectResult
-from darwindeck.tcg.effects.common import attack_damage, count_heads, heads_until_tails, inflict, register
+from darwindeck.tcg.effects.common import (
+    attack_damage,
+    attacks_used,
+    count_heads,
+    heads_until_tails,
+    inflict,
+    register,
+)
 from darwindeck.tcg.effects.registry import TargetKind, Timing, effect_handler, get_handler
-from darwindeck.tcg.effects.targets import valid_targets
-from darwindeck.tcg.models import Attack, EnergyType, PendingChoice, Status
+from darwindeck.tcg.effects.targets import bench_pairs, valid_targets
+from darwindeck.tcg.effects.triggers import attach_from_zone
+from darwindeck.tcg.models import Attack, CardInstance, EnergyType, PendingChoice, Stage, Status
 
 if TYPE_CHECKING:
     from darwindeck.tcg.engine import Battle
@@ -188,8 +196,13 @@ def copy_targets(battle: Battle, player: int, copied: Attack) -> list[int]:
 
 
 def _copy(ctx: EffectContext, effect_id: str) -> EffectResult:
-    """Run an opponent's attack as this attack. Its effects that need a target take the one the player
-    chose (``ctx.copy_target``, asked by the engine when there is more than one), else the first valid."""
+    """Run an opponent's attack as this attack (with ``coin``: only if a coin comes up heads, Try to
+    Imitate; the attack to copy is picked when the attack is declared, which the coin cannot inform).
+    Its effects that need a target take the one the player chose (``ctx.copy_target``, asked by the
+    engine when there is more than one), else the first valid."""
+    if ctx.get_bool_param("coin") and not ctx.flip():
+        ctx.attack_fails = True
+        return OK("tails: nothing copied")
     copied = copied_attack(ctx.battle, ctx.player, effect_id, ctx.target)
     if copied is None or ctx.source is None:
         ctx.attack_fails = True
@@ -364,9 +377,8 @@ def zone_attach_self(ctx: EffectContext) -> EffectResult:
     source = ctx.source
     if source is None:
         return EffectResult.failure_result("source left play")
-    board.attach_from_zone(
-        source, EnergyType(ctx.get_str_param("energy_type")), ctx.get_int_param("count", 1)
-    )
+    energy = EnergyType(ctx.get_str_param("energy_type"))
+    attach_from_zone(ctx.battle, ctx.player, source, energy, ctx.get_int_param("count", 1))
     return OK("attached energy from the zone to itself")
 
 
@@ -375,7 +387,7 @@ def zone_attach_bench(ctx: EffectContext) -> EffectResult:
     target = ctx.me.slot(ctx.target) if ctx.target else None
     if target is None:
         return OK("no Benched Pokémon to receive energy")
-    board.attach_from_zone(target, EnergyType(ctx.get_str_param("energy_type")), 1)
+    attach_from_zone(ctx.battle, ctx.player, target, EnergyType(ctx.get_str_param("energy_type")), 1)
     return OK(f"attached energy to {target.uid}")
 
 
@@ -391,7 +403,7 @@ def coin_zone_attach_bench(ctx: EffectContext) -> EffectResult:
     if not receivers or heads == 0:
         return OK(f"{heads} heads, {len(receivers)} Benched Pokémon of the type")
     if len(receivers) == 1:
-        board.attach_from_zone(ctx.me.bench[receivers[0] - 1], energy, heads)
+        attach_from_zone(ctx.battle, ctx.player, ctx.me.bench[receivers[0] - 1], energy, heads)
         return OK(f"{heads} energy attached to the only Benched Pokémon of the type")
     board.ask_first(
         ctx.battle, PendingChoice(player=ctx.player, kind="place_energy", count=heads, energy_type=energy)
@@ -458,6 +470,9 @@ def random_hits(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("heal_self", "heal_self", timing=AFTER)
 def heal_self(ctx: EffectContext) -> EffectResult:
+    """Heal ``amount`` from this Pokémon (with ``coin``: only if a coin comes up heads, Happy Punch)."""
+    if ctx.get_bool_param("coin") and not ctx.flip():
+        return OK("tails: no healing")
     source = ctx.source
     healed = board.heal(source, ctx.get_int_param("amount")) if source else 0
     return OK(f"healed {healed}")
@@ -486,8 +501,10 @@ def draw_cards(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("discard_random_hand_coin", "discard_opponent_hand", timing=AFTER)
 def discard_random_hand_coin(ctx: EffectContext) -> EffectResult:
+    """Discard a random card from the opponent's hand: after a heads (Shadow Claw), or always with
+    ``coin`` false (Diving Swipe)."""
     hand = ctx.opponent.hand
-    if not ctx.flip() or not hand:
+    if (ctx.get_bool_param("coin", True) and not ctx.flip()) or not hand:
         return OK("nothing discarded")
     ctx.opponent.discard.append(hand.pop(ctx.battle.rng.randrange(len(hand))))
     return OK("discarded a random card from the opponent's hand")
@@ -504,11 +521,14 @@ def coin_shuffle_opp_active(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("search_deck_to_hand", "search_deck", timing=AFTER)
 def search_deck_to_hand(ctx: EffectContext) -> EffectResult:
+    """A random Pokémon of ``pokemon_type`` (Find a Friend), or of any type without it (Twinkly Call),
+    from the deck into the hand."""
     wanted = ctx.get_str_param("pokemon_type")
     matches = [
         c
         for c in ctx.me.deck
-        if ctx.battle.card(c).kind.value == "pokemon" and ctx.battle.card(c).pokemon_type.value == wanted
+        if ctx.battle.card(c).kind.value == "pokemon"
+        and wanted in ("", ctx.battle.card(c).pokemon_type.value)
     ]
     if not matches or len(ctx.me.hand) >= board.HAND_LIMIT:
         return OK("nothing found")
@@ -563,3 +583,179 @@ def switch_self(ctx: EffectContext) -> EffectResult:
         return OK("no switch")
     board.move_active_to_bench(ctx.battle, ctx.me, ctx.target - 1)
     return OK("switched with a Benched Pokémon")
+
+
+# ----------------------------------------------------------------- Promo-A mechanics
+
+
+def has_tool(pokemon: CardInstance | None) -> bool:
+    """Whether a Pokémon Tool is attached. No Pokémon Tool exists in A1, A1a or Promo-A and a Pokémon in
+    play has no Tool slot: never."""
+    return False
+
+
+@effect_handler("damage_if_tool", "damage_if_tool", timing=BEFORE)
+def damage_if_tool(ctx: EffectContext) -> EffectResult:
+    """Metal Arms, Enhanced Fang: "If this Pokémon has a Pokémon Tool attached, this attack does
+    ``bonus`` more damage." (never, see ``has_tool``)."""
+    return _bonus_if(ctx, has_tool(ctx.source), "a Pokémon Tool attached")
+
+
+@effect_handler("damage_if_evolved_this_turn", "damage_if_evolved", timing=BEFORE)
+def damage_if_evolved_this_turn(ctx: EffectContext) -> EffectResult:
+    """Beginning Bolt: "If this Pokémon evolved during this turn, this attack does 20 more damage." """
+    source = ctx.source
+    evolved = source is not None and bool(source.stack) and source.turn_played == ctx.battle.state.turn
+    return _bonus_if(ctx, evolved, "evolved this turn")
+
+
+@effect_handler("damage_if_opp_evolution", "damage_if_opponent_evolution", timing=BEFORE)
+def damage_if_opp_evolution(ctx: EffectContext) -> EffectResult:
+    """Cross-Cut: "If your opponent's Active Pokémon is an Evolution Pokémon, this attack does 40 more
+    damage." (a Stage 1 or Stage 2 card)."""
+    defender = ctx.opponent.active
+    evolution = defender is not None and ctx.battle.card(defender.card_id).stage is not Stage.BASIC
+    return _bonus_if(ctx, evolution, "defender is an Evolution Pokémon")
+
+
+@effect_handler("damage_if_bench_named", "damage_if_bench_named", timing=BEFORE)
+def damage_if_bench_named(ctx: EffectContext) -> EffectResult:
+    """Crossing Flights: "If Latios is on your Bench, this attack does 20 more damage." (``name``)."""
+    wanted = ctx.get_str_param("name")
+    present = any(ctx.battle.card(p.card_id).name == wanted for p in ctx.me.bench)
+    return _bonus_if(ctx, present, f"{wanted} on the Bench")
+
+
+@effect_handler("damage_plus_self_damage", "damage_per_self_damage", timing=BEFORE)
+def damage_plus_self_damage(ctx: EffectContext) -> EffectResult:
+    """Flail ("does damage ... equal to the damage this Pokémon has on it", base 0), Raging Hammer
+    ("does more damage equal to the damage this Pokémon has on it", base 50)."""
+    source = ctx.source
+    extra = source.damage if source is not None else 0
+    ctx.damage += extra
+    return OK(f"{extra} more damage")
+
+
+@effect_handler("damage_if_attack_used_last_turn", "damage_if_attack_history", timing=BEFORE)
+def damage_if_attack_used_last_turn(ctx: EffectContext) -> EffectResult:
+    """Sweets Relay: "If 1 of your Pokémon used Sweets Relay during your last turn, this attack does 20
+    more damage." (``attack``; the player's last turn is two turns back)."""
+    used = ctx.battle.state.turn - 2 in attacks_used(ctx, ctx.get_str_param("attack"))
+    return _bonus_if(ctx, used, f"{ctx.get_str_param('attack')} used last turn")
+
+
+@effect_handler("damage_per_attack_used", "damage_if_attack_history", timing=BEFORE)
+def damage_per_attack_used(ctx: EffectContext) -> EffectResult:
+    """Sweets Overload: "This attack does 40 damage for each time your Pokémon used Sweets Relay during
+    this game." (``per``, ``attack``)."""
+    times = len(attacks_used(ctx, ctx.get_str_param("attack")))
+    ctx.damage += ctx.get_int_param("per") * times
+    return OK(f"used {times} times")
+
+
+ATTACK_BONUS = "attack_bonus"
+
+
+@effect_handler("attack_bonus_later", "attack_bonus_later", timing=BEFORE)
+def attack_bonus_later(ctx: EffectContext) -> EffectResult:
+    """This attack does the bonuses its earlier uses left on this Pokémon, then leaves one more of
+    ``amount`` for later uses. ``until``: ``next_turn`` (Overacceleration: "During your next turn, this
+    Pokémon's Overacceleration attack does +20 damage.") or ``leaves_active`` (Rolling Frenzy: "Until this
+    Pokémon leaves the Active Spot, this Pokémon's Rolling Frenzy attack does +30 damage. This effect
+    stacks."). Both end when the Pokémon leaves the Active Spot, as every attack effect on it does."""
+    source = ctx.source
+    if source is None:
+        return EffectResult.failure_result("attacker left play")
+    name = ctx.attack.name if ctx.attack is not None else ctx.name  # a copied attack: its own name
+    earlier = [
+        e
+        for e in ctx.battle.manager.query_effects(
+            ctx.battle.state, ATTACK_BONUS, affecting_card_id=source.uid
+        )
+        if e.params.get("attack") == name
+    ]
+    bonus = ctx.battle.manager.get_combined_value(earlier, "amount")
+    ctx.damage += bonus
+    duration = 2 if ctx.get_str_param("until") == "next_turn" else None
+    params = {"attack": name, "amount": ctx.get_int_param("amount")}
+    register(ctx, ATTACK_BONUS, EffectTrigger.ON_ATTACK, EffectScope.SELF, params, duration=duration)
+    return OK(f"+{bonus} from earlier uses")
+
+
+@effect_handler("inflict_status", "inflict_status", timing=AFTER, hits_opponent=True)
+def inflict_status(ctx: EffectContext) -> EffectResult:
+    """Text "Your opponent's Active Pokémon is now <status>." (Confuse Ray, Electronica: Confused)."""
+    status = Status(ctx.get_str_param("status"))
+    return OK(status.value) if inflict(ctx, status, True) else EffectResult.failure_result("prevented")
+
+
+@effect_handler("self_status", "self_status", timing=AFTER)
+def self_status(ctx: EffectContext) -> EffectResult:
+    """Collapse: "This Pokémon is now Asleep." (``status``)."""
+    source = ctx.source
+    status = Status(ctx.get_str_param("status"))
+    applied = source is not None and pipelines.apply_status(ctx.battle, source, status, from_attack=False)
+    return OK(f"self {status.value}") if applied else EffectResult.failure_result("prevented")
+
+
+@effect_handler("counter_damage_next_turn", "counter_damage", timing=AFTER)
+def counter_damage_next_turn(ctx: EffectContext) -> EffectResult:
+    """Bristling Spikes: "During your opponent's next turn, if this Pokémon is damaged by an attack, do 30
+    damage to the Attacking Pokémon." (``amount``; the Rough Skin-like counter of the engine, for one turn,
+    ending if this Pokémon leaves the Active Spot)."""
+    register(
+        ctx,
+        "counter_damage",
+        EffectTrigger.ON_ATTACK,
+        EffectScope.SELF,
+        {"amount": ctx.get_int_param("amount")},
+        duration=1,
+    )
+    return OK("damages attackers during the opponent's next turn")
+
+
+@effect_handler("zone_attach_bench_pair", "energy_acceleration", TargetKind.OWN_BENCH_PAIR, timing=AFTER)
+def zone_attach_bench_pair(ctx: EffectContext) -> EffectResult:
+    """Oceanic Gift: "Choose 2 of your Benched Pokémon. For each of those Pokémon, take a Water Energy from
+    your Energy Zone and attach it to that Pokémon." The attack's target picks the 2
+    (``targets.bench_pairs``); with fewer on the Bench, each gets one."""
+    pairs = bench_pairs(ctx.me)
+    chosen = pairs[ctx.target] if ctx.target < len(pairs) else pairs[0]
+    energy = EnergyType(ctx.get_str_param("energy_type"))
+    for slot in chosen:
+        attach_from_zone(ctx.battle, ctx.player, ctx.me.bench[slot - 1], energy, 1)
+    return OK(f"attached {energy.value} Energy to Bench {chosen}")
+
+
+@effect_handler("self_any_damage", "self_bench_damage", TargetKind.OWN_ANY, timing=AFTER)
+def self_any_damage(ctx: EffectContext) -> EffectResult:
+    """Shadow Hit: "This attack also does 20 damage to 1 of your Pokémon." (Active or Benched, as
+    ``self_bench_damage`` does it: no weakness)."""
+    target = ctx.me.slot(ctx.target)
+    if target is None:
+        return EffectResult.failure_result("no such Pokémon")
+    dealt = pipelines.compute_damage(ctx.battle, target, target, ctx.get_int_param("amount"), to_active=False)
+    target.damage += dealt
+    return OK(f"{dealt} damage to own {target.uid}")
+
+
+@effect_handler("coin_gust_opp_bench", "gust", TargetKind.OPP_BENCH, timing=AFTER, hits_opponent=True)
+def coin_gust_opp_bench(ctx: EffectContext) -> EffectResult:
+    """Luring Glow: "Flip a coin. If heads, switch in 1 of your opponent's Benched Pokémon to the Active
+    Spot." (the attacker picks it: the attack's target)."""
+    if not ctx.flip():
+        return OK("tails")
+    if not ctx.target or ctx.opponent.slot(ctx.target) is None or ctx.opponent.active is None:
+        return OK("no Benched Pokémon to switch in")
+    board.move_active_to_bench(ctx.battle, ctx.opponent, ctx.target - 1)
+    return OK("switched in a Benched Pokémon of the opponent")
+
+
+@effect_handler("discard_top_deck_both", "discard_deck", timing=AFTER)
+def discard_top_deck_both(ctx: EffectContext) -> EffectResult:
+    """Shoegaze: "Discard the top 5 cards of each player's deck." (``count``)."""
+    count = ctx.get_int_param("count")
+    for player in ctx.battle.state.players:
+        player.discard.extend(player.deck[:count])
+        del player.deck[:count]
+    return OK(f"discarded the top {count} cards of each deck")

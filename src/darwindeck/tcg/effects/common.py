@@ -65,3 +65,17 @@ def heads_until_tails(ctx: EffectContext) -> int:
 
 def names(ctx: EffectContext, key: str = "names") -> list[str]:
     return ctx.get_str_param(key).split(",")
+
+
+def attacks_used(ctx: EffectContext, attack_name: str) -> list[int]:
+    """The turns in which the context player's Pokémon used an attack of that name (from the action log;
+    an attack stopped by a coin at its declaration, Confused or Smokescreen-like, was not used)."""
+    entries = ctx.battle.state.action_log
+    turns = []
+    for index, entry in enumerate(entries):
+        if entry.type != "attack" or entry.player != ctx.player or entry.data.get("attack") != attack_name:
+            continue
+        following = entries[index + 1] if index + 1 < len(entries) else None
+        if following is None or following.type != "attack_failed" or following.data.get("reason") != "coin":
+            turns.append(entry.turn)
+    return turns

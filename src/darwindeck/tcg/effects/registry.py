@@ -30,6 +30,7 @@ class TargetKind(StrEnum):
     OPP_BENCH_BASIC = "opp_bench_basic"  # opponent's Bench slot 1..3 holding a Basic Pokémon
     OWN_ANY = "own_any"  # own slot 0..3, filtered by params["target_type"] when given
     OWN_BENCH = "own_bench"  # own Bench slot 1..3, filtered by params["target_type"]
+    OWN_BENCH_PAIR = "own_bench_pair"  # index into targets.bench_pairs: which 2 Benched Pokémon
     OPP_ACTIVE_ATTACK = "opp_active_attack"  # attack index 0..1 of the opponent's Active
     OPP_ANY_ATTACK = "opp_any_attack"  # slot * 2 + attack index of an opponent's Pokémon
     OPP_DISCARD_BASIC = "opp_discard_basic"  # index into the sorted distinct Basics of the opponent's discard

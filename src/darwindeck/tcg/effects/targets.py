@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from darwindeck.tcg.effects.registry import TargetKind
-from darwindeck.tcg.models import ParamValue, Stage
+from darwindeck.tcg.models import ParamValue, PlayerState, Stage
 
 if TYPE_CHECKING:
     from darwindeck.tcg.engine import Battle
@@ -18,6 +19,13 @@ def opponent_discard_basics(battle: Battle, player: int) -> list[str]:
     return sorted({card_id for card_id in discard if battle.card(card_id).is_basic_pokemon})[
         :MAX_TARGET_CODES
     ]
+
+
+def bench_pairs(player: PlayerState) -> list[tuple[int, ...]]:
+    """The ways to choose 2 of a player's Benched Pokémon (Bench slots 1..3, in order): with 3 on the
+    Bench (1, 2), (1, 3), (2, 3); with fewer, the one way taking them all (``()`` for an empty Bench)."""
+    slots = range(1, len(player.bench) + 1)
+    return list(itertools.combinations(slots, min(2, len(player.bench))))
 
 
 def valid_targets(battle: Battle, player: int, kind: TargetKind, params: dict[str, ParamValue]) -> list[int]:
@@ -49,6 +57,8 @@ def valid_targets(battle: Battle, player: int, kind: TargetKind, params: dict[st
     if kind is TargetKind.OPP_ACTIVE_ATTACK:
         active = opponent.active
         return [] if active is None else list(range(len(battle.card(active.card_id).attacks)))
+    if kind is TargetKind.OWN_BENCH_PAIR:
+        return list(range(len(bench_pairs(me))))
     if kind is TargetKind.OPP_ANY_ATTACK:
         codes = []
         for slot in range(4):

@@ -10,6 +10,7 @@ from darwindeck.tcg.effects.base import EffectContext, EffectResult
 from darwindeck.tcg.effects.common import heads_until_tails, names, register
 from darwindeck.tcg.effects.registry import TargetKind, effect_handler
 from darwindeck.tcg.effects.targets import opponent_discard_basics
+from darwindeck.tcg.effects.triggers import attach_from_zone
 from darwindeck.tcg.models import CardKind, EnergyType
 
 OK = EffectResult.success_result
@@ -29,7 +30,7 @@ def coin_attach_until_tails(ctx: EffectContext) -> EffectResult:
     if target is None:
         return EffectResult.failure_result("no such Pokémon")
     heads = heads_until_tails(ctx)
-    board.attach_from_zone(target, EnergyType(ctx.get_str_param("energy_type")), heads)
+    attach_from_zone(ctx.battle, ctx.player, target, EnergyType(ctx.get_str_param("energy_type")), heads)
     return OK(f"{heads} energy attached")
 
 
@@ -63,7 +64,8 @@ def zone_attach_named(ctx: EffectContext) -> EffectResult:
     target = ctx.me.slot(ctx.target)
     if target is None:
         return EffectResult.failure_result("no such Pokémon")
-    board.attach_from_zone(target, EnergyType(ctx.get_str_param("energy_type")), ctx.get_int_param("count"))
+    energy = EnergyType(ctx.get_str_param("energy_type"))
+    attach_from_zone(ctx.battle, ctx.player, target, energy, ctx.get_int_param("count"))
     return OK("energy attached from the zone")
 
 

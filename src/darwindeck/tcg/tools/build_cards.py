@@ -4,8 +4,9 @@ reference card lists.
 Statistics (HP, type, weakness, retreat, costs, damage, evolution line) are read from the reference
 files; effects are NOT read from their texts: every effect is this module's own mapping from
 (card name, attack or ability name) to a registry mechanic with parameters. A card whose attack or
-ability carries an effect without a mapping is written with ``implemented: false`` and the reason, and so
-is a Pokémon that evolves from a card no shipped set contains.
+ability carries an effect without a mapping is written with ``implemented: false`` and the reason. A
+Pokémon that evolves from a card no shipped set contains is implemented like any other; the catalog
+reports that no deck can evolve into it (``catalog.missing_pre_evolution``) and decks refuse it.
 
 Run: ``python -m darwindeck.tcg.tools.build_cards [REFERENCE_DIR]``.
 """
@@ -255,6 +256,71 @@ PROMO_ATTACKS: dict[tuple[str, str], list[Spec]] = {
     ("Raichu ex", "Volt Tackle"): [("self_damage", {"amount": 30})],
     ("Machamp", "Hurricane Punch"): [("damage_per_heads", {"coins": 4, "per": 50})],
     ("Absol", "Leap Over"): [("snipe_bench", {"amount": 30})],
+    # Promo-A's own mechanics (card texts quoted at their handlers in ``effects/``).
+    ("Misdreavus", "Confuse Ray"): [("inflict_status", {"status": "confused"})],
+    ("Xurkitree", "Electronica"): [("inflict_status", {"status": "confused"})],
+    ("Skarmory", "Metal Arms"): [("damage_if_tool", {"bonus": 30})],
+    ("Greedent", "Enhanced Fang"): [("damage_if_tool", {"bonus": 50})],
+    ("Manaphy", "Oceanic Gift"): [("zone_attach_bench_pair", {"energy_type": "water"})],
+    ("Snorlax", "Collapse"): [("self_status", {"status": "asleep"})],
+    ("Cyclizar", "Overacceleration"): [("attack_bonus_later", {"amount": 20, "until": "next_turn"})],
+    ("Miltank", "Rolling Frenzy"): [("attack_bonus_later", {"amount": 30, "until": "leaves_active"})],
+    ("Mimikyu", "Shadow Hit"): [("self_any_damage", {"amount": 20})],
+    ("Mimikyu", "Try to Imitate"): [("copy_attack", {"coin": True})],
+    ("Ultra Necrozma ex", "Shoegaze"): [("discard_top_deck_both", {"count": 5})],
+    ("Vanillite", "Sweets Relay"): [
+        ("damage_if_attack_used_last_turn", {"attack": "Sweets Relay", "bonus": 20})
+    ],
+    ("Alcremie", "Sweets Overload"): [("damage_per_attack_used", {"attack": "Sweets Relay", "per": 40})],
+    ("Jolteon", "Beginning Bolt"): [("damage_if_evolved_this_turn", {"bonus": 20})],
+    ("Togedemaru", "Bristling Spikes"): [("counter_damage_next_turn", {"amount": 30})],
+    ("Cleffa", "Twinkly Call"): [("search_deck_to_hand", {})],
+    ("Chinchou", "Luring Glow"): [("coin_gust_opp_bench", {})],
+    ("Houndoom", "Diving Swipe"): [("discard_random_hand_coin", {"coin": False})],
+    ("Kangaskhan", "Cross-Cut"): [("damage_if_opp_evolution", {"bonus": 40})],
+    ("Blissey ex", "Happy Punch"): [("heal_self", {"amount": 60, "coin": True})],
+    ("Latias", "Crossing Flights"): [("damage_if_bench_named", {"name": "Latios", "bonus": 20})],
+    ("Phanpy", "Flail"): [("damage_plus_self_damage", {})],
+    ("Regigigas", "Raging Hammer"): [("damage_plus_self_damage", {})],
+    ("Entei ex", "Blazing Beatdown"): [
+        ("damage_if_extra_energy", {"energy_type": "fire", "count": 2, "bonus": 60})
+    ],
+}
+
+#: Promo-A's abilities (card texts quoted at their handlers in ``effects/``).
+PROMO_ABILITIES: dict[tuple[str, str], tuple[Spec, int | None]] = {
+    ("Cresselia ex", "Lunar Plumage"): (
+        ("aura_on_zone_attach", {"on_energy": "psychic", "reaction": "heal_self", "amount": 20}),
+        None,
+    ),
+    ("Darkrai ex", "Nightmare Aura"): (
+        ("aura_on_zone_attach", {"on_energy": "darkness", "reaction": "deal_damage_any", "damage": 20}),
+        None,
+    ),
+    ("Raichu", "Resilience Link"): (
+        ("aura_damage_reduction", {"amount": 30, "requires_in_play": "Arceus,Arceus ex"}),
+        None,
+    ),
+    ("Staraptor", "Defensive Whirlwind"): (
+        ("aura_damage_reduction", {"amount": 30, "attacker_type": "fighting"}),
+        None,
+    ),
+    ("Pawmot", "Counterattack"): (("aura_counter_damage", {"amount": 20}), None),
+    ("Zeraora", "Thunderclap Flash"): (
+        (
+            "aura_on_turn_end",
+            {"reaction": "zone_attach_to_self", "energy_type": "lightning", "first_turn_only": True},
+        ),
+        None,
+    ),
+    ("Entei ex", "Legendary Pulse"): (
+        ("aura_on_turn_end", {"reaction": "draw_cards", "count": 1, "requires_active": True}),
+        None,
+    ),
+    ("Zoroark", "Illusive Trickery"): (("aura_on_turn_end", {"reaction": "protect_self_after_ko"}), None),
+    ("Milotic", "Healing Ripples"): (("heal_one_on_evolve", {"amount": 60, "target_type": "water"}), 1),
+    ("Eevee ex", "Veevee ’volve"): (("aura_evolves_as", {"name": "Eevee"}), None),
+    ("Shaymin", "Fragrant Flower Garden"): (("heal_team_ability", {"amount": 10}), 1),
 }
 
 TRAINERS: dict[str, list[Spec]] = {
@@ -324,7 +390,7 @@ def _attack(card_name: str, raw: dict[str, Any], missing: list[str]) -> dict[str
 
 
 def _ability(card_name: str, raw: dict[str, Any], missing: list[str]) -> dict[str, Any] | None:
-    mapped = ABILITIES.get((card_name, raw["name"]))
+    mapped = ABILITIES.get((card_name, raw["name"])) or PROMO_ABILITIES.get((card_name, raw["name"]))
     if mapped is None:
         missing.append(f"ability {raw['name']!r} has no mechanic")
         return None
@@ -362,17 +428,6 @@ def convert(raw: dict[str, Any], set_code: str) -> dict[str, Any]:
     return card
 
 
-def _without_line(cards: list[dict[str, Any]], names: set[str]) -> None:
-    """Mark a Pokémon that evolves from a card no shipped set holds as not implemented: it can never be
-    played (Promo-A's Cherrim evolves from Cherubi, which comes in a later set)."""
-    for card in cards:
-        before = card.get("evolves_from")
-        if before and before not in names:
-            reason = f"evolves from {before}, which no shipped set contains"
-            card["missing"] = "; ".join(part for part in (card["missing"], reason) if part)
-            card["implemented"] = False
-
-
 def main(argv: list[str]) -> None:
     reference = Path(argv[0]) if argv else REFERENCE
     converted = {
@@ -381,9 +436,7 @@ def main(argv: list[str]) -> None:
         ]
         for set_code, filename in SETS.items()
     }
-    names = {card["name"] for cards in converted.values() for card in cards}
     for set_code, cards in converted.items():
-        _without_line(cards, names)
         (OUT / f"{set_code.lower()}.json").write_text(
             json.dumps(cards, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
