@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from darwindeck.agents.determinize import new_knowledge
-from darwindeck.agents.mcts import leaf_values, new_tree, search
+from darwindeck.agents.mcts import leaf_values, near_meld_outs, new_tree, search
 from darwindeck.engine import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.search_params import default_params
@@ -83,21 +83,40 @@ def test_unfinished_values_follow_score_changes() -> None:
     assert abs(values.sum() - 2.0) < 1e-9  # pairwise comparisons: Σ = sides / 2
 
 
-def test_a_knock_game_counts_deadwood_only_within_the_hand() -> None:
-    # Gin Rummy, scores level. North melds A♣2♣3♣, 4♦4♥4♠, 7♣7♦7♥ and keeps 5♠: deadwood 5. East melds
-    # nothing: K 10 + Q 10 + 9 + 6 + 2 + A 1 + 3 + 5 + 8 + J 10 = 64. Measures −5 and −64, scale 100/10,
-    # so North's value is σ(59/10) = 1/(1+e^-5.9) and East's the rest; without the hand's terms both ½.
+def test_a_knock_game_counts_deadwood_less_outs_only_within_the_hand() -> None:
+    # Gin Rummy, scores level, the discard pile 2♥. North melds A♣2♣3♣, 4♦4♥4♠, 7♣7♦7♥ and keeps 5♠:
+    # deadwood 5. North's outs (a live card that makes a held pair a meld): each of the three pairs of
+    # 4s waits on 4♣ (3), each pair of 7s on 7♠ (3), 2♣3♣ on 4♣ (A♣ is held; A♣2♣ and A♣3♣ wait on
+    # cards North holds) (1), 4♠5♠ on 3♠ and 6♠ (2): 9 outs, so the measure is −(5 − 9) = +4. East has
+    # ten ranks and no two cards of a suit within two places (K♠ and A♠ do not wrap): no outs, deadwood
+    # K 10 + Q 10 + 9 + 6 + 2 + A 1 + 3 + 5 + 8 + J 10 = 64, measure −64. Scale 100/10, so North's value
+    # is σ(68/10) and East's the rest; without the hand's terms both ½.
     state = GameState.new(get_game("gin-rummy"), 1)
     north = cards("AC 2C 3C 4D 4H 4S 7C 7D 7H 5S")
     east = cards("KS QH 9C 6D 2D AS 3H 5C 8H JD")
     rest = [card for card in range(52) if card not in north + east]
-    state.arrange(hands=[north, east], deck=rest[1:], discard=rest[:1], current=0)
+    state.arrange(
+        hands=[north, east], deck=[c for c in rest if c != cards("2H")[0]], discard=cards("2H"), current=0
+    )
+    assert (near_meld_outs(state.array, 0), near_meld_outs(state.array, 1)) == (9, 0)
     values = np.zeros(2, dtype=np.float64)
     leaf_values(state.program, state.array, np.zeros(2), values, True)
-    assert values[0] == pytest.approx(1 / (1 + math.exp(-5.9)))
+    assert values[0] == pytest.approx(1 / (1 + math.exp(-6.8)))
     assert values[1] == pytest.approx(1 - values[0])
     leaf_values(state.program, state.array, np.zeros(2), values, False)
     assert values.tolist() == [0.5, 0.5]
+
+
+def test_outs_are_only_cards_neither_held_nor_discarded() -> None:
+    # North: 9♠10♠ wait on 8♠ and J♠, but J♠ is in the discard pile: 1. 5♥5♦ wait on 5♣ and 5♠; 5♣ is
+    # discarded: 1. No other two cards share a rank, and no other two of a suit are within two places
+    # (Q♣ A♣ with the ace low, 7♣; 2♦ 5♦ K♦; 5♥ J♥): 0. Total 2.
+    state = GameState.new(get_game("gin-rummy"), 1)
+    north = cards("9S 10S 5H 5D QC AC 2D KD JH 7C")
+    discard = cards("JS 5C")
+    rest = [card for card in range(52) if card not in north + discard]
+    state.arrange(hands=[north, rest[:10]], deck=rest[10:], discard=discard, current=0)
+    assert near_meld_outs(state.array, 0) == 2
 
 
 def test_batches_with_a_searching_seat_are_reproducible_and_leave_others_unchanged() -> None:

@@ -39,7 +39,9 @@ if every player took its tricks plus the engine's trick estimate of its remainin
 (``estimate_tricks``); cards held, negated, with ½ back for a player who has a card to play (mobility)
 for ``empty_hand``; hand plus captured cards for capture wins; tricks (negated for ``fewest_tricks``);
 the best member's hand strength for ``best_hand``; in a score game with a knock phase and deadwood
-hands, minus the deadwood each side holds (progress toward a knock counts before the knock), but only
+hands, minus the deadwood each side holds less ``OUT_CREDIT`` point per *out* (``near_meld_outs``: a
+card neither held nor in the discard pile that would make two held cards a meld), so progress toward a
+knock counts before the knock and a hand one card from a meld beats an equal one that is not, but only
 while the sample's hand goes on: a leaf in a later hand is compared with the sample without deadwood on
 either side (a new deal's deadwood says nothing about the choices that led to it). ``scale``:
 a tenth of a score threshold (at least 5), 2 cards or tricks, a tenth of the deck for captures, 10
@@ -75,6 +77,7 @@ from darwindeck.engine.hand_eval import METHOD_DEADWOOD
 from darwindeck.engine.kernel import apply_action
 from darwindeck.engine.knock import player_total
 from darwindeck.engine.movegen import has_valid_play
+from darwindeck.engine.piles import hand_off
 from darwindeck.engine.program import contract_view, phase_at, team_of, team_view, win_at
 from darwindeck.engine.rng import next_u32, rand_below
 from darwindeck.engine.search_params import (
@@ -102,6 +105,7 @@ Float64Array = npt.NDArray[np.float64]
 
 DEADWOOD_SCALE = 10.0
 MOBILITY_WEIGHT = 0.5
+OUT_CREDIT = 1.0
 
 
 class Tree(NamedTuple):
@@ -190,10 +194,62 @@ def _has_knock(tables: Int64Array) -> bool:
 
 
 @numba.njit(cache=True)
+def _run_position(card: int) -> int:
+    """A card's place in a run, ace low (A = 0, 2 = 1, …, K = 12)."""
+    return (card % 13 + 1) % 13
+
+
+@numba.njit(cache=True)
+def _live(seen: Int64Array, suit: int, position: int) -> int:
+    """1 when the card of ``suit`` at run ``position`` exists and is neither held nor discarded."""
+    if position < 0 or position > 12:
+        return 0
+    return 1 - int(seen[suit * 13 + (position + 12) % 13])
+
+
+@numba.njit(cache=True)
+def _pair_outs(seen: Int64Array, a: int, b: int) -> int:
+    """Cards that would make held cards ``a`` and ``b`` a three-card meld (a set of their rank; a run
+    of their suit when they are at most two apart) and are still live (``_live``)."""
+    if a % 13 == b % 13:
+        outs = 0
+        for suit in range(4):
+            if suit != a // 13 and suit != b // 13:
+                outs += _live(seen, suit, _run_position(a))
+        return outs
+    if a // 13 != b // 13:
+        return 0
+    low, high = min(_run_position(a), _run_position(b)), max(_run_position(a), _run_position(b))
+    suit = a // 13
+    if high - low == 1:
+        return _live(seen, suit, low - 1) + _live(seen, suit, high + 1)
+    return _live(seen, suit, low + 1) if high - low == 2 else 0
+
+
+@numba.njit(cache=True)
+def near_meld_outs(state: Int64Array, player: int) -> int:
+    """The player's *outs*: over every pair of held cards, the live cards that would complete a meld
+    with them (``_pair_outs``); the cards in the player's hand and the discard pile are not live."""
+    seen = np.zeros(52, dtype=np.int64)
+    hand, n = hand_off(player), state[L.L_HAND + player]
+    for i in range(n):
+        seen[state[hand + i] % 52] = 1
+    for i in range(state[L.L_DISCARD]):
+        seen[state[L.P_DISCARD + i] % 52] = 1
+    outs = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            outs += _pair_outs(seen, state[hand + i] % 52, state[hand + j] % 52)
+    return outs
+
+
+@numba.njit(cache=True)
 def _deadwood_cost(tables: Int64Array, state: Int64Array, out: Float64Array) -> None:
-    """A knock game: the deadwood each side still holds counts against it, point for point."""
+    """A knock game: the deadwood each side still holds counts against it, point for point, less
+    ``OUT_CREDIT`` points per out of its near-melds (a hand one card from a meld is closer to a knock
+    than its deadwood says)."""
     for p in range(tables[L.H_PLAYERS]):
-        out[team_of(tables, p)] -= player_total(tables, state, p)
+        out[team_of(tables, p)] -= player_total(tables, state, p) - OUT_CREDIT * near_meld_outs(state, p)
 
 
 @numba.njit(cache=True)

@@ -154,7 +154,7 @@ def measure_arc(
     """Trace the first ``traced`` games of ``games`` (played with ``agents`` from batch seed ``seed``)."""
     program = compile_program(genome)
     seating = list(agents) * genome.player_count if len(agents) == 1 else list(agents)
-    codes, _ = seat_params(seating)
+    codes, _ = seat_params(genome, seating)
     sides = side_count(genome)
     traces = []
     for index in range(min(traced, games.count)):

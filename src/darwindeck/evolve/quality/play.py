@@ -5,7 +5,12 @@ An ``Agent`` is a player configuration: ``random``, ``greedy`` (the engine's one
 UCB constant 0.7, greedy rollouts that run to the end of the hand (``ROLLOUT_DEPTH`` actions at most),
 and a progressive bias of weight ``PRIOR`` towards the greedy choice. Measured on the library (seed 6,
 20 deals, seats rotated), it beats greedy in Hearts (47 %) and four-player Spades (70 %), where the
-project's original setting (random rollouts of 8 actions, no bias) lost to greedy. ``sees_all`` makes an
+project's original setting (random rollouts of 8 actions, no bias) lost to greedy. In a knock game
+valued by deadwood (Gin Rummy) there is no rollout (``rollout_depth``): the leaf is judged where the
+tree ends by the search's in-hand measure (deadwood less a credit for live near-melds), which already
+says how far each hand is from a knock; greedy rollouts to the end of the hand only add noise. Measured
+on Gin Rummy (MCTS-25 against greedy, 100 duplicate deals each, seeds 2, 7, 11): 57 %, 57 %, 59 % of
+the decided replays with no rollout, 12 % with rollouts to the end of the hand. ``sees_all`` makes an
 MCTS player that searches the true state instead of samples of what its seat has seen: the yardstick of
 how much hidden information matters.
 
@@ -41,7 +46,8 @@ from darwindeck.engine.search_params import (
     P_UCB,
 )
 from darwindeck.engine.tables import compile_program
-from darwindeck.genome.schema import GameGenome
+from darwindeck.genome.phases import KnockPhase
+from darwindeck.genome.schema import EvaluationMethod, GameGenome
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
@@ -70,12 +76,12 @@ class Agent:
         kinds = {"random": RANDOM_KIND, "greedy": GREEDY_KIND, "mcts": MCTS_KIND, "stateless": STATELESS_KIND}
         return kinds[self.kind]
 
-    def params_row(self) -> Float64Array:
+    def params_row(self, genome: GameGenome) -> Float64Array:
         row = np.zeros(N_PARAMS, dtype=np.float64)
         row[P_ITERATIONS] = max(1, self.iterations)
         row[P_UCB] = UCB
         row[P_ROLLOUT] = 1.0
-        row[P_DEPTH] = ROLLOUT_DEPTH
+        row[P_DEPTH] = rollout_depth(genome)
         row[P_PRIOR] = PRIOR
         row[P_SEES_ALL] = 1.0 if self.sees_all else 0.0
         return row
@@ -163,12 +169,20 @@ class Games:
         return self.rows[:, B.STAT_DECISIONS] - self.rows[:, B.STAT_FORCED]
 
 
-def seat_params(agents: Sequence[Agent]) -> tuple[Int64Array, Float64Array]:
+def rollout_depth(genome: GameGenome) -> int:
+    """``ROLLOUT_DEPTH``, or none at all in a knock game valued by deadwood (module docstring)."""
+    knocks = any(isinstance(phase, KnockPhase) for phase in genome.turn_structure.phases)
+    evaluation = genome.scoring.hand_evaluation
+    by_deadwood = evaluation is not None and evaluation.method == EvaluationMethod.DEADWOOD
+    return 0 if knocks and by_deadwood else ROLLOUT_DEPTH
+
+
+def seat_params(genome: GameGenome, agents: Sequence[Agent]) -> tuple[Int64Array, Float64Array]:
     """Agent kinds per seat and the MCTS parameter table of a seating."""
     codes = np.array([agent.code for agent in agents], dtype=np.int64)
     params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
     for seat, agent in enumerate(agents):
-        params[seat] = agent.params_row()
+        params[seat] = agent.params_row(genome)
     return codes, params
 
 
@@ -178,7 +192,7 @@ def play(genome: GameGenome, agents: Sequence[Agent], games: int, seed: int, sta
     run."""
     seating = list(agents) * genome.player_count if len(agents) == 1 else list(agents)
     program = compile_program(genome)
-    codes, params = seat_params(seating)
+    codes, params = seat_params(genome, seating)
     rows = np.zeros((games, B.N_STATS), dtype=np.int64)
     if games:
         B.play_batch_with(program, start, games, seed, codes, params, rows)
