@@ -300,3 +300,14 @@ def test_the_main_command_prints_one_line_and_exits_2(
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: --games 5") and "\n" not in err and "Traceback" not in err
+
+
+def test_a_battle_stopped_by_the_action_budget_is_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    from darwindeck.tcg.deckevo import fitness
+
+    def endless(*_args: object) -> object:
+        raise RuntimeError("battle with seed 1 did not end within 5000 actions")
+
+    monkeypatch.setattr(fitness, "play_battle", endless)
+    deck = load_deck("fire-charizard-ex")
+    assert play_match_task(MatchTask(deck, deck, games=4, seed=1)) == MatchRecord(0, 4, 0)

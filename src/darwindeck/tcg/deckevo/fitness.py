@@ -10,6 +10,9 @@ Rules:
   seats use the same kind.
 * Every battle gets fresh agents. A battle without a winner (the turn limit, or both players meeting
   the win conditions at once) is a draw and counts one half: ``score = (wins + draws / 2) / games``.
+  So is a battle that ``tcg.play.play_battle`` stops unfinished after its action budget (it raises
+  ``RuntimeError``; some random decks make the greedy players loop inside a turn): it has no winner, and a
+  run must not die of one deck.
 * The fitness of a deck against a field is the mean of its scores against each field deck (every field
   deck weighs the same). Against the population itself (``--field self``) it is the mean over the other
   distinct decks of the population.
@@ -94,6 +97,13 @@ def _agent(task: MatchTask, pair: int, seat: int) -> Agent:
     return GreedyAgent()
 
 
+def _winner(deck0: Deck, deck1: Deck, agents: list[Agent], seed: int) -> int | None:
+    try:
+        return play_battle(deck0, deck1, agents, seed).state.winner
+    except RuntimeError:  # the action budget ran out: no winner (module rules)
+        return None
+
+
 def play_match_task(task: MatchTask) -> MatchRecord:
     """Play a task's seat pairs (module rules); the record is from ``task.deck``'s side."""
     wins = draws = 0
@@ -102,7 +112,7 @@ def play_match_task(task: MatchTask) -> MatchRecord:
         for seat in (0, 1):
             agents = [_agent(task, pair, 0), _agent(task, pair, 1)]
             decks = (task.deck, task.opponent) if seat == 0 else (task.opponent, task.deck)
-            winner = play_battle(decks[0], decks[1], agents, seed).state.winner
+            winner = _winner(decks[0], decks[1], agents, seed)
             wins += winner == seat
             draws += winner is None
     return MatchRecord(wins, draws, task.games // 2 * 2 - wins - draws)
