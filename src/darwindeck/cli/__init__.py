@@ -15,6 +15,7 @@ from rich.console import Console
 from darwindeck.cli import (
     battle_verbs,
     bench_verbs,
+    deck_verbs,
     demo_verbs,
     evolve_verbs,
     genome_verbs,
@@ -41,6 +42,7 @@ for _verbs in (
     play_verbs,
     skill_verbs,
     battle_verbs,
+    deck_verbs,
     bench_verbs,
     web_verbs,
 ):

@@ -1,0 +1,123 @@
+"""Matches between two decks and win rates against a field.
+
+Rules:
+
+* A match of ``games`` battles (an even number) is ``games / 2`` *seat pairs*: pair ``k`` plays the battle
+  seed ``seed + k`` (mod 2**63) twice, once with the deck in seat 0 and once in seat 1. The agent of seat
+  ``s`` in pair ``k`` is built from the seed and ``(k, s)`` only, never from which deck sits there, so a
+  deck against itself plays each battle twice identically and scores exactly one half.
+* Agents: ``greedy`` (``tcg.agents.GreedyAgent``) or ``mcts`` (``MCTSAgent`` with ``iterations``); both
+  seats use the same kind.
+* Every battle gets fresh agents. A battle without a winner (the turn limit, or both players meeting
+  the win conditions at once) is a draw and counts one half: ``score = (wins + draws / 2) / games``.
+  So is a battle that ``tcg.play.play_battle`` stops unfinished after its action budget (it raises
+  ``RuntimeError``; some random decks make the greedy players loop inside a turn): it has no winner, and a
+  run must not die of one deck.
+* The fitness of a deck against a field is the mean of its scores against each field deck (every field
+  deck weighs the same). Against the population itself (``--field self``) it is the mean over the other
+  distinct decks of the population.
+* A match's seed is ``evolve.evaluator.evaluation_seed(run_seed, "A|B")`` for deck identities A and B
+  (for self-play pairs, A < B): a function of the run seed and the two decks only, so results do not
+  depend on the back-end, the number of workers, the order of evaluation or a cache.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from darwindeck.evolve.evaluator import evaluation_seed
+from darwindeck.tcg.agents import Agent, GreedyAgent, MCTSAgent
+from darwindeck.tcg.decks import Deck
+from darwindeck.tcg.play import play_battle
+
+SEED_SPACE = 2**63
+AGENTS = ("greedy", "mcts")
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Battles of one deck against another, from the first deck's side."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def flipped(self) -> MatchRecord:
+        """The same battles from the other deck's side."""
+        return MatchRecord(self.losses, self.draws, self.wins)
+
+    def __add__(self, other: MatchRecord) -> MatchRecord:
+        return MatchRecord(self.wins + other.wins, self.draws + other.draws, self.losses + other.losses)
+
+    def interval(self) -> tuple[float, float, float]:
+        """The score with its 95% Wilson interval (a draw counts as half a success)."""
+        return wilson_half(self.wins + self.draws / 2, self.games)
+
+
+def wilson_half(successes: float, trials: int, z: float = 1.96) -> tuple[float, float, float]:
+    """The Wilson score interval (as ``tcg.play.wilson``) for a success count that may end in a half."""
+    if trials == 0:
+        return (0.0, 0.0, 0.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class MatchTask:
+    """One unit of parallel work: ``deck`` against ``opponent`` for ``games`` battles."""
+
+    deck: Deck
+    opponent: Deck
+    games: int
+    seed: int
+    agent: str = "greedy"
+    iterations: int = 25
+
+
+def match_seed(run_seed: int, deck: str, opponent: str) -> int:
+    return evaluation_seed(run_seed, f"{deck}|{opponent}")
+
+
+def _agent(task: MatchTask, pair: int, seat: int) -> Agent:
+    if task.agent == "mcts":
+        return MCTSAgent(task.iterations, seed=(task.seed + 2 * pair + seat) % SEED_SPACE)
+    return GreedyAgent()
+
+
+def _winner(deck0: Deck, deck1: Deck, agents: list[Agent], seed: int) -> int | None:
+    try:
+        return play_battle(deck0, deck1, agents, seed).state.winner
+    except RuntimeError:  # the action budget ran out: no winner (module rules)
+        return None
+
+
+def play_match_task(task: MatchTask) -> MatchRecord:
+    """Play a task's seat pairs (module rules); the record is from ``task.deck``'s side."""
+    wins = draws = 0
+    for pair in range(task.games // 2):
+        seed = (task.seed + pair) % SEED_SPACE
+        for seat in (0, 1):
+            agents = [_agent(task, pair, 0), _agent(task, pair, 1)]
+            decks = (task.deck, task.opponent) if seat == 0 else (task.opponent, task.deck)
+            winner = _winner(decks[0], decks[1], agents, seed)
+            wins += winner == seat
+            draws += winner is None
+    return MatchRecord(wins, draws, task.games // 2 * 2 - wins - draws)
+
+
+def field_fitness(records: Sequence[MatchRecord]) -> float:
+    """The mean score over the field (0 for an empty field)."""
+    return sum(r.score for r in records) / len(records) if records else 0.0

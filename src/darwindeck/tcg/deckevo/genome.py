@@ -1,0 +1,57 @@
+"""``DeckGenome``: what deck evolution breeds, and its deck file.
+
+Rules:
+
+* A genome is its card ids, sorted, and its Energy Zone types in the zone's order (``ZONE_ENERGY_TYPES``);
+  two genomes with the same cards and types are the same deck whatever the order they were built in.
+* Its identity is the SHA-256 hex of ``{"cards": [...], "energy": [...]}`` as compact sorted-key JSON:
+  seeds, caches and the store key on it.
+* ``to_deck(name)`` gives the battle engine's ``Deck``; ``deck_json`` the deck file object
+  ``{"cards": [...], "energy": [...]}`` that ``decks.load_deck`` (and ``darwindeck battle``) reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from darwindeck.tcg.decks import Deck
+from darwindeck.tcg.models import ZONE_ENERGY_TYPES, EnergyType
+
+_ZONE_ORDER = {t: i for i, t in enumerate(ZONE_ENERGY_TYPES)}
+
+
+def zone_sorted(types: Iterable[EnergyType]) -> tuple[EnergyType, ...]:
+    return tuple(sorted(set(types), key=lambda t: _ZONE_ORDER.get(t, len(_ZONE_ORDER))))
+
+
+@dataclass(frozen=True)
+class DeckGenome:
+    cards: tuple[str, ...]
+    energy: tuple[EnergyType, ...]
+
+    @classmethod
+    def of(cls, cards: Iterable[str], energy: Iterable[EnergyType]) -> DeckGenome:
+        return cls(tuple(sorted(cards)), zone_sorted(energy))
+
+    @classmethod
+    def from_deck(cls, deck: Deck) -> DeckGenome:
+        return cls.of(deck.cards, deck.energy_types)
+
+    def deck_json(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "energy": [t.value for t in self.energy]}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> DeckGenome:
+        return cls.of(raw["cards"], (EnergyType(t) for t in raw["energy"]))
+
+    @property
+    def identity(self) -> str:
+        text = json.dumps(self.deck_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def to_deck(self, name: str | None = None) -> Deck:
+        return Deck(name or f"deck-{self.identity[:8]}", self.cards, self.energy)
