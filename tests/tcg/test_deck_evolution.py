@@ -17,13 +17,21 @@ from typer.testing import CliRunner
 
 from darwindeck.cli.deck_verbs import register
 from darwindeck.errors import DarwinDeckError
-from darwindeck.evolve.evaluator import LocalEvaluator
-from darwindeck.tcg.deckevo.fitness import MatchRecord, MatchTask, field_fitness, play_match_task, wilson_half
+from darwindeck.evolve.evaluator import LocalEvaluator, evaluation_seed
+from darwindeck.tcg.deckevo.fitness import (
+    MatchRecord,
+    MatchTask,
+    field_fitness,
+    match_seed,
+    play_match_task,
+    wilson_half,
+)
 from darwindeck.tcg.deckevo.ga import (
     DeckEvolutionSettings,
     DeckRunResult,
     FieldDeck,
     GenerationStats,
+    Member,
     evolve_decks,
 )
 from darwindeck.tcg.deckevo.genome import DeckGenome
@@ -212,6 +220,32 @@ def test_a_run_killed_after_a_generation_resumes_to_the_same_end(tmp_path: Path)
     store.close()
     assert resumed.run_id == 1
     assert _fingerprint(resumed) == _fingerprint(whole)
+
+
+def test_an_elite_plays_a_new_batch_each_generation_and_is_judged_on_all_its_battles(tmp_path: Path) -> None:
+    # Settings: 2 battles per field deck per batch. An elite of generation g carries the records of the
+    # same deck in generation g - 1 plus one more batch (2 battles against each of the 2 field decks), and
+    # its fitness is the mean score over the field of the summed records.
+    result = _run(tmp_path, "elites")
+    for before, after in zip(result.history, result.history[1:], strict=False):
+        previous: dict[str, Member] = {}
+        for member in before:  # an elite comes first; a child equal to it starts from one batch
+            previous.setdefault(member.genome.identity, member)
+        elites = [m for m in after if m.operators == ("elite",)]
+        assert elites
+        for elite in elites:
+            old = previous[elite.genome.identity].records
+            assert [r.games for r in elite.records] == [r.games + 2 for r in old]
+            assert all(
+                r.wins >= o.wins and r.losses >= o.losses for r, o in zip(elite.records, old, strict=True)
+            )
+            assert elite.fitness == pytest.approx(sum(r.score for r in elite.records) / 2)
+
+
+def test_each_batch_of_a_pairing_has_its_own_seeds() -> None:
+    first = match_seed(7, "deck", "field")
+    assert first == evaluation_seed(7, "deck|field")
+    assert len({first, match_seed(7, "deck", "field", 1), match_seed(7, "deck", "field", 2)}) == 3
 
 
 def test_resume_without_a_matching_run_is_a_clear_error(tmp_path: Path) -> None:

@@ -17,7 +17,8 @@ Rules:
   deck weighs the same). Against the population itself (``--field self``) it is the mean over the other
   distinct decks of the population.
 * A match's seed is ``evolve.evaluator.evaluation_seed(run_seed, "A|B")`` for deck identities A and B
-  (for self-play pairs, A < B): a function of the run seed and the two decks only, so results do not
+  (for self-play pairs, A < B), and ``"A|B|k"`` for an elite's ``k``-th further batch (``ga``): a
+  function of the run seed, the two decks and the batch only, so results do not
   depend on the back-end, the number of workers, the order of evaluation or a cache.
 """
 
@@ -87,8 +88,10 @@ class MatchTask:
     iterations: int = 25
 
 
-def match_seed(run_seed: int, deck: str, opponent: str) -> int:
-    return evaluation_seed(run_seed, f"{deck}|{opponent}")
+def match_seed(run_seed: int, deck: str, opponent: str, batch: int = 0) -> int:
+    """The seed of batch ``batch`` of ``deck`` against ``opponent`` (module rules)."""
+    key = f"{deck}|{opponent}" if batch == 0 else f"{deck}|{opponent}|{batch}"
+    return evaluation_seed(run_seed, key)
 
 
 def _agent(task: MatchTask, pair: int, seat: int) -> Agent:

@@ -12,9 +12,14 @@ Rules:
   seeds come from the decks' identities (``fitness``), so a generation depends only on the one before:
   the same settings and seed give the same run, and a run resumed after its last stored generation
   ends exactly as an unbroken one.
-* Fitness (``fitness`` module): against a fixed field, a deck's records are computed once per identity
-  and cached; against the population (``field == "self"``), every pair of distinct decks of the
-  generation plays (pair records are cached, they do not depend on the generation).
+* Fitness (``fitness`` module): against a fixed field, a new deck's first ``games`` battles per field
+  deck are computed once per identity and cached; an *elite* (a deck carried over with its records)
+  plays another ``games`` battles per field deck every generation it survives, batch ``k`` on seeds of
+  its own (``fitness.match_seed`` with ``k``), and its fitness is taken over all its battles so far. So
+  a deck that was lucky once regresses to its true rate instead of holding the top on one small sample,
+  and the longer a deck leads, the surer its lead. Against the population (``field == "self"``), every
+  pair of distinct decks of the generation plays (pair records are cached, they do not depend on the
+  generation).
 * Matches run through an ``evolve.evaluator`` back-end's ``map`` (local process pool or Ray): one task
   per (deck, opponent) pair.
 * Every completed generation is stored (``store``) before the next begins; ``progress`` is then called
@@ -147,29 +152,44 @@ class Scorer:
         self.field_records: dict[str, tuple[MatchRecord, ...]] = {}
         self.pair_records: dict[tuple[str, str], MatchRecord] = {}
 
-    def _task(self, deck: DeckGenome, opponent: DeckGenome, name: str = "") -> MatchTask:
+    def _task(self, deck: DeckGenome, opponent: DeckGenome, name: str = "", batch: int = 0) -> MatchTask:
         s = self.settings
-        seed = match_seed(self.seed, deck.identity, opponent.identity)
+        seed = match_seed(self.seed, deck.identity, opponent.identity, batch)
         return MatchTask(deck.to_deck(), opponent.to_deck(name or None), s.games, seed, s.agent, s.iterations)
 
-    def score(self, genomes: Sequence[DeckGenome]) -> tuple[list[tuple[float, tuple[MatchRecord, ...]]], int]:
-        """Each genome's fitness and records (against the field; empty for self-play), and the number of
-        matches played."""
+    def score(self, members: Sequence[Member]) -> tuple[list[tuple[float, tuple[MatchRecord, ...]]], int]:
+        """Each member's fitness and records (against the field; empty for self-play), and the number
+        of matches played. A member that carries records (an elite) adds its next batch to them."""
         if self.settings.field == "self":
-            return self._score_self(genomes)
-        todo = sorted(
-            {g.identity: g for g in genomes if g.identity not in self.field_records}.values(),
+            return self._score_self([m.genome for m in members])
+        field_decks = self.settings.field_decks
+        fresh = sorted(
+            {m.genome.identity: m.genome for m in members if not m.records}.values(),
             key=lambda g: g.identity,
         )
-        field_decks = self.settings.field_decks
-        tasks = [self._task(g, f.genome, f.name) for g in todo for f in field_decks]
+        fresh = [g for g in fresh if g.identity not in self.field_records]
+        carried = [m for m in members if m.records]
+        tasks = [self._task(g, f.genome, f.name) for g in fresh for f in field_decks]
+        tasks += [self._next_batch(m, f) for m in carried for f in field_decks]
         results = self.mapper.map(play_match_task, tasks)
-        for i, genome in enumerate(todo):
-            self.field_records[genome.identity] = tuple(
-                results[i * len(field_decks) : (i + 1) * len(field_decks)]
-            )
-        scored = [self.field_records[g.identity] for g in genomes]
-        return [(field_fitness(r), r) for r in scored], len(tasks)
+        width = len(field_decks)
+        for i, genome in enumerate(fresh):
+            self.field_records[genome.identity] = tuple(results[i * width : (i + 1) * width])
+        added = results[len(fresh) * width :]
+        scored, carried_index = [], 0
+        for member in members:
+            if member.records:
+                batch = added[carried_index * width : (carried_index + 1) * width]
+                records = tuple(old + new for old, new in zip(member.records, batch, strict=True))
+                carried_index += 1
+            else:
+                records = self.field_records[member.genome.identity]
+            scored.append((field_fitness(records), records))
+        return scored, len(tasks)
+
+    def _next_batch(self, member: Member, opponent: FieldDeck) -> MatchTask:
+        batch = member.records[0].games // self.settings.games
+        return self._task(member.genome, opponent.genome, opponent.name, batch)
 
     def _score_self(
         self, genomes: Sequence[DeckGenome]
@@ -253,7 +273,7 @@ def generation_rng(seed: int, index: int) -> random.Random:
 
 
 def _scored(members: list[Member], scorer: Scorer) -> tuple[list[Member], int]:
-    scores, matches = scorer.score([m.genome for m in members])
+    scores, matches = scorer.score(members)
     return [
         Member(m.genome, f, m.parents, m.operators, r) for m, (f, r) in zip(members, scores, strict=True)
     ], matches
