@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from darwindeck.tcg.actions import Action, ActionKind, encode
+from darwindeck.tcg.actions import Action, ActionKind, decode, encode
 from darwindeck.tcg.effects import categories, get_handler
 from darwindeck.tcg.errors import UnknownEffectError
 from darwindeck.tcg.models import Ability, CardDefinition, CardKind, EffectSpec, EnergyType, Stage, Status
@@ -317,3 +317,19 @@ def test_promo_a_basic_trainers() -> None:
     battle = scenario("Bulbasaur", "Squirtle", hand0=["Poké Ball"], deck_size=8)
     battle.apply_action(encode(Action(ActionKind.PLAY, 0, 0)))
     assert battle.state.players[0].hand == [cid("Rattata")] and len(battle.state.players[0].deck) == 7
+
+
+def test_wash_out_is_offered_only_from_a_benched_water_pokemon_holding_water_energy() -> None:
+    # Vaporeon's Wash Out: "As often as you like during your turn, you may move a Water Energy from 1 of
+    # your Benched Water Pokémon to your Active Water Pokémon." Bench: Gyarados (Water, no Energy) in
+    # slot 1, Magikarp (Water, one Water) in slot 2. Only slot 2 can give: one Wash Out action. Once its
+    # Energy has moved, no Benched Pokémon holds Water and Wash Out is no longer offered (before the fix
+    # Gyarados was offered, the move failed and a greedy player chose it again until the action limit).
+    battle = scenario("a1a-019", "Rattata", bench0=["Gyarados", ("Magikarp", [W])])  # A1a Vaporeon
+    wash_out = [a for a in battle.legal_actions() if decode(a).kind is ActionKind.ABILITY]
+    assert wash_out == [encode(Action(ActionKind.ABILITY, 0, 2))]
+    battle.apply_action(wash_out[0])
+    me = battle.state.players[0]
+    assert me.active is not None and me.active.energy == [W]
+    assert me.bench[1].energy == []
+    assert not [a for a in battle.legal_actions() if decode(a).kind is ActionKind.ABILITY]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from darwindeck.errors import IllegalActionError
 from darwindeck.tcg import board, choices, lifecycle, pipelines
@@ -58,7 +58,15 @@ from darwindeck.tcg.active_effects import ActiveEffectsManager
 from darwindeck.tcg.catalog import all_cards
 from darwindeck.tcg.coins import CoinSource, RandomCoins
 from darwindeck.tcg.decks import Deck
-from darwindeck.tcg.effects import EffectContext, TargetKind, Timing, get_handler, triggers, valid_targets
+from darwindeck.tcg.effects import (
+    EffectContext,
+    EffectHandler,
+    TargetKind,
+    Timing,
+    get_handler,
+    triggers,
+    valid_targets,
+)
 from darwindeck.tcg.errors import UnknownCardError
 from darwindeck.tcg.models import (
     Attack,
@@ -330,13 +338,20 @@ def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
                 continue
             handler = get_handler(ability.effect.effect_id)
             params = dict(ability.effect.params)
-            if handler.usable is not None and not handler.usable(
-                EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
-            ):
+            context = EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
+            if handler.usable is not None and not handler.usable(context):
                 continue
             base = ABILITY_BASE + TARGETS * slot
-            actions += [base + t for t in valid_targets(battle, player.index, handler.target, params)]
+            actions += [base + t for t in _usable_targets(battle, handler, context)]
     return actions
+
+
+def _usable_targets(battle: Battle, handler: EffectHandler, context: EffectContext) -> list[int]:
+    """The handler's valid targets on which it can be used (``target_usable``, when it has one)."""
+    targets = valid_targets(battle, context.player, handler.target, context.params)
+    if handler.target_usable is None:
+        return targets
+    return [t for t in targets if handler.target_usable(replace(context, target=t))]
 
 
 def _ability_has_uses(battle: Battle, pokemon: CardInstance, name: str, uses_per_turn: int | None) -> bool:

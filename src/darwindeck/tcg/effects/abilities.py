@@ -184,7 +184,18 @@ def _can_move_energy(ctx: EffectContext) -> bool:
     )
 
 
-@effect_handler("move_energy_to_active", "energy_acceleration", TargetKind.OWN_BENCH, usable=_can_move_energy)
+def _can_give_energy(ctx: EffectContext) -> bool:
+    giver = ctx.me.slot(ctx.target)
+    return giver is not None and EnergyType(ctx.get_str_param("energy_type")) in giver.energy
+
+
+@effect_handler(
+    "move_energy_to_active",
+    "energy_acceleration",
+    TargetKind.OWN_BENCH,
+    usable=_can_move_energy,
+    target_usable=_can_give_energy,
+)
 def move_energy_to_active(ctx: EffectContext) -> EffectResult:
     giver = ctx.me.slot(ctx.target) if ctx.target else None
     active = ctx.me.active

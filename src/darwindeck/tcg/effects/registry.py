@@ -51,6 +51,7 @@ class EffectHandler:
     hits_opponent: bool
     resolve: Resolver
     usable: Precondition | None = None
+    target_usable: Precondition | None = None
 
 
 _HANDLERS: dict[str, EffectHandler] = {}
@@ -63,14 +64,18 @@ def effect_handler(
     timing: Timing = Timing.IMMEDIATE,
     hits_opponent: bool = False,
     usable: Precondition | None = None,
+    target_usable: Precondition | None = None,
 ) -> Callable[[Resolver], Resolver]:
-    """Register the decorated function as the handler of ``effect_id`` (a second registration is a bug)."""
+    """Register the decorated function as the handler of ``effect_id`` (a second registration is a bug).
+    ``usable`` says whether the effect can be used at all; ``target_usable``, called with the context's
+    ``target`` set, whether it can be used on that target (an ability offered on a target where it
+    would do nothing could be chosen again and again)."""
 
     def register(function: Resolver) -> Resolver:
         if effect_id in _HANDLERS:
             raise ValueError(f"effect id {effect_id!r} registered twice")
         _HANDLERS[effect_id] = EffectHandler(
-            effect_id, category, target, timing, hits_opponent, function, usable
+            effect_id, category, target, timing, hits_opponent, function, usable, target_usable
         )
         return function
 
