@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from darwindeck.tcg.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
-from darwindeck.tcg.decks import load_deck, shipped_deck_names
-from darwindeck.tcg.play import play_battle
+from darwindeck.tcg.battle.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
 
 RANDOM_BAR = 300
 GREEDY_BAR = 1000
@@ -38,7 +38,9 @@ class Row(NamedTuple):
     def line(self, bar: int | None) -> str:
         verdict = "—" if bar is None else ("meets" if self.cpu >= bar else "below") + f" {bar:,}"
         ended = f"{self.decided}/{self.battles} won, {self.battles - self.decided} turn-limit draws"
-        return f"| {self.players} | {self.battles} | {self.cpu:,.1f} | {self.wall:,.1f} | {ended} | {verdict} |"
+        return (
+            f"| {self.players} | {self.battles} | {self.cpu:,.1f} | {self.wall:,.1f} | {ended} | {verdict} |"
+        )
 
 
 def measure(players: str, games: int, make: Callable[[int], list[Agent]]) -> Row:
@@ -72,7 +74,9 @@ def main() -> None:
             None,
         ),
     ]
-    print("| players | battles | battles/s per core (CPU time) | battles/s wall-clock | how they ended | bar |")
+    print(
+        "| players | battles | battles/s per core (CPU time) | battles/s wall-clock | how they ended | bar |"
+    )
     print("|---|---:|---:|---:|---|---|")
     for row, bar in rows:
         print(row.line(bar))

@@ -15,9 +15,9 @@ import argparse
 import time
 
 from darwindeck.evolve.evaluator import LocalEvaluator
+from darwindeck.tcg.core.decks import Deck, load_deck, shipped_deck_names
 from darwindeck.tcg.deckevo.fitness import MatchRecord, MatchTask, match_seed, play_match_task
 from darwindeck.tcg.deckevo.genome import DeckGenome
-from darwindeck.tcg.decks import Deck, load_deck, shipped_deck_names
 
 EXPERIMENT_SEED = 20261101
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from darwindeck.tcg import lifecycle
-from darwindeck.tcg.catalog import all_cards
-from darwindeck.tcg.coins import ForcedCoins
-from darwindeck.tcg.engine import Battle
-from darwindeck.tcg.models import CardInstance, EnergyType, GameState, Phase, PlayerState
+from darwindeck.tcg.battle.engine import Battle
+from darwindeck.tcg.core.catalog import all_cards
+from darwindeck.tcg.core.coins import ForcedCoins
+from darwindeck.tcg.core.models import CardInstance, EnergyType, GameState, Phase, PlayerState
+from darwindeck.tcg.rules import lifecycle
 
 _BY_NAME: dict[str, str] = {}
 for _card in all_cards().values():

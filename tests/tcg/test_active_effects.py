@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from darwindeck.tcg.active_effects import (
+from darwindeck.tcg.core.active_effects import (
     ActiveEffect,
-    ActiveEffectsManager,
     EffectScope,
     EffectTrigger,
     StackingMode,
 )
-from darwindeck.tcg.models import CardInstance, GameState, PlayerState
+from darwindeck.tcg.core.active_effects_manager import ActiveEffectsManager
+from darwindeck.tcg.core.models import CardInstance, GameState, PlayerState
 
 M = ActiveEffectsManager()
 

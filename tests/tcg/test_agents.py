@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from darwindeck.tcg.agents import GreedyAgent, MCTSAgent, RandomAgent
-from darwindeck.tcg.decks import load_deck
-from darwindeck.tcg.play import play_match
+from darwindeck.tcg.battle.agents import GreedyAgent, MCTSAgent, RandomAgent
+from darwindeck.tcg.battle.play import play_match
+from darwindeck.tcg.core.decks import load_deck
 from tcg.tcg_scenario import R, scenario
 
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from darwindeck.cli.battle_verbs import register
 from darwindeck.errors import DarwinDeckError
-from darwindeck.tcg.errors import InvalidDeckError
+from darwindeck.tcg.core.errors import InvalidDeckError
 
 
 def _app() -> typer.Typer:

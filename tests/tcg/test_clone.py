@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from darwindeck.tcg.agents import RandomAgent
-from darwindeck.tcg.decks import load_deck
-from darwindeck.tcg.engine import Battle, new_battle
+from darwindeck.tcg.battle.agents import RandomAgent
+from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.core.decks import load_deck
 
 
 def _midgame(actions: int) -> Battle:

@@ -18,6 +18,9 @@ from typer.testing import CliRunner
 from darwindeck.cli.deck_verbs import register
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.evaluator import LocalEvaluator, evaluation_seed
+from darwindeck.tcg.battle.play import wilson
+from darwindeck.tcg.core.decks import Deck, deck_problems, load_deck, shipped_deck_names
+from darwindeck.tcg.core.models import EnergyType
 from darwindeck.tcg.deckevo.fitness import (
     MatchRecord,
     MatchTask,
@@ -44,9 +47,6 @@ from darwindeck.tcg.deckevo.operators import (
 )
 from darwindeck.tcg.deckevo.pool import default_pool
 from darwindeck.tcg.deckevo.store import DeckRunStore
-from darwindeck.tcg.decks import Deck, deck_problems, load_deck, shipped_deck_names
-from darwindeck.tcg.models import EnergyType
-from darwindeck.tcg.play import wilson
 
 POOL = default_pool()
 READY = [DeckGenome.from_deck(load_deck(name)) for name in shipped_deck_names()]

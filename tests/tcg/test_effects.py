@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from darwindeck.tcg.actions import Action, ActionKind, decode, encode
+from darwindeck.tcg.core.actions import Action, ActionKind, decode, encode
+from darwindeck.tcg.core.errors import UnknownEffectError
+from darwindeck.tcg.core.models import (
+    Ability,
+    CardDefinition,
+    CardKind,
+    EffectSpec,
+    EnergyType,
+    Stage,
+    Status,
+)
 from darwindeck.tcg.effects import categories, get_handler
-from darwindeck.tcg.errors import UnknownEffectError
-from darwindeck.tcg.models import Ability, CardDefinition, CardKind, EffectSpec, EnergyType, Stage, Status
-from darwindeck.tcg.pipelines import effective_energy, retreat_cost
+from darwindeck.tcg.rules.pipelines import effective_energy, retreat_cost
 from tcg.tcg_scenario import D, F, G, L, P, R, W, cid, scenario
 
 END = 0
@@ -45,7 +53,7 @@ def test_jungle_totem_doubles_grass_and_does_not_stack() -> None:
 
 
 def test_jungle_totem_passes_to_the_second_serperior_when_the_first_leaves() -> None:
-    from darwindeck.tcg import board
+    from darwindeck.tcg.rules import board
 
     battle = scenario(("Celebi ex", [G]), "Squirtle", bench0=["Serperior", "Serperior"])
     me = battle.state.players[0]
@@ -220,8 +228,8 @@ def test_counter_damage_and_shell_armor() -> None:
 
 
 def test_suppression_and_its_end() -> None:
-    from darwindeck.tcg import board
-    from darwindeck.tcg.catalog import all_cards
+    from darwindeck.tcg.core.catalog import all_cards
+    from darwindeck.tcg.rules import board
 
     lock = CardDefinition(
         id="test-lock",

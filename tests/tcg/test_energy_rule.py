@@ -6,8 +6,8 @@ card texts (quoted) in each test."""
 
 from __future__ import annotations
 
-from darwindeck.tcg.actions import Action, ActionKind, encode
-from darwindeck.tcg.pipelines import effective_energy, retreat_payments, total_energy
+from darwindeck.tcg.core.actions import Action, ActionKind, encode
+from darwindeck.tcg.rules.pipelines import effective_energy, retreat_payments, total_energy
 from tcg.tcg_scenario import G, P, W, scenario
 
 

@@ -9,12 +9,12 @@ from collections import defaultdict
 
 import pytest
 
-from darwindeck.tcg.agents import RandomAgent
-from darwindeck.tcg.catalog import all_cards, missing_pre_evolution
-from darwindeck.tcg.decks import Deck, derive_energy_types
-from darwindeck.tcg.engine import Battle
-from darwindeck.tcg.models import CardDefinition, CardKind, GameState, Phase, Stage
-from darwindeck.tcg.play import play_battle
+from darwindeck.tcg.battle.agents import RandomAgent
+from darwindeck.tcg.battle.engine import Battle
+from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.core.catalog import all_cards, missing_pre_evolution
+from darwindeck.tcg.core.decks import Deck, derive_energy_types
+from darwindeck.tcg.core.models import CardDefinition, CardKind, GameState, Phase, Stage
 
 MAX_GAMES = 1500
 

@@ -4,9 +4,9 @@ choice kept as the greedy player's. Expected values come from the card texts, wo
 
 from __future__ import annotations
 
-from darwindeck.tcg.actions import Action, ActionKind, encode
-from darwindeck.tcg.agents import GreedyAgent
-from darwindeck.tcg.models import Phase
+from darwindeck.tcg.battle.agents import GreedyAgent
+from darwindeck.tcg.core.actions import Action, ActionKind, encode
+from darwindeck.tcg.core.models import Phase
 from tcg.tcg_scenario import P, R, W, cid, scenario
 
 
@@ -118,7 +118,7 @@ def test_discarding_the_active_fossil_asks_for_a_new_active_and_the_last_one_los
 
 
 def test_the_layout_keeps_old_codes_and_appends_the_choices() -> None:
-    from darwindeck.tcg.actions import NUM_ACTIONS, decode
+    from darwindeck.tcg.core.actions import NUM_ACTIONS, decode
 
     # documented layout: play hand card 15 target 7 = 80 + 8 * 15 + 7 = 207, the last old code
     assert act(ActionKind.PLAY, 15, 7) == 207

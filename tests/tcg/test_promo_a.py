@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from darwindeck.tcg import board
-from darwindeck.tcg.actions import Action, ActionKind, encode
-from darwindeck.tcg.card_status import card_statuses, summary_line
-from darwindeck.tcg.catalog import all_cards, cards_of_set
-from darwindeck.tcg.decks import Deck, deck_problems
-from darwindeck.tcg.engine import Battle
-from darwindeck.tcg.models import CardDefinition, CardInstance, CardKind, EnergyType, Stage, Status
+from darwindeck.tcg.battle.card_status import card_statuses, summary_line
+from darwindeck.tcg.battle.engine import Battle
+from darwindeck.tcg.core.actions import Action, ActionKind, encode
+from darwindeck.tcg.core.catalog import all_cards, cards_of_set
+from darwindeck.tcg.core.decks import Deck, deck_problems
+from darwindeck.tcg.core.models import CardDefinition, CardInstance, CardKind, EnergyType, Stage, Status
+from darwindeck.tcg.rules import board
 from tcg.tcg_scenario import D, F, G, L, M, P, R, W, cid, scenario
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "pocket" / "promo-a.json"

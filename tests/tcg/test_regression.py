@@ -8,10 +8,10 @@ import hashlib
 
 import pytest
 
-from darwindeck.tcg.agents import Agent, GreedyAgent, RandomAgent
-from darwindeck.tcg.decks import load_deck
-from darwindeck.tcg.engine import Battle
-from darwindeck.tcg.play import play_battle
+from darwindeck.tcg.battle.agents import Agent, GreedyAgent, RandomAgent
+from darwindeck.tcg.battle.engine import Battle
+from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.core.decks import load_deck
 
 
 class _Recording:

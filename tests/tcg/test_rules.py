@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from darwindeck.errors import IllegalActionError
-from darwindeck.tcg.actions import Action, ActionKind, encode
-from darwindeck.tcg.coins import ForcedCoins
-from darwindeck.tcg.decks import Deck, deck_problems, load_deck, validate_deck
-from darwindeck.tcg.engine import new_battle
-from darwindeck.tcg.errors import InvalidDeckError
-from darwindeck.tcg.models import EnergyType, Phase, Status
+from darwindeck.tcg.battle.engine import new_battle
+from darwindeck.tcg.core.actions import Action, ActionKind, encode
+from darwindeck.tcg.core.coins import ForcedCoins
+from darwindeck.tcg.core.decks import Deck, deck_problems, load_deck, validate_deck
+from darwindeck.tcg.core.errors import InvalidDeckError
+from darwindeck.tcg.core.models import EnergyType, Phase, Status
 from tcg.tcg_scenario import F, G, L, P, R, W, cid, scenario
 
 
@@ -47,8 +47,10 @@ def test_reduction_applies_after_weakness_and_never_below_zero() -> None:
         "attack",
         battle.state.players[1].active.uid,
         "p1",  # type: ignore[union-attr]
-        __import__("darwindeck.tcg.active_effects", fromlist=["EffectTrigger"]).EffectTrigger.ON_DAMAGE_CALC,
-        __import__("darwindeck.tcg.active_effects", fromlist=["EffectScope"]).EffectScope.SELF,
+        __import__(
+            "darwindeck.tcg.core.active_effects", fromlist=["EffectTrigger"]
+        ).EffectTrigger.ON_DAMAGE_CALC,
+        __import__("darwindeck.tcg.core.active_effects", fromlist=["EffectScope"]).EffectScope.SELF,
         {"amount": 30},
     )
     battle.apply_action(attack())
@@ -177,7 +179,7 @@ def test_confusion_tails_fails_the_attack() -> None:
 
 
 def test_exclusive_statuses_replace_each_other_and_retreat_cures() -> None:
-    from darwindeck.tcg.pipelines import apply_status
+    from darwindeck.tcg.rules.pipelines import apply_status
 
     battle = scenario(("Bulbasaur", [G]), "Squirtle", bench0=["Rattata"])
     me = battle.state.players[0].active
@@ -309,7 +311,7 @@ def test_colorless_and_dragon_cannot_be_in_the_energy_zone() -> None:
 def test_a_deck_of_colorless_costs_gets_a_basic_zone_type() -> None:
     # Every attack of 20 Rattata-line cards costs Colorless: the zone takes their Pokémon type, not
     # "colorless"; Rattata is a Colorless Pokémon too, so the fallback is grass.
-    from darwindeck.tcg.decks import derive_energy_types
+    from darwindeck.tcg.core.decks import derive_energy_types
 
     assert derive_energy_types([cid("Rattata")] * 20) == (EnergyType.GRASS,)
     assert derive_energy_types([cid("Bulbasaur")] * 2) == (EnergyType.GRASS,)

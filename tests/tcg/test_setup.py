@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from darwindeck.tcg.actions import SETUP_ACTIVE_BASE, SETUP_BENCH_BASE, SETUP_DONE
-from darwindeck.tcg.agents import Agent, make_agent
-from darwindeck.tcg.decks import load_deck
-from darwindeck.tcg.engine import Battle, new_battle
-from darwindeck.tcg.models import Phase
+from darwindeck.tcg.battle.agents import Agent, make_agent
+from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.core.actions import SETUP_ACTIVE_BASE, SETUP_BENCH_BASE, SETUP_DONE
+from darwindeck.tcg.core.decks import load_deck
+from darwindeck.tcg.core.models import Phase
 
 
 def _first_player_places(battle: Battle, bench: bool) -> None:

@@ -13,12 +13,12 @@ from rich.console import Console
 from rich.table import Table
 
 from darwindeck.errors import DarwinDeckError
-from darwindeck.tcg.agents import Agent, make_agent
-from darwindeck.tcg.card_status import card_statuses, summary_line
-from darwindeck.tcg.catalog import SET_CODES
-from darwindeck.tcg.decks import Deck, load_deck
-from darwindeck.tcg.engine import Battle, new_battle
-from darwindeck.tcg.play import MatchSummary, play_match
+from darwindeck.tcg.battle.agents import Agent, make_agent
+from darwindeck.tcg.battle.card_status import card_statuses, summary_line
+from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.battle.play import MatchSummary, play_match
+from darwindeck.tcg.core.catalog import SET_CODES
+from darwindeck.tcg.core.decks import Deck, load_deck
 
 
 class BattleArgumentError(DarwinDeckError):

@@ -39,18 +39,18 @@ def register(app: typer.Typer) -> None:
 
 
 def _ready() -> tuple[FieldDeck, ...]:
+    from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
     from darwindeck.tcg.deckevo.ga import FieldDeck
     from darwindeck.tcg.deckevo.genome import DeckGenome
-    from darwindeck.tcg.decks import load_deck, shipped_deck_names
 
     return tuple(FieldDeck(n, DeckGenome.from_deck(load_deck(n))) for n in shipped_deck_names())
 
 
 def parse_field(specs: list[str]) -> tuple[str, tuple[FieldDeck, ...]]:
     """``--field`` values → (kind, field decks): ``ready``, ``self`` or deck files / shipped names."""
+    from darwindeck.tcg.core.decks import load_deck
     from darwindeck.tcg.deckevo.ga import FieldDeck
     from darwindeck.tcg.deckevo.genome import DeckGenome
-    from darwindeck.tcg.decks import load_deck
 
     names = [n.strip() for spec in specs for n in spec.split(",") if n.strip()] or ["ready"]
     keywords = [n for n in names if n in ("ready", "self")]

@@ -47,7 +47,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.serialization import from_json, genome_identity, to_json
 from darwindeck.rulebook import render_html
-from darwindeck.tcg.decks import shipped_deck_names
+from darwindeck.tcg.core.decks import shipped_deck_names
 from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup
 from darwindeck.web.catalog import Entry, catalog
 from darwindeck.web.records import StoredGame, WebRecords

@@ -1,12 +1,13 @@
 """Watching a Pocket-style battle step by step (the ``/battle`` page).
 
-A battle is (deck 0, deck 1, agent 0, agent 1, seed): ``tcg.engine.new_battle`` with the seed, and each
-player's agent from ``tcg.agents.make_agent`` seeded ``seed + player``, so the same five values give the
-same battle. ``BattleReplay.at(step)`` is the battle after ``step`` actions (or at its end): kept in
-memory and advanced as the viewer steps forward; a step back replays from the start. ``snapshot`` is
-what the page shows: for each player the points, hand and deck sizes, energy now and next, and every
-Pokémon in play with its HP, energy and status; the active effects in play; the narrated actions so far
-(``Battle.describe`` of each action, by player). A spectator sees both sides, so nothing is hidden here.
+A battle is (deck 0, deck 1, agent 0, agent 1, seed): ``tcg.battle.engine.new_battle`` with the seed,
+and each player's agent from ``tcg.battle.agents.make_agent`` seeded ``seed + player``, so the same five
+values give the same battle. ``BattleReplay.at(step)`` is the battle after ``step`` actions (or at its
+end): kept in memory and advanced as the viewer steps forward; a step back replays from the start.
+``snapshot`` is what the page shows: for each player the points, hand and deck sizes, energy now and
+next, and every Pokémon in play with its HP, energy and status; the active effects in play; the
+narrated actions so far (``Battle.describe`` of each action, by player). A spectator sees both sides,
+so nothing is hidden here.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from darwindeck.errors import DarwinDeckError
-from darwindeck.tcg.agents import Agent, make_agent
-from darwindeck.tcg.decks import load_deck, shipped_deck_names
-from darwindeck.tcg.engine import Battle, new_battle
-from darwindeck.tcg.models import EnergyType
-from darwindeck.tcg.play import MAX_ACTIONS_PER_GAME
+from darwindeck.tcg.battle.agents import Agent, make_agent
+from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.battle.play import MAX_ACTIONS_PER_GAME
+from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
+from darwindeck.tcg.core.models import EnergyType
 
 BATTLE_AGENTS = ("random", "greedy", "mcts")
 

@@ -6,11 +6,11 @@ Rules:
   seed ``seed + k`` (mod 2**63) twice, once with the deck in seat 0 and once in seat 1. The agent of seat
   ``s`` in pair ``k`` is built from the seed and ``(k, s)`` only, never from which deck sits there, so a
   deck against itself plays each battle twice identically and scores exactly one half.
-* Agents: ``greedy`` (``tcg.agents.GreedyAgent``) or ``mcts`` (``MCTSAgent`` with ``iterations``); both
+* Agents: ``greedy`` (``tcg.battle.agents.GreedyAgent``) or ``mcts`` (``MCTSAgent`` with ``iterations``); both
   seats use the same kind.
 * Every battle gets fresh agents. A battle without a winner (the turn limit, or both players meeting
   the win conditions at once) is a draw and counts one half: ``score = (wins + draws / 2) / games``.
-  So is a battle that ``tcg.play.play_battle`` stops unfinished after its action budget (it raises
+  So is a battle that ``tcg.battle.play.play_battle`` stops unfinished after its action budget (it raises
   ``RuntimeError``; some random decks make the greedy players loop inside a turn): it has no winner, and a
   run must not die of one deck.
 * The fitness of a deck against a field is the mean of its scores against each field deck (every field
@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from darwindeck.evolve.evaluator import evaluation_seed
-from darwindeck.tcg.agents import Agent, GreedyAgent, MCTSAgent
-from darwindeck.tcg.decks import Deck
-from darwindeck.tcg.play import play_battle
+from darwindeck.tcg.battle.agents import Agent, GreedyAgent, MCTSAgent
+from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.core.decks import Deck
 
 SEED_SPACE = 2**63
 AGENTS = ("greedy", "mcts")
@@ -66,7 +66,8 @@ class MatchRecord:
 
 
 def wilson_half(successes: float, trials: int, z: float = 1.96) -> tuple[float, float, float]:
-    """The Wilson score interval (as ``tcg.play.wilson``) for a success count that may end in a half."""
+    """The Wilson score interval (as ``tcg.battle.play.wilson``) for a success count that may end in
+    a half."""
     if trials == 0:
         return (0.0, 0.0, 0.0)
     p = successes / trials

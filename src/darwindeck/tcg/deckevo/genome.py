@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from darwindeck.tcg.decks import Deck
-from darwindeck.tcg.models import ZONE_ENERGY_TYPES, EnergyType
+from darwindeck.tcg.core.decks import Deck
+from darwindeck.tcg.core.models import ZONE_ENERGY_TYPES, EnergyType
 
 _ZONE_ORDER = {t: i for i, t in enumerate(ZONE_ENERGY_TYPES)}
 

@@ -30,10 +30,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
+from darwindeck.tcg.core.decks import DECK_SIZE, MAX_COPIES, MAX_ENERGY_TYPES, derive_energy_types
+from darwindeck.tcg.core.models import EnergyType
 from darwindeck.tcg.deckevo.genome import DeckGenome, zone_sorted
 from darwindeck.tcg.deckevo.pool import CardPool
-from darwindeck.tcg.decks import DECK_SIZE, MAX_COPIES, MAX_ENERGY_TYPES, derive_energy_types
-from darwindeck.tcg.models import EnergyType
 
 Mutation = Callable[[DeckGenome, CardPool, random.Random], DeckGenome]
 

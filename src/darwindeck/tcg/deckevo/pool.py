@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from darwindeck.tcg.catalog import all_cards
-from darwindeck.tcg.models import ZONE_ENERGY_TYPES, CardDefinition, CardKind, EnergyType
+from darwindeck.tcg.core.catalog import all_cards
+from darwindeck.tcg.core.models import ZONE_ENERGY_TYPES, CardDefinition, CardKind, EnergyType
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
-"""Effects: the handler contract (``base``), the registry (``registry``), target codes (``targets``)
-and the handlers (``attacks``, ``abilities``, ``trainers``), all registered on import of this package;
-``triggers`` runs triggered abilities on the game events the engine reports."""
+"""Layer 3 of the battle engine: the effect handlers of the cards' attacks, abilities and Trainers
+(``attacks``, ``abilities``, ``trainers``, with ``common`` helpers), all registered in
+``core.registry`` on import of this package, and ``triggers`` (triggered abilities run on the game
+events the battle loop reports). Imports from ``core`` and ``rules`` only; the battle loop imports this
+package, which is what registers the handlers."""
 
-from darwindeck.tcg.effects import abilities, attacks, trainers, triggers
-from darwindeck.tcg.effects.base import EffectContext, EffectResult
-from darwindeck.tcg.effects.registry import (
+from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
+from darwindeck.tcg.core.registry import (
     EffectHandler,
     TargetKind,
     Timing,
@@ -13,7 +14,8 @@ from darwindeck.tcg.effects.registry import (
     get_handler,
     registered_ids,
 )
-from darwindeck.tcg.effects.targets import valid_targets
+from darwindeck.tcg.effects import abilities, attacks, trainers, triggers
+from darwindeck.tcg.rules.targets import valid_targets
 
 __all__ = [
     "EffectContext",

@@ -4,14 +4,14 @@ player uses the ability (``usable`` says when it may be used)."""
 
 from __future__ import annotations
 
-from darwindeck.tcg import board, lifecycle
-from darwindeck.tcg.active_effects import EffectScope, EffectTrigger, StackingMode
-from darwindeck.tcg.effects.base import EffectContext, EffectResult
+from darwindeck.tcg.core.active_effects import EffectScope, EffectTrigger, StackingMode
+from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
+from darwindeck.tcg.core.models import EnergyType, Stage, Status
+from darwindeck.tcg.core.registry import TargetKind, effect_handler
 from darwindeck.tcg.effects.common import count_heads, inflict, register
-from darwindeck.tcg.effects.registry import TargetKind, effect_handler
 from darwindeck.tcg.effects.trainers import heal_one
 from darwindeck.tcg.effects.triggers import EVOLVES_AS, TURN_END, ZONE_ATTACH, attach_from_zone
-from darwindeck.tcg.models import EnergyType, Stage, Status
+from darwindeck.tcg.rules import board, lifecycle
 
 OK = EffectResult.success_result
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg import board, pipelines
-from darwindeck.tcg.active_effects import EffectScope, EffectTrigger
-from darwindeck.tcg.effects.base import EffectContext, EffectResult
+from darwindeck.tcg.core.active_effects import EffectScope, EffectTrigger
+from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
+from darwindeck.tcg.core.models import Attack, CardInstance, EnergyType, PendingChoice, Stage, Status
+from darwindeck.tcg.core.registry import TargetKind, Timing, effect_handler, get_handler
 from darwindeck.tcg.effects.common import (
     attack_damage,
     attacks_used,
@@ -21,13 +22,12 @@ from darwindeck.tcg.effects.common import (
     inflict,
     register,
 )
-from darwindeck.tcg.effects.registry import TargetKind, Timing, effect_handler, get_handler
-from darwindeck.tcg.effects.targets import bench_pairs, valid_targets
 from darwindeck.tcg.effects.triggers import attach_from_zone
-from darwindeck.tcg.models import Attack, CardInstance, EnergyType, PendingChoice, Stage, Status
+from darwindeck.tcg.rules import board, pipelines
+from darwindeck.tcg.rules.targets import bench_pairs, valid_targets
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 BEFORE = Timing.BEFORE_DAMAGE
 AFTER = Timing.AFTER_DAMAGE
@@ -169,7 +169,7 @@ COPY_EFFECTS = ("copy_attack", "copy_attack_any")
 _ATTACK_PICKS = (TargetKind.OPP_ACTIVE_ATTACK, TargetKind.OPP_ANY_ATTACK)
 
 
-def copied_attack(battle: Battle, player: int, effect_id: str, target: int) -> Attack | None:
+def copied_attack(battle: BattleData, player: int, effect_id: str, target: int) -> Attack | None:
     """The opponent's attack a copy effect takes for action target ``target`` (``copy_attack``: attack
     ``target`` of the Active; ``copy_attack_any``: slot ``target // 2``, attack ``target % 2``, which
     the copying Pokémon must be able to pay), or None."""
@@ -186,7 +186,7 @@ def copied_attack(battle: Battle, player: int, effect_id: str, target: int) -> A
     return attacks[index]
 
 
-def copy_targets(battle: Battle, player: int, copied: Attack) -> list[int]:
+def copy_targets(battle: BattleData, player: int, copied: Attack) -> list[int]:
     """Valid targets of the copied attack's first effect that needs one ([] if none needs one)."""
     for spec in copied.effects:
         handler = get_handler(spec.effect_id)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from darwindeck.tcg import pipelines
-from darwindeck.tcg.active_effects import ActiveEffect, EffectScope, EffectTrigger, StackingMode
-from darwindeck.tcg.effects.base import EffectContext
-from darwindeck.tcg.models import CardInstance, Status
+from darwindeck.tcg.core.active_effects import ActiveEffect, EffectScope, EffectTrigger, StackingMode
+from darwindeck.tcg.core.effect_context import EffectContext
+from darwindeck.tcg.core.models import CardInstance, Status
+from darwindeck.tcg.rules import pipelines
 
 
 def register(

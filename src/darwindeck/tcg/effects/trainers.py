@@ -4,14 +4,14 @@ play during their owner's turn (the engine's ``DISCARD_FOSSIL`` action)."""
 
 from __future__ import annotations
 
-from darwindeck.tcg import board
-from darwindeck.tcg.active_effects import EffectScope, EffectTrigger
-from darwindeck.tcg.effects.base import EffectContext, EffectResult
+from darwindeck.tcg.core.active_effects import EffectScope, EffectTrigger
+from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
+from darwindeck.tcg.core.models import CardKind, EnergyType
+from darwindeck.tcg.core.registry import TargetKind, effect_handler
 from darwindeck.tcg.effects.common import heads_until_tails, names, register
-from darwindeck.tcg.effects.registry import TargetKind, effect_handler
-from darwindeck.tcg.effects.targets import opponent_discard_basics
 from darwindeck.tcg.effects.triggers import attach_from_zone
-from darwindeck.tcg.models import CardKind, EnergyType
+from darwindeck.tcg.rules import board
+from darwindeck.tcg.rules.targets import opponent_discard_basics
 
 OK = EffectResult.success_result
 

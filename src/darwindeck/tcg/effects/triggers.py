@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg import board
-from darwindeck.tcg.active_effects import ActiveEffect
-from darwindeck.tcg.effects.base import EffectContext
-from darwindeck.tcg.effects.registry import get_handler
-from darwindeck.tcg.models import CardDefinition, CardInstance, EnergyType
+from darwindeck.tcg.core.active_effects import ActiveEffect
+from darwindeck.tcg.core.effect_context import EffectContext
+from darwindeck.tcg.core.models import CardDefinition, CardInstance, EnergyType
+from darwindeck.tcg.core.registry import get_handler
+from darwindeck.tcg.rules import board
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 ZONE_ATTACH = "zone_attach_trigger"
 TURN_END = "turn_end_trigger"
@@ -35,7 +35,7 @@ FIRST_TURNS = 2
 
 
 def attach_from_zone(
-    battle: Battle, player: int, pokemon: CardInstance, energy_type: EnergyType, count: int
+    battle: BattleData, player: int, pokemon: CardInstance, energy_type: EnergyType, count: int
 ) -> None:
     """Attach ``count`` Energy of a type from the Energy Zone, then run the reactions to it."""
     board.attach_from_zone(pokemon, energy_type, count)
@@ -43,7 +43,7 @@ def attach_from_zone(
 
 
 def energy_attached_from_zone(
-    battle: Battle, player: int, pokemon: CardInstance, energy_type: EnergyType, count: int
+    battle: BattleData, player: int, pokemon: CardInstance, energy_type: EnergyType, count: int
 ) -> None:
     """Run each ``zone_attach_trigger`` of ``pokemon`` for that Energy type, once per Energy."""
     effects = [
@@ -56,7 +56,7 @@ def energy_attached_from_zone(
             _react(battle, player, effect)
 
 
-def turn_ending(battle: Battle) -> None:
+def turn_ending(battle: BattleData) -> None:
     """Run the ``turn_end_trigger`` effects of the current player's Pokémon (in registration order)."""
     state = battle.state
     player_id = f"p{state.current}"
@@ -68,7 +68,7 @@ def turn_ending(battle: Battle) -> None:
         _react(battle, state.current, effect)
 
 
-def may_evolve_from(battle: Battle, pokemon: CardInstance, card: CardDefinition) -> bool:
+def may_evolve_from(battle: BattleData, pokemon: CardInstance, card: CardDefinition) -> bool:
     """Whether ``card`` may evolve from ``pokemon`` (by name, or as an ``evolves_as`` ability allows)."""
     own = battle.card(pokemon.card_id)
     if own.name == card.evolves_from:
@@ -81,7 +81,7 @@ def may_evolve_from(battle: Battle, pokemon: CardInstance, card: CardDefinition)
     )
 
 
-def _react(battle: Battle, player: int, effect: ActiveEffect) -> None:
+def _react(battle: BattleData, player: int, effect: ActiveEffect) -> None:
     """Resolve an effect's ``reaction`` with its parameters, as an ability of its source Pokémon."""
     reaction = str(effect.params["reaction"])
     name = str(effect.params.get("ability", ""))

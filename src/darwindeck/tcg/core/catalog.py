@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from darwindeck.tcg.errors import UnknownCardError
-from darwindeck.tcg.models import CardDefinition
+from darwindeck.tcg.core.errors import UnknownCardError
+from darwindeck.tcg.core.models import CardDefinition
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"
 SET_CODES: tuple[str, ...] = ("A1", "A1a", "P-A")
 
 

@@ -23,9 +23,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from darwindeck.tcg import choices, pipelines
-from darwindeck.tcg.actions import ActionKind, decode
-from darwindeck.tcg.engine import Battle
+from darwindeck.tcg.battle import choices
+from darwindeck.tcg.battle.engine import Battle
+from darwindeck.tcg.core.actions import ActionKind, decode
+from darwindeck.tcg.rules import pipelines
 
 
 class Agent(Protocol):

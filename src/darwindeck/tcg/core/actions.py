@@ -35,7 +35,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from darwindeck.tcg.models import GameState
+from darwindeck.tcg.core.models import GameState
 
 
 class ActionKind(IntEnum):

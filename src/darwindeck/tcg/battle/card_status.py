@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from darwindeck.tcg.catalog import SET_CODES, all_cards, missing_pre_evolution, sets_label
+from darwindeck.tcg.core.catalog import SET_CODES, all_cards, missing_pre_evolution, sets_label
+from darwindeck.tcg.core.models import CardDefinition
 from darwindeck.tcg.effects import get_handler
-from darwindeck.tcg.models import CardDefinition
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from darwindeck.tcg.effects.base import EffectContext, EffectResult
-from darwindeck.tcg.errors import UnknownEffectError
+from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
+from darwindeck.tcg.core.errors import UnknownEffectError
 
 Resolver = Callable[[EffectContext], EffectResult]
 Precondition = Callable[[EffectContext], bool]

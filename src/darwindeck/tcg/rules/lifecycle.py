@@ -15,21 +15,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg.effects.base import EffectContext
-from darwindeck.tcg.effects.registry import get_handler
-from darwindeck.tcg.models import CardInstance
+from darwindeck.tcg.core.effect_context import EffectContext
+from darwindeck.tcg.core.models import CardInstance
+from darwindeck.tcg.core.registry import get_handler
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 SUPPRESSION = "ability_suppression"
 
 
-def enter_play(battle: Battle, player: int, pokemon: CardInstance) -> None:
+def enter_play(battle: BattleData, player: int, pokemon: CardInstance) -> None:
     _register_auras(battle, player, pokemon)
 
 
-def _register_auras(battle: Battle, player: int, pokemon: CardInstance) -> None:
+def _register_auras(battle: BattleData, player: int, pokemon: CardInstance) -> None:
     card = battle.card(pokemon.card_id)
     for ability in card.abilities:
         if not ability.is_aura or _has_aura(battle, pokemon.uid, ability.name):
@@ -45,14 +45,14 @@ def _register_auras(battle: Battle, player: int, pokemon: CardInstance) -> None:
         suppress_ability_effects(battle)
 
 
-def _has_aura(battle: Battle, uid: str, ability_name: str) -> bool:
+def _has_aura(battle: BattleData, uid: str, ability_name: str) -> bool:
     return any(
         e.source_card_id == uid and e.params.get("ability") == ability_name
         for e in battle.state.active_effects
     )
 
 
-def leave_play(battle: Battle, uid: str, reason: str) -> None:
+def leave_play(battle: BattleData, uid: str, reason: str) -> None:
     state = battle.state
     was_suppressor = any(
         e.source_card_id == uid and e.effect_type == SUPPRESSION for e in state.active_effects
@@ -66,7 +66,7 @@ def leave_play(battle: Battle, uid: str, reason: str) -> None:
     refresh_auras(battle)
 
 
-def leave_active(battle: Battle, uid: str) -> None:
+def leave_active(battle: BattleData, uid: str) -> None:
     removed = battle.manager.remove_effects_on_target(battle.state, uid)
     if removed:
         battle.state.log(
@@ -74,17 +74,17 @@ def leave_active(battle: Battle, uid: str) -> None:
         )
 
 
-def refresh_auras(battle: Battle) -> None:
+def refresh_auras(battle: BattleData) -> None:
     for player in battle.state.players:
         for pokemon in player.in_play():
             _register_auras(battle, player.index, pokemon)
 
 
-def suppressor_present(battle: Battle) -> bool:
+def suppressor_present(battle: BattleData) -> bool:
     return any(e.effect_type == SUPPRESSION for e in battle.state.active_effects)
 
 
-def suppress_ability_effects(battle: Battle) -> int:
+def suppress_ability_effects(battle: BattleData) -> int:
     """Mark every ability effect except suppressors as suppressed; returns how many changed."""
     count = 0
     for effect in battle.state.active_effects:
@@ -94,7 +94,7 @@ def suppress_ability_effects(battle: Battle) -> int:
     return count
 
 
-def end_suppression(battle: Battle) -> None:
+def end_suppression(battle: BattleData) -> None:
     for effect in battle.state.active_effects:
         if effect.source_type == "ability":
             effect.suppressed = False

@@ -5,16 +5,16 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg.effects.registry import TargetKind
-from darwindeck.tcg.models import ParamValue, PlayerState, Stage
+from darwindeck.tcg.core.models import ParamValue, PlayerState, Stage
+from darwindeck.tcg.core.registry import TargetKind
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 MAX_TARGET_CODES = 8
 
 
-def opponent_discard_basics(battle: Battle, player: int) -> list[str]:
+def opponent_discard_basics(battle: BattleData, player: int) -> list[str]:
     discard = battle.state.players[1 - player].discard
     return sorted({card_id for card_id in discard if battle.card(card_id).is_basic_pokemon})[
         :MAX_TARGET_CODES
@@ -28,7 +28,9 @@ def bench_pairs(player: PlayerState) -> list[tuple[int, ...]]:
     return list(itertools.combinations(slots, min(2, len(player.bench))))
 
 
-def valid_targets(battle: Battle, player: int, kind: TargetKind, params: dict[str, ParamValue]) -> list[int]:
+def valid_targets(
+    battle: BattleData, player: int, kind: TargetKind, params: dict[str, ParamValue]
+) -> list[int]:
     me = battle.state.players[player]
     opponent = battle.state.players[1 - player]
     if kind is TargetKind.NONE:

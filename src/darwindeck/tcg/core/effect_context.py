@@ -16,15 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg.models import Attack, CardInstance, EffectSpec, ParamValue, PlayerState
+from darwindeck.tcg.core.models import Attack, CardInstance, EffectSpec, ParamValue, PlayerState
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 
 @dataclass
 class EffectContext:
-    battle: Battle
+    battle: BattleData
     player: int
     source_uid: str | None
     params: dict[str, ParamValue]

@@ -10,23 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg import lifecycle
-from darwindeck.tcg.models import CardInstance, EnergyType, PendingChoice, PlayerState
+from darwindeck.tcg.core.models import CardInstance, EnergyType, PendingChoice, PlayerState
+from darwindeck.tcg.rules import lifecycle
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 BENCH_SIZE = 3
 HAND_LIMIT = 10
 
 
-def new_instance(battle: Battle, player: int, card_id: str) -> CardInstance:
+def new_instance(battle: BattleData, player: int, card_id: str) -> CardInstance:
     state = battle.state
     state.next_uid += 1
     return CardInstance(uid=f"p{player}-{state.next_uid}", card_id=card_id, turn_played=state.turn)
 
 
-def put_on_bench(battle: Battle, player: int, card_id: str) -> CardInstance:
+def put_on_bench(battle: BattleData, player: int, card_id: str) -> CardInstance:
     pokemon = new_instance(battle, player, card_id)
     battle.state.players[player].bench.append(pokemon)
     lifecycle.enter_play(battle, player, pokemon)
@@ -66,7 +66,7 @@ def discard_energies(pokemon: CardInstance, energy_types: tuple[EnergyType, ...]
 
 
 def remove_from_play(
-    battle: Battle, player: PlayerState, pokemon: CardInstance, destination: str, reason: str
+    battle: BattleData, player: PlayerState, pokemon: CardInstance, destination: str, reason: str
 ) -> None:
     """Take a Pokémon out of play into ``discard``, ``hand`` or ``deck`` (shuffled in)."""
     if player.active is pokemon:
@@ -86,17 +86,17 @@ def remove_from_play(
         request_choice(battle, player.index, "promote")
 
 
-def request_choice(battle: Battle, player: int, kind: str) -> None:
+def request_choice(battle: BattleData, player: int, kind: str) -> None:
     if not any(p.player == player for p in battle.state.pending):
         battle.state.pending.append(PendingChoice(player=player, kind=kind))
 
 
-def ask_first(battle: Battle, choice: PendingChoice) -> None:
+def ask_first(battle: BattleData, choice: PendingChoice) -> None:
     """Ask a choice before any other pending one (a choice inside the current action)."""
     battle.state.pending.insert(0, choice)
 
 
-def bench_slots_of_type(battle: Battle, player: PlayerState, pokemon_type: EnergyType) -> list[int]:
+def bench_slots_of_type(battle: BattleData, player: PlayerState, pokemon_type: EnergyType) -> list[int]:
     """Bench slots (1..3) holding a Pokémon of ``pokemon_type``."""
     return [
         slot
@@ -105,7 +105,7 @@ def bench_slots_of_type(battle: Battle, player: PlayerState, pokemon_type: Energ
     ]
 
 
-def move_active_to_bench(battle: Battle, player: PlayerState, bench_index: int) -> None:
+def move_active_to_bench(battle: BattleData, player: PlayerState, bench_index: int) -> None:
     """Swap the Active with Bench Pokémon ``bench_index`` (0-based); the old Active is cured."""
     old = player.active
     new = player.bench[bench_index]

@@ -26,8 +26,8 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg.active_effects import ActiveEffect, EffectTrigger
-from darwindeck.tcg.models import (
+from darwindeck.tcg.core.active_effects import ActiveEffect, EffectTrigger
+from darwindeck.tcg.core.models import (
     EXCLUSIVE_STATUSES,
     CardInstance,
     EnergyType,
@@ -35,12 +35,12 @@ from darwindeck.tcg.models import (
 )
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 WEAKNESS_BONUS = 20
 
 
-def energy_provided(battle: Battle, pokemon: CardInstance) -> list[int]:
+def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
     """How much energy each attached energy provides (aligned with ``pokemon.energy``)."""
     if not pokemon.energy:
         return []
@@ -62,7 +62,7 @@ def energy_provided(battle: Battle, pokemon: CardInstance) -> list[int]:
     return amounts
 
 
-def effective_energy(battle: Battle, pokemon: CardInstance) -> dict[EnergyType, int]:
+def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyType, int]:
     """The energy a Pokémon provides, per type (``energy_provided`` summed)."""
     counts: dict[EnergyType, int] = {}
     for energy, amount in zip(pokemon.energy, energy_provided(battle, pokemon), strict=True):
@@ -70,12 +70,12 @@ def effective_energy(battle: Battle, pokemon: CardInstance) -> dict[EnergyType, 
     return counts
 
 
-def total_energy(battle: Battle, pokemon: CardInstance) -> int:
+def total_energy(battle: BattleData, pokemon: CardInstance) -> int:
     """All the energy a Pokémon provides ("for each Energy attached" counts)."""
     return sum(energy_provided(battle, pokemon))
 
 
-def retreat_payments(battle: Battle, pokemon: CardInstance, cost: int) -> list[tuple[EnergyType, ...]]:
+def retreat_payments(battle: BattleData, pokemon: CardInstance, cost: int) -> list[tuple[EnergyType, ...]]:
     """The ways to pay a retreat cost: each a sorted tuple of energy types to discard whose provided
     energy covers ``cost`` and none of which could be kept (minimal); sorted; ``[()]`` for cost 0,
     ``[]`` if the Pokémon does not provide enough."""
@@ -93,12 +93,12 @@ def retreat_payments(battle: Battle, pokemon: CardInstance, cost: int) -> list[t
     return sorted(ways)
 
 
-def can_pay(battle: Battle, pokemon: CardInstance, cost: tuple[EnergyType, ...]) -> bool:
+def can_pay(battle: BattleData, pokemon: CardInstance, cost: tuple[EnergyType, ...]) -> bool:
     return extra_energy(battle, pokemon, cost) is not None
 
 
 def extra_energy(
-    battle: Battle, pokemon: CardInstance, cost: tuple[EnergyType, ...], of_type: EnergyType | None = None
+    battle: BattleData, pokemon: CardInstance, cost: tuple[EnergyType, ...], of_type: EnergyType | None = None
 ) -> int | None:
     """Energy left over after paying ``cost`` (of ``of_type`` only, when given); None if unpayable."""
     return spare_energy(effective_energy(battle, pokemon), cost, of_type)
@@ -141,7 +141,7 @@ def latest_payment(pokemon: CardInstance, ways: list[tuple[EnergyType, ...]]) ->
 
 
 def compute_damage(
-    battle: Battle, attacker: CardInstance, defender: CardInstance, base: int, to_active: bool
+    battle: BattleData, attacker: CardInstance, defender: CardInstance, base: int, to_active: bool
 ) -> int:
     if base <= 0:
         return 0
@@ -176,7 +176,7 @@ def compute_damage(
     return max(0, damage)
 
 
-def _reduction_applies(battle: Battle, effect: ActiveEffect, attacker_type: str) -> bool:
+def _reduction_applies(battle: BattleData, effect: ActiveEffect, attacker_type: str) -> bool:
     """A reduction's conditions: ``attacker_type`` (only from attacks of Pokémon of that type),
     ``requires_in_play`` (only while its owner has a Pokémon of one of these names in play)."""
     wanted = effect.params.get("attacker_type")
@@ -193,7 +193,7 @@ def _name_allowed(names: object, name: str) -> bool:
     return names is None or name in str(names).split(",")
 
 
-def is_protected(battle: Battle, pokemon: CardInstance) -> bool:
+def is_protected(battle: BattleData, pokemon: CardInstance) -> bool:
     """True if damage and effects of attacks are prevented for this Pokémon."""
     return bool(
         battle.manager.query_effects(
@@ -202,7 +202,7 @@ def is_protected(battle: Battle, pokemon: CardInstance) -> bool:
     )
 
 
-def retreat_cost(battle: Battle, pokemon: CardInstance) -> int | None:
+def retreat_cost(battle: BattleData, pokemon: CardInstance) -> int | None:
     base = battle.card(pokemon.card_id).retreat_cost
     if base is None or Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses:
         return None
@@ -219,7 +219,7 @@ def retreat_cost(battle: Battle, pokemon: CardInstance) -> int | None:
     return max(0, base - manager.get_combined_value(reductions, "amount"))
 
 
-def apply_status(battle: Battle, target: CardInstance, status: Status, from_attack: bool) -> bool:
+def apply_status(battle: BattleData, target: CardInstance, status: Status, from_attack: bool) -> bool:
     """Give ``target`` a status unless an effect prevents it; returns whether it was applied."""
     immune = battle.manager.query_effects(
         battle.state, "status_immunity", EffectTrigger.ON_STATUS_APPLY, affecting_card_id=target.uid
@@ -235,7 +235,7 @@ def apply_status(battle: Battle, target: CardInstance, status: Status, from_atta
     return True
 
 
-def attack_block_reason(battle: Battle, attacker: CardInstance) -> str | None:
+def attack_block_reason(battle: BattleData, attacker: CardInstance) -> str | None:
     """Why the Active cannot declare an attack at all (None if it can)."""
     if Status.ASLEEP in attacker.statuses:
         return "asleep"
@@ -248,7 +248,7 @@ def attack_block_reason(battle: Battle, attacker: CardInstance) -> str | None:
     return None
 
 
-def attack_gate_coins(battle: Battle, attacker: CardInstance) -> int:
+def attack_gate_coins(battle: BattleData, attacker: CardInstance) -> int:
     """How many coins must all come up heads for a declared attack to happen (Confused, coin gates)."""
     gates = battle.manager.query_effects(
         battle.state, "attack_coin_gate", EffectTrigger.ON_ATTACK, affecting_card_id=attacker.uid
@@ -256,17 +256,17 @@ def attack_gate_coins(battle: Battle, attacker: CardInstance) -> int:
     return len(gates) + (1 if Status.CONFUSED in attacker.statuses else 0)
 
 
-def supporters_blocked(battle: Battle, player_index: int) -> bool:
+def supporters_blocked(battle: BattleData, player_index: int) -> bool:
     return bool(
         battle.manager.query_effects(battle.state, "block_supporters", affecting_player_id=f"p{player_index}")
     )
 
 
-def evolution_blocked(battle: Battle, target: CardInstance) -> bool:
+def evolution_blocked(battle: BattleData, target: CardInstance) -> bool:
     return bool(battle.manager.query_effects(battle.state, "block_evolution", affecting_card_id=target.uid))
 
 
-def counter_damage(battle: Battle, defender: CardInstance) -> int:
+def counter_damage(battle: BattleData, defender: CardInstance) -> int:
     """Damage a damaged Active deals back to its attacker (Rough-Skin-like auras)."""
     effects = battle.manager.query_effects(
         battle.state, "counter_damage", EffectTrigger.ON_ATTACK, affecting_card_id=defender.uid

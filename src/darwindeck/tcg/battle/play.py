@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from darwindeck.tcg.agents import Agent
-from darwindeck.tcg.decks import Deck
-from darwindeck.tcg.engine import Battle, new_battle
+from darwindeck.tcg.battle.agents import Agent
+from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.core.decks import Deck
 
 MAX_ACTIONS_PER_GAME = 5000
 

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from darwindeck.tcg.active_effects import ActiveEffect
+from darwindeck.tcg.core.active_effects import ActiveEffect
 
 ParamValue = int | str | bool
 

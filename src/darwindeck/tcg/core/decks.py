@@ -16,14 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from darwindeck.tcg.catalog import all_cards, missing_pre_evolution
-from darwindeck.tcg.errors import DeckFileError, InvalidDeckError
-from darwindeck.tcg.models import ZONE_ENERGY_TYPES, CardDefinition, EnergyType
+from darwindeck.tcg.core.catalog import all_cards, missing_pre_evolution
+from darwindeck.tcg.core.errors import DeckFileError, InvalidDeckError
+from darwindeck.tcg.core.models import ZONE_ENERGY_TYPES, CardDefinition, EnergyType
 
 DECK_SIZE = 20
 MAX_COPIES = 2
 MAX_ENERGY_TYPES = 3
-DECKS_DIR = Path(__file__).parent / "decks"
+DECKS_DIR = Path(__file__).parent.parent / "decks"
 
 
 @dataclass(frozen=True)

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from darwindeck.tcg import board, pipelines
-from darwindeck.tcg.actions import RETREAT_WAYS, ActionKind
+from darwindeck.tcg.core.actions import RETREAT_WAYS, ActionKind
+from darwindeck.tcg.core.models import Attack, EnergyType, PendingChoice, PlayerState
+from darwindeck.tcg.core.registry import TargetKind, get_handler
 from darwindeck.tcg.effects.attacks import COPY_EFFECTS, copied_attack, copy_targets
-from darwindeck.tcg.effects.registry import TargetKind, get_handler
-from darwindeck.tcg.effects.targets import opponent_discard_basics
-from darwindeck.tcg.models import Attack, EnergyType, PendingChoice, PlayerState
+from darwindeck.tcg.rules import board, pipelines
+from darwindeck.tcg.rules.targets import opponent_discard_basics
 
 if TYPE_CHECKING:
-    from darwindeck.tcg.engine import Battle
+    from darwindeck.tcg.core.battle_data import BattleData
 
 
-def retreat_ways(battle: Battle, player: PlayerState) -> list[tuple[EnergyType, ...]]:
+def retreat_ways(battle: BattleData, player: PlayerState) -> list[tuple[EnergyType, ...]]:
     """Ways to pay the Active's retreat cost ([] if it cannot retreat)."""
     active = player.active
     cost = None if active is None else pipelines.retreat_cost(battle, active)
@@ -37,24 +37,24 @@ def retreat_ways(battle: Battle, player: PlayerState) -> list[tuple[EnergyType, 
     return pipelines.retreat_payments(battle, active, cost)[:RETREAT_WAYS]
 
 
-def default_retreat_way(battle: Battle, player: PlayerState) -> int:
+def default_retreat_way(battle: BattleData, player: PlayerState) -> int:
     ways = retreat_ways(battle, player)
     assert player.active is not None
     return ways.index(pipelines.latest_payment(player.active, ways))
 
 
-def spread_slots(battle: Battle, choice: PendingChoice) -> list[int]:
+def spread_slots(battle: BattleData, choice: PendingChoice) -> list[int]:
     """Bench slots that may take the next spread energy (Benched Pokémon of its type)."""
     assert choice.energy_type is not None
     return board.bench_slots_of_type(battle, battle.state.players[choice.player], choice.energy_type)
 
 
-def default_spread_slot(battle: Battle, choice: PendingChoice) -> int:
+def default_spread_slot(battle: BattleData, choice: PendingChoice) -> int:
     slots = spread_slots(battle, choice)
     return slots[choice.number % len(slots)]
 
 
-def copy_choices(battle: Battle, player: int, attack: Attack, target: int) -> list[int]:
+def copy_choices(battle: BattleData, player: int, attack: Attack, target: int) -> list[int]:
     """Targets the copied attack's effect could take, for a copy attack declared with ``target``."""
     for spec in attack.effects:
         if spec.effect_id in COPY_EFFECTS:
@@ -63,12 +63,12 @@ def copy_choices(battle: Battle, player: int, attack: Attack, target: int) -> li
     return []
 
 
-def fossil_slots(battle: Battle, player: PlayerState) -> list[int]:
+def fossil_slots(battle: BattleData, player: PlayerState) -> list[int]:
     """Slots (0 = Active) holding a Fossil, which its owner may discard during their turn."""
     return [slot for slot, p in enumerate(player.in_play()) if battle.card(p.card_id).plays_as_basic]
 
 
-def describe_choice(battle: Battle, kind: ActionKind, number: int) -> str:
+def describe_choice(battle: BattleData, kind: ActionKind, number: int) -> str:
     """Readable text of a choice action (``Battle.describe``), with card names."""
     state = battle.state
     player = state.players[state.pending[0].player if state.pending else state.current]
@@ -96,13 +96,13 @@ def describe_choice(battle: Battle, kind: ActionKind, number: int) -> str:
     return f"{copied.name} on {owner} {_place(battle, side, number)}"
 
 
-def _place(battle: Battle, player: PlayerState, slot: int) -> str:
+def _place(battle: BattleData, player: PlayerState, slot: int) -> str:
     pokemon = player.slot(slot)
     where = "Active" if slot == 0 else f"Bench {slot}"
     return where if pokemon is None else f"{where} ({battle.card(pokemon.card_id).name})"
 
 
-def _copied(battle: Battle, player: int, attack: Attack, target: int) -> Attack | None:
+def _copied(battle: BattleData, player: int, attack: Attack, target: int) -> Attack | None:
     spec = next((s for s in attack.effects if s.effect_id in COPY_EFFECTS), None)
     return None if spec is None else copied_attack(battle, player, spec.effect_id, target)
 

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from darwindeck.errors import IllegalActionError
-from darwindeck.tcg import board, choices, lifecycle, pipelines
-from darwindeck.tcg.actions import (
+from darwindeck.tcg.battle import choices
+from darwindeck.tcg.core.actions import (
     ABILITY_BASE,
     ATTACH_BASE,
     ATTACK_BASE,
@@ -54,21 +54,11 @@ from darwindeck.tcg.actions import (
     action_to_string,
     decode,
 )
-from darwindeck.tcg.active_effects import ActiveEffectsManager
-from darwindeck.tcg.catalog import all_cards
-from darwindeck.tcg.coins import CoinSource, RandomCoins
-from darwindeck.tcg.decks import Deck
-from darwindeck.tcg.effects import (
-    EffectContext,
-    EffectHandler,
-    TargetKind,
-    Timing,
-    get_handler,
-    triggers,
-    valid_targets,
-)
-from darwindeck.tcg.errors import UnknownCardError
-from darwindeck.tcg.models import (
+from darwindeck.tcg.core.battle_data import BattleData
+from darwindeck.tcg.core.catalog import all_cards
+from darwindeck.tcg.core.coins import CoinSource, RandomCoins
+from darwindeck.tcg.core.decks import Deck
+from darwindeck.tcg.core.models import (
     Attack,
     CardDefinition,
     CardInstance,
@@ -82,6 +72,16 @@ from darwindeck.tcg.models import (
     Stage,
     Status,
 )
+from darwindeck.tcg.effects import (
+    EffectContext,
+    EffectHandler,
+    TargetKind,
+    Timing,
+    get_handler,
+    triggers,
+    valid_targets,
+)
+from darwindeck.tcg.rules import board, lifecycle, pipelines
 
 OPENING_HAND = 5
 MAX_TURNS = 30
@@ -99,19 +99,10 @@ _CHOICE_KINDS = (
 
 
 @dataclass
-class Battle:
-    state: GameState
-    rng: random.Random
-    coins: CoinSource
-    cards: Mapping[str, CardDefinition] = field(default_factory=all_cards)
-    manager: ActiveEffectsManager = field(default_factory=ActiveEffectsManager)
-    _legal: list[int] | None = None
+class Battle(BattleData):
+    """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
 
-    def card(self, card_id: str) -> CardDefinition:
-        try:
-            return self.cards[card_id]
-        except KeyError:
-            raise UnknownCardError(card_id) from None
+    _legal: list[int] | None = None
 
     def current_player(self) -> int:
         return self.state.pending[0].player if self.state.pending else self.state.current
