@@ -21,6 +21,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol
 
 from darwindeck.tcg.battle import choices
@@ -42,11 +43,34 @@ class RandomAgent:
         return actions[self.rng.randrange(len(actions))]
 
 
+class _Facts:
+    """What several actions' greedy scores share, computed at most once per decision: whether the
+    Active still cannot pay its costliest attack (``needy``), and whether an attack is legal."""
+
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+
+    @cached_property
+    def needy(self) -> bool:
+        active = self.battle.state.players[self.battle.state.current].active
+        if active is None:
+            return False
+        attacks = self.battle.card(active.card_id).attacks
+        costliest = max((a.cost for a in attacks), key=len) if attacks else ()
+        return bool(attacks) and not pipelines.can_pay(self.battle, active, costliest)
+
+    @cached_property
+    def can_attack(self) -> bool:
+        return any(decode(a).kind is ActionKind.ATTACK for a in self.battle.legal_actions())
+
+
 class GreedyAgent:
     def choose(self, battle: Battle) -> int:
-        return max(battle.legal_actions(), key=lambda action: (self.score(battle, action), -action))
+        facts = _Facts(battle)
+        return max(battle.legal_actions(), key=lambda action: (self.score(battle, action, facts), -action))
 
-    def score(self, battle: Battle, action: int) -> float:
+    def score(self, battle: Battle, action: int, facts: _Facts | None = None) -> float:
+        facts = facts or _Facts(battle)
         kind, index, _target = decode(action)
         player = battle.state.players[battle.current_player()]
         if kind is ActionKind.PROMOTE:
@@ -63,13 +87,13 @@ class GreedyAgent:
                 return 900 if card.stage is not None and card.stage.value != "basic" else 800
             return 600
         if kind is ActionKind.ATTACH:
-            return self._attach_score(battle, index)
+            return self._attach_score(battle, index, facts)
         if kind is ActionKind.ABILITY:
             return 500
         if kind is ActionKind.ATTACK:
             return self._attack_score(battle, index)
         if kind is ActionKind.RETREAT:
-            return self._retreat_score(battle, index)
+            return self._retreat_score(battle, index, facts)
         if kind is ActionKind.RETREAT_ENERGY:
             return 1 if index == choices.default_retreat_way(battle, player) else 0
         if kind is ActionKind.PLACE_ENERGY:
@@ -78,16 +102,10 @@ class GreedyAgent:
             return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
         return 1
 
-    def _attach_score(self, battle: Battle, slot: int) -> float:
-        player = battle.state.players[battle.state.current]
-        active = player.active
-        if active is None:
+    def _attach_score(self, battle: Battle, slot: int, facts: _Facts) -> float:
+        if battle.state.players[battle.state.current].active is None:
             return 650
-        attacks = battle.card(active.card_id).attacks
-        needy = bool(attacks) and not pipelines.can_pay(
-            battle, active, max((a.cost for a in attacks), key=len)
-        )
-        return 700 if (slot == 0) == needy else 650
+        return 700 if (slot == 0) == facts.needy else 650
 
     def _attack_score(self, battle: Battle, index: int) -> float:
         state = battle.state
@@ -100,10 +118,10 @@ class GreedyAgent:
         knocks_out = damage >= battle.card(defender.card_id).hp - defender.damage
         return 100 + damage + (200 if knocks_out else 0) + len(attack.effects)
 
-    def _retreat_score(self, battle: Battle, bench_index: int) -> float:
+    def _retreat_score(self, battle: Battle, bench_index: int, facts: _Facts) -> float:
         player = battle.state.players[battle.state.current]
         active, candidate = player.active, player.bench[bench_index]
-        if active is None or any(decode(a).kind is ActionKind.ATTACK for a in battle.legal_actions()):
+        if active is None or facts.can_attack:
             return -1
         attacks = battle.card(candidate.card_id).attacks
         return 50 if any(pipelines.can_pay(battle, candidate, a.cost) for a in attacks) else -1

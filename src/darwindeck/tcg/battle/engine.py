@@ -290,9 +290,12 @@ def _attack_of(battle: Battle, player: PlayerState, index: int) -> Attack:
 
 
 def _can_retreat(battle: Battle, player: PlayerState) -> bool:
+    """Whether the Active may retreat: a way to pay exists exactly when its energy covers the cost
+    (``pipelines.retreat_payments`` is then never empty), so the ways are not enumerated here."""
     if player.retreated or player.active is None or not player.bench:
         return False
-    return bool(choices.retreat_ways(battle, player))
+    cost = pipelines.retreat_cost(battle, player.active)
+    return cost is not None and (cost <= 0 or pipelines.total_energy(battle, player.active) >= cost)
 
 
 def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
