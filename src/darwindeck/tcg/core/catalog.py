@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from darwindeck.tcg.core.errors import UnknownCardError
 from darwindeck.tcg.core.models import CardDefinition
 
 DATA_DIR = Path(__file__).parent.parent / "data"
@@ -30,12 +29,6 @@ def all_cards() -> dict[str, CardDefinition]:
             cards[card.id] = card
     return cards
 
-
-def get_card(card_id: str) -> CardDefinition:
-    card = all_cards().get(card_id)
-    if card is None:
-        raise UnknownCardError(card_id)
-    return card
 
 
 def cards_of_set(set_code: str) -> list[CardDefinition]:
