@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from darwindeck.engine import batch as B
+from darwindeck.agents import batch as B
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome

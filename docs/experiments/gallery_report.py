@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from darwindeck.engine.simulate import summarise
+from darwindeck.agents.simulate import summarise
 from darwindeck.evolve.fitness import library_novelty
 from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions
 from darwindeck.evolve.quality.ablation import ablate

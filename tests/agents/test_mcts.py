@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
+from darwindeck.agents import batch as B
 from darwindeck.agents.determinize import new_knowledge
 from darwindeck.agents.mcts import leaf_values, near_meld_outs, new_tree, search
-from darwindeck.engine import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from darwindeck.engine import batch as B
+from darwindeck.agents import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tables import compile_program
@@ -85,7 +85,7 @@ def test_reference_genome_playouts() -> None:
 
 SAMPLE_SCRIPT = """
 import json, sys
-from darwindeck.engine.simulate import simulate_rows
+from darwindeck.agents.simulate import simulate_rows
 from darwindeck.genome.library import get_game
 out = {}
 for name in sys.argv[1:]:

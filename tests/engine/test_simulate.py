@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darwindeck.engine import batch as B
+from darwindeck.agents import batch as B
+from darwindeck.agents.simulate import simulate, simulate_rows, wilson_interval
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import RANDOM, choose
+from darwindeck.engine.agents import RANDOM, agent_codes, choose
 from darwindeck.engine.rng import game_seed
-from darwindeck.engine.simulate import agent_codes, simulate, simulate_rows, wilson_interval
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tables import compile_program
 from darwindeck.errors import DarwinDeckError

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from darwindeck.engine.simulate import BatchStats
+from darwindeck.agents.simulate import BatchStats
 from darwindeck.errors import DarwinDeckError, GenomeValidationError
 from darwindeck.evolve import fitness, ga
 from darwindeck.evolve.fitness import (

@@ -1,14 +1,17 @@
-"""Search players and skill measurement on top of the compiled engine.
+"""Search players and playouts on top of the compiled engine.
 
 * ``determinize``: what each seat has observed (``observe``) and full states sampled consistently with
   it (``determinize``); hidden cards are never read.
-* ``mcts``: single-observer information-set MCTS (``search``), compiled; agent kind 2 (``mcts``) of
-  ``engine.batch.play_batch_with`` and ``engine.simulate``.
+* ``mcts``: single-observer information-set MCTS (``search``), compiled; agent kind 2 (``mcts``).
+* ``batch``: a whole batch of games, every seat's agent included (the engine's random and greedy players,
+  the search), in one compiled call, with per-game instrumentation (``play_batch_with``).
+* ``simulate``: batches of one genome summarised as ``BatchStats``, split into chunks for parallel work.
 * ``chances``: every side's estimated chance of winning at checkpoints of a game (rollouts of
   determinizations of what the side has seen), for the arc measures of ``evolve.quality.arc``.
 
-Skill is measured by the ladder of ``evolve.quality.ladder`` (``darwindeck skill``).
+Skill is measured by the ladder of ``evolve.quality.ladder`` (``darwindeck skill``). The playouts live
+here, not in the engine, because they call the search: the engine below knows nothing of this layer.
 
-Their compiled code is linked into the engine's batch loop, so ``engine.cache_guard`` watches these
-sources together with the engine's.
+Their compiled code is linked with the engine's, so ``engine.cache_guard`` watches these sources
+together with the engine's.
 """

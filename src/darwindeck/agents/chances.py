@@ -1,7 +1,7 @@
 """The players' estimated chances during a game, from rollouts of what each of them has seen.
 
 ``chance_trace(tables, seed, index, agent_kinds, checkpoints, rollouts, out)`` plays game ``index`` of
-batch seed ``seed`` (dealt as ``engine.batch`` deals it, agents drawing from the same agent seed) with
+batch seed ``seed`` (dealt as ``agents.batch`` deals it, agents drawing from the same agent seed) with
 the non-searching agents ``agent_kinds``. Before the decision (an action a player takes, forced or not)
 numbered ``checkpoints[c]`` (0-based, ascending) it estimates, for every side ``s``, the chance
 that ``s`` wins as seen by ``s``: from the first seat of ``s``, ``rollouts`` times, a determinization of

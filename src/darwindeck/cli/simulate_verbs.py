@@ -15,9 +15,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from darwindeck.agents.simulate import BatchStats
+from darwindeck.agents.simulate import simulate as run_batch
 from darwindeck.cli.common import console, resolve_game
-from darwindeck.engine.simulate import BatchStats
-from darwindeck.engine.simulate import simulate as run_batch
 from darwindeck.errors import DarwinDeckError
 
 #: Batches at least this long show a progress bar.

@@ -26,6 +26,8 @@ random player with stateless draws of ``batch`` (rule ablation), which plays lik
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -38,6 +40,7 @@ from darwindeck.engine.program import phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.tableau import MODE_MATCH_RANK
 from darwindeck.engine.tricks import trick_trump, trick_winner_index
+from darwindeck.errors import DarwinDeckError
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -46,7 +49,7 @@ _HAND_CELLS = stack_array(L.PILE_CAP + 1)
 RANDOM = 0
 GREEDY = 1
 MCTS = 2
-#: A random player whose draws do not depend on how many choices came before (``engine.batch``).
+#: A random player whose draws do not depend on how many choices came before (``agents.batch``).
 STATELESS_RANDOM = 3
 AGENT_NAMES = ("random", "greedy", "mcts")
 
@@ -232,3 +235,18 @@ def choose(tables: Int64Array, state: Int64Array, agent: int, agent_rng: Int64Ar
     if agent == GREEDY:
         return greedy_choice(tables, state)
     return int(state[L.P_LEGAL + rand_below(agent_rng, 0, state[L.S_N_LEGAL])])
+
+
+def agent_codes(agents: Sequence[str], n_players: int) -> Int64Array:
+    """Agent kind per seat; one name is used for every seat, otherwise one name per seat."""
+    names = list(agents)
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise DarwinDeckError(f"agents: {len(names)} given for {n_players} players")
+    codes = []
+    for name in names:
+        if name not in AGENT_NAMES:
+            raise DarwinDeckError(f"agents: unknown agent {name!r} (known: {', '.join(AGENT_NAMES)})")
+        codes.append(AGENT_NAMES.index(name))
+    return np.array(codes, dtype=np.int64)

@@ -1,4 +1,4 @@
-"""The settings of a searching seat, as the batch playout loop (``engine.batch``) and the search
+"""The settings of a searching seat, as the batch playout loop (``agents.batch``) and the search
 (``agents.mcts``) read them: one row of ``N_PARAMS`` floats per seat.
 
 =============  ==================================================================================
@@ -12,8 +12,8 @@ P_PRIOR        progressive-bias weight of the greedy choice (0: none)
 P_SEES_ALL     1: search the true state (every card seen), 0: determinize from the observation
 =============  ==================================================================================
 
-They live in the engine because the engine's batch loop sizes its search trees from them; the search
-itself is one layer up, in ``darwindeck.agents``.
+They live in the engine, below both of their readers (the batch loop and the search, in
+``darwindeck.agents``), so callers anywhere can build them without importing the search.
 """
 
 from __future__ import annotations

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import choose
+from darwindeck.engine.agents import agent_codes, choose
 from darwindeck.engine.rng import game_seed
-from darwindeck.engine.simulate import agent_codes
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.schema import GameGenome
 

@@ -71,8 +71,8 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from darwindeck.engine import batch as B
-from darwindeck.engine.simulate import BatchStats, summarise
+from darwindeck.agents import batch as B
+from darwindeck.agents.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.ga import MCTS_MARK, EvolutionSettings
 from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions, measure

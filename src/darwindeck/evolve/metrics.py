@@ -44,7 +44,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from darwindeck.engine.simulate import BatchStats
+from darwindeck.agents.simulate import BatchStats
 from darwindeck.evolve.quality.ladder import Ladder
 from darwindeck.genome.conditions import ConditionLike, iter_conditions
 from darwindeck.genome.phases import (

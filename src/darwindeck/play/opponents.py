@@ -70,7 +70,7 @@ class KernelOpponent:
 
 class MctsOpponent:
     """The SO-ISMCTS search of ``darwindeck.agents.mcts``, one knowledge row per seat, kept up to date
-    with ``determinize.observe`` after every move at the table (as ``engine.batch`` does)."""
+    with ``determinize.observe`` after every move at the table (as ``agents.batch`` does)."""
 
     def __init__(self, seed: int, iterations: int) -> None:
         self.knowledge = new_knowledge()

@@ -33,7 +33,7 @@ one that cannot be made valid is not removable (the rule is structural).
   ``has_trump`` condition.
 
 **Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and
-``RANDOM_GAMES`` of stateless random self-play, ``engine.batch``'s digest per game) are replayed without
+``RANDOM_GAMES`` of stateless random self-play, ``agents.batch``'s digest per game) are replayed without
 each removable rule in turn; a rule whose removal leaves every game's digest unchanged (the same cards,
 draws, bids and claims to the same outcome) is **dead** and is stripped at once: the next rules are
 tested on the stripped genome, which plays the very same games. A variant is replayed ``REPLAY_CHUNK``

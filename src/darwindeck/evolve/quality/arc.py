@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents import batch as B
 from darwindeck.agents.chances import chance_trace
-from darwindeck.engine import batch as B
 from darwindeck.engine.tables import compile_program
 from darwindeck.evolve.quality.play import Agent, Games, seat_params, side_count
 from darwindeck.genome.schema import GameGenome

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from darwindeck.engine.simulate import wilson_interval
+from darwindeck.agents.simulate import wilson_interval
 from darwindeck.evolve.quality.play import (
     GREEDY,
     RANDOM,

@@ -16,7 +16,7 @@ how much hidden information matters.
 
 ``play(genome, agents, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
-same deals (duplicate play). Results are ``Games``: per-game stats rows (``engine.batch.STAT_*``) with
+same deals (duplicate play). Results are ``Games``: per-game stats rows (``agents.batch.STAT_*``) with
 helpers for winners and per-side outcomes. "Sides" are the teams in a team game, else the players.
 """
 
@@ -30,7 +30,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.engine import batch as B
+from darwindeck.agents import batch as B
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY as GREEDY_KIND
 from darwindeck.engine.agents import MCTS as MCTS_KIND
@@ -89,7 +89,7 @@ class Agent:
 
 RANDOM = Agent("random")
 GREEDY = Agent("greedy")
-#: Random play whose draws survive the removal of meta-choices (``engine.batch``): for rule ablation.
+#: Random play whose draws survive the removal of meta-choices (``agents.batch``): for rule ablation.
 STATELESS = Agent("stateless")
 
 

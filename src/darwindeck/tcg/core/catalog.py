@@ -30,7 +30,6 @@ def all_cards() -> dict[str, CardDefinition]:
     return cards
 
 
-
 def cards_of_set(set_code: str) -> list[CardDefinition]:
     return [card for card in all_cards().values() if card.set_code == set_code]
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.engine import batch as B
+from darwindeck.agents import batch as B
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import AGENT_NAMES
+from darwindeck.engine.agents import agent_codes
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.tables import compile_program
 from darwindeck.errors import DarwinDeckError
@@ -78,21 +78,6 @@ class BatchStats:
 
     def team_win_rate_ci(self, team: int) -> tuple[float, float]:
         return wilson_interval(self.team_wins[team], self.games)
-
-
-def agent_codes(agents: Sequence[str], n_players: int) -> Int64Array:
-    """Agent kind per seat; one name is used for every seat, otherwise one name per seat."""
-    names = list(agents)
-    if len(names) == 1:
-        names = names * n_players
-    if len(names) != n_players:
-        raise DarwinDeckError(f"agents: {len(names)} given for {n_players} players")
-    codes = []
-    for name in names:
-        if name not in AGENT_NAMES:
-            raise DarwinDeckError(f"agents: unknown agent {name!r} (known: {', '.join(AGENT_NAMES)})")
-        codes.append(AGENT_NAMES.index(name))
-    return np.array(codes, dtype=np.int64)
 
 
 def _run_chunk(
