@@ -46,9 +46,24 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _store_an_evolved_run(db: Path) -> None:
+    """A tiny evolution run (the structural test fitness) in the store, so the gallery holds evolved games."""
+    from darwindeck.evolve.evaluator import LocalEvaluator
+    from darwindeck.evolve.ga import EvolutionSettings, evolve
+    from darwindeck.evolve.store import RunStore
+    from evolve.conftest import structural_fitness
+
+    settings = EvolutionSettings(
+        population=6, generations=2, elitism=1, hall_of_fame_size=3, diversity_sample=6
+    )
+    with LocalEvaluator(workers=1) as evaluator:
+        evolve(settings, 4, RunStore(str(db)), evaluator, fitness_fn=structural_fitness)
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "web.db"
+    _store_an_evolved_run(db)
     port = _free_port()
     config = uvicorn.Config(
         create_app(str(db), salt="browser"), host="127.0.0.1", port=port, log_level="warning"
@@ -73,6 +88,68 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+def _play_to_the_end(page: object, limit: int) -> int:
+    """Click the first legal move until the game is over (the rating form shows); the clicks made."""
+    clicks = 0
+    while page.locator("#rate").is_hidden():  # type: ignore[attr-defined]
+        button = page.locator("#moves button").first  # type: ignore[attr-defined]
+        button.wait_for(timeout=20_000)
+        version = page.get_attribute("#play", "data-version")  # type: ignore[attr-defined]
+        button.click()
+        page.wait_for_function(CHANGED, arg=version)  # type: ignore[attr-defined]
+        clicks += 1
+        assert clicks < limit
+    assert page.locator("#result").inner_text().startswith("Result: ")  # type: ignore[attr-defined]
+    return clicks
+
+
+def _start(page: object, server: str, game: str, opponents: str, seed: int) -> None:
+    page.goto(f"{server}/games/{game}")  # type: ignore[attr-defined]
+    page.select_option('select[name="opponents"]', opponents)  # type: ignore[attr-defined]
+    page.fill('input[name="seed"]', str(seed))  # type: ignore[attr-defined]
+    page.click("#play-button")  # type: ignore[attr-defined]
+    page.wait_for_url("**/play/*")  # type: ignore[attr-defined]
+    page.wait_for_selector("#moves button")  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_play_hearts_to_the_end(server: str, browser: object, tmp_path: Path) -> None:
+    # Real Hearts to 100 points: each hand starts by passing three cards, then thirteen tricks.
+    page = browser.new_page()  # type: ignore[attr-defined]
+    _start(page, server, "hearts", "greedy", 5)
+    # The hand opens with the passing: every one of the thirteen cards may be passed.
+    assert page.locator("#moves button").count() == 13
+    page.screenshot(path=str(tmp_path / "hearts-pass.png"), full_page=True)
+    clicks = _play_to_the_end(page, 1000)
+    assert clicks >= 16  # a whole hand at least: three passes and thirteen cards
+    page.screenshot(path=str(tmp_path / "hearts-end.png"), full_page=True)
+
+
+@pytest.mark.slow
+def test_play_partnership_spades_to_the_end(server: str, browser: object, tmp_path: Path) -> None:
+    # The first button of the bidding is Nil; bidding it every hand and playing the first legal card
+    # loses (a failed Nil costs 100): the game ends at the -200 floor or at 500, either way to the end.
+    page = browser.new_page()  # type: ignore[attr-defined]
+    _start(page, server, "partnership-spades", "greedy", 2)
+    _play_to_the_end(page, 2000)
+    page.screenshot(path=str(tmp_path / "spades-end.png"), full_page=True)
+
+
+@pytest.mark.slow
+def test_play_an_evolved_game_from_the_store_to_the_end(server: str, browser: object, tmp_path: Path) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    evolved = page.locator('tr[data-key^="run-1-"] a').first
+    evolved.wait_for(timeout=60_000)  # the run's archive is rebuilt from the store on the first visit
+    evolved.click()
+    page.wait_for_url("**/games/run-1-*")
+    page.select_option('select[name="opponents"]', "random")
+    page.click("#play-button")
+    page.wait_for_url("**/play/*")
+    _play_to_the_end(page, 3000)
+    page.screenshot(path=str(tmp_path / "evolved-end.png"), full_page=True)
+
+
 @pytest.mark.slow
 def test_play_crazy_eights_to_the_end_and_rate_it(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
@@ -95,15 +172,7 @@ def test_play_crazy_eights_to_the_end_and_rate_it(server: str, browser: object, 
     # Phone width: nothing sticks out sideways.
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(tmp_path / "play.png"), full_page=True)
-    clicks = 0
-    while page.locator("#rate").is_hidden():
-        button = page.locator("#moves button").first
-        button.wait_for(timeout=20_000)
-        version = page.get_attribute("#play", "data-version")
-        button.click()
-        page.wait_for_function(CHANGED, arg=version)
-        clicks += 1
-        assert clicks < 300
+    _play_to_the_end(page, 300)
     assert page.locator("#result").inner_text().startswith("Result: you ")
     page.check('input[name="stars"][value="5"]')
     page.fill('textarea[name="comment"]', "played to the end in the browser")
