@@ -52,7 +52,7 @@ ALL_SLUGS = [
     "cheat",
     "crazy-eights",
     "draw-poker",
-    "euchre-like",
+    "euchre",
     "fan-tan",
     "gin-rummy",
     "go-fish",
@@ -70,7 +70,7 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre-like", "rummy", "whist"}
+REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"}
 
 
 # -- registry ------------------------------------------------------------------------------------------
@@ -346,7 +346,8 @@ def test_partnership_spades_is_spades_in_teams() -> None:
 
 
 def test_whist_and_euchre_are_partnerships() -> None:
-    whist, euchre = get_game("whist"), get_game("euchre-like")
+    whist, euchre = get_game("whist"), get_game("euchre")
+    assert get_game("euchre-like") == euchre  # the former slug still finds it
     assert whist.teams == euchre.teams == ((0, 2), (1, 3))
     assert whist.turn_structure.tricks_per_hand == 13
     assert euchre.setup.initial_deck.size == 24
