@@ -26,6 +26,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     DEFAULT_CARD_VALUES,
@@ -147,7 +148,10 @@ def _shown_mechanics(genome: GameGenome) -> dict[str, bool]:
         "betting": any(isinstance(p, BettingPhase) for p in phases),
         "bluffing": any(isinstance(p, ClaimPhase) for p in phases),
         "teams": genome.team_mode,
-        "trumps": any(isinstance(p, TrickPhase) and p.trump_suit is not None for p in phases),
+        "trumps": any(
+            (isinstance(p, TrickPhase) and p.trump_suit is not None) or isinstance(p, TrumpPhase)
+            for p in phases
+        ),
         "special-effects": bool(genome.special_effects),
         "wild-cards": bool(genome.setup.wild_cards),
         "hand-evaluation": genome.scoring.hand_evaluation is not None,

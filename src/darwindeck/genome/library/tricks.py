@@ -259,9 +259,9 @@ def euchre() -> GameGenome:
     return GameGenome(
         name="Euchre",
         description=(
-            "Two partnerships play five tricks from a 24-card deck. Trump is made from the turned-up "
-            "card in two rounds, the jacks of the trump colour are the highest trumps, and the side "
-            "that made trump must take three tricks or be euchred. The first side to 10 points wins."
+            "Two partnerships make trump from a turned-up card, the jacks of its colour ranking highest, "
+            "and play five tricks from a 24-card deck. The side that made trump needs three tricks or "
+            "is euchred, and the first side to 10 points wins."
         ),
         setup=SetupRules(cards_per_player=5, initial_deck=DeckType.EUCHRE_24, initial_discard_count=1),
         turn_structure=TurnStructure(phases=(TrumpPhase(), trick), is_trick_based=True, tricks_per_hand=5),
