@@ -397,7 +397,7 @@ def test_the_ga_default_fitness_is_this_function() -> None:
 # ------------------------------------------------------------------------------------------ calibration
 
 #: Games people play for their depth, and games of chance (issue 10's calibration).
-DEEP = ("hearts", "spades", "partnership-spades", "whist", "euchre-like", "scopa", "president")
+DEEP = ("hearts", "spades", "partnership-spades", "whist", "euchre", "scopa", "president")
 CHANCE = ("war", "old-maid", "go-fish")
 
 

@@ -35,7 +35,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.library import game_names, get_game
-from darwindeck.genome.phases import BiddingPhase, PlayPhase, TrickPhase
+from darwindeck.genome.phases import BiddingPhase, PlayPhase, TrickPhase, TrumpRelation
 from darwindeck.genome.schema import (
     ContractScoring,
     DeckEmptyAction,
@@ -546,6 +546,7 @@ DOCUMENTED_ENUMS: tuple[type[CodedEnum], ...] = (
     ScoringTrigger,
     EvaluationMethod,
     HandPattern,
+    TrumpRelation,
 )
 
 

@@ -26,6 +26,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     DEFAULT_CARD_VALUES,
@@ -52,7 +53,7 @@ ALL_SLUGS = [
     "cheat",
     "crazy-eights",
     "draw-poker",
-    "euchre-like",
+    "euchre",
     "fan-tan",
     "gin-rummy",
     "go-fish",
@@ -70,7 +71,7 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre-like", "rummy", "whist"}
+REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"}
 
 
 # -- registry ------------------------------------------------------------------------------------------
@@ -147,7 +148,10 @@ def _shown_mechanics(genome: GameGenome) -> dict[str, bool]:
         "betting": any(isinstance(p, BettingPhase) for p in phases),
         "bluffing": any(isinstance(p, ClaimPhase) for p in phases),
         "teams": genome.team_mode,
-        "trumps": any(isinstance(p, TrickPhase) and p.trump_suit is not None for p in phases),
+        "trumps": any(
+            (isinstance(p, TrickPhase) and p.trump_suit is not None) or isinstance(p, TrumpPhase)
+            for p in phases
+        ),
         "special-effects": bool(genome.special_effects),
         "wild-cards": bool(genome.setup.wild_cards),
         "hand-evaluation": genome.scoring.hand_evaluation is not None,
@@ -346,7 +350,8 @@ def test_partnership_spades_is_spades_in_teams() -> None:
 
 
 def test_whist_and_euchre_are_partnerships() -> None:
-    whist, euchre = get_game("whist"), get_game("euchre-like")
+    whist, euchre = get_game("whist"), get_game("euchre")
+    assert get_game("euchre-like") == euchre  # the former slug still finds it
     assert whist.teams == euchre.teams == ((0, 2), (1, 3))
     assert whist.turn_structure.tricks_per_hand == 13
     assert euchre.setup.initial_deck.size == 24

@@ -8,8 +8,13 @@ from darwindeck.genome.cards import Rank, Suit, card_name
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
 
 
-def action_name(action: int, nil_allowed: bool) -> str:
-    """``'play Q♠'``-style name of ``action``; ``nil_allowed`` names BID 0 "bid Nil"."""
+def action_name(action: int, nil_allowed: bool, making_trump: bool = False) -> str:
+    """``'play Q♠'``-style name of ``action``; ``nil_allowed`` names BID 0 "bid Nil"; ``making_trump``
+    (a trump phase's decision) names NAME_SUIT "make ♣ trump" and a card "discard 9♦"."""
+    if making_trump and 0 <= action < L.FULL_DECK:
+        return f"discard {card_name(action)}"
+    if making_trump and L.A_SUIT0 <= action < L.A_KNOCK:
+        return f"make {Suit.from_code(action - L.A_SUIT0).symbol} trump"
     if 0 <= action < L.FULL_DECK:
         return f"card {card_name(action)}"
     if action == L.A_DRAW:

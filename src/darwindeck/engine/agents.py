@@ -7,10 +7,16 @@ random player with stateless draws of ``batch`` (rule ablation), which plays lik
   is played:
   - a play or discard: bigger sets first, then a card that captures on a MATCH_RANK tableau, then the
     highest rank (dump high cards while it is safe to);
-  - in a trick: when following, the cheapest card that beats the cards so far (if a teammate is
+  - in a trick (cards ordered by ``tricks.card_strength``, beating judged by ``tricks.card_beats``, so
+    top trumps count): when following, the cheapest card that beats the cards so far (if a teammate is
     already winning, the cheapest card); with no winning card, the cheapest card; when leading, the
     highest card. When the game's first win condition rewards few tricks (low_score, fewest_tricks)
     it does the opposite: the highest card that does not win, leading its lowest;
+  - choosing trump (a trump phase): it calls a suit when that suit would give it at least 3 trumps
+    and side Aces together (counting the turned card it would take as the dealer, and the phase's
+    top trumps as trumps), the suit it is strongest in among those offered, else passes; as the dealer
+    after taking the turned card it discards its weakest card (a side card before a trump, then the
+    lowest);
   - a bid: the bid nearest to its trick estimate (half tricks: a trump Jack or better, or a side Ace,
     counts 2; a lower trump or a side King 1; halved);
   - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
@@ -39,7 +45,8 @@ from darwindeck.engine.piles import hand_off, tableau_off
 from darwindeck.engine.program import phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.tableau import MODE_MATCH_RANK
-from darwindeck.engine.tricks import trick_trump, trick_winner_index
+from darwindeck.engine.tricks import card_beats, card_strength, top_index, trick_trump, trick_winner_index
+from darwindeck.engine.trump import dealer, turned_card
 from darwindeck.errors import DarwinDeckError
 
 Int64Array = npt.NDArray[np.int64]
@@ -153,22 +160,32 @@ def _captures(state: Int64Array, card: int) -> bool:
 
 
 @kernel_jit
+def _greedy_beats(tables: Int64Array, phase: int, card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` would take the lead from ``best`` (Ace high; top trumps by ``card_beats``)."""
+    if top_index(tables, phase, trump, card) >= 0 or top_index(tables, phase, trump, best) >= 0:
+        return card_beats(tables, phase, card, best, trump)
+    suit = card // L.N_RANKS
+    best_suit = best // L.N_RANKS
+    same_higher = suit == best_suit and card % L.N_RANKS > best % L.N_RANKS
+    return same_higher or (trump >= 0 and suit == trump and best_suit != trump)
+
+
+@kernel_jit
 def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
     rank = card % L.N_RANKS
     n = state[L.L_TRICK]
-    if n == 0:
-        return -rank if tables[L.H_AVOID_TRICKS] != 0 else rank
     phase = state[L.S_PHASE]
+    trump = trick_trump(tables, state, phase)
+    if n == 0:
+        lead = (
+            rank if top_index(tables, phase, trump, card) < 0 else card_strength(tables, phase, trump, card)
+        )
+        return -lead if tables[L.H_AVOID_TRICKS] != 0 else lead
     best = trick_winner_index(tables, state, phase)
     best_card = state[L.P_TRICK + best]
     partner_winning = team_of(tables, state[L.B_TRICK_PLAYER + best]) == team_of(tables, player)
-    trump = trick_trump(tables, phase)
-    suit = card // L.N_RANKS
-    best_suit = best_card // L.N_RANKS
-    beats = (suit == best_suit and rank > best_card % L.N_RANKS) or (
-        trump >= 0 and suit == trump and best_suit != trump
-    )
-    cost = rank + (L.N_RANKS if suit == trump else 0)
+    beats = _greedy_beats(tables, phase, card, best_card, trump)
+    cost = card_strength(tables, phase, trump, card)
     if tables[L.H_AVOID_TRICKS] != 0:
         return cost if not beats else -100 - cost
     if beats and not partner_winning:
@@ -177,7 +194,45 @@ def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) 
 
 
 @kernel_jit
+def _first_trick_phase(tables: Int64Array) -> int:
+    for phase in range(tables[L.H_N_PHASES]):
+        if phase_at(tables, phase, L.PH_KIND) == L.K_TRICK:
+            return phase
+    return 0
+
+
+@kernel_jit
+def _trump_call_score(tables: Int64Array, state: Int64Array, player: int, suit: int) -> int:
+    """Trumps and side Aces the player would hold with ``suit`` as trump, less 2 (call at 1 or more)."""
+    phase = _first_trick_phase(tables)
+    off = hand_off(player)
+    count = 0
+    for i in range(state[L.L_HAND + player]):
+        card = state[off + i]
+        trump = card_strength(tables, phase, suit, card) >= L.N_RANKS
+        count += 1 if trump or card % L.N_RANKS == L.N_RANKS - 1 else 0
+    turned = turned_card(state)
+    round_one = state[L.S_SUB] < tables[L.H_PLAYERS]
+    if round_one and player == dealer(tables, state) and turned >= 0:
+        count += 1  # the dealer takes the turned card (a trump) and discards its worst
+    return count - 2
+
+
+@kernel_jit
+def _trump_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
+    """A trump phase's choice: call a strong suit, or discard the weakest card after taking."""
+    if action < L.FULL_DECK:
+        phase = _first_trick_phase(tables)
+        return -card_strength(tables, phase, state[L.S_HAND_TRUMP], action)
+    if action >= L.A_SUIT0:
+        return _trump_call_score(tables, state, player, action - L.A_SUIT0)
+    return 0
+
+
+@kernel_jit
 def _action_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
+    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_TRUMP and state[L.S_PENDING_TARGET] < 0:
+        return _trump_score(tables, state, player, action)
     if action < L.FULL_DECK:
         kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
         if kind == L.K_TRICK:

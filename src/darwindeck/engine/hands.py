@@ -3,12 +3,14 @@
 A new hand gathers all 52 (or deck-size) cards back into the deck, shuffles it with the state's RNG,
 deals ``cards_per_player`` cards one at a time round the table from seat 0, turns up
 ``initial_discard_count`` cards onto the discard, and resets the per-hand state (seed 004's
-``ResetHandState``: bids −1, Nil flags 0, tricks 0; bags and scores persist). Hand ``h`` (1-based) is
+``ResetHandState``: bids −1, Nil flags 0, tricks 0; no trump chosen, no maker; bags and scores
+persist). Hand ``h`` (1-based) is
 opened by seat ``(h−1) mod N``, direction +1, no skips pending.
 
 At a hand's end: ``hand_end`` card rules score the cards still held, a moon is shot
 (``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
-(``contracts.evaluate_contracts``, when the game has a bidding phase), the pot goes to the showdown's
+(``contracts.evaluate_contracts``, when the game has a bidding phase), the makers or defenders score
+(``makers.score_makers``, when the game has maker scoring), the pot goes to the showdown's
 winner (``betting``), the win conditions are judged,
 and if nobody won the next hand is dealt.
 """
@@ -22,6 +24,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.betting import award_pot
 from darwindeck.engine.contracts import evaluate_contracts
 from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.makers import score_makers
 from darwindeck.engine.piles import hand_off, pop, push, shuffle
 from darwindeck.engine.program import contract_view, deck_card, team_view
 from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card, shoot_the_moon
@@ -64,6 +67,9 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_PASS_DONE] = 0
     state[L.S_STOOD] = 0
     state[L.S_TAKEN] = -1
+    state[L.S_HAND_TRUMP] = -1
+    state[L.S_MAKER] = -1
+    state[L.S_DISCARDER] = -1
     state[L.S_CLAIM_RANK] = -1
     state[L.S_LAST_CLAIM] = L.N_RANKS - 2  # King: the first claim of a hand is Aces
     state[L.S_CLAIM_STAGE] = 0
@@ -145,6 +151,8 @@ def end_hand(tables: Int64Array, state: Int64Array) -> None:
         shoot_the_moon(tables, state)
     if tables[L.H_HAS_BIDDING] != 0:
         _score_contracts(tables, state)
+    if tables[L.H_MAKER] != 0:
+        score_makers(tables, state)
     if state[L.S_POT] > 0:
         winner = showdown_winner(tables, state)
         if winner >= 0:

@@ -56,6 +56,7 @@ from darwindeck.engine.rng import rand_below
 from darwindeck.engine.scoring import TRIGGER_PLAY, score_card
 from darwindeck.engine.tableau import place_on_tableau
 from darwindeck.engine.tricks import first_lead_holder, resolve_trick
+from darwindeck.engine.trump import trump_action, trump_step
 from darwindeck.engine.turns import advance_turn, apply_chosen_target, apply_effect, name_suit
 from darwindeck.engine.wins import WHEN_ACTION, WHEN_HAND_END, WHEN_TURN_END, finish, judge
 
@@ -323,6 +324,8 @@ def _no_action(tables: Int64Array, state: Int64Array) -> None:
     stuck = kind == L.K_PLAY and state[L.S_SUB] == 0 and mandatory
     if stuck and phase_at(tables, phase, L.PH_E) == 0:
         state[L.S_PHASE] = tables[L.H_N_PHASES]
+    elif kind == L.K_TRUMP:
+        state[L.S_SUB] += 1  # nothing to choose from counts as a pass
     elif kind == L.K_BIDDING and state[L.S_BIDDING_DONE] == 0:
         _bid(tables, state, phase, state[L.S_ACTOR], 0)
         state[L.S_BIDS_MADE] -= 1
@@ -444,6 +447,8 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
                 continue
             if kind == L.K_BETTING and not _betting_step(tables, state):
                 continue
+            if kind == L.K_TRUMP and not trump_step(tables, state):
+                continue
             if kind == L.K_PASS and not pass_step(tables, state):
                 enter_phase(state, state[L.S_PHASE] + 1)
                 continue
@@ -489,6 +494,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
     elif kind == L.K_BETTING:
         bet_action(tables, state, phase, player, action)
         state[L.S_SUB] += 1
+    elif kind == L.K_TRUMP:
+        trump_action(tables, state, phase, player, action)
     elif action == L.A_PASS:
         if kind == L.K_DRAW and phase_at(tables, phase, L.PH_E) != 0:
             state[L.S_STOOD] |= 1 << player  # declining a stand draw is final for the hand

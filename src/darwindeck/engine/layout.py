@@ -6,9 +6,11 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 
 ==========  ==========================================================================================
 0–51        the card ``c`` (``suit*13 + rank``): play it (play phase), discard it (discard phase), play
-            it to the trick (trick phase), choose it to pass (pass phase)
+            it to the trick (trick phase), choose it to pass (pass phase), the dealer's discard after
+            taking the turned card (trump phase)
 52          DRAW: draw ``count`` cards from the draw phase's source
-53          PASS: decline an optional phase (only offered when the phase is not mandatory)
+53          PASS: decline an optional phase (only offered when the phase is not mandatory); in a trump
+            phase, decline to choose trump
 54–59       betting: CHECK, CALL, BET, RAISE, ALL_IN, FOLD
 60–73       BID n = 60 + n (n = 0..13); when the bidding phase allows Nil, BID 0 *is* the Nil bid
             (``is_nil`` is set from this one rule, seed 004)
@@ -18,7 +20,8 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 115–122     TARGET p = 115 + p: choose player ``p`` as the target of a ``player_choice`` effect
 123–135     CLAIM_RANK r = 123 + r: declare rank ``r`` for the claim being made (claim phase without
             ``sequential_rank``)
-136–139     NAME_SUIT s = 136 + s: name suit ``s`` for the card just played (a ``name_suit`` effect)
+136–139     NAME_SUIT s = 136 + s: name suit ``s`` for the card just played (a ``name_suit`` effect);
+            in a trump phase, make ``s`` trump (order up the turned card's suit, or name another)
 140         KNOCK: end the hand by knocking (knock phase; PASS declines)
 ==========  ==========================================================================================
 
@@ -112,7 +115,10 @@ S_KNOCKER = 47  # who knocked this hand (knock phase), -1 nobody
 S_PASS_DONE = 48  # 1: this hand's pass phase has exchanged its cards
 S_STOOD = 49  # bit p set: player p stood this hand (declined a draw phase with ``stand``)
 S_TAKEN = 50  # the card taken from the discard pile this turn (a ``no_return`` discard refuses it), -1
-N_SCALARS = 51
+S_HAND_TRUMP = 51  # the trump suit a trump phase chose for this hand, -1 none (yet)
+S_MAKER = 52  # the player who chose this hand's trump (their side are the makers), -1 none
+S_DISCARDER = 53  # trump phase: the dealer who took the turned card and must discard one, -1 none
+N_SCALARS = 54
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -188,7 +194,12 @@ H_DISCARD_VISIBILITY = 24
 H_STARTING_CHIPS = 25
 H_AVOID_TRICKS = 26  # 1: the first win condition rewards taking few tricks (agents' hint)
 H_MOON = 27  # 1: scoring.shoot_the_moon
-HEADER_SIZE = 28
+H_MAKER = 28  # 1: maker scoring (then the four fields below)
+H_MADE_TRICKS = 29
+H_MADE_POINTS = 30
+H_MARCH_POINTS = 31
+H_EUCHRE_POINTS = 32
+HEADER_SIZE = 33
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -219,7 +230,9 @@ PH_E = 5
 PH_COND_START = 6
 PH_COND_LEN = 7
 PH_F = 8
-PHASE_ROW = 9
+PH_G = 9
+PH_H = 10
+PHASE_ROW = 11
 
 K_DRAW = 0
 K_PLAY = 1
@@ -230,6 +243,7 @@ K_BETTING = 5
 K_BIDDING = 6
 K_KNOCK = 7
 K_PASS = 8
+K_TRUMP = 9
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

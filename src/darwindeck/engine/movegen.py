@@ -19,6 +19,9 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
   once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see ``claims``).
 * betting: see ``betting``.
 * pass: each card of the chooser's hand not already chosen (``passing``).
+* trump: NAME_SUIT of the turned card's suit (round 1) or of another suit (round 2), and PASS unless
+  the dealer is stuck; the dealer's discard after taking the turned card: each card of their hand
+  (``trump``).
 * knock: PASS and KNOCK when the actor may knock (``knock.may_knock``); nothing otherwise (the turn goes
   on).
 * a pending player_choice effect: TARGET p for every other player; a pending name_suit effect: NAME_SUIT
@@ -40,6 +43,7 @@ from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
 from darwindeck.engine.tricks import trick_card_legal
+from darwindeck.engine.trump import trump_actions
 from darwindeck.engine.turns import names_suit
 
 Int64Array = npt.NDArray[np.int64]
@@ -366,6 +370,8 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = betting_actions(tables, state, phase, player, L.P_LEGAL)
     elif kind == L.K_PASS:
         n = _pass_actions(state, player)
+    elif kind == L.K_TRUMP:
+        n = trump_actions(tables, state, phase, player, L.P_LEGAL)
     elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
         n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:

@@ -133,7 +133,11 @@ class GameState:
             int(self.tables.phases[i, L.PH_KIND]) == L.K_BIDDING and int(self.tables.phases[i, L.PH_C])
             for i in range(self.tables.phases.shape[0])
         )
-        return action_name(action, nil)
+        phase = int(self.array[L.S_PHASE])
+        making = (
+            phase < self.tables.phases.shape[0] and int(self.tables.phases[phase, L.PH_KIND]) == L.K_TRUMP
+        )
+        return action_name(action, nil, making and int(self.array[L.S_PENDING_TARGET]) < 0)
 
     # ---- views -------------------------------------------------------------------------------------
     def pile(self, offset: int, length_slot: int) -> tuple[int, ...]:
@@ -169,6 +173,16 @@ class GameState:
 
     def team_scores(self) -> tuple[int, ...]:
         return self.block(L.B_TEAM_SCORE, int(self.tables.header[L.H_N_TEAMS]))
+
+    @property
+    def hand_trump(self) -> int:
+        """The suit code a trump phase made trump for this hand (public), -1 none yet."""
+        return int(self.array[L.S_HAND_TRUMP])
+
+    @property
+    def maker(self) -> int:
+        """The player who made this hand's trump (public), -1 none yet."""
+        return int(self.array[L.S_MAKER])
 
     def observation(self, seat: int) -> Observation:
         if not 0 <= seat < self.n_players:

@@ -13,9 +13,11 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   bidding ``A`` min bid, ``B`` max bid, ``C`` allow Nil; claim ``A`` min cards, ``B`` max cards, ``C``
   sequential rank, ``D`` allow challenge, ``E`` pile penalty; betting ``A`` min bet, ``B`` max
   raises; knock ``A`` max value, ``B`` full bonus, ``C`` undercut bonus, ``D`` lay off; trick also ``E``
-  clean first trick, ``F`` first-lead card id (-1); pass ``A`` count, ``B`` number of directions, ``C``
-  the direction codes packed two bits each, hand 1's lowest), and the phase's condition as a
-  slice of ``cond``.
+  clean first trick, ``F`` first-lead card id (-1), ``G`` number of top trumps, ``H`` the top trumps
+  packed six bits each, the highest in the lowest bits (rank code, plus 16 × the ``TrumpRelation``
+  code); trump ``A`` dealer takes, ``B`` name round, ``C`` stick the dealer; pass ``A`` count, ``B``
+  number of directions, ``C`` the direction codes packed two bits each, hand 1's lowest), and the
+  phase's condition as a slice of ``cond``.
 * ``cond`` int64[n, COND_ROW]: every condition of the genome as postfix programs (leaves push a truth
   value, ``AND k`` / ``OR k`` pop ``k`` and push one); a condition is the slice ``start:start+len``.
 * ``effects`` int64[13, 4]: per rank code ``(present, effect type, target, value)``; seed 000: one
@@ -25,6 +27,7 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
 * ``card_values`` int64[13]: hand-evaluation card values (defaults when there is no evaluation).
 * ``player_team`` int64[P]: team of each seat; individual mode: each player its own team.
 * ``contract`` int64[7]: the ``ContractScoring`` fields in declaration order (defaults without one).
+* maker scoring lives in the header (``H_MAKER`` 1 when present, then its four fields).
 """
 
 from __future__ import annotations
@@ -49,7 +52,9 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    TopTrump,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
@@ -169,6 +174,10 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
             int(phase.clean_first_trick),
         ]
         row[L.PH_F] = -1 if phase.first_lead is None else card_id(*phase.first_lead)
+        row[L.PH_G], row[L.PH_H] = len(phase.top_trumps), pack_top_trumps(phase.top_trumps)
+    elif isinstance(phase, TrumpPhase):
+        flags = (phase.dealer_takes, phase.name_round, phase.stick_the_dealer)
+        row[: L.PH_C + 1] = [L.K_TRUMP, *(int(flag) for flag in flags)]
     elif isinstance(phase, PassPhase):
         packed = sum(d.code << (2 * i) for i, d in enumerate(phase.directions))
         row[: L.PH_C + 1] = [L.K_PASS, phase.count, len(phase.directions), packed]
@@ -195,6 +204,19 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         ]
     row[L.PH_COND_START], row[L.PH_COND_LEN] = conds.add(cond)
     return row
+
+
+TOP_TRUMP_BITS = 6
+MAX_TOP_TRUMPS = 4
+TOP_TRUMP_RELATION = 16
+
+
+def pack_top_trumps(top_trumps: tuple[TopTrump, ...]) -> int:
+    """The top trumps in one int: entry ``i`` at bits ``6i``, rank code + 16 × relation code."""
+    packed = 0
+    for i, top in enumerate(top_trumps):
+        packed |= (top.rank.code + TOP_TRUMP_RELATION * top.suit.code) << (TOP_TRUMP_BITS * i)
+    return packed
 
 
 def _primary_metric(genome: GameGenome) -> int:
@@ -254,6 +276,13 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     first_win = genome.win_conditions[0].type if genome.win_conditions else None
     header[L.H_AVOID_TRICKS] = int(first_win in (WinType.LOW_SCORE, WinType.FEWEST_TRICKS))
     header[L.H_MOON] = int(genome.scoring.shoot_the_moon)
+    maker = genome.maker_scoring
+    if maker is not None:
+        header[L.H_MAKER] = 1
+        header[L.H_MADE_TRICKS] = maker.made_tricks
+        header[L.H_MADE_POINTS] = maker.made_points
+        header[L.H_MARCH_POINTS] = maker.march_points
+        header[L.H_EUCHRE_POINTS] = maker.euchre_points
     return header
 
 
@@ -273,6 +302,9 @@ def _check_engine_limits(genome: GameGenome) -> None:
         problems.append(f"player_count: must be 2..{L.MAX_PLAYERS}, got {genome.player_count}")
     if not genome.turn_structure.phases:
         problems.append("turn_structure.phases: the engine needs at least one phase")
+    for i, phase in enumerate(genome.phases):
+        if isinstance(phase, TrickPhase) and len(phase.top_trumps) > MAX_TOP_TRUMPS:
+            problems.append(f"turn_structure.phases[{i}].top_trumps: the engine holds {MAX_TOP_TRUMPS}")
     if problems:
         raise GenomeValidationError(genome.name, problems)
 

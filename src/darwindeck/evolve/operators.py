@@ -52,6 +52,12 @@ RemovePassPhaseMutation            0.03     0.06        ``passing``
 MutatePassPhaseMutation            0.10     0.20        ``passing``
 ToggleShootTheMoonMutation         0.03     0.06        ``scoring``
 CleanupOrphanedResourcesMutation   0.10     0.10        seed 004 (``structure``)
+AddTrumpPhaseMutation              0.03     0.06        ``trumps``
+RemoveTrumpPhaseMutation           0.03     0.06        ``trumps``
+MutateTrumpPhaseMutation           0.10     0.20        ``trumps``
+ToggleTopTrumpsMutation            0.03     0.06        ``trumps``
+MutateTopTrumpsMutation            0.05     0.10        ``trumps``
+MutateMakerScoringMutation         0.10     0.20        ``trumps``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -91,6 +97,7 @@ from darwindeck.evolve.mutations import (
     structure,
     tableau,
     teams,
+    trumps,
     wins,
 )
 from darwindeck.evolve.repair import settle
@@ -168,6 +175,12 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("MutatePassPhaseMutation", passing.mutate_pass_phase, 0.10, 0.20),
     Operator("ToggleShootTheMoonMutation", scoring.toggle_shoot_the_moon, 0.03, 0.06),
     Operator("CleanupOrphanedResourcesMutation", structure.cleanup_orphaned_resources, 0.10, 0.10),
+    Operator("AddTrumpPhaseMutation", trumps.add_trump_phase, 0.03, 0.06),
+    Operator("RemoveTrumpPhaseMutation", trumps.remove_trump_phase, 0.03, 0.06),
+    Operator("MutateTrumpPhaseMutation", trumps.mutate_trump_phase, 0.10, 0.20),
+    Operator("ToggleTopTrumpsMutation", trumps.toggle_top_trumps, 0.03, 0.06),
+    Operator("MutateTopTrumpsMutation", trumps.mutate_top_trumps, 0.05, 0.10),
+    Operator("MutateMakerScoringMutation", trumps.mutate_maker_scoring, 0.10, 0.20),
 )
 
 

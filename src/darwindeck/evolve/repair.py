@@ -20,6 +20,9 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
 ``drop_orphan_contract``       contract scoring with no bidding phase → none (seed 004)
 ``add_missing_contract``       a bidding phase without contract scoring gets ``ContractScoring()``
 ``drop_knock_without_values``  a knock phase in a game without hand evaluation is removed
+``fix_trump_making``           a trump phase with no trick phase after it is removed; one in a game
+                               that turns up no card turns up 1 when the deal leaves one (else it is
+                               removed); maker scoring with no trump phase left → none
 ``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``
 ``clamp_counts``               draw / discard counts ≥ 1; play / claim 1 ≤ min_cards ≤ max_cards;
                                bids 0 ≤ min_bid ≤ max_bid ≤ 255; min_bet ≥ 1; max_raises ≥ 0
@@ -50,6 +53,7 @@ from darwindeck.genome.phases import (
     Phase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     THRESHOLD_REQUIRED,
@@ -197,6 +201,25 @@ def drop_knock_without_values(genome: GameGenome) -> GameGenome:
     return with_phases(genome, [phase for phase in genome.phases if not isinstance(phase, KnockPhase)])
 
 
+def fix_trump_making(genome: GameGenome) -> GameGenome:
+    tricks = indices_of(genome.phases, TrickPhase)
+    kept = [
+        phase
+        for i, phase in enumerate(genome.phases)
+        if not isinstance(phase, TrumpPhase) or any(t > i for t in tricks)
+    ]
+    fixed = genome if len(kept) == len(genome.phases) else with_phases(genome, kept)
+    setup = fixed.setup
+    if indices_of(fixed.phases, TrumpPhase) and setup.initial_discard_count == 0:
+        if setup.cards_per_player * fixed.player_count < setup.initial_deck.size:
+            fixed = with_setup(fixed, initial_discard_count=1)
+        else:
+            fixed = with_phases(fixed, [p for p in fixed.phases if not isinstance(p, TrumpPhase)])
+    if fixed.maker_scoring is not None and not indices_of(fixed.phases, TrumpPhase):
+        fixed = fixed.replace(maker_scoring=None)
+    return fixed
+
+
 def chips_for_betting(genome: GameGenome) -> GameGenome:
     if indices_of(genome.phases, BettingPhase) and genome.setup.starting_chips <= 0:
         return with_setup(genome, starting_chips=DEFAULT_STARTING_CHIPS)
@@ -254,6 +277,7 @@ REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("drop_orphan_contract", drop_orphan_contract),
     ("add_missing_contract", add_missing_contract),
     ("drop_knock_without_values", drop_knock_without_values),
+    ("fix_trump_making", fix_trump_making),
     ("chips_for_betting", chips_for_betting),
     ("clamp_counts", clamp_counts),
     ("clamp_effect_values", clamp_effect_values),

@@ -12,8 +12,10 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
   direction BOTH. Any other first byte is refused, as are the reserved enum values at bytes 37/38.
 * Then seven sections, contiguous and in this order, each at the body offset its header entry gives:
   setup (opcode 1), phases (2), win conditions (3), scoring (4), effects (60, seed 000), teams (80),
-  contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none). Phases are
-  one opcode each (10-17; the bidding phase is 70, because seed 000 already gives 60/61 to effects);
+  contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none; then, when
+  header flag bit 4 says so, maker scoring: 72 + 4 bytes). Phases are one opcode each (10-18; the
+  bidding phase is 70, because seed 000 already gives 60/61 to effects); a trick phase with top trumps
+  sets its flag bit 4 and lists them (count, then rank and ``TrumpRelation`` codes);
   conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
 * The bytecode carries every rule. It does not carry ``name`` or ``description``: ``parse_bytecode``
   names the genome ``"bytecode-<16 hex digits of the header hash>"`` with an empty description.
@@ -54,7 +56,10 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    TopTrump,
     TrickPhase,
+    TrumpPhase,
+    TrumpRelation,
 )
 from darwindeck.genome.schema import (
     CardScoringRule,
@@ -65,6 +70,7 @@ from darwindeck.genome.schema import (
     GameGenome,
     HandEvaluation,
     HandPattern,
+    MakerScoring,
     Scoring,
     ScoringTrigger,
     SequenceDirection,
@@ -105,7 +111,10 @@ FLAG_TRICK_BASED = 0x01
 FLAG_TEAM_MODE = 0x02
 FLAG_HAS_TRICKS_PER_HAND = 0x04
 FLAG_HAS_CONTRACT = 0x08
-_HEADER_FLAGS = FLAG_TRICK_BASED | FLAG_TEAM_MODE | FLAG_HAS_TRICKS_PER_HAND | FLAG_HAS_CONTRACT
+FLAG_HAS_MAKER = 0x10
+_HEADER_FLAGS = (
+    FLAG_TRICK_BASED | FLAG_TEAM_MODE | FLAG_HAS_TRICKS_PER_HAND | FLAG_HAS_CONTRACT | FLAG_HAS_MAKER
+)
 
 
 class Op(IntEnum):
@@ -123,6 +132,7 @@ class Op(IntEnum):
     BETTING_PHASE = 15
     KNOCK_PHASE = 16
     PASS_PHASE = 17
+    TRUMP_PHASE = 18
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
@@ -132,6 +142,7 @@ class Op(IntEnum):
     EFFECT_ENTRY = 61
     BIDDING_PHASE = 70
     CONTRACT_SCORING = 71
+    MAKER_SCORING = 72
     TEAMS = 80
 
 
@@ -244,6 +255,7 @@ def _compile_header(genome: GameGenome, offsets: list[int]) -> bytes:
         | (FLAG_TEAM_MODE if genome.team_mode else 0)
         | (FLAG_HAS_TRICKS_PER_HAND if turns.tricks_per_hand is not None else 0)
         | (FLAG_HAS_CONTRACT if genome.contract_scoring is not None else 0)
+        | (FLAG_HAS_MAKER if genome.maker_scoring is not None else 0)
     )
     writer.u8(flags, "flags")
     writer.u8(turns.tricks_per_hand or 0, "turn_structure.tricks_per_hand")
@@ -342,6 +354,7 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
                 phase.high_card_wins,
                 phase.clean_first_trick,
                 phase.first_lead is not None,
+                bool(phase.top_trumps),
             )
             writer.u8(flags, f"{field} flags")
             writer.u8(_optional_code(phase.trump_suit), f"{field}.trump_suit")
@@ -349,6 +362,8 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             if phase.first_lead is not None:
                 writer.u8(phase.first_lead[0].code, f"{field}.first_lead rank")
                 writer.u8(phase.first_lead[1].code, f"{field}.first_lead suit")
+            if phase.top_trumps:
+                _write_top_trumps(writer, phase.top_trumps, f"{field}.top_trumps")
         case ClaimPhase():
             writer.u8(Op.CLAIM_PHASE, field)
             writer.u8(phase.min_cards, f"{field}.min_cards")
@@ -370,6 +385,10 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(len(phase.directions), f"{field}.directions count")
             for index, direction in enumerate(phase.directions):
                 writer.u8(direction.code, f"{field}.directions[{index}]")
+        case TrumpPhase():
+            writer.u8(Op.TRUMP_PHASE, field)
+            flags = _pack_flags(phase.dealer_takes, phase.name_round, phase.stick_the_dealer)
+            writer.u8(flags, f"{field} flags")
         case KnockPhase():
             writer.u8(Op.KNOCK_PHASE, field)
             writer.u8(phase.max_value, f"{field}.max_value")
@@ -378,6 +397,13 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(_pack_flags(phase.lay_off), f"{field} flags")
         case _:
             writer.fail(f"{field}: {phase!r} is not a phase")
+
+
+def _write_top_trumps(writer: ByteWriter, top_trumps: tuple[TopTrump, ...], field: str) -> None:
+    writer.u8(len(top_trumps), f"{field} count")
+    for index, top in enumerate(top_trumps):
+        writer.u8(top.rank.code, f"{field}[{index}].rank")
+        writer.u8(top.suit.code, f"{field}[{index}].suit")
 
 
 def _write_win_conditions(writer: ByteWriter, genome: GameGenome) -> None:
@@ -456,6 +482,21 @@ def _write_contract(writer: ByteWriter, genome: GameGenome) -> None:
     writer.u16(0, "contract_scoring reserved")
 
 
+def _write_contract_section(writer: ByteWriter, genome: GameGenome) -> None:
+    """The contract section: the contract block (seed 004), then the maker block when there is one."""
+    _write_contract(writer, genome)
+    maker = genome.maker_scoring
+    if maker is None:
+        return
+    writer.u8(Op.MAKER_SCORING, "opcode")
+    for name in _MAKER_FIELDS:
+        writer.u8(getattr(maker, name), f"maker_scoring.{name}")
+
+
+#: The maker block's bytes after its opcode, one u8 each, in this order.
+_MAKER_FIELDS = ("made_tricks", "made_points", "march_points", "euchre_points")
+
+
 _SECTION_WRITERS: tuple[tuple[str, Callable[[ByteWriter, GameGenome], None]], ...] = (
     ("setup", _write_setup),
     ("phases", _write_phases),
@@ -463,7 +504,7 @@ _SECTION_WRITERS: tuple[tuple[str, Callable[[ByteWriter, GameGenome], None]], ..
     ("scoring", _write_scoring),
     ("effects", _write_effects),
     ("teams", _write_teams),
-    ("contract", _write_contract),
+    ("contract", _write_contract_section),
 )
 
 
@@ -482,6 +523,7 @@ class _Header:
     is_trick_based: bool
     team_mode: bool
     has_contract: bool
+    has_maker: bool
     tricks_per_hand: int | None
     deck_empty: DeckEmptyAction
     section_offsets: tuple[int, ...]
@@ -510,6 +552,7 @@ def parse_bytecode(data: bytes) -> GameGenome:
     teams = _read_teams(reader)
     _enter_section(reader, header, "contract")
     contract = _read_contract(reader) if header.has_contract else None
+    maker = _read_maker(reader) if header.has_maker else None
     if reader.remaining:
         reader.fail(f"{reader.remaining} trailing byte(s) after the last section")
     genome = GameGenome(
@@ -529,6 +572,7 @@ def parse_bytecode(data: bytes) -> GameGenome:
         team_mode=header.team_mode,
         teams=teams,
         contract_scoring=contract,
+        maker_scoring=maker,
     )
     if genome.schema_version != header.schema_version:
         raise BytecodeError(
@@ -602,6 +646,7 @@ def _read_header(reader: ByteReader) -> _Header:
         is_trick_based=bool(flags & FLAG_TRICK_BASED),
         team_mode=bool(flags & FLAG_TEAM_MODE),
         has_contract=bool(flags & FLAG_HAS_CONTRACT),
+        has_maker=bool(flags & FLAG_HAS_MAKER),
         tricks_per_hand=tricks if has_tricks else None,
         deck_empty=deck_empty,
         section_offsets=offsets,
@@ -765,13 +810,14 @@ def _read_discard(reader: ByteReader, field: str) -> DiscardPhase:
 
 
 def _read_trick(reader: ByteReader, field: str) -> TrickPhase:
-    lead_suit_required, high_card_wins, clean, has_lead = _read_flags(reader, f"{field} flags", 4)
+    lead_suit_required, high_card_wins, clean, has_lead, has_top = _read_flags(reader, f"{field} flags", 5)
     trump_suit = _read_optional_enum(reader, Suit, f"{field}.trump_suit")
     breaking_suit = _read_optional_enum(reader, Suit, f"{field}.breaking_suit")
     first_lead = None
     if has_lead:
         rank = _read_enum(reader, Rank, f"{field}.first_lead rank")
         first_lead = (rank, _read_enum(reader, Suit, f"{field}.first_lead suit"))
+    top_trumps = _read_top_trumps(reader, f"{field}.top_trumps") if has_top else ()
     return TrickPhase(
         lead_suit_required=lead_suit_required,
         trump_suit=trump_suit,
@@ -779,7 +825,27 @@ def _read_trick(reader: ByteReader, field: str) -> TrickPhase:
         breaking_suit=breaking_suit,
         first_lead=first_lead,
         clean_first_trick=clean,
+        top_trumps=top_trumps,
     )
+
+
+def _read_top_trumps(reader: ByteReader, field: str) -> tuple[TopTrump, ...]:
+    offset = reader.pos
+    count = reader.u8(f"{field} count")
+    if count == 0:
+        reader.fail(f"{field}: the flags say top trumps follow, but the count is 0", offset)
+    return tuple(
+        TopTrump(
+            rank=_read_enum(reader, Rank, f"{field}[{i}].rank"),
+            suit=_read_enum(reader, TrumpRelation, f"{field}[{i}].suit"),
+        )
+        for i in range(count)
+    )
+
+
+def _read_trump_phase(reader: ByteReader, field: str) -> TrumpPhase:
+    dealer_takes, name_round, stick = _read_flags(reader, f"{field} flags", 3)
+    return TrumpPhase(dealer_takes=dealer_takes, name_round=name_round, stick_the_dealer=stick)
 
 
 def _read_pass(reader: ByteReader, field: str) -> PassPhase:
@@ -834,6 +900,7 @@ _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.BIDDING_PHASE: _read_bidding,
     Op.KNOCK_PHASE: _read_knock,
     Op.PASS_PHASE: _read_pass,
+    Op.TRUMP_PHASE: _read_trump_phase,
 }
 
 
@@ -938,3 +1005,9 @@ def _read_contract(reader: ByteReader) -> ContractScoring:
     if reader.u16("reserved"):
         reader.fail("the contract block's reserved uint16 must be zero", reserved_offset)
     return contract
+
+
+def _read_maker(reader: ByteReader) -> MakerScoring:
+    _expect_op(reader, Op.MAKER_SCORING)
+    values = {name: reader.u8(f"maker_scoring.{name}") for name in _MAKER_FIELDS}
+    return MakerScoring(**values)

@@ -17,7 +17,12 @@ Each phase is a frozen record of what the player may or must do:
   ``first_lead`` (a rank and a suit): the player holding that card leads the first trick of each hand,
   and leads it (Hearts' 2♣). ``clean_first_trick``: on the first trick of a hand no card that scores when
   a trick is won (a ``trick_win`` scoring rule gives it points) may be played by a player holding any
-  other card they could play (Hearts: no heart and no Q♠ on the first trick).
+  other card they could play (Hearts: no heart and no Q♠ on the first trick). ``top_trumps``: a
+  card-rank override, cards named relative to the trump suit (``TopTrump``: a rank and ``trump`` or
+  ``same_colour``, the other suit of trump's colour) that are trumps ranked above every other trump, the
+  first listed highest; such a card belongs to the trump suit for every trick rule (leading, following,
+  winning), not to its printed suit. Euchre's bowers: ``(J, trump), (J, same_colour)``. Without a trump
+  suit in force they are ordinary cards.
 * ``ClaimPhase``: play ``min_cards``..``max_cards`` cards face down while claiming a rank (the next rank
   in order when ``sequential_rank``); opponents may challenge (``allow_challenge``); a caught liar, or a
   wrong challenger, takes the pile (``pile_penalty``). Cheat / I Doubt It.
@@ -30,6 +35,16 @@ Each phase is a frozen record of what the player may or must do:
   player: hand ``h`` (1-based) passes in ``directions[(h - 1) % len(directions)]``: ``left`` to the next
   player in seat order, ``right`` to the previous one, ``across`` to the player half the table away,
   ``hold`` no pass (Hearts: left, right, across, hold).
+* ``TrumpPhase``: the hand's trump suit is chosen from the turned-up card (the top of the discard pile,
+  so ``setup.initial_discard_count`` ≥ 1), once per hand, before the first trick. Round 1: each player
+  in turn, starting left of the dealer (the dealer is the seat before the hand's first player) and
+  ending with the dealer, may order up the turned card's suit as trump or pass; with ``dealer_takes``
+  the dealer then takes the turned card into their hand and discards a card face down (onto the deck,
+  out of play). Round 2 (``name_round``), when all passed: each in the same order may name any other
+  suit, or pass. When everybody passed in every round: with ``stick_the_dealer`` the dealer may not
+  pass the last time and must name a suit; otherwise the hand is thrown in and the next dealer deals.
+  The player who chose trump is the *maker*; their side the makers, the others the defenders
+  (``GameGenome.maker_scoring``). The chosen suit is trump for the hand, over any fixed trump.
 * ``KnockPhase``: a player whose hand is worth at most ``max_value`` (the game's ``hand_evaluation``
   total: deadwood in Gin Rummy) may knock, which ends the hand; otherwise, or when they decline, the turn
   goes on. At the knock every opponent is compared with the knocker (the knocker's value ``K``, the
@@ -45,6 +60,23 @@ from typing import TypeAlias
 
 from darwindeck.genome.cards import CodedEnum, Location, Rank, Suit
 from darwindeck.genome.conditions import ConditionLike
+
+
+class TrumpRelation(CodedEnum):
+    """Which suit a ``TopTrump`` card is of, relative to the trump suit in force."""
+
+    TRUMP = "trump"  # the trump suit itself
+    SAME_COLOUR = "same_colour"  # the other suit of trump's colour (♥ and ♦, ♣ and ♠)
+
+
+@dataclass(frozen=True)
+class TopTrump:
+    """A card that ranks above every other trump (see ``TrickPhase.top_trumps``): Euchre's right bower
+    is ``TopTrump(Rank.JACK, TrumpRelation.TRUMP)``, its left bower ``TopTrump(Rank.JACK,
+    TrumpRelation.SAME_COLOUR)``."""
+
+    rank: Rank
+    suit: TrumpRelation = TrumpRelation.TRUMP
 
 
 class PassDirection(CodedEnum):
@@ -93,6 +125,7 @@ class TrickPhase:
     breaking_suit: Suit | None = None
     first_lead: tuple[Rank, Suit] | None = None
     clean_first_trick: bool = False
+    top_trumps: tuple[TopTrump, ...] = ()  # trumps above all others, first highest (Euchre's bowers)
 
 
 @dataclass(frozen=True)
@@ -129,6 +162,13 @@ class PassPhase:
 
 
 @dataclass(frozen=True)
+class TrumpPhase:
+    dealer_takes: bool = True  # round 1: ordering up gives the dealer the turned card, who discards one
+    name_round: bool = True  # round 2: when all passed, each may name another suit
+    stick_the_dealer: bool = False  # the dealer may not pass last; without it all passing throws the hand in
+
+
+@dataclass(frozen=True)
 class KnockPhase:
     max_value: int = 10
     full_bonus: int = 25
@@ -146,4 +186,5 @@ Phase: TypeAlias = (
     | BiddingPhase
     | KnockPhase
     | PassPhase
+    | TrumpPhase
 )

@@ -50,7 +50,15 @@ from typing import Any
 
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import ConditionLike
-from darwindeck.genome.phases import DiscardPhase, DrawPhase, KnockPhase, PassPhase, Phase, TrickPhase
+from darwindeck.genome.phases import (
+    DiscardPhase,
+    DrawPhase,
+    KnockPhase,
+    PassPhase,
+    Phase,
+    TrickPhase,
+    TrumpPhase,
+)
 
 #: The newest genome JSON schema this code reads and writes. Older versions are migrated on load; newer
 #: ones refused. A genome is written in the oldest version that can hold its rules (``schema_version``).
@@ -287,6 +295,20 @@ class ContractScoring:
 
 
 @dataclass(frozen=True)
+class MakerScoring:
+    """How the side that chose trump (the *makers*, ``TrumpPhase``) and the others (the *defenders*)
+    score at the end of a hand (the defaults are Euchre's, Pagat): the makers' side, counting the tricks
+    of all its members, scores ``made_points`` for at least ``made_tricks`` tricks and ``march_points``
+    instead when it took every trick of the hand (a march); short of ``made_tricks`` they are euchred and
+    every defending side scores ``euchre_points``. A hand nobody made trump in scores nothing."""
+
+    made_tricks: int = 3
+    made_points: int = 1
+    march_points: int = 2
+    euchre_points: int = 2
+
+
+@dataclass(frozen=True)
 class GameGenome:
     """A whole game. Build one directly, from JSON (``darwindeck.genome.serialization``) or the library."""
 
@@ -301,6 +323,7 @@ class GameGenome:
     team_mode: bool = False
     teams: tuple[tuple[int, ...], ...] = ()
     contract_scoring: ContractScoring | None = None
+    maker_scoring: MakerScoring | None = None
     description: str = ""
 
     def replace(self, **changes: Any) -> GameGenome:
@@ -315,15 +338,20 @@ class GameGenome:
     def schema_version(self) -> int:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
-        phase's no return, shooting the moon, a score floor), else 1."""
+        phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
+        maker scoring), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
-            or any(isinstance(p, KnockPhase | PassPhase) for p in phases)
-            or any(isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick) for p in phases)
+            or any(isinstance(p, KnockPhase | PassPhase | TrumpPhase) for p in phases)
+            or any(
+                isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick or p.top_trumps)
+                for p in phases
+            )
             or any(isinstance(p, DrawPhase) and p.stand for p in phases)
             or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
             or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
+            or self.maker_scoring is not None
         )
         return 2 if added else 1
 

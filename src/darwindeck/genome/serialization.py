@@ -1,25 +1,28 @@
 """Genome JSON: a lossless, versioned file format, its migrations, and genome identity.
 
 Format (``schema_version`` 2). One JSON object whose keys are the ``GameGenome`` fields, every one
-always written, ``schema_version`` first and then in the dataclasses' field order. A genome is written
+always written (except the late version-2 keys at their defaults, below), ``schema_version`` first and
+then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
-in version 2 (pass and knock phases, a trick phase's ``first_lead`` / ``clean_first_trick``, a draw
-phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``) is written as version
-1, without those keys, byte for byte as before, so its identity did not change when version 2 came.
+in version 2 (pass, knock and trump phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
+``top_trumps``, a draw phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``,
+``maker_scoring``) is written as version 1, without those keys, byte for byte as before, so its identity
+did not change when version 2 came.
 
 * enums by *value*, never by name: ``"tableau_mode": "match_rank"``, ``"trigger_rank": "Q"``,
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``, ``knock``, ``pass``) followed by every field of its dataclass:
+  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``) followed by every field of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
-* a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``.
+* a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``; a top trump is
+  ``{"rank": "J", "suit": "trump"}`` (``suit``: ``trump`` or ``same_colour``).
 * a simple condition is ``{"type", "operator", "value", "reference"}``; its ``value`` keeps its kind as
   decided by the condition type (``conditions.RANK_VALUED``: a rank such as ``"Q"``; ``SUIT_VALUED``: a
   suit such as ``"S"``; otherwise a JSON integer). A compound condition is
   ``{"logic": "and"|"or", "conditions": [...]}`` and nests.
 * ``scoring`` is ``{"card_rules": [...], "hand_evaluation": null | {...}}``; ``contract_scoring`` is
-  ``null`` or an object of its seven integers.
+  ``null`` or an object of its seven integers; ``maker_scoring`` ``null`` or an object of its four.
 
 ``to_json`` writes this with indent 2 and a trailing newline; ``canonical_json`` writes the same object
 with sorted keys, no whitespace and ASCII escapes, so equal genomes give byte-equal text on every
@@ -38,7 +41,11 @@ Versions. ``schema_version`` 0 is the base format of the genome before seeds 000
 ``teams``, no ``contract_scoring``. An older file is upgraded step by step by ``_MIGRATIONS`` (one small
 function per seed: effects → none, tableau mode → NONE with direction BOTH, teams → individual play,
 contract scoring → none; version 1 → 2: trick phases get no first lead and no clean first trick,
-scoring does not shoot the moon) and then read as the current version. A version newer than ``SCHEMA_VERSION``
+scoring does not shoot the moon, trick phases have no top trumps, no maker scoring) and then read as the
+current version. Keys added to version 2 after it first shipped (a trick phase's ``top_trumps``,
+``maker_scoring``) are written only when they differ from their defaults (no top trumps, null) and read
+as those defaults when absent (``_LATE_VERSION_2``), so every genome that does not use them kept its JSON
+and identity, and files written before them still load. A version newer than ``SCHEMA_VERSION``
 is refused with a message naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are
 not this format: ``darwindeck.genome.importer`` converts them.
 """
@@ -81,7 +88,10 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    TopTrump,
     TrickPhase,
+    TrumpPhase,
+    TrumpRelation,
 )
 from darwindeck.genome.schema import (
     SCHEMA_VERSION,
@@ -93,6 +103,7 @@ from darwindeck.genome.schema import (
     GameGenome,
     HandEvaluation,
     HandPattern,
+    MakerScoring,
     Scoring,
     ScoringTrigger,
     SequenceDirection,
@@ -119,6 +130,7 @@ PHASE_KIND_NAMES: dict[type[Phase], str] = {
     BiddingPhase: "bidding",
     KnockPhase: "knock",
     PassPhase: "pass",
+    TrumpPhase: "trump",
 }
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
@@ -161,7 +173,18 @@ def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
             if phase["kind"] == "discard":
                 del phase["no_return"]
         del fields["scoring"]["shoot_the_moon"]
+    _drop_unused_late_keys(fields)
     return {"schema_version": version, **fields}
+
+
+def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
+    """Leave out the keys added late to version 2 while they hold their defaults (no top trumps, no maker
+    scoring), so the identity of every genome that does not use them stayed what it was."""
+    for phase in fields["turn_structure"]["phases"]:
+        if phase["kind"] == "trick" and not phase["top_trumps"]:
+            del phase["top_trumps"]
+    if fields["maker_scoring"] is None:
+        del fields["maker_scoring"]
 
 
 def to_json(genome: GameGenome) -> str:
@@ -377,6 +400,19 @@ def _read_trick(obj: JsonObject) -> TrickPhase:
         breaking_suit=obj.get("breaking_suit").optional(lambda v: v.as_enum(Suit)),
         first_lead=obj.get("first_lead").optional(_read_card),
         clean_first_trick=obj.get("clean_first_trick").as_bool(),
+        top_trumps=tuple(_read_all(obj.get("top_trumps"), _read_top_trump)),
+    )
+
+
+def _read_top_trump(obj: JsonObject) -> TopTrump:
+    return TopTrump(rank=obj.get("rank").as_enum(Rank), suit=obj.get("suit").as_enum(TrumpRelation))
+
+
+def _read_trump(obj: JsonObject) -> TrumpPhase:
+    return TrumpPhase(
+        dealer_takes=obj.get("dealer_takes").as_bool(),
+        name_round=obj.get("name_round").as_bool(),
+        stick_the_dealer=obj.get("stick_the_dealer").as_bool(),
     )
 
 
@@ -428,6 +464,7 @@ _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "bidding": _read_bidding,
     "knock": _read_knock,
     "pass": _read_pass,
+    "trump": _read_trump,
 }
 
 
@@ -518,6 +555,12 @@ def _read_contract_scoring(obj: JsonObject) -> ContractScoring:
     )
 
 
+def _read_maker_scoring(obj: JsonObject) -> MakerScoring:
+    return MakerScoring(
+        **{field.name: obj.get(field.name).as_int() for field in dataclasses.fields(MakerScoring)}
+    )
+
+
 def _read_whole(value: JsonValue, read: Callable[[JsonObject], T]) -> T:
     """Read one object with ``read`` and refuse any key it did not use."""
     obj = value.as_object()
@@ -546,6 +589,7 @@ def _read_genome(obj: JsonObject) -> GameGenome:
         contract_scoring=obj.get("contract_scoring").optional(
             lambda v: _read_whole(v, _read_contract_scoring)
         ),
+        maker_scoring=obj.get("maker_scoring").optional(lambda v: _read_whole(v, _read_maker_scoring)),
         description=obj.get("description").as_str(),
     )
 
@@ -612,6 +656,19 @@ def _add_shoot_the_moon(data: dict[str, Any]) -> None:
         scoring.setdefault("shoot_the_moon", False)
 
 
+def _add_trump_rules(data: dict[str, Any]) -> None:
+    """Version 2 (added late): trick phases without top trumps, no maker scoring."""
+    turns = _object_at(data, "turn_structure")
+    phases = turns.get("phases") if turns is not None else None
+    for phase in phases if isinstance(phases, list) else ():
+        if isinstance(phase, dict) and phase.get("kind") == "trick":
+            phase.setdefault("top_trumps", [])
+    data.setdefault("maker_scoring", None)
+
+
+#: Defaults for keys version 2 gained after it first shipped; applied to every document read.
+_LATE_VERSION_2: tuple[Callable[[dict[str, Any]], None], ...] = (_add_trump_rules,)
+
 #: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed or feature per step.
 _MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {
     0: (_add_special_effects, _add_tableau_mode, _add_teams, _add_contract_scoring),
@@ -642,6 +699,8 @@ def _migrate(data: dict[str, object], version: JsonValue) -> dict[str, object]:
     for step_from in range(number, SCHEMA_VERSION):
         for step in _MIGRATIONS[step_from]:
             step(upgraded)
+    for step in _LATE_VERSION_2:
+        step(upgraded)
     upgraded["schema_version"] = SCHEMA_VERSION
     return upgraded
 

@@ -40,6 +40,11 @@ Turn structure
     with an odd player count; W every direction ``hold``.
   * W a trick phase's ``first_lead`` rank the deck does not have; W ``clean_first_trick`` with no
     ``trick_win`` scoring rule (nothing is ever kept off the first trick).
+  * E a trick phase with more than 4 ``top_trumps`` (the engine's table holds 4); W a top trump listed
+    twice, or of a rank the deck does not have; W top trumps when no trump suit is ever in force (no
+    trump suit on the phase or the setup and no trump phase): they never apply.
+  * E a trump phase with no trick phase after it, or with ``setup.initial_discard_count`` 0 (it turns
+    up the top of the discard pile); W a second trump phase (trump is chosen once per hand).
   * W ``scoring.shoot_the_moon`` with no ``trick_win`` scoring rule or no trick phase (it never fires).
   * E a knock phase without ``scoring.hand_evaluation`` (nothing to measure the hand by); E its
     ``max_value``, ``full_bonus`` and ``undercut_bonus`` 0..255 (one byte each); W ``lay_off`` with a
@@ -92,6 +97,10 @@ Contract scoring (seed 004)
   * E contract scoring without a bidding phase, and a bidding phase without contract scoring.
   * E the one-byte fields (points_per_trick_bid, overtrick_points, failed_contract_penalty, bag_limit)
     are 0..255, the two-byte ones (nil_bonus, nil_penalty, bag_penalty) 0..65535; bag_limit ≥ 1.
+Maker scoring
+  * E maker scoring without a trump phase (nobody is ever a maker); E its four fields 0..255 (one byte
+    each), ``made_tricks`` ≥ 1; W ``made_tricks`` above ``tricks_per_hand`` or ``cards_per_player``
+    (the makers can never make it). Maker scoring counts as something that scores for score wins.
 """
 
 from __future__ import annotations
@@ -130,6 +139,8 @@ from darwindeck.genome.phases import (
     Phase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
+    TrumpRelation,
 )
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
@@ -151,6 +162,8 @@ from darwindeck.genome.schema import (
 )
 
 MAX_PASS_DIRECTIONS = 16
+#: Top trumps a trick phase may list (the engine packs them into one phase-table cell).
+MAX_TOP_TRUMPS = 4
 MIN_PLAYERS = 2
 #: The engine's per-seat arrays have this many seats.
 MAX_PLAYERS = 8
@@ -310,6 +323,7 @@ class _Checker:
             bool(scoring.card_rules)
             or scoring.hand_evaluation is not None
             or (self.genome.contract_scoring is not None)
+            or (self.genome.maker_scoring is not None)
         )
 
     def rank_in_deck(self, path: str, rank: Rank) -> None:
@@ -329,6 +343,7 @@ class _Checker:
         self.integer("player_count", genome.player_count, MIN_PLAYERS, MAX_PLAYERS)
         self.check_teams()
         self.check_contract_scoring()
+        self.check_maker_scoring()
 
     def check_setup(self, setup: SetupRules) -> None:
         if self.integer("setup.cards_per_player", setup.cards_per_player, 0):
@@ -452,6 +467,8 @@ class _Checker:
             self.check_knock_phase(path, phase)
         elif isinstance(phase, PassPhase):
             self.check_pass_phase(path, phase)
+        elif isinstance(phase, TrumpPhase):
+            self.check_trump_phase(path, index)
         else:
             self.error(path, f"must be a phase, got {_describe(phase)}")
 
@@ -469,6 +486,36 @@ class _Checker:
                 self.warn(f"{path}.trump_suit", f"is {trump} but setup.trump_suit is {setup_trump.value}")
         self.member(f"{path}.breaking_suit", phase.breaking_suit, Suit, optional=True)
         self.check_first_trick(path, phase)
+        self.check_top_trumps(f"{path}.top_trumps", phase)
+
+    def check_top_trumps(self, path: str, phase: TrickPhase) -> None:
+        tops = tuple(phase.top_trumps)
+        if not tops:
+            return
+        if len(tops) > MAX_TOP_TRUMPS:
+            self.error(path, f"at most {MAX_TOP_TRUMPS} top trumps, got {len(tops)}")
+        for i, top in enumerate(tops):
+            rank_ok = self.member(f"{path}[{i}].rank", top.rank, Rank)
+            if self.member(f"{path}[{i}].suit", top.suit, TrumpRelation) and rank_ok:
+                if top in tops[:i]:
+                    self.warn(f"{path}[{i}]", "is listed twice; only the first counts")
+                self.rank_in_deck(f"{path}[{i}].rank", top.rank)
+        trumps = phase.trump_suit or self.genome.setup.trump_suit or self.phase_indices(TrumpPhase)
+        if not trumps:
+            self.warn(path, "no trump suit is ever in force (no trump suit and no trump phase): never used")
+
+    def check_trump_phase(self, path: str, index: int) -> None:
+        if not any(i > index for i in self.phase_indices(TrickPhase)):
+            self.error(path, "a trump phase needs a trick phase after it")
+        if self.genome.setup.initial_discard_count == 0:
+            self.error(
+                path,
+                "a trump phase turns up the top of the discard pile, "
+                "but setup.initial_discard_count is 0 (turn up at least 1)",
+            )
+        first = self.phase_indices(TrumpPhase)[0]
+        if first != index:
+            self.warn(path, f"trump is chosen once per hand, by turn_structure.phases[{first}]: never acts")
 
     def check_pass_phase(self, path: str, phase: PassPhase) -> None:
         if self.integer(f"{path}.count", phase.count, 1, UINT8_MAX, " (one byte)"):
@@ -788,3 +835,18 @@ class _Checker:
     def check_contract_fields(self, contract: ContractScoring) -> None:
         for name, (low, high, note) in _CONTRACT_FIELD_RANGES:
             self.integer(f"contract_scoring.{name}", getattr(contract, name), low, high, note)
+
+    def check_maker_scoring(self) -> None:
+        maker = self.genome.maker_scoring
+        if maker is None:
+            return
+        if not self.phase_indices(TrumpPhase):
+            self.error("maker_scoring", "is given but no phase is a trump phase (nobody is ever a maker)")
+        for name in ("made_points", "march_points", "euchre_points"):
+            self.integer(f"maker_scoring.{name}", getattr(maker, name), *_ONE_BYTE)
+        path = "maker_scoring.made_tricks"
+        if not self.integer(path, maker.made_tricks, 1, UINT8_MAX, " (one byte)"):
+            return
+        per_hand = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+        if per_hand is not None and maker.made_tricks > per_hand:
+            self.warn(path, f"is {maker.made_tricks} but a hand has at most {per_hand} tricks: never made")

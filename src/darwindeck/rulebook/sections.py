@@ -20,11 +20,13 @@ from darwindeck.genome.phases import (
     KnockPhase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     DeckEmptyAction,
     EffectType,
     GameGenome,
+    MakerScoring,
     SequenceDirection,
     TableauMode,
     WinCondition,
@@ -175,6 +177,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("wild cards", bool(genome.setup.wild_cards)),
         ("card scoring", bool(genome.scoring.card_rules)),
         ("contracts", genome.contract_scoring is not None),
+        ("making trump", any(isinstance(phase, TrumpPhase) for phase in genome.phases)),
         ("partnerships", genome.team_mode),
     ]
     return [name for name, present in found if present]
@@ -355,6 +358,9 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
         rows = tuple(card_rule_row(rule, index, context) for index, rule in enumerate(rules))
         blocks.append(Paragraph("Cards score points as follows."))
         blocks.append(Table(CARD_RULES_HEADER, rows))
+    if genome.maker_scoring is not None:
+        blocks.append(Paragraph("At the end of each hand the makers (the side that made trump) score:"))
+        blocks.append(BulletList(maker_sentences(genome.maker_scoring, genome.team_mode)))
     if genome.scoring.shoot_the_moon:
         blocks.append(
             Paragraph(
@@ -390,7 +396,21 @@ def _end_of_game(genome: GameGenome) -> Section:
 
 
 def _scores_at_hand_end(genome: GameGenome) -> bool:
-    return genome.contract_scoring is not None or bool(genome.scoring.card_rules)
+    scored = genome.contract_scoring is not None or genome.maker_scoring is not None
+    return scored or bool(genome.scoring.card_rules)
+
+
+def maker_sentences(maker: MakerScoring, team_mode: bool) -> tuple[str, ...]:
+    """Maker scoring as ``engine.makers.score_makers`` applies it."""
+    side = "the makers' side" if team_mode else "the maker"
+    counted = " (the tricks of all its players count)" if team_mode else ""
+    defenders = "the defending side" if team_mode else "each other player"
+    return (
+        f"If {side} took {maker.made_tricks} tricks or more{counted}, {side} scores "
+        f"{words.count(maker.made_points, 'point')}; taking all the tricks of the hand (a march) scores "
+        f"{words.count(maker.march_points, 'point')} instead.",
+        f"Otherwise the makers are euchred: {defenders} scores {words.count(maker.euchre_points, 'point')}.",
+    )
 
 
 def _draws_from_deck(genome: GameGenome) -> bool:

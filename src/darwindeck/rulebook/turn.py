@@ -8,12 +8,15 @@ Rules (semantics from ``darwindeck.genome.phases`` and seeds 000, 001, 004):
 * Play passes in seat order (``AdvanceTurn``); when the genome has skip / reverse / extra-turn effects the
   intro explains direction and skipping.
 * A play to the tableau carries seed 001's one-line rule for the tableau mode.
-* In a trick, the trump is the trick phase's own ``trump_suit``, or else ``setup.trump_suit``.
+* In a trick, the trump is the suit a trump phase made for the hand, else the trick phase's own
+  ``trump_suit``, else ``setup.trump_suit``; top trumps (bowers) are named relative to it.
+* A trump phase says who the dealer is, the two rounds, the dealer's pick-up and what happens when all
+  pass, as ``engine.trump`` plays them.
 """
 
 from __future__ import annotations
 
-from darwindeck.genome.cards import DeckType, Location, Visibility
+from darwindeck.genome.cards import DeckType, Location, Rank, Visibility
 from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
@@ -25,7 +28,10 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    TopTrump,
     TrickPhase,
+    TrumpPhase,
+    TrumpRelation,
 )
 from darwindeck.genome.schema import (
     DeckEmptyAction,
@@ -50,6 +56,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     BiddingPhase: "Bidding",
     KnockPhase: "Knock",
     PassPhase: "Pass",
+    TrumpPhase: "Making trump",
 }
 
 #: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -192,6 +199,8 @@ def _describe_phase(
         return _knock(phase, genome)
     if isinstance(phase, PassPhase):
         return _pass(phase, genome)
+    if isinstance(phase, TrumpPhase):
+        return _making_trump(phase, genome)
     return _bidding(phase)
 
 
@@ -318,7 +327,15 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
         )
     best = "highest" if phase.high_card_wins else "lowest"
     trump = phase.trump_suit if phase.trump_suit is not None else genome.setup.trump_suit
-    if trump is None:
+    made = any(isinstance(p, TrumpPhase) for p in genome.phases)
+    if made:
+        fixed = "" if trump is None else f" (until one is made, {words.suit_plural(trump)})"
+        details.append(
+            f"The suit made trump for the hand is trumps{fixed}: a trump beats any card of another suit. "
+            f"The {best} trump played wins the trick; if no trump was played, the {best} card of the suit "
+            "led wins."
+        )
+    elif trump is None:
         details.append(f"The {best} card of the suit led wins the trick.")
     else:
         details.append(
@@ -326,9 +343,57 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
             f"suit. The {best} trump played wins the trick; if no trump was played, the {best} card of "
             "the suit led wins."
         )
+    if phase.top_trumps and (made or trump is not None):
+        details.append(_top_trumps_text(phase.top_trumps))
     details.extend(_first_trick_rules(phase))
     details.append(rank_order(genome.setup.initial_deck))
     details.append("The winner of a trick leads the next one.")
+    return main, details
+
+
+def _top_trump_name(top: TopTrump) -> str:
+    rank = "jack" if top.rank is Rank.JACK else top.rank.value
+    if top.suit is TrumpRelation.TRUMP:
+        return f"the {rank} of trumps"
+    return f"the {rank} of the other suit of the same colour as trumps"
+
+
+def _top_trumps_text(tops: tuple[TopTrump, ...]) -> str:
+    """The rank override (``engine.tricks.top_index``): first listed highest, and all count as trumps."""
+    names = [_top_trump_name(top) for top in dict.fromkeys(tops)]
+    order = names[0] if len(names) == 1 else ", then ".join(names)
+    return (
+        f"The highest trumps are, in order: {order}; then the other trumps from the top. Each of these "
+        "cards is a trump and belongs to the trump suit, not to the suit printed on it: it must be played "
+        "to follow a trump lead, cannot be played to follow its printed suit, and leading it leads trumps."
+    )
+
+
+def _making_trump(phase: TrumpPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The trump phase as ``engine.trump`` plays it."""
+    main = (
+        "Before the first trick of each hand, trump is made from the turned-up card (the top card of the "
+        "discard pile). The dealer is the player before the one who starts the hand; starting with the "
+        "player after the dealer, each player in turn decides, and the dealer decides last."
+    )
+    taken = (
+        " The dealer then takes the turned-up card into their hand and discards one card face down."
+        if phase.dealer_takes
+        else ""
+    )
+    details = [f"First round: you may order up the turned-up card's suit as trumps, or pass.{taken}"]
+    if phase.name_round:
+        details.append("If everybody passed, second round: you may name any other suit as trumps, or pass.")
+    if phase.stick_the_dealer:
+        details.append(
+            "The dealer may not pass the last time: if everybody else passed, the dealer must choose."
+        )
+    else:
+        details.append(
+            "If everybody passed every time, the cards are thrown in and the next dealer deals a new hand."
+        )
+    if genome.maker_scoring is not None:
+        details.append("The player who made trump and their partners are the makers; the others defend.")
     return main, details
 
 

@@ -12,6 +12,7 @@
 * ``betting``: betting phases and chips.
 * ``knock``: the knock phase (Gin Rummy's way to end a hand).
 * ``passing``: the pass phase (Hearts' passing before a hand).
+* ``trumps``: the trump phase (Euchre's making trump), top trumps (bowers) and maker scoring.
 
 The contract every operator keeps: a plain function ``(genome, rng) -> genome`` that draws all of its
 randomness from ``rng``, never changes its input (genomes are frozen), and returns the genome unchanged

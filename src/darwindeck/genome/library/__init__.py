@@ -5,7 +5,8 @@ games as faithfully as the schema allows and says in its docstrings where the sc
 approximation. The registry here collects them:
 
 * ``get_game(name)``: the genome of a game by slug (``crazy-eights``) or display name (``Crazy Eights``),
-  case-insensitive; spaces and underscores count as hyphens. An unknown name raises
+  case-insensitive; spaces and underscores count as hyphens; a former slug still finds its game
+  (``euchre-like`` is ``euchre``). An unknown name raises
   ``UnknownGameError`` listing the close matches.
 * ``game_names()``: every slug, sorted. ``all_games()``: slug → genome. ``GAME_INFO``: slug → ``GameInfo``
   (display name, family, mechanics, summary), in slug order.
@@ -64,6 +65,7 @@ GAME_INFO: dict[str, GameInfo] = {slug: info for slug, (info, _) in _GAMES.items
 
 #: Every accepted spelling (slug or display name, as ``_key`` folds it) → slug.
 _ALIASES: dict[str, str] = {
+    "euchre-like": "euchre",  # the former one-deal approximation's slug
     **{_key(info.name): slug for slug, info in GAME_INFO.items()},
     **{_key(slug): slug for slug in GAME_INFO},
 }

@@ -4,12 +4,13 @@ Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`
 player; the trick's winner leads the next). Approximations the schema forces on all of them:
 
 * The first lead of a hand is the engine's (no "2♣ leads" or "left of the dealer leads" rule).
-* The trump suit is fixed by the genome; games that turn up a card to choose trumps (Whist, Scotch
-  Whist, Knock-Out Whist, Euchre) use one fixed suit instead.
+* The trump suit is fixed by the genome in the Whists; they turn up a card to choose trumps in the real
+  games and use one fixed suit instead. Euchre chooses its trump from the turned card (``TrumpPhase``).
 * There is no passing of cards between players before a hand.
 * Games played to a target over many hands (Hearts to 100, Spades to 500, Scotch Whist to 41) keep their
-  target; games scored by tricks in one deal (Whist, Euchre, Knock-Out Whist) are decided by the most
-  tricks of a single hand, since the schema has no "points per trick over a book" rule.
+  target, and so does Euchre (10, by maker scoring); games scored by tricks in one deal (Whist,
+  Knock-Out Whist) are decided by the most tricks of a single hand, since the schema has no "points
+  per trick over a book" rule.
 """
 
 from __future__ import annotations
@@ -17,11 +18,19 @@ from __future__ import annotations
 from darwindeck.genome.cards import DeckType, Rank, Suit
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import is_card, is_suit, trick_turns
-from darwindeck.genome.phases import BiddingPhase, PassPhase, TrickPhase
+from darwindeck.genome.phases import (
+    BiddingPhase,
+    PassPhase,
+    TopTrump,
+    TrickPhase,
+    TrumpPhase,
+    TrumpRelation,
+)
 from darwindeck.genome.schema import (
     CardScoringRule,
     ContractScoring,
     GameGenome,
+    MakerScoring,
     Scoring,
     ScoringTrigger,
     SetupRules,
@@ -224,30 +233,44 @@ def whist() -> GameGenome:
     )
 
 
-EUCHRE_TRUMP = Suit.HEARTS
+#: Euchre's bowers: the jack of trumps (right bower), then the other jack of trumps' colour (left bower).
+EUCHRE_BOWERS = (TopTrump(Rank.JACK, TrumpRelation.TRUMP), TopTrump(Rank.JACK, TrumpRelation.SAME_COLOUR))
+EUCHRE_TARGET = 10
 
 
-def euchre_like() -> GameGenome:
-    """Euchre-like: two partnerships, five cards from the 24-card euchre deck, most tricks wins.
+def euchre() -> GameGenome:
+    """Euchre: two partnerships, five cards each, trump made from the turned card, bowers, game to 10.
 
-    Faithful: the 9-to-A deck, five cards each, follow suit, a trump suit, partners opposite. Not
-    expressible: the bowers (the jacks of the trump colour as highest trumps), the round of ordering up
-    or naming trumps (trumps are fixed: hearts), going alone, and scoring to 10 over many deals (one
-    deal, most tricks, decides).
+    Played by Pagat's rules for four-handed Euchre (https://www.pagat.com/euchre/euchre.html):
+    partners sit opposite, seats 0 and 2 against 1 and 3; the 24-card deck (9 to A), five cards each,
+    the next card turned up (``initial_discard_count`` 1; the other three stay face down). Making trump
+    (``TrumpPhase``): starting left of the dealer, each player in turn may order up the turned card's
+    suit or pass; when one does, the dealer takes the turned card and discards a card face down. If all
+    four pass, each in the same order may name another suit or pass; if all pass again the cards are
+    thrown in and the next player deals (the redeal rule; "stick the dealer" is the variant not played).
+    The player left of the dealer leads the first trick; follow suit, the winner leads. The jack of
+    trumps (right bower) is the highest trump and the other jack of the same colour (left bower) the
+    second, and it counts as a trump, not as its printed suit (``top_trumps``). The makers' side scores
+    1 for 3 or 4 tricks and 2 for all five (a march); taking fewer than 3 they are euchred and the
+    defenders score 2 (``maker_scoring``). The first side to 10 points wins. The one difference from
+    Pagat: nobody may go alone (the maker playing without their partner for 4 points on a march).
     """
+    trick = TrickPhase(lead_suit_required=True, top_trumps=EUCHRE_BOWERS)
     return GameGenome(
-        name="Euchre-like",
+        name="Euchre",
         description=(
-            "Two partnerships play five tricks from a 24-card deck with a trump suit. The partnership "
-            "that takes more tricks wins."
+            "Two partnerships make trump from a turned-up card, the jacks of its colour ranking highest, "
+            "and play five tricks from a 24-card deck. The side that made trump needs three tricks or "
+            "is euchred, and the first side to 10 points wins."
         ),
-        setup=SetupRules(cards_per_player=5, initial_deck=DeckType.EUCHRE_24, trump_suit=EUCHRE_TRUMP),
-        turn_structure=trick_turns(TrickPhase(lead_suit_required=True, trump_suit=EUCHRE_TRUMP), 5),
-        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+        setup=SetupRules(cards_per_player=5, initial_deck=DeckType.EUCHRE_24, initial_discard_count=1),
+        turn_structure=TurnStructure(phases=(TrumpPhase(), trick), is_trick_based=True, tricks_per_hand=5),
+        maker_scoring=MakerScoring(made_tricks=3, made_points=1, march_points=2, euchre_points=2),
+        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=EUCHRE_TARGET),),
         player_count=4,
         team_mode=True,
         teams=((0, 2), (1, 3)),
-        max_turns=60,
+        max_turns=1000,
     )
 
 
@@ -310,12 +333,12 @@ GAMES: tuple[LibraryGame, ...] = (
     ),
     (
         GameInfo(
-            "euchre-like",
-            "Euchre-like",
+            "euchre",
+            "Euchre",
             FAMILY,
             ("tricks", "trumps", "teams"),
-            "Five tricks from the 24-card deck for two partnerships; more tricks wins.",
+            "Order up or name trump, bowers high; makers need 3 of 5 tricks; first side to 10 wins.",
         ),
-        euchre_like(),
+        euchre(),
     ),
 )
