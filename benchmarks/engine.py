@@ -3,7 +3,10 @@
 ``python -m benchmarks.engine [--seconds S] [--games-min N]`` plays each game on one core for about
 ``S`` seconds after a warm-up call, and reports the first call's time separately (the JIT compile, or
 the load of the cached compile), games/s, decisions/s, and the median decisions/s over the games
-(bar: ≥ 1,000,000 per core). Prints a Markdown table with the date, the commit and the peak RSS.
+(bar: ≥ 1,000,000 per core). Each row is labelled with what it measures: the player count, the share of
+games the random players finish (a win condition or the game's own end, not the turn limit or the step
+budget) and the share of decisions that were forced (one legal move). Prints a Markdown table with the
+date, the commit and the peak RSS.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from darwindeck.agents import batch as B
+from darwindeck.engine import layout as L
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome
@@ -29,10 +33,12 @@ BAR = 1_000_000
 def benchmark_games() -> dict[str, GameGenome]:
     return {
         "War": get_game("war"),
-        "Crazy Eights (2p)": get_game("crazy-eights").replace(player_count=2),
-        "Uno-style (4p)": get_game("uno-style").replace(player_count=4),
-        "Hearts (4p, full game)": get_game("hearts"),
-        "Spades (4p, match to 500)": get_game("partnership-spades"),
+        "Crazy Eights": get_game("crazy-eights").replace(player_count=2),
+        "Uno-style": get_game("uno-style").replace(player_count=4),
+        "Hearts (full game to 100)": get_game("hearts"),
+        "Partnership Spades (match to 500)": get_game("partnership-spades"),
+        "Gin Rummy (match to 100)": get_game("gin-rummy"),
+        "Euchre (match to 10)": get_game("euchre"),
         "Scopa": get_game("scopa"),
         "Fan Tan": get_game("fan-tan"),
     }
@@ -41,10 +47,13 @@ def benchmark_games() -> dict[str, GameGenome]:
 @dataclass(frozen=True)
 class Measurement:
     name: str
+    players: int
     first_call_s: float
     games: int
     seconds: float
     decisions: int
+    finished: int  # games ended by a win condition or the game's own end
+    forced: int  # decisions with one legal move
 
     @property
     def games_per_s(self) -> float:
@@ -69,8 +78,16 @@ def measure(name: str, genome: GameGenome, seconds: float, games_min: int) -> Me
         B.play_batch(program, 0, games, 1, agents, rows)
         elapsed = time.perf_counter() - start
         if elapsed >= seconds or games >= 10_000_000:
-            return Measurement(name, first_call, games, elapsed, int(rows[:, B.STAT_DECISIONS].sum()))
+            return _measurement(name, genome.player_count, first_call, elapsed, rows)
         games = int(games * max(2.0, 1.2 * seconds / max(elapsed, 1e-3)))
+
+
+def _measurement(name: str, players: int, first_call: float, elapsed: float, rows: np.ndarray) -> Measurement:
+    ended = rows[:, B.STAT_ENDED_BY]
+    finished = int(np.isin(ended, (L.END_WIN, L.END_GAME_ACTION)).sum())
+    decisions = int(rows[:, B.STAT_DECISIONS].sum())
+    forced = int(rows[:, B.STAT_FORCED].sum())
+    return Measurement(name, players, first_call, len(rows), elapsed, decisions, finished, forced)
 
 
 def commit() -> str:
@@ -89,13 +106,13 @@ def report(results: list[Measurement]) -> str:
     lines = [
         f"Engine benchmark, {datetime.date.today().isoformat()}, commit {commit()}, one core, random agents",
         "",
-        "| game | first call (s) | games | games/s | decisions/s |",
-        "|---|---:|---:|---:|---:|",
+        "| game | players | finished | forced | first call (s) | games | games/s | decisions/s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         lines.append(
-            f"| {r.name} | {r.first_call_s:.2f} | {r.games} | {r.games_per_s:,.0f} "
-            f"| {r.decisions_per_s:,.0f} |"
+            f"| {r.name} | {r.players} | {r.finished / r.games:.0%} | {r.forced / max(r.decisions, 1):.0%} "
+            f"| {r.first_call_s:.2f} | {r.games} | {r.games_per_s:,.0f} | {r.decisions_per_s:,.0f} |"
         )
     verdict = "meets" if median >= BAR else "misses"
     lines += ["", f"Median decisions/s: {median:,.0f} ({verdict} the {BAR:,} bar). Peak RSS {rss_mb:.0f} MB."]
