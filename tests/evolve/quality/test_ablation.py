@@ -66,6 +66,18 @@ def test_library_rules_that_matter_are_kept(name: str) -> None:
     assert removable_rules(genome)
 
 
+def test_a_rule_the_repair_puts_back_is_not_removable() -> None:
+    # Euchre's trump phase needs the turned-up card: without it the repair turns one up again, so
+    # "removing" it changes nothing and must not be offered (it would be stripped again for ever).
+    euchre = get_game("euchre")
+    paths = [rule.path for rule in removable_rules(euchre)]
+    assert "setup.initial_discard_count" not in paths
+    assert all(rule.without != euchre for rule in removable_rules(euchre))
+    live = ablate(euchre, 0).live
+    assert live.setup.initial_discard_count == 1
+    assert live.team_mode
+
+
 def test_a_trump_repeated_in_the_trick_phase_is_dead() -> None:
     # Whist declares diamonds trumps in its setup and again in its trick phase: one of them is redundant.
     dead = ablate(get_game("whist"), 0).dead

@@ -260,12 +260,14 @@ def register_rule_kind(name: str, kind: RuleKind) -> None:
 
 
 def removable_rules(genome: GameGenome) -> list[Rule]:
-    """Every rule of ``genome`` that can be removed, with the (valid) genome without it."""
+    """Every rule of ``genome`` that can be removed, with the (valid) genome without it. A rule the
+    repair puts back (Euchre's turned card, which its trump phase needs) cannot be removed and is left
+    out: its "removal" would replay identically and be stripped again for ever."""
     rules = []
     for kind in RULE_KINDS.values():
         for rule in kind(genome):
             settled = settle(rule.without).genome
-            if settled is not None:
+            if settled is not None and settled != genome:
                 rules.append(dataclasses.replace(rule, without=settled))
     return rules
 
