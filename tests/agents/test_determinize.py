@@ -8,7 +8,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darwindeck.agents.determinize import KN_HOLDER, KN_VOID, determinize, new_knowledge, observe
+from darwindeck.agents.determinize import (
+    KN_HOLDER,
+    KN_VOID,
+    deal_knowledge,
+    determinize,
+    new_knowledge,
+    observe,
+)
 from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import choose
@@ -139,3 +146,19 @@ def test_samples_after_random_play_keep_every_observation(
         holder = knowledge[seat, KN_HOLDER + card]
         if 0 <= holder < state.n_players and holder != seat and card in state.hand(holder):
             assert card in world.hand(holder)
+
+
+def test_the_dealers_turned_up_card_stays_with_the_dealer_until_played() -> None:
+    # Whist: West deals hand 1 and its last card is turned up for trumps, for everyone to see. Every
+    # sample a seat makes keeps that card in West's hand; once West plays it, it is on the table.
+    state = GameState.new(get_game("whist"), 7)
+    west, turned = 3, state.turned_card
+    assert turned == state.hand(west)[-1]
+    knowledge = new_knowledge()
+    deal_knowledge(state.program, state.array, knowledge)
+    assert all(knowledge[seat, KN_HOLDER + turned] == west for seat in range(4))
+    for seed in range(1, 9):
+        assert turned in sample(state, 0, knowledge, seed).hand(west)
+    while turned in state.hand(west):
+        play(state, min(state.legal_actions()), knowledge)
+    assert all(knowledge[seat, KN_HOLDER + turned] == -1 for seat in range(4))

@@ -49,6 +49,7 @@ from darwindeck.genome.schema import (
     SpecialEffect,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     TurnStructure,
     WinCondition,
     WinType,
@@ -548,6 +549,7 @@ DOCUMENTED_ENUMS: tuple[type[CodedEnum], ...] = (
     EvaluationMethod,
     HandPattern,
     TrumpRelation,
+    TurnedTrump,
 )
 
 

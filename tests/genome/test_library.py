@@ -148,7 +148,8 @@ def _shown_mechanics(genome: GameGenome) -> dict[str, bool]:
         "betting": any(isinstance(p, BettingPhase) for p in phases),
         "bluffing": any(isinstance(p, ClaimPhase) for p in phases),
         "teams": genome.team_mode,
-        "trumps": any(
+        "trumps": genome.setup.turned_trump is not None
+        or any(
             (isinstance(p, TrickPhase) and p.trump_suit is not None) or isinstance(p, TrumpPhase)
             for p in phases
         ),

@@ -294,3 +294,24 @@ def test_an_opponents_choices_to_pass_are_one_line() -> None:
         "East chooses 3 cards to pass"
     )
     assert merge_lines("East chooses a card to pass", "South chooses a card to pass") is None
+
+
+def test_the_turned_up_trump_decides_the_narrated_winner() -> None:
+    # Whist: each player holds one suit and West, the dealer, turned up its last card, the 7♦: diamonds
+    # are trumps for the hand. North leads the A♥ and West's 2♦, a trump, wins it.
+    hands = [
+        "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+        "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
+        "AS KS QS JS 10S 9S 8S 6S 5S 4S 3S 2S 7S",
+        "AD KD QD JD 10D 9D 8D 6D 5D 4D 3D 2D 7D",
+    ]
+    state = GameState.new(get_game("whist"), 0)
+    state.arrange(hands=[cards(h) for h in hands])
+    view = build_view(state, 0)
+    assert (view.hand_trump, view.turned_card) == (1, c("7D"))
+    lines = []
+    for card in ("AH", "2C", "2S"):
+        lines += narrate(state, c(card))
+    assert trick_line(build_view(state, 0), table_rules(state), False).plain.endswith("you win so far")
+    lines += narrate(state, c("2D"))
+    assert lines[-1] == "West wins the trick"

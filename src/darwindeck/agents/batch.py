@@ -34,7 +34,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.determinize import KN_SIZE, observe, reset_knowledge
+from darwindeck.agents.determinize import KN_SIZE, deal_knowledge, observe
 from darwindeck.agents.mcts import Tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import MCTS, STATELESS_RANDOM, choose
@@ -172,7 +172,7 @@ def play_game(
     for p in range(tables[L.H_PLAYERS]):
         searching = searching or agent_kinds[p] == MCTS
     knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
-    reset_knowledge(knowledge, state[L.S_HAND_NO])
+    deal_knowledge(tables, state, knowledge)
     before = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
     scratch = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
     agent_rng = np.zeros(1, dtype=np.int64)

@@ -20,7 +20,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.determinize import KN_SIZE, determinize, observe, reset_knowledge
+from darwindeck.agents.determinize import KN_SIZE, deal_knowledge, determinize, observe
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY, choose
 from darwindeck.engine.kernel import apply_action, init_game
@@ -90,7 +90,7 @@ def chance_trace(
     scratch = np.zeros(L.STATE_SIZE, dtype=np.int64)
     init_game(tables, state, game_seed(seed, index, 0))
     knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
-    reset_knowledge(knowledge, state[L.S_HAND_NO])
+    deal_knowledge(tables, state, knowledge)
     agent_rng = np.zeros(1, dtype=np.int64)
     agent_rng[0] = game_seed(seed, index, 1)
     rollout_rng = np.zeros(1, dtype=np.int64)

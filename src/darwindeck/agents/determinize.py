@@ -15,7 +15,9 @@ Beyond the state a seat remembers (``knowledge``, one row of ``KN_SIZE`` cells p
   been that card).
 * ``KN_VOID + 4p + s``: player ``p`` showed they have no card of suit ``s`` (did not follow the led suit
   in a trick phase that requires it).
-* ``KN_HAND_NO``: the deal this knowledge belongs to; a new deal forgets everything.
+* ``KN_HAND_NO``: the deal this knowledge belongs to; a new deal forgets everything, except what the
+  deal itself shows everyone (``deal_knowledge``): the dealer's last card turned up for trumps
+  (``setup.turned_trump`` ``dealer_last``) is known to be held by the dealer until it is played.
 
 ``determinize(tables, state, seat, knowledge, rng, out)`` writes into ``out`` a state the seat cannot
 tell from the real one: the hidden cards (taken in card order, never in the order the real state keeps
@@ -37,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.hands import TURN_DEALER_LAST, dealer
 from darwindeck.engine.movegen import FACE_DOWN, LOC_DISCARD, LOC_OPPONENT_HAND
 from darwindeck.engine.piles import captured_off, hand_off, tableau_off
 from darwindeck.engine.program import deck_card, phase_at
@@ -65,6 +68,19 @@ def reset_knowledge(knowledge: Int64Array, hand_no: int) -> None:
         knowledge[seat, KN_HOLDER : KN_HOLDER + L.FULL_DECK] = UNKNOWN
         knowledge[seat, KN_VOID:KN_HAND_NO] = 0
         knowledge[seat, KN_HAND_NO] = hand_no
+
+
+@numba.njit(cache=True)
+def deal_knowledge(tables: Int64Array, state: Int64Array, knowledge: Int64Array) -> None:
+    """Knowledge at the start of ``state``'s deal: nothing known but the dealer's turned-up last card,
+    which every seat saw go into the dealer's hand (module rules)."""
+    reset_knowledge(knowledge, state[L.S_HAND_NO])
+    card = state[L.S_TURNED_CARD]
+    if tables[L.H_TURNED_TRUMP] != TURN_DEALER_LAST or card < 0:
+        return
+    holder = dealer(tables, state)
+    for seat in range(knowledge.shape[0]):
+        knowledge[seat, KN_HOLDER + card] = holder
 
 
 # ------------------------------------------------------------------------------------------ visibility
@@ -175,7 +191,7 @@ def observe(tables: Int64Array, before: Int64Array, after: Int64Array, action: i
     """Update every seat's knowledge after ``action`` took ``before`` to ``after`` (see the module rules)."""
     n_players = tables[L.H_PLAYERS]
     if after[L.S_HAND_NO] != kn[0, KN_HAND_NO]:
-        reset_knowledge(kn, after[L.S_HAND_NO])
+        deal_knowledge(tables, after, kn)
         return
     actor = before[L.S_ACTOR]
     kind = phase_at(tables, before[L.S_PHASE], L.PH_KIND)

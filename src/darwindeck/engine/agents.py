@@ -39,6 +39,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
+from darwindeck.engine.hands import dealer
 from darwindeck.engine.jit import kernel_jit, stack_array
 from darwindeck.engine.movegen import LOC_DISCARD
 from darwindeck.engine.piles import hand_off, tableau_off
@@ -46,7 +47,7 @@ from darwindeck.engine.program import phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.tableau import MODE_MATCH_RANK
 from darwindeck.engine.tricks import card_beats, card_strength, top_index, trick_trump, trick_winner_index
-from darwindeck.engine.trump import dealer, turned_card
+from darwindeck.engine.trump import turned_card
 from darwindeck.errors import DarwinDeckError
 
 Int64Array = npt.NDArray[np.int64]

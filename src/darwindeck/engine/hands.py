@@ -5,12 +5,17 @@ deals ``cards_per_player`` cards one at a time round the table from seat 0, turn
 ``initial_discard_count`` cards onto the discard, and resets the per-hand state (seed 004's
 ``ResetHandState``: bids −1, Nil flags 0, tricks 0; no trump chosen, no maker; bags and scores
 persist). Hand ``h`` (1-based) is
-opened by seat ``(h−1) mod N``, direction +1, no skips pending.
+opened by seat ``(h−1) mod N``, direction +1, no skips pending; its dealer is the seat before,
+``(h−2) mod N`` (``dealer``). With a turned trump (``setup.turned_trump``, ``turn_up``) the card turned
+up is recorded (``S_TURNED_CARD``) and its suit is the hand's trump (``S_HAND_TRUMP``): the top of the
+discard pile (``upcard``), or the last card dealt to the dealer, which stays in the dealer's hand
+(``dealer_last``).
 
 At a hand's end: ``hand_end`` card rules score the cards still held, a moon is shot
 (``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
 (``contracts.evaluate_contracts``, when the game has a bidding phase), the makers or defenders score
-(``makers.score_makers``, when the game has maker scoring), the pot goes to the showdown's
+(``makers.score_makers``, when the game has maker scoring), every side scores its tricks beyond the book
+(``book.score_book``, when the game has book scoring), the pot goes to the showdown's
 winner (``betting``), the win conditions are judged,
 and if nobody won the next hand is dealt.
 """
@@ -22,6 +27,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import award_pot
+from darwindeck.engine.book import score_book
 from darwindeck.engine.contracts import evaluate_contracts
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.makers import score_makers
@@ -43,6 +49,37 @@ def deal_round(tables: Int64Array, state: Int64Array, count: int) -> None:
             if card < 0:
                 return
             push(state, hand_off(p), L.L_HAND + p, card)
+
+
+@kernel_jit
+def dealer(tables: Int64Array, state: Int64Array) -> int:
+    """The seat before the hand's first player (hand ``h`` is opened by seat ``(h−1) mod N``)."""
+    n_players = tables[L.H_PLAYERS]
+    return int((state[L.S_HAND_NO] - 2 + 2 * n_players) % n_players)
+
+
+TURN_UPCARD = 0
+TURN_DEALER_LAST = 1
+
+
+@kernel_jit
+def turn_up(tables: Int64Array, state: Int64Array) -> None:
+    """Record the card turned up for trumps and make its suit the hand's trump (module rules); no card
+    there (an empty discard pile or dealer's hand): no trump for the hand."""
+    mode = tables[L.H_TURNED_TRUMP]
+    if mode < 0:
+        return
+    card = -1
+    if mode == TURN_UPCARD:
+        if state[L.L_DISCARD] > 0:
+            card = state[L.P_DISCARD + state[L.L_DISCARD] - 1]
+    else:
+        holder = dealer(tables, state)
+        size = state[L.L_HAND + holder]
+        if size > 0:
+            card = state[hand_off(holder) + size - 1]
+    state[L.S_TURNED_CARD] = card
+    state[L.S_HAND_TRUMP] = card // L.N_RANKS if card >= 0 else -1
 
 
 @kernel_jit
@@ -70,6 +107,7 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_HAND_TRUMP] = -1
     state[L.S_MAKER] = -1
     state[L.S_DISCARDER] = -1
+    state[L.S_TURNED_CARD] = -1
     state[L.S_CLAIM_RANK] = -1
     state[L.S_LAST_CLAIM] = L.N_RANKS - 2  # King: the first claim of a hand is Aces
     state[L.S_CLAIM_STAGE] = 0
@@ -107,6 +145,7 @@ def new_hand(tables: Int64Array, state: Int64Array) -> None:
     state[L.S_SUB] = 0
     state[L.S_ACTOR] = state[L.S_CUR]
     state[L.S_LEADER] = state[L.S_CUR]
+    turn_up(tables, state)
 
 
 @kernel_jit
@@ -153,6 +192,8 @@ def end_hand(tables: Int64Array, state: Int64Array) -> None:
         _score_contracts(tables, state)
     if tables[L.H_MAKER] != 0:
         score_makers(tables, state)
+    if tables[L.H_BOOK] != 0:
+        score_book(tables, state)
     if state[L.S_POT] > 0:
         winner = showdown_winner(tables, state)
         if winner >= 0:

@@ -118,7 +118,8 @@ S_TAKEN = 50  # the card taken from the discard pile this turn (a ``no_return`` 
 S_HAND_TRUMP = 51  # the trump suit a trump phase chose for this hand, -1 none (yet)
 S_MAKER = 52  # the player who chose this hand's trump (their side are the makers), -1 none
 S_DISCARDER = 53  # trump phase: the dealer who took the turned card and must discard one, -1 none
-N_SCALARS = 54
+S_TURNED_CARD = 54  # the card turned up at the deal to fix trumps (``turned_trump``; public), -1 none
+N_SCALARS = 55
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -199,7 +200,11 @@ H_MADE_TRICKS = 29
 H_MADE_POINTS = 30
 H_MARCH_POINTS = 31
 H_EUCHRE_POINTS = 32
-HEADER_SIZE = 33
+H_TURNED_TRUMP = 33  # setup.turned_trump: -1 none, else its code (0 upcard, 1 dealer's last card)
+H_BOOK = 34  # 1: book scoring (then the two fields below)
+H_BOOK_TRICKS = 35
+H_BOOK_POINTS = 36
+HEADER_SIZE = 37
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
+from darwindeck.engine.hands import turn_up
 from darwindeck.engine.kernel import apply_action, init_game, settle
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.tables import GameTables, compile_tables, pack_tables
@@ -180,6 +181,11 @@ class GameState:
         return int(self.array[L.S_HAND_TRUMP])
 
     @property
+    def turned_card(self) -> int:
+        """The card turned up at this hand's deal to fix trumps (``setup.turned_trump``; public), -1 none."""
+        return int(self.array[L.S_TURNED_CARD])
+
+    @property
     def maker(self) -> int:
         """The player who made this hand's trump (public), -1 none yet."""
         return int(self.array[L.S_MAKER])
@@ -224,7 +230,9 @@ class GameState:
         """Replace piles (a forced deal for scenario tests and puzzles) and settle to the next decision.
 
         Piles not named keep their cards; every card of the deck must end up in exactly one place
-        (``ValueError`` otherwise). ``current`` makes that seat the turn's player (at phase 0).
+        (``ValueError`` otherwise). ``current`` makes that seat the turn's player (at phase 0). Before the
+        hand's first trick, a turned trump (``setup.turned_trump``) is turned up again from the arranged
+        piles: the top of the discard, or the last card of the dealer's hand.
         """
         array = self.array.copy()
 
@@ -250,6 +258,8 @@ class GameState:
             array[L.S_PHASE] = 0
             array[L.S_SUB] = 0
         array[L.S_IDLE_TURNS] = 0
+        if array[L.S_TRICKS_PLAYED] == 0 and array[L.L_TRICK] == 0:
+            turn_up(self.program, array)
         arranged = GameState(self.genome, self.tables, self.program, array)
         placed = sorted(arranged.all_cards())
         if placed != sorted(int(c) for c in self.tables.deck_cards):

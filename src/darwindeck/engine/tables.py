@@ -27,7 +27,9 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
 * ``card_values`` int64[13]: hand-evaluation card values (defaults when there is no evaluation).
 * ``player_team`` int64[P]: team of each seat; individual mode: each player its own team.
 * ``contract`` int64[7]: the ``ContractScoring`` fields in declaration order (defaults without one).
-* maker scoring lives in the header (``H_MAKER`` 1 when present, then its four fields).
+* maker scoring lives in the header (``H_MAKER`` 1 when present, then its four fields), and so do the
+  turned trump (``H_TURNED_TRUMP``: -1 or the ``TurnedTrump`` code) and book scoring (``H_BOOK`` 1 when
+  present, then its two fields).
 """
 
 from __future__ import annotations
@@ -283,6 +285,13 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
         header[L.H_MADE_POINTS] = maker.made_points
         header[L.H_MARCH_POINTS] = maker.march_points
         header[L.H_EUCHRE_POINTS] = maker.euchre_points
+    turned = genome.setup.turned_trump
+    header[L.H_TURNED_TRUMP] = -1 if turned is None else turned.code
+    book = genome.book_scoring
+    if book is not None:
+        header[L.H_BOOK] = 1
+        header[L.H_BOOK_TRICKS] = book.book
+        header[L.H_BOOK_POINTS] = book.points_per_trick
     return header
 
 

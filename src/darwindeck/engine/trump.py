@@ -22,20 +22,13 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hands import new_hand
+from darwindeck.engine.hands import dealer, new_hand
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push, remove_card, top
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.wins import finish
 
 Int64Array = npt.NDArray[np.int64]
-
-
-@kernel_jit
-def dealer(tables: Int64Array, state: Int64Array) -> int:
-    """The seat before the hand's first player."""
-    n_players = tables[L.H_PLAYERS]
-    return int((state[L.S_HAND_NO] - 2 + 2 * n_players) % n_players)
 
 
 @kernel_jit

@@ -58,6 +58,10 @@ MutateTrumpPhaseMutation           0.10     0.20        ``trumps``
 ToggleTopTrumpsMutation            0.03     0.06        ``trumps``
 MutateTopTrumpsMutation            0.05     0.10        ``trumps``
 MutateMakerScoringMutation         0.10     0.20        ``trumps``
+ToggleTurnedTrumpMutation          0.03     0.06        ``trumps``
+MutateTurnedTrumpMutation          0.05     0.10        ``trumps``
+ToggleBookScoringMutation          0.03     0.06        ``scoring``
+MutateBookScoringMutation          0.10     0.20        ``scoring``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -181,6 +185,10 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("ToggleTopTrumpsMutation", trumps.toggle_top_trumps, 0.03, 0.06),
     Operator("MutateTopTrumpsMutation", trumps.mutate_top_trumps, 0.05, 0.10),
     Operator("MutateMakerScoringMutation", trumps.mutate_maker_scoring, 0.10, 0.20),
+    Operator("ToggleTurnedTrumpMutation", trumps.toggle_turned_trump, 0.03, 0.06),
+    Operator("MutateTurnedTrumpMutation", trumps.mutate_turned_trump, 0.05, 0.10),
+    Operator("ToggleBookScoringMutation", scoring.toggle_book_scoring, 0.03, 0.06),
+    Operator("MutateBookScoringMutation", scoring.mutate_book_scoring, 0.10, 0.20),
 )
 
 

@@ -23,6 +23,10 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
 ``fix_trump_making``           a trump phase with no trick phase after it is removed; one in a game
                                that turns up no card turns up 1 when the deal leaves one (else it is
                                removed); maker scoring with no trump phase left → none
+``fix_turned_trump``           an ``upcard`` turned trump in a game that turns up no card turns up 1
+                               when the deal leaves one, else becomes ``dealer_last``; a
+                               ``dealer_last`` one in a game that deals no card → none
+``drop_orphan_book``           book scoring with no trick phase → none
 ``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``
 ``clamp_counts``               draw / discard counts ≥ 1; play / claim 1 ≤ min_cards ≤ max_cards;
                                bids 0 ≤ min_bid ≤ max_bid ≤ 255; min_bet ≥ 1; max_raises ≥ 0
@@ -60,6 +64,7 @@ from darwindeck.genome.schema import (
     ContractScoring,
     GameGenome,
     TableauMode,
+    TurnedTrump,
     WinCondition,
 )
 from darwindeck.genome.validation import MAX_TURNS, UINT8_MAX, validate
@@ -220,6 +225,23 @@ def fix_trump_making(genome: GameGenome) -> GameGenome:
     return fixed
 
 
+def fix_turned_trump(genome: GameGenome) -> GameGenome:
+    setup = genome.setup
+    if setup.turned_trump is TurnedTrump.UPCARD and setup.initial_discard_count == 0:
+        if setup.cards_per_player * genome.player_count < setup.initial_deck.size:
+            return with_setup(genome, initial_discard_count=1)
+        return with_setup(genome, turned_trump=TurnedTrump.DEALER_LAST)
+    if setup.turned_trump is TurnedTrump.DEALER_LAST and setup.cards_per_player == 0:
+        return with_setup(genome, turned_trump=None)
+    return genome
+
+
+def drop_orphan_book(genome: GameGenome) -> GameGenome:
+    if genome.book_scoring is not None and not indices_of(genome.phases, TrickPhase):
+        return genome.replace(book_scoring=None)
+    return genome
+
+
 def chips_for_betting(genome: GameGenome) -> GameGenome:
     if indices_of(genome.phases, BettingPhase) and genome.setup.starting_chips <= 0:
         return with_setup(genome, starting_chips=DEFAULT_STARTING_CHIPS)
@@ -278,6 +300,8 @@ REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("add_missing_contract", add_missing_contract),
     ("drop_knock_without_values", drop_knock_without_values),
     ("fix_trump_making", fix_trump_making),
+    ("fix_turned_trump", fix_turned_trump),
+    ("drop_orphan_book", drop_orphan_book),
     ("chips_for_betting", chips_for_betting),
     ("clamp_counts", clamp_counts),
     ("clamp_effect_values", clamp_effect_values),

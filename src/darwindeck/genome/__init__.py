@@ -42,6 +42,7 @@ from darwindeck.genome.phases import (
 )
 from darwindeck.genome.schema import (
     SCHEMA_VERSION,
+    BookScoring,
     CardScoringRule,
     ContractScoring,
     DeckEmptyAction,
@@ -58,6 +59,7 @@ from darwindeck.genome.schema import (
     SpecialEffect,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     TurnStructure,
     WinCondition,
     WinType,
@@ -67,6 +69,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "BettingPhase",
     "BiddingPhase",
+    "BookScoring",
     "CardScoringRule",
     "ClaimPhase",
     "CodedEnum",
@@ -106,6 +109,7 @@ __all__ = [
     "TrumpPhase",
     "TrumpRelation",
     "TurnStructure",
+    "TurnedTrump",
     "Visibility",
     "WinCondition",
     "WinType",

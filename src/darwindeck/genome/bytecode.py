@@ -13,7 +13,9 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
 * Then seven sections, contiguous and in this order, each at the body offset its header entry gives:
   setup (opcode 1), phases (2), win conditions (3), scoring (4), effects (60, seed 000), teams (80),
   contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none; then, when
-  header flag bit 4 says so, maker scoring: 72 + 4 bytes). Phases are one opcode each (10-18; the
+  header flag bit 4 says so, maker scoring: 72 + 4 bytes; then, when header flag bit 5 says so, book
+  scoring: 73 + 2 bytes). The setup's flag byte has bit 1 set when a ``turned_trump`` is given; its
+  ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-18; the
   bidding phase is 70, because seed 000 already gives 60/61 to effects); a trick phase with top trumps
   sets its flag bit 4 and lists them (count, then rank and ``TrumpRelation`` codes);
   conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
@@ -62,6 +64,7 @@ from darwindeck.genome.phases import (
     TrumpRelation,
 )
 from darwindeck.genome.schema import (
+    BookScoring,
     CardScoringRule,
     ContractScoring,
     DeckEmptyAction,
@@ -78,6 +81,7 @@ from darwindeck.genome.schema import (
     SpecialEffect,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     TurnStructure,
     WinCondition,
     WinType,
@@ -112,8 +116,14 @@ FLAG_TEAM_MODE = 0x02
 FLAG_HAS_TRICKS_PER_HAND = 0x04
 FLAG_HAS_CONTRACT = 0x08
 FLAG_HAS_MAKER = 0x10
+FLAG_HAS_BOOK = 0x20
 _HEADER_FLAGS = (
-    FLAG_TRICK_BASED | FLAG_TEAM_MODE | FLAG_HAS_TRICKS_PER_HAND | FLAG_HAS_CONTRACT | FLAG_HAS_MAKER
+    FLAG_TRICK_BASED
+    | FLAG_TEAM_MODE
+    | FLAG_HAS_TRICKS_PER_HAND
+    | FLAG_HAS_CONTRACT
+    | FLAG_HAS_MAKER
+    | FLAG_HAS_BOOK
 )
 
 
@@ -143,6 +153,7 @@ class Op(IntEnum):
     BIDDING_PHASE = 70
     CONTRACT_SCORING = 71
     MAKER_SCORING = 72
+    BOOK_SCORING = 73
     TEAMS = 80
 
 
@@ -256,6 +267,7 @@ def _compile_header(genome: GameGenome, offsets: list[int]) -> bytes:
         | (FLAG_HAS_TRICKS_PER_HAND if turns.tricks_per_hand is not None else 0)
         | (FLAG_HAS_CONTRACT if genome.contract_scoring is not None else 0)
         | (FLAG_HAS_MAKER if genome.maker_scoring is not None else 0)
+        | (FLAG_HAS_BOOK if genome.book_scoring is not None else 0)
     )
     writer.u8(flags, "flags")
     writer.u8(turns.tricks_per_hand or 0, "turn_structure.tricks_per_hand")
@@ -281,8 +293,11 @@ def _write_setup(writer: ByteWriter, genome: GameGenome) -> None:
     writer.u16(setup.starting_chips, "setup.starting_chips")
     writer.u8(setup.hand_visibility.code, "setup.hand_visibility")
     writer.u8(setup.discard_visibility.code, "setup.discard_visibility")
-    writer.u8(_pack_flags(setup.refill_hands), "setup.refill_hands")
+    turned = setup.turned_trump
+    writer.u8(_pack_flags(setup.refill_hands, turned is not None), "setup flags")
     writer.u8(setup.captures_to.code, "setup.captures_to")
+    if turned is not None:
+        writer.u8(turned.code, "setup.turned_trump")
 
 
 def _write_condition(writer: ByteWriter, condition: ConditionLike | None, field: str, depth: int = 1) -> None:
@@ -483,18 +498,25 @@ def _write_contract(writer: ByteWriter, genome: GameGenome) -> None:
 
 
 def _write_contract_section(writer: ByteWriter, genome: GameGenome) -> None:
-    """The contract section: the contract block (seed 004), then the maker block when there is one."""
+    """The contract section: the contract block (seed 004), then the maker block and the book block,
+    each when there is one."""
     _write_contract(writer, genome)
     maker = genome.maker_scoring
-    if maker is None:
-        return
-    writer.u8(Op.MAKER_SCORING, "opcode")
-    for name in _MAKER_FIELDS:
-        writer.u8(getattr(maker, name), f"maker_scoring.{name}")
+    if maker is not None:
+        writer.u8(Op.MAKER_SCORING, "opcode")
+        for name in _MAKER_FIELDS:
+            writer.u8(getattr(maker, name), f"maker_scoring.{name}")
+    book = genome.book_scoring
+    if book is not None:
+        writer.u8(Op.BOOK_SCORING, "opcode")
+        for name in _BOOK_FIELDS:
+            writer.u8(getattr(book, name), f"book_scoring.{name}")
 
 
 #: The maker block's bytes after its opcode, one u8 each, in this order.
 _MAKER_FIELDS = ("made_tricks", "made_points", "march_points", "euchre_points")
+#: The book block's bytes after its opcode, one u8 each, in this order.
+_BOOK_FIELDS = ("book", "points_per_trick")
 
 
 _SECTION_WRITERS: tuple[tuple[str, Callable[[ByteWriter, GameGenome], None]], ...] = (
@@ -524,6 +546,7 @@ class _Header:
     team_mode: bool
     has_contract: bool
     has_maker: bool
+    has_book: bool
     tricks_per_hand: int | None
     deck_empty: DeckEmptyAction
     section_offsets: tuple[int, ...]
@@ -553,6 +576,7 @@ def parse_bytecode(data: bytes) -> GameGenome:
     _enter_section(reader, header, "contract")
     contract = _read_contract(reader) if header.has_contract else None
     maker = _read_maker(reader) if header.has_maker else None
+    book = _read_book(reader) if header.has_book else None
     if reader.remaining:
         reader.fail(f"{reader.remaining} trailing byte(s) after the last section")
     genome = GameGenome(
@@ -573,6 +597,7 @@ def parse_bytecode(data: bytes) -> GameGenome:
         teams=teams,
         contract_scoring=contract,
         maker_scoring=maker,
+        book_scoring=book,
     )
     if genome.schema_version != header.schema_version:
         raise BytecodeError(
@@ -647,6 +672,7 @@ def _read_header(reader: ByteReader) -> _Header:
         team_mode=bool(flags & FLAG_TEAM_MODE),
         has_contract=bool(flags & FLAG_HAS_CONTRACT),
         has_maker=bool(flags & FLAG_HAS_MAKER),
+        has_book=bool(flags & FLAG_HAS_BOOK),
         tricks_per_hand=tricks if has_tricks else None,
         deck_empty=deck_empty,
         section_offsets=offsets,
@@ -694,8 +720,9 @@ def _read_setup(reader: ByteReader, header: _Header) -> SetupRules:
     chips = reader.u16("starting_chips")
     hand_visibility = _read_enum(reader, Visibility, "hand_visibility")
     discard_visibility = _read_enum(reader, Visibility, "discard_visibility")
-    refill = _read_bool(reader, "refill_hands")
+    refill, has_turned = _read_flags(reader, "setup flags", 2)
     captures_to = _read_enum(reader, Location, "captures_to")
+    turned = _read_enum(reader, TurnedTrump, "turned_trump") if has_turned else None
     return SetupRules(
         cards_per_player=cards_per_player,
         initial_deck=deck,
@@ -709,6 +736,7 @@ def _read_setup(reader: ByteReader, header: _Header) -> SetupRules:
         sequence_direction=header.sequence_direction,
         refill_hands=refill,
         captures_to=captures_to,
+        turned_trump=turned,
     )
 
 
@@ -1011,3 +1039,9 @@ def _read_maker(reader: ByteReader) -> MakerScoring:
     _expect_op(reader, Op.MAKER_SCORING)
     values = {name: reader.u8(f"maker_scoring.{name}") for name in _MAKER_FIELDS}
     return MakerScoring(**values)
+
+
+def _read_book(reader: ByteReader) -> BookScoring:
+    _expect_op(reader, Op.BOOK_SCORING)
+    values = {name: reader.u8(f"book_scoring.{name}") for name in _BOOK_FIELDS}
+    return BookScoring(**values)

@@ -37,6 +37,10 @@ A score win with a ``threshold`` (``high_score``, ``low_score``, ``first_to_scor
 that is reached while two sides share the best score is not met yet: the game plays on (another hand)
 until one side alone is best, as Hearts and Spades are played; the turn limit still ends it.
 
+``SetupRules.turned_trump`` (``TurnedTrump``): each hand's trump suit is the suit of a card turned up at
+the deal, the top of the discard pile (``upcard``) or the dealer's last card (``dealer_last``).
+``BookScoring``: at a hand's end each side scores for the tricks it took beyond its book (Whist).
+
 ``Scoring.shoot_the_moon``: at a hand's end, a player who won every card that a ``trick_win`` rule
 scores (at least one such card exists) shoots the moon: the points those cards gave them are taken back
 and every other player scores them instead (Hearts: 0 for the shooter, 26 for everyone else).
@@ -82,6 +86,22 @@ class SequenceDirection(CodedEnum):
     BOTH = "both"
 
 
+class TurnedTrump(CodedEnum):
+    """Where the card turned up at the deal to fix each hand's trump suit comes from (``SetupRules.
+    turned_trump``); the turned card's suit is trumps for that hand, over any fixed trump suit.
+
+    * ``upcard``: the top card of the discard pile after the deal (``initial_discard_count`` cards are
+      turned up there from the stock; it needs at least 1): the top card of the stock after dealing,
+      shown to all, as Euchre's turned card (Oh Hell).
+    * ``dealer_last``: the last card dealt to the dealer (the seat before the hand's first player) is
+      turned face up for all to see and stays in the dealer's hand (Whist, where all 52 cards are dealt
+      and no stock is left to turn from).
+    """
+
+    UPCARD = "upcard"
+    DEALER_LAST = "dealer_last"
+
+
 class DeckEmptyAction(CodedEnum):
     """What happens when a player must draw from an empty deck.
 
@@ -112,6 +132,7 @@ class SetupRules:
     sequence_direction: SequenceDirection = SequenceDirection.BOTH
     refill_hands: bool = False
     captures_to: Location = Location.CAPTURED
+    turned_trump: TurnedTrump | None = None  # each hand's trump is the suit of a card turned at the deal
 
 
 @dataclass(frozen=True)
@@ -309,6 +330,22 @@ class MakerScoring:
 
 
 @dataclass(frozen=True)
+class BookScoring:
+    """Points for the tricks a side takes beyond its *book* (Whist): at the end of every hand each side
+    (a team in team mode, else each player) that took more than ``book`` tricks scores
+    ``points_per_trick`` for each trick beyond ``book``; a side at or below the book scores nothing
+    (Whist: ``book=6, points_per_trick=1``, so 9 tricks score 3 and the other side's 4 score nothing).
+
+    A block of its own rather than fields of an existing one: ``ContractScoring`` scores bids and needs
+    a bidding phase, ``MakerScoring`` scores the side that made trump and needs a trump phase, and a
+    card rule (``Scoring.card_rules``) counts cards, not tricks, and cannot subtract a book. Book scoring
+    needs only tricks, so it combines with any of them (its points are added to theirs)."""
+
+    book: int = 6
+    points_per_trick: int = 1
+
+
+@dataclass(frozen=True)
 class GameGenome:
     """A whole game. Build one directly, from JSON (``darwindeck.genome.serialization``) or the library."""
 
@@ -324,6 +361,7 @@ class GameGenome:
     teams: tuple[tuple[int, ...], ...] = ()
     contract_scoring: ContractScoring | None = None
     maker_scoring: MakerScoring | None = None
+    book_scoring: BookScoring | None = None
     description: str = ""
 
     def replace(self, **changes: Any) -> GameGenome:
@@ -339,7 +377,7 @@ class GameGenome:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
-        maker scoring), else 1."""
+        maker scoring, a turned trump, book scoring), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
@@ -352,6 +390,8 @@ class GameGenome:
             or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
             or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
             or self.maker_scoring is not None
+            or self.setup.turned_trump is not None
+            or self.book_scoring is not None
         )
         return 2 if added else 1
 

@@ -6,8 +6,8 @@ then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
 in version 2 (pass, knock and trump phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
 ``top_trumps``, a draw phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``,
-``maker_scoring``) is written as version 1, without those keys, byte for byte as before, so its identity
-did not change when version 2 came.
+``maker_scoring``, ``setup.turned_trump``, ``book_scoring``) is written as version 1, without those keys,
+byte for byte as before, so its identity did not change when version 2 came.
 
 * enums by *value*, never by name: ``"tableau_mode": "match_rank"``, ``"trigger_rank": "Q"``,
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
@@ -22,7 +22,8 @@ did not change when version 2 came.
   suit such as ``"S"``; otherwise a JSON integer). A compound condition is
   ``{"logic": "and"|"or", "conditions": [...]}`` and nests.
 * ``scoring`` is ``{"card_rules": [...], "hand_evaluation": null | {...}}``; ``contract_scoring`` is
-  ``null`` or an object of its seven integers; ``maker_scoring`` ``null`` or an object of its four.
+  ``null`` or an object of its seven integers; ``maker_scoring`` ``null`` or an object of its four;
+  ``book_scoring`` ``null`` or ``{"book": 6, "points_per_trick": 1}``.
 
 ``to_json`` writes this with indent 2 and a trailing newline; ``canonical_json`` writes the same object
 with sorted keys, no whitespace and ASCII escapes, so equal genomes give byte-equal text on every
@@ -43,7 +44,8 @@ function per seed: effects → none, tableau mode → NONE with direction BOTH, 
 contract scoring → none; version 1 → 2: trick phases get no first lead and no clean first trick,
 scoring does not shoot the moon, trick phases have no top trumps, no maker scoring) and then read as the
 current version. Keys added to version 2 after it first shipped (a trick phase's ``top_trumps``,
-``maker_scoring``) are written only when they differ from their defaults (no top trumps, null) and read
+``maker_scoring``, then ``setup.turned_trump`` and ``book_scoring``) are written only when they differ
+from their defaults (no top trumps, null) and read
 as those defaults when absent (``_LATE_VERSION_2``), so every genome that does not use them kept its JSON
 and identity, and files written before them still load. A version newer than ``SCHEMA_VERSION``
 is refused with a message naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are
@@ -95,6 +97,7 @@ from darwindeck.genome.phases import (
 )
 from darwindeck.genome.schema import (
     SCHEMA_VERSION,
+    BookScoring,
     CardScoringRule,
     ContractScoring,
     DeckEmptyAction,
@@ -111,6 +114,7 @@ from darwindeck.genome.schema import (
     SpecialEffect,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     TurnStructure,
     WinCondition,
     WinType,
@@ -179,12 +183,16 @@ def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
 
 def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
     """Leave out the keys added late to version 2 while they hold their defaults (no top trumps, no maker
-    scoring), so the identity of every genome that does not use them stayed what it was."""
+    scoring, no turned trump, no book scoring), so the identity of every genome that does not use them
+    stayed what it was."""
     for phase in fields["turn_structure"]["phases"]:
         if phase["kind"] == "trick" and not phase["top_trumps"]:
             del phase["top_trumps"]
-    if fields["maker_scoring"] is None:
-        del fields["maker_scoring"]
+    if fields["setup"]["turned_trump"] is None:
+        del fields["setup"]["turned_trump"]
+    for key in ("maker_scoring", "book_scoring"):
+        if fields[key] is None:
+            del fields[key]
 
 
 def to_json(genome: GameGenome) -> str:
@@ -504,6 +512,7 @@ def _read_setup(obj: JsonObject) -> SetupRules:
         sequence_direction=obj.get("sequence_direction").as_enum(SequenceDirection),
         refill_hands=obj.get("refill_hands").as_bool(),
         captures_to=obj.get("captures_to").as_enum(Location),
+        turned_trump=obj.get("turned_trump").optional(lambda v: v.as_enum(TurnedTrump)),
     )
 
 
@@ -561,6 +570,12 @@ def _read_maker_scoring(obj: JsonObject) -> MakerScoring:
     )
 
 
+def _read_book_scoring(obj: JsonObject) -> BookScoring:
+    return BookScoring(
+        **{field.name: obj.get(field.name).as_int() for field in dataclasses.fields(BookScoring)}
+    )
+
+
 def _read_whole(value: JsonValue, read: Callable[[JsonObject], T]) -> T:
     """Read one object with ``read`` and refuse any key it did not use."""
     obj = value.as_object()
@@ -590,6 +605,7 @@ def _read_genome(obj: JsonObject) -> GameGenome:
             lambda v: _read_whole(v, _read_contract_scoring)
         ),
         maker_scoring=obj.get("maker_scoring").optional(lambda v: _read_whole(v, _read_maker_scoring)),
+        book_scoring=obj.get("book_scoring").optional(lambda v: _read_whole(v, _read_book_scoring)),
         description=obj.get("description").as_str(),
     )
 
@@ -666,8 +682,19 @@ def _add_trump_rules(data: dict[str, Any]) -> None:
     data.setdefault("maker_scoring", None)
 
 
+def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
+    """Version 2 (added late, Whist): no turned trump, no book scoring."""
+    setup = _object_at(data, "setup")
+    if setup is not None:
+        setup.setdefault("turned_trump", None)
+    data.setdefault("book_scoring", None)
+
+
 #: Defaults for keys version 2 gained after it first shipped; applied to every document read.
-_LATE_VERSION_2: tuple[Callable[[dict[str, Any]], None], ...] = (_add_trump_rules,)
+_LATE_VERSION_2: tuple[Callable[[dict[str, Any]], None], ...] = (
+    _add_trump_rules,
+    _add_book_and_turned_trump,
+)
 
 #: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed or feature per step.
 _MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {

@@ -27,6 +27,10 @@ Setup
   * W tableau mode WAR / MATCH_RANK / SEQUENCE with no play phase whose target is the tableau: the mode
     can never act. A warning, since the game still plays; but see the capture wins below.
   * W ``sequence_direction`` other than the default BOTH while the mode is not SEQUENCE (seed 001).
+  * ``turned_trump``: E ``upcard`` with ``initial_discard_count`` 0 (no card is turned up), E
+    ``dealer_last`` with ``cards_per_player`` 0 (the dealer gets no card); W no trick phase (trumps are
+    never used); W a fixed trump (``setup.trump_suit``, a trick phase's ``trump_suit``; reported there)
+    or a trump phase (it finds trump already made and never acts), which the turned card overrides.
 Turn structure
   * E no phase; E no phase that moves a card (draw, play, discard, trick or claim): a game of only
     betting and bidding never moves a card.
@@ -42,7 +46,7 @@ Turn structure
     ``trick_win`` scoring rule (nothing is ever kept off the first trick).
   * E a trick phase with more than 4 ``top_trumps`` (the engine's table holds 4); W a top trump listed
     twice, or of a rank the deck does not have; W top trumps when no trump suit is ever in force (no
-    trump suit on the phase or the setup and no trump phase): they never apply.
+    trump suit on the phase or the setup, no turned trump and no trump phase): they never apply.
   * E a trump phase with no trick phase after it, or with ``setup.initial_discard_count`` 0 (it turns
     up the top of the discard pile); W a second trump phase (trump is chosen once per hand).
   * W ``scoring.shoot_the_moon`` with no ``trick_win`` scoring rule or no trick phase (it never fires).
@@ -101,6 +105,11 @@ Maker scoring
   * E maker scoring without a trump phase (nobody is ever a maker); E its four fields 0..255 (one byte
     each), ``made_tricks`` ≥ 1; W ``made_tricks`` above ``tricks_per_hand`` or ``cards_per_player``
     (the makers can never make it). Maker scoring counts as something that scores for score wins.
+Book scoring
+  * E book scoring without a trick phase (no side ever takes a trick); E ``book`` and
+    ``points_per_trick`` 0..255 (one byte each); W ``book`` at or above ``tricks_per_hand`` (or
+    ``cards_per_player``): no side can take more, so it never scores. Book scoring counts as something
+    that scores for score wins.
 """
 
 from __future__ import annotations
@@ -158,6 +167,7 @@ from darwindeck.genome.schema import (
     SetupRules,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     WinType,
 )
 
@@ -324,6 +334,7 @@ class _Checker:
             or scoring.hand_evaluation is not None
             or (self.genome.contract_scoring is not None)
             or (self.genome.maker_scoring is not None)
+            or (self.genome.book_scoring is not None)
         )
 
     def rank_in_deck(self, path: str, rank: Rank) -> None:
@@ -344,6 +355,7 @@ class _Checker:
         self.check_teams()
         self.check_contract_scoring()
         self.check_maker_scoring()
+        self.check_book_scoring()
 
     def check_setup(self, setup: SetupRules) -> None:
         if self.integer("setup.cards_per_player", setup.cards_per_player, 0):
@@ -360,6 +372,37 @@ class _Checker:
         if self.member("setup.sequence_direction", setup.sequence_direction, SequenceDirection):
             self.check_sequence_direction(setup.sequence_direction, setup.tableau_mode)
         self.member("setup.captures_to", setup.captures_to, Location)
+        if self.member("setup.turned_trump", setup.turned_trump, TurnedTrump, optional=True):
+            self.check_turned_trump(setup)
+
+    def check_turned_trump(self, setup: SetupRules) -> None:
+        turned = setup.turned_trump
+        if turned is None:
+            return
+        path = "setup.turned_trump"
+        if turned is TurnedTrump.UPCARD and setup.initial_discard_count == 0:
+            self.error(path, "upcard turns up the top of the discard pile, but initial_discard_count is 0")
+        if turned is TurnedTrump.DEALER_LAST and setup.cards_per_player == 0:
+            self.error(path, "dealer_last turns up the dealer's last card, but cards_per_player is 0")
+        if not self.phase_indices(TrickPhase):
+            self.warn(path, "no phase is a trick phase: trumps are never used")
+        if isinstance(setup.trump_suit, Suit):
+            self.warn("setup.trump_suit", f"the turned card's suit is trumps ({turned.value}): never applies")
+        for i in self.phase_indices(TrickPhase):
+            phase = self.phases[i]
+            assert isinstance(phase, TrickPhase)
+            if isinstance(phase.trump_suit, Suit):
+                self.warn(
+                    f"turn_structure.phases[{i}].trump_suit",
+                    f"the turned card's suit is trumps (setup.turned_trump {turned.value}): never applies",
+                )
+        trump_phases = self.phase_indices(TrumpPhase)
+        if trump_phases:
+            self.warn(
+                path,
+                f"trump is the turned card's suit from the deal, so the trump phase at "
+                f"turn_structure.phases[{trump_phases[0]}] never acts",
+            )
 
     def check_sequence_direction(self, direction: SequenceDirection, mode: TableauMode) -> None:
         if not isinstance(mode, TableauMode) or mode is TableauMode.SEQUENCE:
@@ -500,7 +543,8 @@ class _Checker:
                 if top in tops[:i]:
                     self.warn(f"{path}[{i}]", "is listed twice; only the first counts")
                 self.rank_in_deck(f"{path}[{i}].rank", top.rank)
-        trumps = phase.trump_suit or self.genome.setup.trump_suit or self.phase_indices(TrumpPhase)
+        setup = self.genome.setup
+        trumps = phase.trump_suit or setup.trump_suit or setup.turned_trump or self.phase_indices(TrumpPhase)
         if not trumps:
             self.warn(path, "no trump suit is ever in force (no trump suit and no trump phase): never used")
 
@@ -850,3 +894,18 @@ class _Checker:
         per_hand = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
         if per_hand is not None and maker.made_tricks > per_hand:
             self.warn(path, f"is {maker.made_tricks} but a hand has at most {per_hand} tricks: never made")
+
+    def check_book_scoring(self) -> None:
+        book = self.genome.book_scoring
+        if book is None:
+            return
+        if not self.phase_indices(TrickPhase):
+            self.error("book_scoring", "is given but no phase is a trick phase (no side ever takes a trick)")
+        self.integer("book_scoring.points_per_trick", book.points_per_trick, *_ONE_BYTE)
+        if not self.integer("book_scoring.book", book.book, *_ONE_BYTE):
+            return
+        per_hand = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+        if per_hand is not None and book.book >= per_hand:
+            self.warn(
+                "book_scoring.book", f"is {book.book} but a hand has at most {per_hand} tricks: never scores"
+            )

@@ -43,7 +43,15 @@ from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name,
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
-from darwindeck.play.view import TableRules, TableView, follow_note, sort_hand, trick_winner, wild_note
+from darwindeck.play.view import (
+    TableRules,
+    TableView,
+    follow_note,
+    sort_hand,
+    trick_winner,
+    trump_in_force,
+    wild_note,
+)
 
 _BETTING_VERBS = {
     L.A_CHECK: ("checks", "check"),
@@ -408,7 +416,7 @@ def hand_tricks(before: TableView, action: int, after: TableView, rules: TableRu
     last = completed_trick(before, action, after)
     if last:
         phase = before.phase_index
-        tricks[trick_winner(last, rules.trick_trumps[phase], rules.high_card_wins[phase])] += 1
+        tricks[trick_winner(last, trump_in_force(before, rules, phase), rules.high_card_wins[phase])] += 1
     return tricks
 
 
@@ -451,7 +459,7 @@ def describe_events(before: TableView, action: int, after: TableView, rules: Tab
     trick = completed_trick(before, action, after)
     if trick:
         phase = before.phase_index
-        winner = trick_winner(trick, rules.trick_trumps[phase], rules.high_card_wins[phase])
+        winner = trick_winner(trick, trump_in_force(before, rules, phase), rules.high_card_wins[phase])
         lines.append(_says(after, winner, "wins", "win", "the trick"))
     if before.claim_pile_size and not after.claim_pile_size:
         takers = _grew(before.hand_sizes, after.hand_sizes)

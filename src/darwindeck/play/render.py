@@ -39,6 +39,7 @@ from darwindeck.play.view import (
     TableView,
     sort_hand,
     trick_winner,
+    trump_in_force,
     wild_note,
 )
 
@@ -222,7 +223,7 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
         out.append(", " if index else "").append(f"{name} ").append_text(cards_text([card]))
     if view.phase_kind == L.K_TRICK and len(view.trick) > 1:
         phase = view.phase_index
-        leader = trick_winner(view.trick, rules.trick_trumps[phase], rules.high_card_wins[phase])
+        leader = trick_winner(view.trick, trump_in_force(view, rules, phase), rules.high_card_wins[phase])
         who = "you" if leader == view.seat else _seat_label(view, leader, compact).lstrip("*")
         out.append(f" · {who} {'win' if leader == view.seat else 'wins'} so far")
     return out
@@ -230,7 +231,8 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
 
 def title_text(view: TableView, rules: TableRules) -> str:
     """The game, the hand, the turn (trick games count tricks instead, on the trick line), the trumps."""
-    trump = f" · trumps {Suit.from_code(rules.trump).symbol}" if rules.trump >= 0 else ""
+    suit = view.hand_trump if view.hand_trump >= 0 else rules.trump
+    trump = f" · trumps {Suit.from_code(suit).symbol}" if suit >= 0 else ""
     turn = "" if rules.has_tricks else f" · turn {view.turn + 1}"
     return f"{rules.game_name} · hand {view.hand_number}{turn}{trump}"
 

@@ -54,7 +54,15 @@ from darwindeck.play.render import (
     render_screen,
 )
 from darwindeck.play.results import GameRecord, append_record
-from darwindeck.play.view import LastTrick, TableRules, TableView, build_view, table_rules, trick_winner
+from darwindeck.play.view import (
+    LastTrick,
+    TableRules,
+    TableView,
+    build_view,
+    table_rules,
+    trick_winner,
+    trump_in_force,
+)
 from darwindeck.rulebook import render_markdown
 
 ReadLine = Callable[[str], str]
@@ -233,7 +241,8 @@ class PlaySession:
         trick = completed_trick(before, action, after)
         if trick:
             phase = before.phase_index
-            winner = trick_winner(trick, self.rules.trick_trumps[phase], self.rules.high_card_wins[phase])
+            trump = trump_in_force(before, self.rules, phase)
+            winner = trick_winner(trick, trump, self.rules.high_card_wins[phase])
             self._last_trick = LastTrick(before.hand_number, trick, winner)
 
     def _tell(self, line: str) -> None:

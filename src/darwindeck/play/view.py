@@ -4,7 +4,8 @@
 that seat may see: its own hand, hand sizes, the discard top, tableau, trick, bids, scores) and adds
 public scalars the observation does not carry but every player at a real table knows: the direction of
 play, the hand and turn numbers, how many hands have ended, which phase is being played, who played
-each card of the current trick, Nil declarations, each side's bags, chips, pot and the claim in progress
+each card of the current trick, the hand's trump when it is turned up or made (and the turned card),
+Nil declarations, each side's bags, chips, pot and the claim in progress
 (the rank claimed and how many cards went down, never which cards), and in a pass phase the seat's own
 cards chosen to pass and how far round the table this hand passes. Nothing else of the state is read,
 so opponents' hands and the deck order cannot reach the screen. Every display and narration in
@@ -15,7 +16,8 @@ Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 =
 
 ``TableRules`` holds the facts of the (public) rules the display and narration need, read from the
 compiled tables so they say what the engine does: the trump and card order of each trick phase
-(``tricks.trick_trump``: the phase's trump, else the setup's), whether a bid of 0 is Nil, the contract
+(``tricks.trick_trump``: the phase's trump, else the setup's; ``trump_in_force`` puts the hand's trump
+of the view first, as the engine does), whether a bid of 0 is Nil, the contract
 scoring, and the wild ranks with whether a play must match the discard top (``matches_or_wild``: a card
 matches the top card's rank or suit, or is wild; a wild on the discard is matched by its own suit, or by
 another wild, since the engine names no suit).
@@ -111,6 +113,8 @@ class TableView:
     claim_count: int  # cards put down for it
     claim_pile_size: int
     named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
+    hand_trump: int  # the hand's trump, turned up at the deal or made by a trump phase (suit code), -1 none
+    turned_card: int  # the card turned up at the deal for trumps (``setup.turned_trump``), -1 none
     to_pass: tuple[int, ...]  # this seat's cards chosen to pass (still in the hand)
     pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
@@ -168,6 +172,8 @@ def build_view(state: GameState, seat: int) -> TableView:
         claim_count=int(array[L.S_CLAIM_COUNT]),
         claim_pile_size=obs.claim_pile_size,
         named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
+        hand_trump=int(array[L.S_HAND_TRUMP]),
+        turned_card=int(array[L.S_TURNED_CARD]),
         to_pass=_chosen_to_pass(array, seat, obs.hand),
         pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
@@ -225,6 +231,12 @@ def _wild_takes_suit(genome: GameGenome) -> bool:
     return any(
         isinstance(phase, PlayPhase) and _matches_top(phase.valid_play_condition) for phase in genome.phases
     )
+
+
+def trump_in_force(view: TableView, rules: TableRules, phase: int) -> int:
+    """The trump of trick phase ``phase`` in ``view``'s hand (``tricks.trick_trump``): the hand's trump,
+    turned up or made, else the phase's or the setup's; -1 none."""
+    return view.hand_trump if view.hand_trump >= 0 else rules.trick_trumps[phase]
 
 
 def table_rules(state: GameState) -> TableRules:

@@ -23,12 +23,14 @@ from darwindeck.genome.phases import (
     TrumpPhase,
 )
 from darwindeck.genome.schema import (
+    BookScoring,
     DeckEmptyAction,
     EffectType,
     GameGenome,
     MakerScoring,
     SequenceDirection,
     TableauMode,
+    TurnedTrump,
     WinCondition,
     WinType,
 )
@@ -178,6 +180,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("card scoring", bool(genome.scoring.card_rules)),
         ("contracts", genome.contract_scoring is not None),
         ("making trump", any(isinstance(phase, TrumpPhase) for phase in genome.phases)),
+        ("trumps turned up", genome.setup.turned_trump is not None),
         ("partnerships", genome.team_mode),
     ]
     return [name for name, present in found if present]
@@ -217,8 +220,10 @@ def _setup(genome: GameGenome) -> Section:
     if setup.wild_cards:
         ranks = words.join([f"every {rank.value}" for rank in setup.wild_cards])
         items.append(f"{words.capitalize(ranks)} {'is' if len(setup.wild_cards) == 1 else 'are'} wild.")
-    if setup.trump_suit is not None:
+    if setup.trump_suit is not None and setup.turned_trump is None:
         items.append(f"{words.capitalize(words.suit_plural(setup.trump_suit))} are trumps.")
+    if setup.turned_trump is not None:
+        items.append(_TURNED_TRUMP_TEXT[setup.turned_trump])
     items.extend(_visibility_text(setup.hand_visibility, setup.discard_visibility))
     if setup.refill_hands:
         items.append(
@@ -226,6 +231,19 @@ def _setup(genome: GameGenome) -> Section:
             f"{words.count(setup.cards_per_player, 'card')} to each player."
         )
     return Section("Setup", (BulletList(tuple(items)),))
+
+
+#: Where each hand's trumps come from (``engine.hands.turn_up``).
+_TURNED_TRUMP_TEXT: dict[TurnedTrump, str] = {
+    TurnedTrump.UPCARD: (
+        "The top card of the discard pile is the turned-up card: its suit is trumps for the hand."
+    ),
+    TurnedTrump.DEALER_LAST: (
+        "The dealer is the player before the one who starts the hand. The last card dealt to the dealer "
+        "is turned face up for everyone to see: its suit is trumps for the hand. The dealer keeps it and "
+        "plays it like any other card of their hand."
+    ),
+}
 
 
 def _deal_text(genome: GameGenome) -> str:
@@ -361,6 +379,8 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
     if genome.maker_scoring is not None:
         blocks.append(Paragraph("At the end of each hand the makers (the side that made trump) score:"))
         blocks.append(BulletList(maker_sentences(genome.maker_scoring, genome.team_mode)))
+    if genome.book_scoring is not None:
+        blocks.append(Paragraph(book_sentence(genome.book_scoring, genome.team_mode)))
     if genome.scoring.shoot_the_moon:
         blocks.append(
             Paragraph(
@@ -397,7 +417,18 @@ def _end_of_game(genome: GameGenome) -> Section:
 
 def _scores_at_hand_end(genome: GameGenome) -> bool:
     scored = genome.contract_scoring is not None or genome.maker_scoring is not None
-    return scored or bool(genome.scoring.card_rules)
+    return scored or genome.book_scoring is not None or bool(genome.scoring.card_rules)
+
+
+def book_sentence(book: BookScoring, team_mode: bool) -> str:
+    """Book scoring as ``engine.book.score_book`` applies it."""
+    side = "each side" if team_mode else "each player"
+    counted = " (the tricks of all its players count)" if team_mode else ""
+    return (
+        f"At the end of each hand {side} that took more than {words.count(book.book, 'trick')}"
+        f"{counted} scores {words.count(book.points_per_trick, 'point')} for each trick beyond "
+        f"{book.book} (the first {book.book} are the book, and score nothing)."
+    )
 
 
 def maker_sentences(maker: MakerScoring, team_mode: bool) -> tuple[str, ...]:

@@ -8,8 +8,9 @@ Rules (semantics from ``darwindeck.genome.phases`` and seeds 000, 001, 004):
 * Play passes in seat order (``AdvanceTurn``); when the genome has skip / reverse / extra-turn effects the
   intro explains direction and skipping.
 * A play to the tableau carries seed 001's one-line rule for the tableau mode.
-* In a trick, the trump is the suit a trump phase made for the hand, else the trick phase's own
-  ``trump_suit``, else ``setup.trump_suit``; top trumps (bowers) are named relative to it.
+* In a trick, the trump is the suit of the card turned up at the deal (``setup.turned_trump``), else
+  the suit a trump phase made for the hand, else the trick phase's own ``trump_suit``, else
+  ``setup.trump_suit``; top trumps (bowers) are named relative to it.
 * A trump phase says who the dealer is, the two rounds, the dealer's pick-up and what happens when all
   pass, as ``engine.trump`` plays them.
 """
@@ -328,7 +329,14 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
     best = "highest" if phase.high_card_wins else "lowest"
     trump = phase.trump_suit if phase.trump_suit is not None else genome.setup.trump_suit
     made = any(isinstance(p, TrumpPhase) for p in genome.phases)
-    if made:
+    turned = genome.setup.turned_trump is not None
+    if turned:
+        details.append(
+            "The suit of the card turned up at the deal is trumps: a trump beats any card of another suit. "
+            f"The {best} trump played wins the trick; if no trump was played, the {best} card of the suit "
+            "led wins."
+        )
+    elif made:
         fixed = "" if trump is None else f" (until one is made, {words.suit_plural(trump)})"
         details.append(
             f"The suit made trump for the hand is trumps{fixed}: a trump beats any card of another suit. "
@@ -343,7 +351,7 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
             f"suit. The {best} trump played wins the trick; if no trump was played, the {best} card of "
             "the suit led wins."
         )
-    if phase.top_trumps and (made or trump is not None):
+    if phase.top_trumps and (made or turned or trump is not None):
         details.append(_top_trumps_text(phase.top_trumps))
     details.extend(_first_trick_rules(phase))
     details.append(rank_order(genome.setup.initial_deck))

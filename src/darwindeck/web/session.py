@@ -40,7 +40,15 @@ from darwindeck.play.narrate import (
 from darwindeck.play.opponents import Opponent, make_opponent
 from darwindeck.play.render import move_order
 from darwindeck.play.session import result_of
-from darwindeck.play.view import LastTrick, TableRules, TableView, build_view, table_rules, trick_winner
+from darwindeck.play.view import (
+    LastTrick,
+    TableRules,
+    TableView,
+    build_view,
+    table_rules,
+    trick_winner,
+    trump_in_force,
+)
 
 OPPONENT_KINDS = ("random", "greedy", "mcts")
 #: The narrated lines kept for the page (the newest last).
@@ -138,15 +146,17 @@ class WebGame:
         after = build_view(self.state, seat)
         trick = completed_trick(before, action, after)
         if trick:
-            self.last_trick = LastTrick(before.hand_number, trick, self._winner(trick, before.phase_index))
+            self.last_trick = LastTrick(before.hand_number, trick, self._winner(trick, before))
         line = describe_decision(before, action, after, self.setup.genome, self.rules)
         self._tell(with_note(line, note) if note else line)
         for event in describe_events(before, action, after, self.rules):
             self._tell(event)
         del self.log[:-LOG_LINES]
 
-    def _winner(self, trick: tuple[tuple[int, int], ...], phase: int) -> int:
-        return trick_winner(trick, self.rules.trick_trumps[phase], self.rules.high_card_wins[phase])
+    def _winner(self, trick: tuple[tuple[int, int], ...], view: TableView) -> int:
+        """Who wins ``trick``, played in ``view``'s trick phase (with its hand's trump)."""
+        phase = view.phase_index
+        return trick_winner(trick, trump_in_force(view, self.rules, phase), self.rules.high_card_wins[phase])
 
     def _tell(self, line: str) -> None:
         """Add ``line`` to the log, folded into the last line when it continues it, as the terminal
@@ -214,7 +224,7 @@ class WebGame:
             "deck_size": table.deck_size,
             "tableau": [[card_text(c) for c in pile] for pile in table.tableau],
             "trick": [[table.names[p], card_text(c)] for p, c in table.trick],
-            "winning": table.names[self._winner(table.trick, table.phase_index)] if table.trick else None,
+            "winning": table.names[self._winner(table.trick, table)] if table.trick else None,
             "last_trick": self._last_trick(table),
             "bids": list(table.bids),
             "tricks_won": list(table.tricks_won),

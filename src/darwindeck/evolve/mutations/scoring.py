@@ -11,6 +11,14 @@ trick phase, ``capture`` when something captures (``wins.can_capture``).
   belongs to the condition operators.
 * ``toggle_shoot_the_moon`` (``ToggleShootTheMoonMutation``): shooting the moon switched on or off, in a
   game with a trick phase and a ``trick_win`` rule (elsewhere it could never fire: unchanged).
+* ``toggle_book_scoring`` (``ToggleBookScoringMutation``): book scoring removed when the game has it;
+  else, in a game with a trick phase, added with a book of half the hand's tricks (rounded down: Whist's
+  6 of 13) and 1 point a trick. No trick phase → unchanged.
+* ``mutate_book_scoring`` (``MutateBookScoringMutation``): the book moved by one (0..one less than the
+  hand's tricks) or the points per trick moved by 1 or 2 (1..255); none → unchanged.
+
+Book scoring left without a trick phase is dropped by the repairs and by
+``CleanupOrphanedResourcesMutation``.
 """
 
 from __future__ import annotations
@@ -18,11 +26,18 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from darwindeck.evolve.mutations._edit import indices_of, other_choice, removed_at, replaced_at
+from darwindeck.evolve.mutations._edit import (
+    indices_of,
+    nudge,
+    other_choice,
+    removed_at,
+    replaced_at,
+)
 from darwindeck.evolve.mutations.conditions import SCORING_TYPES, random_condition
 from darwindeck.evolve.mutations.wins import can_capture
 from darwindeck.genome.phases import TrickPhase
-from darwindeck.genome.schema import CardScoringRule, GameGenome, Scoring, ScoringTrigger
+from darwindeck.genome.schema import BookScoring, CardScoringRule, GameGenome, Scoring, ScoringTrigger
+from darwindeck.genome.validation import UINT8_MAX
 
 MAX_RULES = 4
 MAX_POINTS = 20
@@ -87,3 +102,28 @@ def toggle_shoot_the_moon(genome: GameGenome, rng: random.Random) -> GameGenome:
     if not (tricks and trick_rules) and not scoring.shoot_the_moon:
         return genome
     return genome.replace(scoring=dataclasses.replace(scoring, shoot_the_moon=not scoring.shoot_the_moon))
+
+
+def _hand_tricks(genome: GameGenome) -> int:
+    per_hand = genome.turn_structure.tricks_per_hand or genome.setup.cards_per_player
+    return max(1, min(UINT8_MAX, per_hand))
+
+
+def toggle_book_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
+    if genome.book_scoring is not None:
+        return genome.replace(book_scoring=None)
+    if not indices_of(genome.phases, TrickPhase):
+        return genome
+    return genome.replace(book_scoring=BookScoring(book=_hand_tricks(genome) // 2, points_per_trick=1))
+
+
+def mutate_book_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
+    book = genome.book_scoring
+    if book is None:
+        return genome
+    if rng.random() < 0.5:
+        changed = dataclasses.replace(book, book=nudge(rng, book.book, 0, _hand_tricks(genome) - 1))
+    else:
+        points = nudge(rng, book.points_per_trick, 1, UINT8_MAX, step=2)
+        changed = dataclasses.replace(book, points_per_trick=points)
+    return genome.replace(book_scoring=changed)

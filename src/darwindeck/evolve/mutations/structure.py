@@ -14,9 +14,10 @@ A turn holds at most ``MAX_PHASES`` phases.
   kept by swapping them. Counts of draws and discards belong to ``parameters.mutate_draw_count``;
   conditions to ``conditions``.
 * ``cleanup_orphaned_resources`` (``CleanupOrphanedResourcesMutation``, seed 004): drops what no rule
-  uses any more: contract scoring without a bidding phase, maker scoring without a trump phase,
-  effects shadowed by a later effect on the same rank, a sequence direction outside SEQUENCE (back to
-  BOTH), starting chips without a betting phase, ``tricks_per_hand`` without a trick phase.
+  uses any more: contract scoring without a bidding phase, maker scoring without a trump phase, book
+  scoring without a trick phase, effects shadowed by a later effect on the same rank, a sequence
+  direction outside SEQUENCE (back to BOTH), starting chips without a betting phase,
+  ``tricks_per_hand`` without a trick phase.
 
 A removal or a swap can leave a genome that needs a repair (a bidding phase with no trick after it) or
 that validation rejects (no phase moves a card); the pipeline deals with both.
@@ -168,6 +169,8 @@ def cleanup_orphaned_resources(genome: GameGenome, rng: random.Random) -> GameGe
         genome = genome.replace(contract_scoring=None)
     if genome.maker_scoring is not None and not indices_of(phases, TrumpPhase):
         genome = genome.replace(maker_scoring=None)
+    if genome.book_scoring is not None and not indices_of(phases, TrickPhase):
+        genome = genome.replace(book_scoring=None)
     effects = _unshadowed(genome.special_effects)
     if effects != genome.special_effects:
         genome = genome.replace(special_effects=effects)

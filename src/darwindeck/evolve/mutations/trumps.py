@@ -1,5 +1,5 @@
-"""Trump-making operators: Euchre's trump phase, top trumps (bowers) and maker scoring as mechanisms
-evolution may add, tune and remove.
+"""Trump-making operators: Euchre's trump phase, top trumps (bowers), maker scoring and Whist's turned
+trump as mechanisms evolution may add, tune and remove.
 
 * ``add_trump_phase`` (``AddTrumpPhaseMutation``): for a game with a trick phase and no trump phase:
   inserts ``TrumpPhase()`` right before the first trick phase, turns up one card when none is
@@ -16,9 +16,17 @@ evolution may add, tune and remove.
   that would list a card twice is not made.
 * ``mutate_maker_scoring`` (``MutateMakerScoringMutation``): one field: ``made_tricks`` moved by one
   (1..the tricks of a hand), or a point value scaled (0..255).
+* ``toggle_turned_trump`` (``ToggleTurnedTrumpMutation``): for a game with a trick phase: the turned
+  trump (``setup.turned_trump``) cleared when there is one; else one is set, ``upcard`` or
+  ``dealer_last`` at random, ``dealer_last`` when the deal leaves no card to turn up. ``upcard`` turns
+  up one card when none is (``initial_discard_count`` 1). Fixed trump suits are left as they are (the
+  turned card overrides them while it is there). No trick phase → unchanged.
+* ``mutate_turned_trump`` (``MutateTurnedTrumpMutation``): the turned trump switched to the other form
+  (to ``upcard`` only when a card can be turned up, turning up one when none is); none → unchanged.
 
 Orphaned maker scoring (no trump phase left) is dropped by the repairs and by
-``CleanupOrphanedResourcesMutation``.
+``CleanupOrphanedResourcesMutation``; an ``upcard`` turned trump with nothing turned up is given a card
+(or becomes ``dealer_last``) by the repairs.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from darwindeck.evolve.mutations._edit import (
 )
 from darwindeck.genome.cards import Rank
 from darwindeck.genome.phases import TopTrump, TrickPhase, TrumpPhase, TrumpRelation
-from darwindeck.genome.schema import GameGenome, MakerScoring
+from darwindeck.genome.schema import GameGenome, MakerScoring, TurnedTrump
 from darwindeck.genome.validation import UINT8_MAX
 
 #: Euchre's bowers, what ``toggle_top_trumps`` adds.
@@ -125,3 +133,34 @@ def mutate_maker_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
     else:
         value = scaled(rng, getattr(maker, field), 0, UINT8_MAX)
     return genome.replace(maker_scoring=dataclasses.replace(maker, **{field: value}))
+
+
+def _can_turn_up(genome: GameGenome) -> bool:
+    """Whether an ``upcard`` turned trump has (or can be given) a card turned up from the stock."""
+    setup = genome.setup
+    spare = setup.cards_per_player * genome.player_count < setup.initial_deck.size
+    return setup.initial_discard_count > 0 or spare
+
+
+def _with_turned(genome: GameGenome, turned: TurnedTrump) -> GameGenome:
+    if turned is TurnedTrump.UPCARD and genome.setup.initial_discard_count == 0:
+        return with_setup(genome, turned_trump=turned, initial_discard_count=1)
+    return with_setup(genome, turned_trump=turned)
+
+
+def toggle_turned_trump(genome: GameGenome, rng: random.Random) -> GameGenome:
+    if genome.setup.turned_trump is not None:
+        return with_setup(genome, turned_trump=None)
+    if not indices_of(genome.phases, TrickPhase):
+        return genome
+    forms = [TurnedTrump.DEALER_LAST] + ([TurnedTrump.UPCARD] if _can_turn_up(genome) else [])
+    return _with_turned(genome, rng.choice(forms))
+
+
+def mutate_turned_trump(genome: GameGenome, rng: random.Random) -> GameGenome:
+    turned = genome.setup.turned_trump
+    if turned is None:
+        return genome
+    if turned is TurnedTrump.UPCARD:
+        return _with_turned(genome, TurnedTrump.DEALER_LAST)
+    return _with_turned(genome, TurnedTrump.UPCARD) if _can_turn_up(genome) else genome

@@ -15,7 +15,9 @@ card scoring        a card-scoring rule
 hand evaluation     ``scoring.hand_evaluation``
 tableau mode        the tableau mode (→ none; seed 001)
 teams               team play (seed 003)
-setup rule          ``setup.trump_suit``, each wild rank, ``refill_hands``, the opening discard
+setup rule          ``setup.trump_suit``, ``setup.turned_trump``, each wild rank, ``refill_hands``, the
+                    opening discard
+book scoring        ``book_scoring`` (points for tricks beyond a book)
 ==================  ===================================================================================
 
 A removal that leaves the genome invalid (``validation.validate``) is repaired by ``repair.settle``;
@@ -24,13 +26,13 @@ one that cannot be made valid is not removable (the rule is structural).
 **Static checks** (exact: such a rule cannot change any game; ``static_dead``):
 
 * special effects in a game without a play phase (effects fire only on cards played in one);
-* card-scoring rules when nothing reads scores: no win condition decided by scores (``high_score``,
-  ``low_score``, ``first_to_score``, ``score_threshold``, ``all_hands_empty``) and no ``score_compare``
-  condition; card-scoring rules triggered by trick wins in a game without tricks;
+* card-scoring rules and book scoring when nothing reads scores: no win condition decided by scores
+  (``high_score``, ``low_score``, ``first_to_score``, ``score_threshold``, ``all_hands_empty``) and no
+  ``score_compare`` condition; card-scoring rules triggered by trick wins in a game without tricks;
 * a hand evaluation when nothing reads hand values: no ``best_hand`` win, no ``hand_value`` condition and
   no betting phase (whose showdown awards the pot by them);
-* a trick phase's trump or breaking suit, or a setup trump, in a game without tricks and without a
-  ``has_trump`` condition.
+* a trick phase's trump or breaking suit, or a setup trump or turned trump, in a game without tricks
+  and without a ``has_trump`` condition.
 
 **Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and
 ``RANDOM_GAMES`` of stateless random self-play, ``agents.batch``'s digest per game) are replayed without
@@ -226,6 +228,10 @@ def _setup_rules(genome: GameGenome) -> Iterator[Rule]:
         without = with_setup(genome, trump_suit=None)
         text = f"trumps {setup.trump_suit.value}"
         yield _rule("setup.trump_suit", "setup rule", text, ("trump", setup.trump_suit), without)
+    if setup.turned_trump is not None:
+        without = with_setup(genome, turned_trump=None)
+        text = f"trumps turned up ({setup.turned_trump.value})"
+        yield _rule("setup.turned_trump", "setup rule", text, ("turned", setup.turned_trump), without)
     for i, rank in enumerate(setup.wild_cards):
         without = with_setup(genome, wild_cards=removed_at(setup.wild_cards, i))
         yield _rule(f"setup.wild_cards[{i}]", "setup rule", f"{rank.value} wild", ("wild", rank), without)
@@ -236,6 +242,13 @@ def _setup_rules(genome: GameGenome) -> Iterator[Rule]:
         text = f"{setup.initial_discard_count} card(s) turned up to start the discard"
         without = with_setup(genome, initial_discard_count=0)
         yield _rule("setup.initial_discard_count", "setup rule", text, "opening discard", without)
+
+
+def _book_scoring(genome: GameGenome) -> Iterator[Rule]:
+    book = genome.book_scoring
+    if book is not None:
+        text = f"{book.points_per_trick} per trick beyond {book.book}"
+        yield _rule("book_scoring", "book scoring", text, book, genome.replace(book_scoring=None))
 
 
 RULE_KINDS: dict[str, RuleKind] = {
@@ -249,6 +262,7 @@ RULE_KINDS: dict[str, RuleKind] = {
     "tableau mode": _tableau,
     "teams": _teams,
     "setup rule": _setup_rules,
+    "book scoring": _book_scoring,
 }
 
 
@@ -319,6 +333,8 @@ def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | N
     """Why ``rule`` can never change a game of ``genome``, or None."""
     if rule.kind == "special effect" and not readers.has_play:
         return "static: effects fire only on cards played in a play phase, and there is none"
+    if rule.kind == "book scoring" and not readers.scores:
+        return "static: no win condition or condition reads scores"
     if rule.kind == "card scoring":
         if not readers.scores:
             return "static: no win condition or condition reads scores"
@@ -326,7 +342,7 @@ def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | N
             return "static: scores trick wins in a game without tricks"
     if rule.kind == "hand evaluation" and not readers.hands:
         return "static: no best_hand win, hand_value condition or betting showdown reads hand values"
-    if rule.path.endswith(("trump_suit", "breaking_suit")) and not readers.trump:
+    if rule.path.endswith(("trump_suit", "turned_trump", "breaking_suit")) and not readers.trump:
         return "static: a trump or breaking suit in a game without tricks or has_trump condition"
     return None
 

@@ -1,16 +1,23 @@
 """Trick-taking games: Hearts, Scotch Whist, Knock-Out Whist, Spades, Partnership Spades, Whist, Euchre.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
-player; the trick's winner leads the next). Approximations the schema forces on all of them:
+player; the trick's winner leads the next). What the schema gives them, and where they still differ:
 
-* The first lead of a hand is the engine's (no "2♣ leads" or "left of the dealer leads" rule).
-* The trump suit is fixed by the genome in the Whists; they turn up a card to choose trumps in the real
-  games and use one fixed suit instead. Euchre chooses its trump from the turned card (``TrumpPhase``).
-* There is no passing of cards between players before a hand.
-* Games played to a target over many hands (Hearts to 100, Spades to 500, Scotch Whist to 41) keep their
-  target, and so does Euchre (10, by maker scoring); games scored by tricks in one deal (Whist,
-  Knock-Out Whist) are decided by the most tricks of a single hand, since the schema has no "points
-  per trick over a book" rule.
+* The first trick of a hand is led by the player left of the dealer: the engine's hand ``h`` is opened
+  by seat ``(h−1) mod N`` and dealt by the seat before it, so the deal and the lead move one seat on
+  each hand. Hearts instead has the holder of 2♣ lead it (``TrickPhase.first_lead``), and keeps points
+  cards off the first trick (``clean_first_trick``).
+* Hearts passes three cards before each hand, left, right, across, then none (``PassPhase``); no other
+  game here passes.
+* Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand
+  (``setup.turned_trump`` ``dealer_last``); Euchre makes trump from the turned card in rounds of
+  ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist and Knock-Out Whist
+  still use one fixed suit where the real games turn up a card, although the turned trump could now
+  express it.
+* Scoring: Hearts (to 100), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre (to 10
+  by maker scoring) and Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) are played
+  over many hands to their targets. Knock-Out Whist is one hand decided by the most tricks (the real
+  game shrinks the deal and knocks players out, which the schema cannot express).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from darwindeck.genome.phases import (
     TrumpRelation,
 )
 from darwindeck.genome.schema import (
+    BookScoring,
     CardScoringRule,
     ContractScoring,
     GameGenome,
@@ -34,6 +42,7 @@ from darwindeck.genome.schema import (
     Scoring,
     ScoringTrigger,
     SetupRules,
+    TurnedTrump,
     TurnStructure,
     WinCondition,
     WinType,
@@ -204,32 +213,46 @@ def partnership_spades() -> GameGenome:
     )
 
 
-WHIST_TRUMP = Suit.DIAMONDS
+#: Whist's book: a side scores one point for each trick it takes beyond six.
+WHIST_BOOK = BookScoring(book=6, points_per_trick=1)
+#: Short Whist is played to 5 points (Pagat; 7 in the American game, 10 in Long Whist).
+WHIST_TARGET = 5
 
 
 def whist() -> GameGenome:
-    """Whist: two partnerships, thirteen tricks, a trump suit; the side with more tricks wins.
+    """Whist: two partnerships, thirteen tricks, the dealer's last card sets trumps; the tricks beyond
+    six score, first side to 5.
 
-    Faithful: 13 cards each, follow suit, a trump suit, partners (0, 2) against (1, 3). Approximated:
-    the real game scores one point per trick beyond six and plays to 5 (or 7) over many deals; the
-    schema has no per-trick points, so one deal decides it by most tricks (the side that scores in that
-    deal). Trumps are fixed (diamonds) instead of turned up.
+    Played by Pagat's rules (https://www.pagat.com/whist/whist.html): partners sit opposite, seats 0 and
+    2 against 1 and 3; the whole 52-card deck is dealt, 13 cards each; the dealer's last card is turned
+    face up and its suit is trumps for the hand; the dealer keeps it and plays it like any other card
+    (``setup.turned_trump`` ``dealer_last``). The player left of the dealer leads the first trick; follow
+    suit if you can, else play anything; the highest trump, else the highest card of the suit led, wins
+    and its winner leads the next. At the end of each deal the side that took more than six tricks (the
+    book) scores one point for each trick beyond six (``book_scoring``); the deal and the lead pass one
+    seat to the left each deal; the first side to 5 points (short Whist) wins.
+
+    What still differs from Pagat: honours are not scored (the English game gives a side dealt the
+    A, K, Q and J of trumps between its players 4 points, and any three of them 2, except at 4 points;
+    the schema has no rule for cards held at the deal); one game is played, not a rubber (the best of
+    three games, with game points for a treble, double or single); the first dealer is the last seat,
+    not chosen by cutting; and a revoke cannot happen (the engine allows only legal cards), so there is
+    no revoke penalty.
     """
     return GameGenome(
         name="Whist",
         description=(
-            "Two partnerships play thirteen tricks with a trump suit, following suit when they can. "
-            "The partnership that takes more tricks wins."
+            "Two partnerships play thirteen tricks; the dealer's last card is turned up and its suit is "
+            "trumps. Each trick a side takes beyond six scores a point, and the first side to 5 wins."
         ),
-        setup=SetupRules(cards_per_player=13, trump_suit=WHIST_TRUMP),
-        turn_structure=trick_turns(
-            TrickPhase(lead_suit_required=True, trump_suit=WHIST_TRUMP), tricks_per_hand=13
-        ),
-        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+        setup=SetupRules(cards_per_player=13, turned_trump=TurnedTrump.DEALER_LAST),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True), tricks_per_hand=13),
+        book_scoring=WHIST_BOOK,
+        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=WHIST_TARGET),),
         player_count=4,
         team_mode=True,
         teams=((0, 2), (1, 3)),
-        max_turns=100,
+        max_turns=1000,
     )
 
 
@@ -327,7 +350,7 @@ GAMES: tuple[LibraryGame, ...] = (
             "Whist",
             FAMILY,
             ("tricks", "trumps", "teams"),
-            "Two partnerships, thirteen tricks with trumps; more tricks wins.",
+            "Two partnerships, trumps turned up; each trick beyond six scores; first side to 5 wins.",
         ),
         whist(),
     ),
