@@ -411,4 +411,3 @@ def test_the_library_ranks_deep_games_above_games_of_chance() -> None:
     }
     assert min(scores[name] for name in DEEP) > max(scores[name] for name in CHANCE), scores
     assert scores["war"] == scores["go-fish"] == 0.0
-
