@@ -1,37 +1,47 @@
 """Euchre, move for move against OpenSpiel's ``euchre``.
 
-Each hand deals the same cards in both engines. OpenSpiel first draws the dealer (always West here: our
-first hand is opened by North, so West deals), then deals card ``k`` of its chance sequence to seat
-``(dealer + k) mod 4`` and turns the 21st card up; ours is arranged to the same hands, the same turned
-card on the discard pile and the three undealt cards in the deck. Seats are the same in both (North 0,
-East 1, South 2, West 3; partners N+S against E+W). Moves are drawn at random from OpenSpiel's legal
-list: pass, order up or name a suit, the dealer's discard, and the 24 cards. At every step both engines
-must agree on who acts and on the exact set of legal moves (trump calls, discards, and the cards that
-follow suit with the left bower counted as a trump); at the end of the hand, on the score.
+Each game deals the same cards in both engines: OpenSpiel's first chance outcome picks the dealer and
+its next 20 give card ``k`` to seat ``(dealer + k) mod 4``; its 21st is the turned-up card. Ours is
+arranged to the same hands, the same turned card on the discard pile, the three cards OpenSpiel never
+deals in the deck, and the same dealer (our hand ``h`` is dealt by seat ``(h − 2) mod 4``, so the hand
+number is set to ``dealer + 2``). Seats and partnerships are the same in both: 0 and 2 against 1 and 3.
+Then both play random legal moves drawn from OpenSpiel's list, mapped to ours: its pass (24) is our
+PASS, its trump calls (25 ♣, 26 ♦, 27 ♥, 28 ♠) our NAME_SUIT of that suit, and its 24 cards
+(``rank * 4 + suit``, ranks 9..A, suits C, D, H, S) both the dealer's discard and the cards played. At
+every step both engines must agree on who acts and on the exact set of legal moves: ordering up or
+passing, naming another suit or passing, the dealer's discard, and each card played (the left bower
+following trumps, not its printed suit). At the end of the hand, on each partnership's score.
 
-OpenSpiel is played with ``stick_the_dealer`` off (ours throws the hand in when all pass twice) and
-without a lone defender. The rules differ at three points, stated here once:
+OpenSpiel's parameters are set to our rules: ``stick_the_dealer`` False (ours plays Pagat's redeal
+rule) and ``allow_lone_defender`` False. OpenSpiel asks the maker, once trump is made, whether to go
+alone; ours has no going alone, so OpenSpiel is always answered "with partner" (action 30) and that
+answer is not a compared decision. OpenSpiel's returns are zero-sum: the makers get +1 (3 or 4
+tricks), +2 (a march) or −2 (euchred) and the defenders the negative; ours adds the positive amount to
+the side that scores it (1 or 2 to the makers, 2 to the defenders when the makers are euchred), so
+each partnership's score is ``max(0, its OpenSpiel return)``. (OpenSpiel's source speaks of −4
+"super-euchres"; its scoring gives −4 only against a lone defender, which these parameters rule
+out.) When all four pass twice, OpenSpiel ends the game with every return 0; ours throws the hand in,
+scores nothing and deals the next hand (hand number one higher, the next seat dealing); the
+comparison stops there, after the eight passes.
 
-* **Going alone.** OpenSpiel asks the maker whether to play alone; ours has no going alone, so the
-  test always answers "Partner" there and that step is not compared.
-* **The dealer's discard.** OpenSpiel lets the dealer discard only one of the five cards dealt; ours
-  (Pagat: "the dealer ... discards one card face down") also lets the dealer discard the card just
-  taken up. At that step our legal moves are OpenSpiel's plus exactly the turned card
-  (``allowed_beyond_openspiel``), and the move played is always one OpenSpiel offers.
-* **A hand thrown in.** When all four pass in both rounds, OpenSpiel's game ends with nothing scored;
-  ours deals the next hand. The comparison stops there and checks that ours is on hand 2 with no score.
+One rule differs, stated here once; at that point our legal moves must be OpenSpiel's plus exactly the
+extra move our rules allow (``allowed_beyond_openspiel``), and the move played is always one
+OpenSpiel offers:
 
-OpenSpiel's returns are zero-sum per player (a side that scores ``n`` gets ``+n``, the other ``−n``);
-ours adds the points to the scoring side's team score, so North's return is our team 0 score minus our
-team 1 score. OpenSpiel plays one hand; our game goes on to 10, so the comparison stops at the hand's end.
+* OpenSpiel refuses the turned-up card as the dealer's discard after an order-up; ours allows it
+  (Pagat's rules have the dealer take the turned card and discard one card face down, with no
+  exception for the card just taken).
 
-Compared: 1,000 random hands, 22,910 decisions (trump was made in every one: 413 hands scored 1, 587
-scored 2, a march or a euchre), and 20 hands in which everyone passes, thrown in by both.
+1,000 random hands compare 22,884 decisions: 1,942 bidding decisions (942 hands ordered up in round
+1, 58 trumps named in round 2), 942 dealer's discards and 20,000 cards played. Random bidders almost
+never all pass twice (1 hand in 4,096), so 100 more deals are bid by passing every time: 800 bidding
+decisions, each hand thrown in. 23,684 decisions in all, every one equal apart from the allowance.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -44,108 +54,141 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
 )
 
+OPENSPIEL_PARAMS = {"stick_the_dealer": False, "allow_lone_defender": False}
 GAMES = 1000
+THROWN_IN_GAMES = 100
 PLAYERS = 4
-WEST = 3
-CARDS = 24  # OpenSpiel's actions 0..23 are cards (rank * 4 + suit, ranks 9..A, suits C, D, H, S)
-RANKS = "9TJQKA"
-SUITS = "CDHS"
+CARDS = 24  # OpenSpiel's actions 0..23 are cards
+PASS = 24
+FIRST_CALL = 25  # 25 ♣, 26 ♦, 27 ♥, 28 ♠
+GO_ALONE, WITH_PARTNER = 29, 30
+HANDS_DEALT = 20  # then one more chance outcome: the turned card
 
 
 def our_card(openspiel_card: int) -> int:
-    """OpenSpiel Euchre's card ``rank * 4 + suit`` as our card id."""
-    rank = RANKS[openspiel_card // 4]
-    suit = SUITS[openspiel_card % 4]
+    """OpenSpiel Euchre's card ``rank * 4 + suit`` (ranks 9, 10, J, Q, K, A; suits C, D, H, S) as our
+    card id."""
+    rank = "9TJQKA"[openspiel_card // 4]
+    suit = "CDHS"[openspiel_card % 4]
     return card_id(Rank("10" if rank == "T" else rank), Suit(suit))
 
 
-def our_action(state: pyspiel.State, action: int) -> int:
-    """OpenSpiel's action as ours: a card, PASS, or NAME_SUIT of a suit (ordering up is naming the
-    turned card's suit)."""
+def our_action(action: int) -> int:
+    """OpenSpiel's action as ours: a card, PASS, or a trump call (NAME_SUIT)."""
     if action < CARDS:
         return our_card(action)
-    name = state.action_to_string(state.current_player(), action)
-    if name == "Pass":
+    if action == PASS:
         return L.A_PASS
-    return L.A_SUIT0 + Suit(name[0]).code
+    return L.A_SUIT0 + Suit("CDHS"[action - FIRST_CALL]).code
 
 
-def deal(rng: random.Random) -> tuple[pyspiel.State, list[list[int]], int]:
-    """A new OpenSpiel hand dealt by West with seeded random cards; the hands and turned card as ours."""
-    theirs = pyspiel.load_game("euchre", {"stick_the_dealer": False}).new_initial_state()
-    theirs.apply_action(WEST)  # the first chance outcome is the dealer
+def allowed_beyond_openspiel(state: GameState, turned: int) -> set[int]:
+    """Our legal moves that OpenSpiel refuses (module docstring): at the dealer's discard, the turned
+    card."""
+    return {turned} if state.array[L.S_DISCARDER] >= 0 else set()
+
+
+def dealt_by(dealer: int, hands: list[list[int]], turned: int, kitty: list[int], seed: int) -> GameState:
+    """Our Euchre at the first decision of a hand dealt by ``dealer`` with these cards."""
+    state = GameState.new(get_game("euchre"), seed)
+    state.array[L.S_HAND_NO] = dealer + 2  # hand h is dealt by seat (h − 2) mod 4
+    state.arrange(hands=hands, deck=kitty, discard=[turned], current=(dealer + 1) % PLAYERS)
+    return state
+
+
+def play_one(seed: int, pass_every_bid: bool = False) -> tuple[Counter[str], str]:
+    """Play one hand in both engines; the decisions compared by kind, and how the bidding ended (every
+    bidder passing when ``pass_every_bid``)."""
+    rng = random.Random(seed)
+    theirs = pyspiel.load_game("euchre", OPENSPIEL_PARAMS).new_initial_state()
+    dealer = rng.choice([outcome for outcome, _ in theirs.chance_outcomes()])
+    theirs.apply_action(dealer)
     hands: list[list[int]] = [[] for _ in range(PLAYERS)]
-    dealt = 0
-    turned = -1
+    dealt: list[int] = []
     while theirs.is_chance_node():
         card = rng.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-        if dealt < 5 * PLAYERS:
-            hands[(WEST + dealt) % PLAYERS].append(our_card(card))
-        else:
-            turned = our_card(card)
+        if len(dealt) < HANDS_DEALT:
+            hands[(dealer + len(dealt)) % PLAYERS].append(our_card(card))
         theirs.apply_action(card)
-        dealt += 1
-    return theirs, hands, turned
+        dealt.append(card)
+    turned = our_card(dealt[-1])
+    kitty = sorted(our_card(card) for card in range(CARDS) if card not in dealt)
+    ours = dealt_by(dealer, hands, turned, kitty, seed)
+    assert ours.current_player == (dealer + 1) % PLAYERS, f"seed {seed}: first to bid"
 
-
-def allowed_beyond_openspiel(ours: GameState, turned: int, discarding: bool) -> set[int]:
-    """Our legal moves that OpenSpiel refuses (module docstring): the turned card at the dealer's discard."""
-    return {turned} if discarding and turned in ours.hand(ours.current_player) else set()
-
-
-def play_one(seed: int, always_pass: bool = False) -> int:
-    """Play one hand in both engines; return the number of decisions compared. With ``always_pass``
-    every trump decision is a pass (random play almost never throws a hand in: about 1 hand in 4,000)."""
-    rng = random.Random(seed)
-    theirs, hands, turned = deal(rng)
-    dealt = {card for hand in hands for card in hand} | {turned}
-    rest = [card for card in get_game("euchre").setup.initial_deck.card_ids() if card not in dealt]
-    ours = GameState.new(get_game("euchre"), seed)
-    ours.arrange(hands=hands, deck=rest, discard=[turned], current=0)
-    steps = 0
+    compared: Counter[str] = Counter()
+    passes = 0
+    ending = "thrown in"
     while not theirs.is_terminal():
-        where = f"seed {seed}, step {steps}"
         legal = theirs.legal_actions()
-        names = {theirs.action_to_string(theirs.current_player(), a) for a in legal}
-        if names == {"Alone", "Partner"}:
-            theirs.apply_action(next(a for a in legal if theirs.action_to_string(a) == "Partner"))
+        if legal == [GO_ALONE, WITH_PARTNER]:  # ours has no going alone (module docstring)
+            theirs.apply_action(WITH_PARTNER)
             continue
+        where = f"seed {seed}, decision {sum(compared.values())}"
         assert ours.current_player == theirs.current_player(), where
-        discarding = len(ours.hand(ours.current_player)) == 6
-        expected = {our_action(theirs, a) for a in legal} | allowed_beyond_openspiel(ours, turned, discarding)
+        expected = {our_action(a) for a in legal} | allowed_beyond_openspiel(ours, turned)
         assert sorted(ours.legal_actions()) == sorted(expected), where
-        action = rng.choice(legal)
-        if always_pass and "Pass" in names:
-            action = next(a for a in legal if theirs.action_to_string(a) == "Pass")
-        ours.apply_action(our_action(theirs, action))
+        action = PASS if pass_every_bid and PASS in legal else rng.choice(legal)
+        if action >= PASS:
+            compared["bid"] += 1
+            if action == PASS:
+                passes += 1
+            else:
+                ending = "ordered up" if passes < PLAYERS else "named"
+        elif ours.array[L.S_DISCARDER] >= 0:
+            compared["discard"] += 1
+        else:
+            compared["card"] += 1
         theirs.apply_action(action)
-        steps += 1
+        ours.apply_action(our_action(action))
+
     returns = [int(value) for value in theirs.returns()]
-    team_scores = list(ours.team_scores())
-    if returns == [0] * PLAYERS:  # every hand trump was made in scores: this one was thrown in
-        assert steps == 2 * PLAYERS, f"seed {seed}: a throw-in is eight passes"
-        assert ours.array[L.S_HAND_NO] == 2 and team_scores == [0, 0], f"seed {seed}: thrown in"
-    else:
-        assert returns[0] == team_scores[0] - team_scores[1], f"seed {seed}: {team_scores} v {returns}"
-        assert returns == [returns[0], -returns[0]] * 2, f"seed {seed}: {returns}"
-    return steps
+    if ending == "thrown in":
+        # OpenSpiel ends with nothing scored; ours scores nothing and the next seat deals a new hand.
+        assert returns == [0] * PLAYERS, f"seed {seed}: thrown in"
+        assert ours.array[L.S_HAND_NO] == dealer + 3, f"seed {seed}: the next hand"
+        assert ours.current_player == (dealer + 2) % PLAYERS, f"seed {seed}: the next hand's first bid"
+    expected_scores = [max(0, returns[0]), max(0, returns[1])]
+    assert list(ours.team_scores()) == expected_scores, f"seed {seed}: scores"
+    return compared, ending
 
 
 def test_a_dealt_card_maps_to_the_same_card() -> None:
-    # OpenSpiel Euchre numbers 9♣ 0, 9♦ 1, 9♥ 2, 9♠ 3, 10♣ 4, ..., A♠ 23.
+    # OpenSpiel Euchre numbers 9♣ 0, 9♦ 1, 9♥ 2, 9♠ 3, 10♣ 4, ..., J♣ 8, ..., A♠ 23.
     assert our_card(0) == card_id(Rank.NINE, Suit.CLUBS)
-    assert our_card(2) == card_id(Rank.NINE, Suit.HEARTS)
+    assert our_card(3) == card_id(Rank.NINE, Suit.SPADES)
     assert our_card(2 * 4 + 1) == card_id(Rank.JACK, Suit.DIAMONDS)
     assert our_card(23) == card_id(Rank.ACE, Suit.SPADES)
+    assert our_action(PASS) == L.A_PASS
+    assert our_action(27) == L.A_SUIT0 + Suit.HEARTS.code
 
 
-def test_a_hand_everyone_passes_is_thrown_in_by_both() -> None:
-    # Eight passes (two rounds of four) and nothing is scored: OpenSpiel ends, ours deals hand 2.
-    assert [play_one(seed, always_pass=True) for seed in range(20)] == [8] * 20
+def test_our_hand_is_dealt_by_the_same_dealer_with_the_same_turned_card() -> None:
+    # South (2) deals: West (3), on the dealer's left, decides first; the 9♥ (OpenSpiel's 2) is turned.
+    hands = [[our_card(card) for card in range(5 * p + 3, 5 * p + 8)] for p in range(PLAYERS)]
+    state = dealt_by(2, hands, our_card(2), [our_card(card) for card in (0, 1, 23)], 0)
+    assert state.current_player == 3
+    assert state.discard() == (card_id(Rank.NINE, Suit.HEARTS),)
+    assert state.legal_actions() == [L.A_PASS, L.A_SUIT0 + Suit.HEARTS.code]
 
 
 def test_euchre_agrees_with_openspiel_move_for_move() -> None:
-    # Every hand trump is made in: the calls (1 to 8 decisions), the dealer's discard when the turned
-    # card was ordered up, and 20 cards; 22,910 decisions over the 1,000 hands (the run on 2026-11-25).
-    compared = sum(play_one(seed) for seed in range(GAMES))
-    assert compared >= GAMES * 21
+    compared: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    for seed in range(GAMES):
+        counts, ending = play_one(seed)
+        compared += counts
+        endings[ending] += 1
+    assert endings == {"ordered up": 942, "named": 58}
+    assert compared == {"bid": 1942, "discard": 942, "card": GAMES * 20}
+    assert sum(compared.values()) == 22884
+
+
+def test_a_hand_all_pass_twice_agrees_until_it_is_thrown_in() -> None:
+    # Random bidders rarely all pass twice (1 in 4,096 hands), so these deals pass every bid.
+    compared: Counter[str] = Counter()
+    for seed in range(THROWN_IN_GAMES):
+        counts, ending = play_one(seed, pass_every_bid=True)
+        assert ending == "thrown in", f"seed {seed}"
+        compared += counts
+    assert compared == {"bid": THROWN_IN_GAMES * 8}
