@@ -41,9 +41,9 @@ def score_hand(
 
 
 def test_scoring_array_is_the_fields_in_declaration_order() -> None:
-    assert DEFAULT.tolist() == [10, 1, 10, 100, 100, 10, 100]
-    custom = ContractScoring(1, 2, 3, 4, 5, 6, 7)
-    assert contract_scoring_array(custom).tolist() == [1, 2, 3, 4, 5, 6, 7]
+    assert DEFAULT.tolist() == [10, 1, 10, 100, 100, 10, 100, 0, 0]
+    custom = ContractScoring(1, 2, 3, 4, 5, 6, 7, True, 8)
+    assert contract_scoring_array(custom).tolist() == [1, 2, 3, 4, 5, 6, 7, 1, 8]
     assert DEFAULT.dtype == np.int64
 
 
@@ -160,7 +160,7 @@ def test_score_change_equals_the_formula(
     table: list[tuple[int, bool, int, int]], fields: tuple[int, ...], bags_before: int
 ) -> None:
     per_trick, over, fail, nil_bonus, nil_penalty, limit, bag_penalty = fields
-    scoring = np.array(fields, dtype=np.int64)
+    scoring = np.array([*fields, 0, 0], dtype=np.int64)  # not exact, no made bonus
     bids = [NIL if nil else bid for bid, nil, _, _ in table]
     tricks = [t for _, _, t, _ in table]
     teams = [team for _, _, _, team in table]
@@ -202,3 +202,18 @@ def jit_sample() -> list[list[int]]:
 def test_same_results_with_jit_disabled() -> None:
     assert hasattr(evaluate_contracts, "py_func")  # compiled in this process
     assert sample_without_jit(__file__) == (1, jit_sample())
+
+
+def test_an_exact_contract_is_made_only_by_the_very_number_bid() -> None:
+    # Oh Hell's scoring, player by player: 1 point per trick bid and a bonus of 10, only for an exact bid.
+    oh_hell = contract_scoring_array(ContractScoring(1, 0, 0, 0, 0, 10, 0, exact=True, made_bonus=10))
+    solo = [0, 1, 2, 3]
+    # Bids 3, 0, 2, 5; tricks 3, 0, 3, 4: exact for the first two (3 + 10, 0 + 10); one over and one
+    # under score nothing (the failed penalty is 0), and no bags are counted.
+    assert score_hand([3, 0, 2, 5], [3, 0, 3, 4], solo, oh_hell) == ([13, 10, 0, 0], [0, 0, 0, 0])
+    # A failed exact contract loses the penalty per trick bid, over or under: bid 2, took 4, penalty 5.
+    harsh = contract_scoring_array(ContractScoring(1, 0, 5, 0, 0, 10, 0, exact=True, made_bonus=10))
+    assert score_hand([2, 1, 0, 0], [4, 1, 0, 0], solo, harsh) == ([-10, 11, 10, 10], [0, 0, 0, 0])
+    # Without ``exact`` the bonus comes on top of a made Spades contract: bid 3, took 5: 30 + 2 + 7.
+    bonus = contract_scoring_array(ContractScoring(made_bonus=7))
+    assert score_hand([3, 0, 0, 0], [5, 0, 0, 0], solo, bonus)[0][0] == 39

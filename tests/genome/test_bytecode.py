@@ -331,10 +331,14 @@ def test_a_truncated_effects_section_names_effects_and_the_offset() -> None:
     )
 
 
-def test_nonzero_reserved_contract_bytes_are_refused() -> None:
+def test_reserved_contract_flag_bits_are_refused() -> None:
+    # The contract block's last two bytes (seed 004's reserved uint16) are the flags (bit 0 ``exact``)
+    # and ``made_bonus``: a classic Spades contract writes 0 0, and a flag bit above bit 0 is refused.
     data = compile_genome(hand_spades())
-    error = parse_error(data[:-1] + b"\x01")
+    assert list(data[-2:]) == [0, 0]
+    error = parse_error(data[:-2] + b"\x02" + data[-1:])
     assert (error.section, error.offset) == ("contract", len(data) - 2)
+    assert "reserved bits set" in str(error)
 
 
 def test_too_deep_a_condition_is_refused_both_ways() -> None:

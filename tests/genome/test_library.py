@@ -59,6 +59,7 @@ ALL_SLUGS = [
     "go-fish",
     "hearts",
     "knockout-whist",
+    "oh-hell",
     "old-maid",
     "partnership-spades",
     "president",
@@ -71,7 +72,7 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"}
+REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "oh-hell", "rummy", "whist"}
 
 
 # -- registry ------------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ Encodings:
   the single source of truth: a bid of 0 with ``is_nil[i] == 0`` is a plain zero bid that counts as a
   contract of 0), ``tricks[i]`` (tricks won this hand), ``player_team[i]`` (team index 0..T-1).
   Individual mode is ``player_team[i] = i`` with ``n_teams = P``: each player is its own team.
-* ``scoring`` (length 7) holds ``ContractScoring``'s fields in declaration order; ``contract_scoring_array``
-  builds it and the ``SCORING_*`` constants index it.
+* ``scoring`` (length 9) holds ``ContractScoring``'s fields in declaration order (``exact`` as 0/1);
+  ``contract_scoring_array`` builds it and the ``SCORING_*`` constants index it.
 * ``team_scores`` and ``bags`` (length T) persist across hands; only this function changes ``bags``.
 
 Rules, applied to each team ``0..n_teams-1`` independently (a team whose members bid only Nil has a
@@ -27,6 +27,9 @@ contract of 0, so all its tricks are overtricks):
    ``bag_penalty`` and ``bag_limit`` is taken off its bags, once per evaluation as in the seed (bags
    left over stay and count at the next made contract).
 4. Failed (tricks < contract): ``-contract × failed_contract_penalty``; bags are unchanged.
+
+With ``exact`` (Oh Hell) a contract is made only when the tricks equal it: more tricks fail it too (step
+4), so there are no overtricks and no bags. Every made contract also scores ``made_bonus`` (step 3).
 """
 
 from __future__ import annotations
@@ -48,11 +51,13 @@ SCORING_NIL_BONUS = 3
 SCORING_NIL_PENALTY = 4
 SCORING_BAG_LIMIT = 5
 SCORING_BAG_PENALTY = 6
+SCORING_EXACT = 7
+SCORING_MADE_BONUS = 8
 
 
 def contract_scoring_array(scoring: ContractScoring) -> Int64Array:
     """``scoring``'s fields in declaration order as the ``int64[7]`` that ``evaluate_contracts`` takes."""
-    return np.array([getattr(scoring, f.name) for f in dataclasses.fields(scoring)], dtype=np.int64)
+    return np.array([int(getattr(scoring, f.name)) for f in dataclasses.fields(scoring)], dtype=np.int64)
 
 
 @kernel_jit
@@ -81,11 +86,13 @@ def evaluate_contracts(
                     team_scores[team] -= scoring[SCORING_NIL_PENALTY]
             else:
                 contract += bids[player]
-        if team_tricks >= contract:
+        exact = scoring[SCORING_EXACT] != 0
+        if team_tricks == contract or (team_tricks > contract and not exact):
             overtricks = team_tricks - contract
             team_scores[team] += (
                 contract * scoring[SCORING_POINTS_PER_TRICK_BID]
                 + overtricks * scoring[SCORING_OVERTRICK_POINTS]
+                + scoring[SCORING_MADE_BONUS]
             )
             bags[team] += overtricks
             if bags[team] >= scoring[SCORING_BAG_LIMIT]:

@@ -28,6 +28,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import award_pot
 from darwindeck.engine.book import score_book
+from darwindeck.engine.contracts import SCORING_EXACT as CONTRACT_EXACT
 from darwindeck.engine.contracts import evaluate_contracts
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.makers import score_makers
@@ -158,7 +159,8 @@ def _score_contracts(tables: Int64Array, state: Int64Array) -> None:
         if state[L.B_IS_NIL + p] != 0:
             state[L.S_BIDS_MET] += 1 if tricks == 0 else 0
         elif bid >= 0:
-            state[L.S_BIDS_MET] += 1 if tricks >= bid else 0
+            exact = contract_view(tables)[CONTRACT_EXACT] != 0
+            state[L.S_BIDS_MET] += 1 if tricks == bid or (tricks > bid and not exact) else 0
         if bid < 0:
             state[L.B_BID + p] = 0
     evaluate_contracts(

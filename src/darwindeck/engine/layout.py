@@ -223,7 +223,7 @@ PROGRAM_HEADER = T_WILD + 1
 WIN_ROW = 2
 RULE_ROW = 4
 EFFECT_ROW = 4
-CONTRACT_FIELDS = 7
+CONTRACT_FIELDS = 9
 
 # ---- phase rows (GameTables.phases) --------------------------------------------------------------------
 PH_KIND = 0

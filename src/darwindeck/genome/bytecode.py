@@ -29,6 +29,7 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -494,7 +495,8 @@ def _write_contract(writer: ByteWriter, genome: GameGenome) -> None:
     writer.u16(contract.nil_penalty, "contract_scoring.nil_penalty")
     writer.u8(contract.bag_limit, "contract_scoring.bag_limit")
     writer.u16(contract.bag_penalty, "contract_scoring.bag_penalty")
-    writer.u16(0, "contract_scoring reserved")
+    writer.u8(_pack_flags(contract.exact), "contract_scoring flags")
+    writer.u8(contract.made_bonus, "contract_scoring.made_bonus")
 
 
 def _write_contract_section(writer: ByteWriter, genome: GameGenome) -> None:
@@ -1029,10 +1031,9 @@ def _read_contract(reader: ByteReader) -> ContractScoring:
         bag_limit=reader.u8("bag_limit"),
         bag_penalty=reader.u16("bag_penalty"),
     )
-    reserved_offset = reader.pos
-    if reader.u16("reserved"):
-        reader.fail("the contract block's reserved uint16 must be zero", reserved_offset)
-    return contract
+    (exact,) = _read_flags(reader, "contract_scoring flags", 1)
+    made_bonus = reader.u8("made_bonus")
+    return dataclasses.replace(contract, exact=exact, made_bonus=made_bonus)
 
 
 def _read_maker(reader: ByteReader) -> MakerScoring:

@@ -304,7 +304,14 @@ class Scoring:
 
 @dataclass(frozen=True)
 class ContractScoring:
-    """Seed 004: how bid contracts score (the defaults are classic Spades)."""
+    """Seed 004: how bid contracts score (the defaults are classic Spades).
+
+    Two options beyond the seed, for exact-contract games (Oh Hell): with ``exact`` a contract is made
+    only by taking exactly the tricks bid, so taking more fails it like taking fewer (no overtricks, no
+    bags); ``made_bonus`` is added to every made contract. Oh Hell's "10 + the bid for an exact bid,
+    else nothing" is ``points_per_trick_bid=1, made_bonus=10, exact=True, failed_contract_penalty=0``.
+    They are fields of the contract block rather than a block of their own because they change only
+    what "made" means and what it is worth: bids, Nil and the team contract stay as they are."""
 
     points_per_trick_bid: int = 10
     overtrick_points: int = 1
@@ -313,6 +320,8 @@ class ContractScoring:
     nil_penalty: int = 100
     bag_limit: int = 10
     bag_penalty: int = 100
+    exact: bool = False
+    made_bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -377,7 +386,7 @@ class GameGenome:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
-        maker scoring, a turned trump, book scoring), else 1."""
+        maker scoring, a turned trump, book scoring, an exact contract or a made bonus), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
@@ -392,6 +401,8 @@ class GameGenome:
             or self.maker_scoring is not None
             or self.setup.turned_trump is not None
             or self.book_scoring is not None
+            or (self.contract_scoring is not None and self.contract_scoring.exact)
+            or (self.contract_scoring is not None and self.contract_scoring.made_bonus != 0)
         )
         return 2 if added else 1
 

@@ -6,7 +6,8 @@ then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
 in version 2 (pass, knock and trump phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
 ``top_trumps``, a draw phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``,
-``maker_scoring``, ``setup.turned_trump``, ``book_scoring``) is written as version 1, without those keys,
+``maker_scoring``, ``setup.turned_trump``, ``book_scoring``, an exact contract or a made bonus) is
+written as version 1, without those keys,
 byte for byte as before, so its identity did not change when version 2 came.
 
 * enums by *value*, never by name: ``"tableau_mode": "match_rank"``, ``"trigger_rank": "Q"``,
@@ -44,8 +45,9 @@ function per seed: effects → none, tableau mode → NONE with direction BOTH, 
 contract scoring → none; version 1 → 2: trick phases get no first lead and no clean first trick,
 scoring does not shoot the moon, trick phases have no top trumps, no maker scoring) and then read as the
 current version. Keys added to version 2 after it first shipped (a trick phase's ``top_trumps``,
-``maker_scoring``, then ``setup.turned_trump`` and ``book_scoring``) are written only when they differ
-from their defaults (no top trumps, null) and read
+``maker_scoring``, then ``setup.turned_trump``, ``book_scoring`` and the contract's ``exact`` and
+``made_bonus``) are written only when they differ from their defaults (no top trumps, null, false, 0)
+and read
 as those defaults when absent (``_LATE_VERSION_2``), so every genome that does not use them kept its JSON
 and identity, and files written before them still load. A version newer than ``SCHEMA_VERSION``
 is refused with a message naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are
@@ -190,6 +192,12 @@ def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
             del phase["top_trumps"]
     if fields["setup"]["turned_trump"] is None:
         del fields["setup"]["turned_trump"]
+    contract = fields["contract_scoring"]
+    if contract is not None:
+        if not contract["exact"]:
+            del contract["exact"]
+        if contract["made_bonus"] == 0:
+            del contract["made_bonus"]
     for key in ("maker_scoring", "book_scoring"):
         if fields[key] is None:
             del fields[key]
@@ -559,8 +567,9 @@ def _read_scoring(obj: JsonObject) -> Scoring:
 
 
 def _read_contract_scoring(obj: JsonObject) -> ContractScoring:
+    numbers = [field.name for field in dataclasses.fields(ContractScoring) if field.name != "exact"]
     return ContractScoring(
-        **{field.name: obj.get(field.name).as_int() for field in dataclasses.fields(ContractScoring)}
+        exact=obj.get("exact").as_bool(), **{name: obj.get(name).as_int() for name in numbers}
     )
 
 
@@ -683,11 +692,16 @@ def _add_trump_rules(data: dict[str, Any]) -> None:
 
 
 def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
-    """Version 2 (added late, Whist): no turned trump, no book scoring."""
+    """Version 2 (added late, Whist and Oh Hell): no turned trump, no book scoring, contracts not
+    exact and without a made bonus."""
     setup = _object_at(data, "setup")
     if setup is not None:
         setup.setdefault("turned_trump", None)
     data.setdefault("book_scoring", None)
+    contract = _object_at(data, "contract_scoring")
+    if contract is not None:
+        contract.setdefault("exact", False)
+        contract.setdefault("made_bonus", 0)
 
 
 #: Defaults for keys version 2 gained after it first shipped; applied to every document read.

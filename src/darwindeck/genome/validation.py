@@ -100,7 +100,8 @@ Teams (seed 003)
 Contract scoring (seed 004)
   * E contract scoring without a bidding phase, and a bidding phase without contract scoring.
   * E the one-byte fields (points_per_trick_bid, overtrick_points, failed_contract_penalty, bag_limit)
-    are 0..255, the two-byte ones (nil_bonus, nil_penalty, bag_penalty) 0..65535; bag_limit ≥ 1.
+    are 0..255, the two-byte ones (nil_bonus, nil_penalty, bag_penalty) 0..65535; bag_limit ≥ 1;
+    ``made_bonus`` 0..255 (one byte); E ``exact`` not a bool.
 Maker scoring
   * E maker scoring without a trump phase (nobody is ever a maker); E its four fields 0..255 (one byte
     each), ``made_tricks`` ≥ 1; W ``made_tricks`` above ``tricks_per_hand`` or ``cards_per_player``
@@ -199,6 +200,7 @@ _CONTRACT_FIELD_RANGES: tuple[tuple[str, tuple[int, int, str]], ...] = (
     ("nil_penalty", _TWO_BYTES),
     ("bag_limit", (1, UINT8_MAX, " (one byte)")),
     ("bag_penalty", _TWO_BYTES),
+    ("made_bonus", _ONE_BYTE),
 )
 
 
@@ -879,6 +881,8 @@ class _Checker:
     def check_contract_fields(self, contract: ContractScoring) -> None:
         for name, (low, high, note) in _CONTRACT_FIELD_RANGES:
             self.integer(f"contract_scoring.{name}", getattr(contract, name), low, high, note)
+        if not isinstance(contract.exact, bool):
+            self.error("contract_scoring.exact", f"must be true or false, got {_describe(contract.exact)}")
 
     def check_maker_scoring(self) -> None:
         maker = self.genome.maker_scoring

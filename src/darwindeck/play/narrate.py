@@ -363,9 +363,11 @@ def _contract_parts(
     taken = sum(tricks[p] for p in side)
     parts: list[tuple[str, int]] = []
     nils = [_nil_part(before, p, len(side) == 1, tricks[p] == 0, scoring) for p in side if before.nil[p]]
-    if taken >= contract:
+    if taken == contract or (taken > contract and not scoring.exact):
         if bidders:
             parts.append(("made", contract * scoring.points_per_trick_bid))
+            if scoring.made_bonus:
+                parts.append(("bonus", scoring.made_bonus))
         over = taken - contract
         if over:
             parts.append((_count(over, "overtrick"), over * scoring.overtrick_points))

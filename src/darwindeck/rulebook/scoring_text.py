@@ -2,10 +2,11 @@
 
 Rules (the semantics are those of ``genome.schema`` and seed 004):
 
-* Contracts use the genome's own ``ContractScoring`` numbers: made contract = bid × points per trick bid
-  plus overtricks × overtrick points; failed = −bid × penalty; Nil bonus / penalty; bags carry over
-  between hands and every ``bag_limit`` bags cost ``bag_penalty``. In team mode the contract is the sum
-  of the partners' non-Nil bids and Nil is scored for the bidder's team.
+* Contracts use the genome's own ``ContractScoring`` numbers: made contract = bid × points per trick bid plus
+  overtricks × overtrick points; failed = −bid × penalty; Nil bonus / penalty; bags carry over between hands
+  and every ``bag_limit`` bags cost ``bag_penalty``; an ``exact`` contract is made only by the very number of
+  tricks bid (no overtricks, no bags), and ``made_bonus`` is added to a made one. In team mode the contract is
+  the sum of the partners' non-Nil bids and Nil is scored for the bidder's team.
 * Card-scoring rules become one table row each: which cards, how many points per card, and the trigger.
   A condition naming one suit, one rank, or one rank and one suit is written as cards ("any heart (♥)",
   "the Q♠"); any other condition is written as a clause.
@@ -61,13 +62,25 @@ def contract_sentences(contract: ContractScoring, team_mode: bool, nil_allowed: 
             f"A team's contract is the sum of its members' bids{excluded}, and its tricks are the tricks "
             "its members took together."
         )
-    sentences += [
-        f"At the end of each hand, a {who} took at least as many tricks as {its} contract has made it: "
-        f"{'it scores' if team_mode else 'they score'} {points_per_bid} per trick bid, plus "
-        f"{words.count(contract.overtrick_points, 'point')} per trick over the contract.",
-        f"A {who} took fewer tricks than {its} contract failed it and loses "
-        f"{words.count(contract.failed_contract_penalty, 'point')} per trick bid.",
-    ]
+    bonus = f", plus {words.count(contract.made_bonus, 'point')} for making it" if contract.made_bonus else ""
+    scores = "it scores" if team_mode else "they score"
+    if contract.failed_contract_penalty:
+        failed = f"loses {words.count(contract.failed_contract_penalty, 'point')} per trick bid"
+    else:
+        failed = "scores nothing"
+    if contract.exact:
+        sentences += [
+            f"At the end of each hand, a {who} took exactly as many tricks as {its} contract has made it: "
+            f"{scores} {points_per_bid} per trick bid{bonus}.",
+            f"A {who} took more or fewer tricks than {its} contract failed it and {failed}.",
+        ]
+    else:
+        sentences += [
+            f"At the end of each hand, a {who} took at least as many tricks as {its} contract has made "
+            f"it: {scores} {points_per_bid} per trick bid, plus "
+            f"{words.count(contract.overtrick_points, 'point')} per trick over the contract{bonus}.",
+            f"A {who} took fewer tricks than {its} contract failed it and {failed}.",
+        ]
     if nil_allowed:
         if team_mode:
             how = "Nil is scored for the bidder's team on top of the team's contract."
@@ -81,6 +94,8 @@ def contract_sentences(contract: ContractScoring, team_mode: bool, nil_allowed: 
             f"a failed Nil costs {words.count(contract.nil_penalty, 'point')}. {how}"
         )
     one = contract.bag_limit == 1
+    if contract.exact:
+        return sentences  # an exact contract has no overtricks, so no bags
     sentences.append(
         f"Every trick over the contract is also a bag. Bags carry over from hand to hand: {bags} "
         f"{'costs' if one else 'cost'} {bag_cost}, so when a {side} has {bags}, "

@@ -9,7 +9,9 @@
   another value of 0..3, ``max_bid`` to another value of cards_per_player ± 2 (within 1..255), or
   ``allow_nil`` toggled. ``min_bid`` ≤ ``max_bid`` is kept by lowering ``min_bid`` when needed.
 * ``mutate_contract_scoring`` (``MutateContractScoringMutation``): one field of the contract scoring,
-  scaled by ×½, ×⅘, ×1¼ or ×2 (at least ±1) within its byte range (``bag_limit`` ≥ 1).
+  scaled by ×½, ×⅘, ×1¼ or ×2 (at least ±1) within its byte range (``bag_limit`` ≥ 1; a value the
+  scaling cannot move, such as 0, is stepped by one instead), or ``exact``
+  toggled (an exact contract is made only by the very number of tricks bid: Oh Hell).
 
 Orphaned contract scoring (no bidding phase left, e.g. after the trick phase was removed) is dropped by
 the repairs (``darwindeck.evolve.repair``) and by ``CleanupOrphanedResourcesMutation``.
@@ -20,7 +22,14 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from darwindeck.evolve.mutations._edit import indices_of, other_choice, replaced_at, scaled, with_phases
+from darwindeck.evolve.mutations._edit import (
+    indices_of,
+    nudge,
+    other_choice,
+    replaced_at,
+    scaled,
+    with_phases,
+)
 from darwindeck.genome.phases import BiddingPhase, TrickPhase
 from darwindeck.genome.schema import ContractScoring, GameGenome
 from darwindeck.genome.validation import UINT8_MAX, UINT16_MAX
@@ -35,6 +44,7 @@ CONTRACT_RANGES: dict[str, tuple[int, int]] = {
     "nil_penalty": (0, UINT16_MAX),
     "bag_limit": (1, UINT8_MAX),
     "bag_penalty": (0, UINT16_MAX),
+    "made_bonus": (0, UINT8_MAX),
 }
 
 
@@ -83,7 +93,13 @@ def mutate_contract_scoring(genome: GameGenome, rng: random.Random) -> GameGenom
     contract = genome.contract_scoring
     if contract is None:
         return genome
-    field = rng.choice(list(CONTRACT_RANGES))
+    field = rng.choice([*CONTRACT_RANGES, "exact"])
+    if field == "exact":
+        return genome.replace(contract_scoring=dataclasses.replace(contract, exact=not contract.exact))
     low, high = CONTRACT_RANGES[field]
-    value = scaled(rng, getattr(contract, field), low, high)
-    return genome.replace(contract_scoring=dataclasses.replace(contract, **{field: value}))
+    current = getattr(contract, field)
+    value = scaled(rng, current, low, high)
+    if value == current:  # scaling 0, or a value at its bound, moves nothing: step it instead
+        value = nudge(rng, current, low, high)
+    changes: dict[str, int] = {field: value}
+    return genome.replace(contract_scoring=dataclasses.replace(contract, **changes))  # type: ignore[arg-type]

@@ -1,4 +1,5 @@
-"""Trick-taking games: Hearts, Scotch Whist, Knock-Out Whist, Spades, Partnership Spades, Whist, Euchre.
+"""Trick-taking games: Hearts, Scotch Whist, Knock-Out Whist, Spades, Partnership Spades, Whist, Euchre,
+Oh Hell.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
 player; the trick's winner leads the next). What the schema gives them, and where they still differ:
@@ -9,15 +10,16 @@ player; the trick's winner leads the next). What the schema gives them, and wher
   cards off the first trick (``clean_first_trick``).
 * Hearts passes three cards before each hand, left, right, across, then none (``PassPhase``); no other
   game here passes.
-* Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand
-  (``setup.turned_trump`` ``dealer_last``); Euchre makes trump from the turned card in rounds of
-  ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist and Knock-Out Whist
-  still use one fixed suit where the real games turn up a card, although the turned trump could now
+* Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand (``setup.turned_trump``
+  ``dealer_last``), Oh Hell the next card of the stock (``upcard``); Euchre makes trump from the turned card
+  in rounds of ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist and Knock-Out
+  Whist still use one fixed suit where the real games turn up a card, although the turned trump could now
   express it.
-* Scoring: Hearts (to 100), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre (to 10
-  by maker scoring) and Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) are played
-  over many hands to their targets. Knock-Out Whist is one hand decided by the most tricks (the real
-  game shrinks the deal and knocks players out, which the schema cannot express).
+* Scoring: Hearts (to 100), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre (to 10 by
+  maker scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh Hell (to 100 by
+  exact contracts, ``ContractScoring.exact``) are played over many hands to their targets. Knock-Out Whist is
+  one hand decided by the most tricks (the real game shrinks the deal and knocks players out, which the schema
+  cannot express).
 """
 
 from __future__ import annotations
@@ -297,6 +299,62 @@ def euchre() -> GameGenome:
     )
 
 
+OH_HELL_CARDS = 10
+OH_HELL_TARGET = 100
+#: Oh Hell's bid: 0 up to the hand's ten tricks; 0 is an ordinary contract (no Nil).
+OH_HELL_BIDDING = BiddingPhase(min_bid=0, max_bid=OH_HELL_CARDS, allow_nil=False)
+#: Only an exact bid scores: 10 + the bid; a miss either way scores nothing.
+OH_HELL_SCORING = ContractScoring(
+    points_per_trick_bid=1,
+    overtrick_points=0,
+    failed_contract_penalty=0,
+    nil_bonus=0,
+    nil_penalty=0,
+    bag_limit=10,
+    bag_penalty=0,
+    exact=True,
+    made_bonus=10,
+)
+
+
+def oh_hell() -> GameGenome:
+    """Oh Hell: bid the exact number of tricks you will take; only an exact bid scores, 10 + the bid.
+
+    Played by Pagat's rules (https://www.pagat.com/exact/ohhell.html) for four players, each for
+    themselves: the dealer deals the cards one at a time and turns up the next card of the stock, whose
+    suit is trumps for the deal (``setup.turned_trump`` ``upcard``); starting left of the dealer each
+    player bids once how many tricks they will take, 0 included (``BiddingPhase(min_bid=0)``, no Nil);
+    the player left of the dealer leads, follow suit if you can, the highest trump or else the highest
+    card of the suit led wins, and the winner leads the next; a player who took exactly the number of
+    tricks bid scores 10 plus the bid, anyone else nothing (``ContractScoring`` with ``exact`` and a
+    ``made_bonus`` of 10; OpenSpiel's ``oh_hell`` instead scores a point per trick taken plus the 10).
+
+    What still differs from Pagat: every deal is ten cards (Pagat deals one card more, or fewer, each
+    deal, over a fixed series of deals, and the highest total at the end wins; the schema has no
+    changing hand size, so the game is played to 100 points instead, the first player to reach them
+    winning); the dealer may bid any number (no "hook" forbidding the bid that would make the bids add
+    up to the number of tricks); and the greedy players bid their estimate and then try to win tricks,
+    without aiming at their exact number.
+    """
+    return GameGenome(
+        name="Oh Hell",
+        description=(
+            "Bid exactly how many of ten tricks you will take, with trumps turned up from the stock: "
+            "only an exact bid scores, 10 plus the bid. The first player to 100 points wins."
+        ),
+        setup=SetupRules(
+            cards_per_player=OH_HELL_CARDS, initial_discard_count=1, turned_trump=TurnedTrump.UPCARD
+        ),
+        turn_structure=trick_turns(
+            TrickPhase(lead_suit_required=True), tricks_per_hand=OH_HELL_CARDS, bidding=OH_HELL_BIDDING
+        ),
+        contract_scoring=OH_HELL_SCORING,
+        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=OH_HELL_TARGET),),
+        player_count=4,
+        max_turns=3000,
+    )
+
+
 GAMES: tuple[LibraryGame, ...] = (
     (
         GameInfo(
@@ -363,5 +421,15 @@ GAMES: tuple[LibraryGame, ...] = (
             "Order up or name trump, bowers high; makers need 3 of 5 tricks; first side to 10 wins.",
         ),
         euchre(),
+    ),
+    (
+        GameInfo(
+            "oh-hell",
+            "Oh Hell",
+            FAMILY,
+            ("tricks", "trumps", "bidding"),
+            "Bid your exact tricks, trumps turned up; only an exact bid scores; first to 100 wins.",
+        ),
+        oh_hell(),
     ),
 )

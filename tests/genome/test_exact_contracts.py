@@ -1,0 +1,77 @@
+"""The genome side of Oh Hell's exact contracts: ``ContractScoring.exact`` and ``made_bonus`` in JSON,
+bytecode (docs/bytecode.md), validation and the contract-scoring mutation."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from darwindeck.evolve.mutations import bidding
+from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
+from darwindeck.genome.library import get_game
+from darwindeck.genome.schema import ContractScoring
+from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
+from darwindeck.genome.validation import validate
+
+OFFSETS_AT = 20
+
+
+def contract_section(data: bytes) -> list[int]:
+    index = SECTIONS.index("contract")
+    start = HEADER_SIZE + int.from_bytes(data[OFFSETS_AT + 2 * index : OFFSETS_AT + 2 * index + 2], "big")
+    return list(data[start:])
+
+
+def test_oh_hell_json_writes_the_new_keys_and_round_trips() -> None:
+    oh_hell = get_game("oh-hell")
+    data = genome_to_dict(oh_hell)
+    assert data["schema_version"] == 2
+    assert data["contract_scoring"]["exact"] is True and data["contract_scoring"]["made_bonus"] == 10
+    assert from_json(to_json(oh_hell)) == oh_hell
+
+
+def test_spades_keeps_its_json_and_its_identity() -> None:
+    spades = get_game("spades")
+    text = to_json(spades)
+    assert '"exact"' not in text and '"made_bonus"' not in text
+    older = genome_to_dict(spades)  # as written before the keys existed
+    assert genome_from_dict(older) == spades
+    assert spades.replace(contract_scoring=ContractScoring(exact=True)).identity != spades.identity
+
+
+def test_the_contract_block_carries_them_in_its_last_two_bytes() -> None:
+    oh_hell = get_game("oh-hell")
+    data = compile_genome(oh_hell)
+    # [71][1 per trick bid][0 overtrick][0 failed][0 0 Nil bonus][0 0 Nil penalty][10 bag limit]
+    # [0 0 bag penalty][flags 1: exact][made bonus 10], as docs/bytecode.md shows it.
+    assert contract_section(data) == [71, 1, 0, 0, 0, 0, 0, 0, 10, 0, 0, 1, 10]
+    assert parse_bytecode(data).replace(name=oh_hell.name, description=oh_hell.description) == oh_hell
+    spades = compile_genome(get_game("spades"))
+    assert contract_section(spades)[-2:] == [0, 0]  # Spades: byte for byte as before
+
+
+def test_validation_of_the_new_fields() -> None:
+    oh_hell = get_game("oh-hell")
+    assert not validate(oh_hell).errors and not validate(oh_hell).warnings
+    contract = oh_hell.contract_scoring
+    assert contract is not None
+    report = validate(oh_hell.replace(contract_scoring=dataclasses.replace(contract, made_bonus=256)))
+    assert [str(p) for p in report.errors] == [
+        "contract_scoring.made_bonus: must be 0..255 (one byte), got 256"
+    ]
+    report = validate(oh_hell.replace(contract_scoring=dataclasses.replace(contract, exact=1)))
+    assert [str(p) for p in report.errors] == ["contract_scoring.exact: must be true or false, got 1"]
+
+
+def test_the_contract_mutation_toggles_exact_and_tunes_the_bonus() -> None:
+    spades = get_game("spades")
+    changed = set()
+    for seed in range(60):
+        child = bidding.mutate_contract_scoring(spades, random.Random(seed)).contract_scoring
+        assert child is not None and child != spades.contract_scoring
+        changed |= {
+            f.name
+            for f in dataclasses.fields(child)
+            if getattr(child, f.name) != getattr(spades.contract_scoring, f.name)
+        }
+    assert {"exact", "made_bonus"} <= changed
