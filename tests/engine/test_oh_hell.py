@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from darwindeck.engine import layout as L
+from darwindeck.engine.agents import GREEDY, choose
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Suit
 from darwindeck.genome.library import get_game
@@ -94,3 +97,34 @@ def test_an_exact_ten_scores_twenty_and_reaching_the_target_wins() -> None:
     # which reaches the target (20 here): West wins.
     assert state.scores() == (0, 10, 10, 20)
     assert state.is_terminal() and state.winner == WEST
+
+
+# A deal for the greedy player: North holds A♥ K♥ and eight low clubs; every other seat can follow hearts.
+GREEDY_HANDS = [
+    "AH KH 2C 3C 4C 5C 6C 7C 8C 9C",
+    "QH JH 10H AS KS QS JS 10S 9S 8S",
+    "9H 8H 7H 10C JC QC KC AC 2S 3S",
+    "6H 5H 4H AD KD QD JD 10D 9D 8D",
+]
+GREEDY_STOCK = "3H 2H 4S 5S 6S 7S 2D 3D 5D 6D 7D"
+
+
+def _greedy_lead_after_one_trick(north_bid: int) -> str:
+    state = arranged(
+        get_game("oh-hell"), [cards(h) for h in GREEDY_HANDS], discard=[c("4D")], deck=cards(GREEDY_STOCK)
+    )
+    bid(state, north_bid, 0, 0, 0)
+    # North leads the A♥ and everyone follows with a lower heart: North takes the first trick and leads.
+    for card in ("AH", "QH", "9H", "6H"):
+        state.apply_action(c(card))
+    assert state.block(L.B_TRICKS, 4) == (1, 0, 0, 0) and state.current_player == NORTH
+    action = choose(state.program, state.array, GREEDY, np.array([1], dtype=np.int64))
+    return str(state.action_to_string(action))
+
+
+def test_greedy_ducks_once_its_exact_contract_is_made() -> None:
+    # North bid 1 and has its one trick: another trick would fail the exact contract, so the greedy
+    # player leads its lowest card, the 2♣, which the higher clubs behind it beat.
+    assert "2♣" in _greedy_lead_after_one_trick(1)
+    # North bid 2 and needs one more trick: it leads its highest card, the K♥.
+    assert "K♥" in _greedy_lead_after_one_trick(2)

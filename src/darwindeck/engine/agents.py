@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.hands import dealer
 from darwindeck.engine.jit import kernel_jit, stack_array
@@ -172,22 +173,43 @@ def _greedy_beats(tables: Int64Array, phase: int, card: int, best: int, trump: i
 
 
 @kernel_jit
+def _avoids_tricks(tables: Int64Array, state: Int64Array, player: int) -> bool:
+    """Whether ``player`` now wants to lose tricks: the game rewards few tricks, or the contract of the
+    player's side is exact and already made (its tricks reached its bids), so another trick fails it."""
+    if tables[L.H_AVOID_TRICKS] != 0:
+        return True
+    if tables[tables[L.T_CONTRACT] + SCORING_EXACT] == 0:
+        return False
+    side = team_of(tables, player)
+    bids = 0
+    tricks = 0
+    for other in range(tables[L.H_PLAYERS]):
+        if team_of(tables, other) == side:
+            if state[L.B_BID + other] < 0:
+                return False
+            bids += state[L.B_BID + other]
+            tricks += state[L.B_TRICKS + other]
+    return tricks >= bids
+
+
+@kernel_jit
 def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
     rank = card % L.N_RANKS
     n = state[L.L_TRICK]
     phase = state[L.S_PHASE]
     trump = trick_trump(tables, state, phase)
+    avoid = _avoids_tricks(tables, state, player)
     if n == 0:
         lead = (
             rank if top_index(tables, phase, trump, card) < 0 else card_strength(tables, phase, trump, card)
         )
-        return -lead if tables[L.H_AVOID_TRICKS] != 0 else lead
+        return -lead if avoid else lead
     best = trick_winner_index(tables, state, phase)
     best_card = state[L.P_TRICK + best]
     partner_winning = team_of(tables, state[L.B_TRICK_PLAYER + best]) == team_of(tables, player)
     beats = _greedy_beats(tables, phase, card, best_card, trump)
     cost = card_strength(tables, phase, trump, card)
-    if tables[L.H_AVOID_TRICKS] != 0:
+    if avoid:
         return cost if not beats else -100 - cost
     if beats and not partner_winning:
         return 100 - cost

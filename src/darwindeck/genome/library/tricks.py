@@ -333,8 +333,8 @@ def oh_hell() -> GameGenome:
     deal, over a fixed series of deals, and the highest total at the end wins; the schema has no
     changing hand size, so the game is played to 100 points instead, the first player to reach them
     winning); the dealer may bid any number (no "hook" forbidding the bid that would make the bids add
-    up to the number of tricks); and the greedy players bid their estimate and then try to win tricks,
-    without aiming at their exact number.
+    up to the number of tricks); and the greedy players bid their estimate, try to win tricks until
+    their bid is made and then try to lose them, without planning the hand to make exactly the bid.
     """
     return GameGenome(
         name="Oh Hell",
