@@ -111,3 +111,20 @@ def test_the_knocker_shows_the_melds_worst_for_the_defender() -> None:
     knocker = np.array(cards("10S JS QS QH QD"), dtype=np.int64)
     defender = np.array(cards("9S KS 2H"), dtype=np.int64)
     assert deadwood_after_lay_off(defender, 3, knocker, 5, VALUES) == 21
+
+
+def test_a_card_between_two_runs_is_laid_off_from_either_side() -> None:
+    # Knocker: the runs 2♠-3♠-4♠ and 8♠-9♠-10♠, the set J♥ J♦ J♣, A♣ left (deadwood 1). The defender's
+    # 5♠ 6♠ 7♠ fill the gap. Keeping the set 5♠ 5♥ 5♦, the defender lays off 7♠ on 8♠-10♠ and 6♠ on 7♠,
+    # leaving K♦ Q♣ 9♥ 3♦ 2♥: 10 + 10 + 9 + 3 + 2 = 34 (6♠ may not only follow 5♠ up from 2♠-4♠).
+    # Laying off 5♠ 6♠ 7♠ instead leaves 5♥ 5♦ as well: 44. The knocker scores 34 - 1 = 33.
+    state = _take_and_discard("2S 3S 4S 8S 9S 10S JH JD JC KC", "AC", "5S 6S 7S 5H 5D KD QC 9H 3D 2H", "K♣")
+    _act(state, "knock")
+    assert state.scores() == (33, 0)
+    knocker = np.array(cards("2S 3S 4S 8S 9S 10S JH JD JC AC"), dtype=np.int64)
+    defender = np.array(cards("5S 6S 7S 5H 5D KD QC 9H 3D 2H"), dtype=np.int64)
+    assert deadwood_after_lay_off(defender, 10, knocker, 10, VALUES) == 34
+    # Without the run 8♠-10♠ to start from, 6♠ 7♠ can only follow 5♠ up from 4♠: laying off all three
+    # (or melding them as a run) leaves 5♥ 5♦ as well, 44; keeping the set leaves 6♠ 7♠, 34 + 13 = 47.
+    lone = np.array(cards("2S 3S 4S 8H 9D 10C JH JD JC AC"), dtype=np.int64)
+    assert deadwood_after_lay_off(defender, 10, lone, 10, VALUES) == 44

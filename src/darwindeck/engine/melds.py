@@ -12,7 +12,7 @@ have laid off what they can on the knocker's melds:
   choose how to meld; we assume the choice that is best for the knocker).
 * On one arrangement a defender card may be laid off when it is the fourth card of a three-card set, or
   when it extends a run at either end, directly or through other cards laid off (5♠ then 6♠ on
-  2♠-3♠-4♠).
+  2♠-3♠-4♠; between two runs of a suit, from either side: 7♠ then 6♠ on 8♠-9♠-10♠ while 5♠ stays).
 * The defender lays off the subset of those cards that leaves the least deadwood, the cards kept being
   arranged in the defender's own melds at least deadwood (every valid subset is tried).
 
@@ -41,7 +41,7 @@ _CARDS = 52
 
 _MELD_CELLS = stack_array(MAX_MELDS)
 _DEPTH_CELLS = stack_array(4 * _MAX_DEPTH)
-_LAY_OFF_CELLS = stack_array(2 * MAX_LAY_OFF)
+_LAY_OFF_CELLS = stack_array(3 * MAX_LAY_OFF)
 _HAND_CELLS = stack_array(_CARDS)
 
 
@@ -107,16 +107,20 @@ def _mask_value(mask: int, card_values: Int64Array) -> int:
 
 @kernel_jit
 def _push_candidate(lay: Int64Array, count: int, card: int, needs: int) -> int:
-    """Record that ``card`` may be laid off once ``needs`` (−1: nothing) is; a card found twice keeps
-    the weaker requirement."""
+    """Record that ``card`` may be laid off once ``needs`` (−1: nothing) is. A card found twice may go
+    on either way: with no requirement if either has none, else once either card it needs is laid off
+    (in the gap between two runs of a suit, up from the lower run or down from the higher)."""
     for i in range(count):
         if lay[i] == card:
             if needs < 0:
                 lay[MAX_LAY_OFF + i] = -1
+            elif lay[MAX_LAY_OFF + i] >= 0 and lay[MAX_LAY_OFF + i] != needs:
+                lay[2 * MAX_LAY_OFF + i] = needs
             return count
     if count < MAX_LAY_OFF:
         lay[count] = card
         lay[MAX_LAY_OFF + count] = needs
+        lay[2 * MAX_LAY_OFF + count] = -1  # no second way
         return count + 1
     return count
 
@@ -191,20 +195,25 @@ def _deadwood_without(defender: int, removed: int, card_values: Int64Array, cell
 def _best_lay_off(
     defender: int, lay: Int64Array, count: int, card_values: Int64Array, cells: Int64Array
 ) -> int:
-    """The least deadwood over the valid subsets of the ``count`` lay-off candidates."""
+    """The least deadwood over the valid subsets of the ``count`` lay-off candidates: those whose every
+    card rests, through a chain of the subset's cards, on a card that needs nothing."""
     best = _deadwood_without(defender, 0, card_values, cells)
     for subset in range(1, 1 << count):
-        removed = 0
-        valid = True
-        for i in range(count):
-            if (subset >> i) & 1:
-                removed |= 1 << lay[i]
-        for i in range(count):
-            needs = lay[MAX_LAY_OFF + i]
-            if (subset >> i) & 1 and needs >= 0 and not (removed >> needs) & 1:
-                valid = False
-                break
-        if valid:
+        placed = 0  # candidates (bits by index) whose chain reaches a knocker's meld
+        removed = 0  # their cards (bits by card)
+        changed = True
+        while changed:
+            changed = False
+            for i in range(count):
+                if not (subset >> i) & 1 or (placed >> i) & 1:
+                    continue
+                first = lay[MAX_LAY_OFF + i]
+                second = lay[2 * MAX_LAY_OFF + i]
+                if first < 0 or (removed >> first) & 1 or (second >= 0 and (removed >> second) & 1):
+                    placed |= 1 << i
+                    removed |= 1 << lay[i]
+                    changed = True
+        if placed == subset:
             best = min(best, _deadwood_without(defender, removed, card_values, cells))
     return best
 
