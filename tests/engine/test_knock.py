@@ -111,3 +111,31 @@ def test_the_knocker_shows_the_melds_worst_for_the_defender() -> None:
     knocker = np.array(cards("10S JS QS QH QD"), dtype=np.int64)
     defender = np.array(cards("9S KS 2H"), dtype=np.int64)
     assert deadwood_after_lay_off(defender, 3, knocker, 5, VALUES) == 21
+
+
+def test_a_card_between_two_runs_is_laid_off_from_either_side() -> None:
+    # Knocker: the runs 2♠-3♠-4♠ and 8♠-9♠-10♠, the set J♥ J♦ J♣, A♣ left (deadwood 1). The defender's
+    # 5♠ 6♠ 7♠ fill the gap. Keeping the set 5♠ 5♥ 5♦, the defender lays off 7♠ on 8♠-10♠ and 6♠ on 7♠,
+    # leaving K♦ Q♣ 9♥ 3♦ 2♥: 10 + 10 + 9 + 3 + 2 = 34 (6♠ may not only follow 5♠ up from 2♠-4♠).
+    # Laying off 5♠ 6♠ 7♠ instead leaves 5♥ 5♦ as well: 44. The knocker scores 34 - 1 = 33.
+    state = _take_and_discard("2S 3S 4S 8S 9S 10S JH JD JC KC", "AC", "5S 6S 7S 5H 5D KD QC 9H 3D 2H", "K♣")
+    _act(state, "knock")
+    assert state.scores() == (33, 0)
+    knocker = np.array(cards("2S 3S 4S 8S 9S 10S JH JD JC AC"), dtype=np.int64)
+    defender = np.array(cards("5S 6S 7S 5H 5D KD QC 9H 3D 2H"), dtype=np.int64)
+    assert deadwood_after_lay_off(defender, 10, knocker, 10, VALUES) == 34
+    # Without the run 8♠-10♠ to start from, 6♠ 7♠ can only follow 5♠ up from 4♠: laying off all three
+    # (or melding them as a run) leaves 5♥ 5♦ as well, 44; keeping the set leaves 6♠ 7♠, 34 + 13 = 47.
+    lone = np.array(cards("2S 3S 4S 8H 9D 10C JH JD JC AC"), dtype=np.int64)
+    assert deadwood_after_lay_off(defender, 10, lone, 10, VALUES) == 44
+
+
+def test_a_card_laid_off_on_a_set_does_not_extend_a_run() -> None:
+    # Knocker: the run 5♠-6♠-7♠, the set 3♣ 3♦ 3♥, the run 9♥-10♥-J♥, A♣ left (deadwood 1). The defender
+    # holds 4♠ 4♣ 4♦ 3♠ 2♠ and K♦ Q♣ 8♦ 6♣ 2♦ (10 + 10 + 8 + 6 + 2 = 36, nothing of them fits anywhere).
+    # 3♠ may go on the set, but 2♠ extends the spade run only after 4♠ and 3♠ went down it. Best: keep
+    # the set 4♠ 4♣ 4♦, lay 3♠ on the 3s, 2♠ stays: 2 + 36 = 38 (all three down the run leaves 4♣ 4♦:
+    # 8 + 36 = 44). The knocker scores 38 - 1 = 37.
+    state = _take_and_discard("5S 6S 7S 3C 3D 3H 9H 10H JH KC", "AC", "4S 4C 4D 3S 2S KD QC 8D 6C 2D", "K♣")
+    _act(state, "knock")
+    assert state.scores() == (37, 0)

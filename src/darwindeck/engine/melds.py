@@ -12,7 +12,9 @@ have laid off what they can on the knocker's melds:
   choose how to meld; we assume the choice that is best for the knocker).
 * On one arrangement a defender card may be laid off when it is the fourth card of a three-card set, or
   when it extends a run at either end, directly or through other cards laid off (5♠ then 6♠ on
-  2♠-3♠-4♠).
+  2♠-3♠-4♠; between two runs of a suit, from either side: 7♠ then 6♠ on 8♠-9♠-10♠ while 5♠ stays).
+  A card laid off on a set does not extend a run (3♠ on 3♣-3♦-3♥ does not let 2♠ follow it down from
+  4♠-5♠-6♠).
 * The defender lays off the subset of those cards that leaves the least deadwood, the cards kept being
   arranged in the defender's own melds at least deadwood (every valid subset is tried).
 
@@ -41,7 +43,7 @@ _CARDS = 52
 
 _MELD_CELLS = stack_array(MAX_MELDS)
 _DEPTH_CELLS = stack_array(4 * _MAX_DEPTH)
-_LAY_OFF_CELLS = stack_array(2 * MAX_LAY_OFF)
+_LAY_OFF_CELLS = stack_array(4 * MAX_LAY_OFF)
 _HAND_CELLS = stack_array(_CARDS)
 
 
@@ -105,19 +107,31 @@ def _mask_value(mask: int, card_values: Int64Array) -> int:
     return value
 
 
+#: How a lay-off candidate may go on (``way`` of ``_push_candidate``), the offset of its cell in ``lay``.
+_ON_SET = 1  # the fourth card of a three-card set (1 in the cell: it may)
+_UP = 2  # up a run from its high end: the cell holds the card below it that must go up first
+_DOWN = 3  # down a run from its low end: the card above it that must go down first
+_NO_WAY = -2  # (cells of _UP / _DOWN) not that way; -1: nothing needs to go first
+
+
 @kernel_jit
-def _push_candidate(lay: Int64Array, count: int, card: int, needs: int) -> int:
-    """Record that ``card`` may be laid off once ``needs`` (−1: nothing) is; a card found twice keeps
-    the weaker requirement."""
+def _push_candidate(lay: Int64Array, count: int, card: int, way: int, needs: int) -> int:
+    """Record that ``card`` may be laid off ``way`` (on a set, or up / down a run once ``needs``, -1:
+    nothing, has gone the same way). ``lay`` holds ``MAX_LAY_OFF`` candidate cards, then per way a
+    cell per candidate; a card found again gains the new way."""
+    slot = count
     for i in range(count):
         if lay[i] == card:
-            if needs < 0:
-                lay[MAX_LAY_OFF + i] = -1
+            slot = i
+    if slot == count:
+        if count == MAX_LAY_OFF:
             return count
-    if count < MAX_LAY_OFF:
-        lay[count] = card
-        lay[MAX_LAY_OFF + count] = needs
-        return count + 1
+        lay[slot] = card
+        lay[_ON_SET * MAX_LAY_OFF + slot] = 0
+        lay[_UP * MAX_LAY_OFF + slot] = _NO_WAY
+        lay[_DOWN * MAX_LAY_OFF + slot] = _NO_WAY
+        count += 1
+    lay[way * MAX_LAY_OFF + slot] = 1 if way == _ON_SET else needs
     return count
 
 
@@ -138,14 +152,14 @@ def _run_ends(mask: int, lay: Int64Array, count: int, defender: int) -> int:
         card = _card_at(suit, position)
         if not (defender >> card) & 1:
             break
-        count = _push_candidate(lay, count, card, needs)
+        count = _push_candidate(lay, count, card, _DOWN, needs)
         needs = card
     needs = -1
     for position in range(high + 1, _RANKS):
         card = _card_at(suit, position)
         if not (defender >> card) & 1:
             break
-        count = _push_candidate(lay, count, card, needs)
+        count = _push_candidate(lay, count, card, _UP, needs)
         needs = card
     return count
 
@@ -173,7 +187,7 @@ def _lay_off_candidates(
             for suit in range(_SUITS):
                 card = suit * _RANKS + first % _RANKS
                 if (defender >> card) & 1:
-                    count = _push_candidate(lay, count, card, -1)
+                    count = _push_candidate(lay, count, card, _ON_SET, -1)
     return count
 
 
@@ -188,22 +202,40 @@ def _deadwood_without(defender: int, removed: int, card_values: Int64Array, cell
 
 
 @kernel_jit
+def _chained(lay: Int64Array, count: int, subset: int, way: int) -> int:
+    """The cards (bits by card) of ``subset`` that can go ``way`` (up or down a run), each after the
+    card it needs has gone the same way."""
+    gone = 0
+    changed = True
+    while changed:
+        changed = False
+        for i in range(count):
+            needs = lay[way * MAX_LAY_OFF + i]
+            if not (subset >> i) & 1 or (gone >> lay[i]) & 1 or needs == _NO_WAY:
+                continue
+            if needs < 0 or (gone >> needs) & 1:
+                gone |= 1 << lay[i]
+                changed = True
+    return gone
+
+
+@kernel_jit
 def _best_lay_off(
     defender: int, lay: Int64Array, count: int, card_values: Int64Array, cells: Int64Array
 ) -> int:
-    """The least deadwood over the valid subsets of the ``count`` lay-off candidates."""
+    """The least deadwood over the valid subsets of the ``count`` lay-off candidates: those whose every
+    card goes on a set, or up or down a run after every card between it and the run (a card on a set
+    does not extend a run)."""
     best = _deadwood_without(defender, 0, card_values, cells)
     for subset in range(1, 1 << count):
+        placed = _chained(lay, count, subset, _UP) | _chained(lay, count, subset, _DOWN)
         removed = 0
         valid = True
         for i in range(count):
             if (subset >> i) & 1:
                 removed |= 1 << lay[i]
-        for i in range(count):
-            needs = lay[MAX_LAY_OFF + i]
-            if (subset >> i) & 1 and needs >= 0 and not (removed >> needs) & 1:
-                valid = False
-                break
+                on_set = lay[_ON_SET * MAX_LAY_OFF + i] != 0
+                valid = valid and (on_set or (placed >> lay[i]) & 1 != 0)
         if valid:
             best = min(best, _deadwood_without(defender, removed, card_values, cells))
     return best

@@ -49,10 +49,11 @@ def gin_rummy() -> GameGenome:
     (not after gin); the knocker scores the difference, or 25 + the difference for gin (no deadwood);
     an opponent with as little deadwood as the knocker undercuts and scores 25 + the difference. When
     the stock runs out nobody scores and the hand is dealt again. The first player to 100 points wins.
-    Approximated: the hand is void when the stock is empty rather than down to two cards; no line,
-    box or game bonuses; hand ``h`` is opened by seat ``(h - 1) mod 2`` (the engine's rule) where the
-    real game lets the hand's loser start; the knocker shows the arrangement of melds that leaves the
-    opponent the most deadwood.
+    Approximated: only the non-dealer is offered the first upcard (the dealer is not asked when the
+    non-dealer declines); the hand is void when the stock is empty rather than down to two cards; no
+    line, box or game bonuses; hand ``h`` is opened by seat ``(h - 1) mod 2`` (the engine's rule) where
+    the real game lets the hand's loser start; the knocker shows the arrangement of melds that leaves
+    the opponent the most deadwood.
     """
     return GameGenome(
         name="Gin Rummy",
