@@ -314,11 +314,13 @@ def test_mutation_turns_aggressive_below_the_threshold_and_back(
         per_generation.append(set(calls))
         calls.clear()
 
-    settings = dataclasses.replace(TINY, generations=6, diversity_threshold=0.2, population=24)
+    # Two more than the library, so generation 0 holds mutants whatever the library's size.
+    population = len(all_games()) + 2
+    settings = dataclasses.replace(TINY, generations=6, diversity_threshold=0.2, population=population)
     result = evolve(settings, 4, RunStore(str(tmp_path / "runs.db")), serial, structural_fitness, progress)
     assert [s.diversity for s in result.generations] == [0.5, 0.1, 0.05, 0.3, 0.4, 0.1]
     assert [s.aggressive for s in result.generations] == [False, False, True, True, False, False]
-    # generation 0: two mutants fill 22 library games up to 24; then 23 bred children per generation
+    # generation 0: two mutants fill the library games up to the population; then bred children
     assert per_generation == [{False}, {False}, {True}, {True}, {False}, {False}]
 
 

@@ -36,6 +36,7 @@ from darwindeck.genome.schema import (
     EffectType,
     EvaluationMethod,
     GameGenome,
+    Scoring,
     ScoringTrigger,
     SequenceDirection,
     SpecialEffect,
@@ -49,6 +50,7 @@ from darwindeck.genome.validation import validate
 
 ALL_SLUGS = [
     "betting-war",
+    "black-maria",
     "blackjack",
     "cheat",
     "crazy-eights",
@@ -59,12 +61,16 @@ ALL_SLUGS = [
     "go-fish",
     "hearts",
     "knockout-whist",
+    "mau-mau",
     "oh-hell",
     "old-maid",
+    "omnibus-hearts",
     "partnership-spades",
+    "polignac",
     "president",
     "rummy",
     "scopa",
+    "scopone",
     "scotch-whist",
     "simple-poker",
     "spades",
@@ -72,7 +78,9 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "oh-hell", "rummy", "whist"}
+#: Classics added after the first 22 games (Oh Hell and these five; the library has 28 with them).
+ADDED_CLASSICS = {"oh-hell", "black-maria", "omnibus-hearts", "polignac", "scopone", "mau-mau"}
+REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 
 # -- registry ------------------------------------------------------------------------------------------
@@ -80,6 +88,7 @@ REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "oh-hell", "rummy", "whist"}
 
 def test_game_names_are_every_slug_sorted() -> None:
     assert game_names() == ALL_SLUGS
+    assert len(ALL_SLUGS) == 28
     assert len(REQUIRED_SLUGS) == 19
     assert list(all_games()) == ALL_SLUGS
     assert list(GAME_INFO) == ALL_SLUGS
@@ -206,6 +215,7 @@ SEED_001_MODES = {
     "war": TableauMode.WAR,
     "betting-war": TableauMode.WAR,
     "scopa": TableauMode.MATCH_RANK,
+    "scopone": TableauMode.MATCH_RANK,  # after seed 001's table: Scopone is Scopa for four
     "fan-tan": TableauMode.SEQUENCE,
 }
 
@@ -306,6 +316,64 @@ def test_scotch_whist_scores_the_trump_honours_to_41() -> None:
     assert scotch.win_conditions == (WinCondition(WinType.FIRST_TO_SCORE, threshold=41),)
 
 
+def test_black_maria_passes_right_and_prices_the_top_spades() -> None:
+    maria = get_game("black-maria")
+    assert maria.player_count == 3
+    # 17 cards each from the full deck: one card stays undealt (the real game removes the 2♣).
+    assert maria.setup.cards_per_player == 17
+    assert maria.setup.initial_deck is DeckType.STANDARD_52
+    assert maria.turn_structure.tricks_per_hand == 17
+    assert maria.phases == (
+        PassPhase(count=3, directions=(PassDirection.RIGHT,)),
+        TrickPhase(lead_suit_required=True),
+    )
+    hearts_rule, *spades = maria.scoring.card_rules
+    assert hearts_rule == CardScoringRule(
+        Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.TRICK_WIN
+    )
+    assert _honours(maria.replace(scoring=Scoring(card_rules=tuple(spades)))) == {
+        card_id(Rank.QUEEN, Suit.SPADES): 13,
+        card_id(Rank.KING, Suit.SPADES): 10,
+        card_id(Rank.ACE, Suit.SPADES): 7,
+    }
+    assert not maria.scoring.shoot_the_moon
+    assert maria.win_conditions == (WinCondition(WinType.LOW_SCORE, threshold=100),)
+
+
+def test_omnibus_hearts_is_hearts_with_the_jack_of_diamonds_at_minus_10() -> None:
+    hearts, omnibus = get_game("hearts"), get_game("omnibus-hearts")
+    *hearts_rules, bonus = omnibus.scoring.card_rules
+    assert tuple(hearts_rules) == hearts.scoring.card_rules
+    assert bonus == CardScoringRule(
+        CompoundCondition(
+            Logic.AND,
+            (
+                Condition(ConditionType.CARD_IS_RANK, value=Rank.JACK),
+                Condition(ConditionType.CARD_IS_SUIT, value=Suit.DIAMONDS),
+            ),
+        ),
+        -10,
+        ScoringTrigger.TRICK_WIN,
+    )
+    same_rules = omnibus.replace(name=hearts.name, description=hearts.description, scoring=hearts.scoring)
+    assert same_rules == hearts
+
+
+def test_polignac_avoids_the_jacks_in_a_32_card_deck() -> None:
+    polignac = get_game("polignac")
+    assert polignac.player_count == 4
+    assert polignac.setup.initial_deck is DeckType.PIQUET_32
+    assert polignac.setup.cards_per_player * polignac.player_count == 32
+    assert polignac.phases == (TrickPhase(lead_suit_required=True),)
+    assert _honours(polignac) == {
+        card_id(Rank.JACK, Suit.SPADES): 2,
+        card_id(Rank.JACK, Suit.HEARTS): 1,
+        card_id(Rank.JACK, Suit.DIAMONDS): 1,
+        card_id(Rank.JACK, Suit.CLUBS): 1,
+    }
+    assert polignac.win_conditions == (WinCondition(WinType.LOW_SCORE, threshold=20),)
+
+
 def test_knockout_whist_is_seven_tricks_most_wins() -> None:
     whist = get_game("knockout-whist")
     assert whist.setup.cards_per_player == 7
@@ -392,6 +460,21 @@ def test_uno_style_has_seed_000_effects_and_a_wild_ace_that_names_a_suit() -> No
     assert uno.setup.wild_cards == (Rank.ACE,)
     assert uno.player_count in (3, 4)
     assert uno.phases[1] == get_game("crazy-eights").phases[1]
+
+
+def test_mau_mau_has_sevens_eights_and_wild_jacks_in_a_32_card_deck() -> None:
+    mau_mau, uno = get_game("mau-mau"), get_game("uno-style")
+    assert mau_mau.setup.initial_deck is DeckType.PIQUET_32
+    assert (mau_mau.setup.cards_per_player, mau_mau.setup.initial_discard_count) == (5, 1)
+    assert mau_mau.setup.wild_cards == (Rank.JACK,)
+    assert mau_mau.special_effects == (
+        SpecialEffect(Rank.SEVEN, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, 2),
+        SpecialEffect(Rank.EIGHT, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER, 1),
+        SpecialEffect(Rank.JACK, EffectType.NAME_SUIT, TargetSelector.NEXT_PLAYER, 1),
+    )
+    # Draw one card only when nothing can be played, then play: Uno-style's turn.
+    assert mau_mau.turn_structure == uno.turn_structure
+    assert mau_mau.win_conditions == (WinCondition(WinType.EMPTY_HAND),)
 
 
 def test_old_maid_draws_from_an_opponent_and_pairs() -> None:
@@ -500,6 +583,17 @@ def test_scopa() -> None:
     assert scopa.setup.refill_hands
     assert scopa.setup.cards_per_player == 3
     assert scopa.win_conditions == (WinCondition(WinType.MOST_CAPTURED),)
+
+
+def test_scopone_is_scopa_for_two_partnerships_with_the_deck_dealt_out() -> None:
+    scopa, scopone = get_game("scopa"), get_game("scopone")
+    assert scopone.player_count == 4
+    assert scopone.team_mode and scopone.teams == ((0, 2), (1, 3))
+    assert scopone.setup.cards_per_player * scopone.player_count == 40
+    assert scopone.setup.initial_discard_count == 0
+    assert not scopone.setup.refill_hands
+    assert scopone.phases == scopa.phases
+    assert scopone.win_conditions == scopa.win_conditions == (WinCondition(WinType.MOST_CAPTURED),)
 
 
 @pytest.mark.parametrize("slug", ["simple-poker", "draw-poker"])

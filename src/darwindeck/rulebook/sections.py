@@ -214,9 +214,10 @@ def _setup(genome: GameGenome) -> Section:
         items.append(f"Move {cards} from the deck onto the discard pile to start it.")
     remaining = setup.initial_deck.size - setup.cards_per_player * genome.player_count
     remaining -= setup.initial_discard_count
-    if remaining > 0:
-        verb = "stays" if remaining == 1 else "stay"
-        items.append(f"The other {words.count(remaining, 'card')} {verb} face down as the deck.")
+    if remaining == 1:
+        items.append("The one card left over stays face down as the deck.")
+    elif remaining > 1:
+        items.append(f"The other {words.count(remaining, 'card')} stay face down as the deck.")
     if setup.wild_cards:
         ranks = words.join([f"every {rank.value}" for rank in setup.wild_cards])
         items.append(f"{words.capitalize(ranks)} {'is' if len(setup.wild_cards) == 1 else 'are'} wild.")

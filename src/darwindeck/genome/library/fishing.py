@@ -1,4 +1,5 @@
-"""Fishing games: Scopa. Cards played to the table capture table cards (seed 001's MATCH_RANK mode).
+"""Fishing games: Scopa and Scopone. Cards played to the table capture table cards (seed 001's
+MATCH_RANK mode).
 
 MATCH_RANK captures a tableau card of the played card's rank together with the played card; a card that
 captures nothing stays on the table.
@@ -52,6 +53,41 @@ def scopa() -> GameGenome:
     )
 
 
+def scopone() -> GameGenome:
+    """Scopone (Scopone scientifico): Scopa for two partnerships, with the whole deck dealt at once.
+
+    Played by Pagat's rules (https://www.pagat.com/fishing/scopone.html) for the *scientifico* form:
+    four players, partners sitting opposite (seats 0 and 2 against 1 and 3), the 40-card deck dealt
+    out, ten cards each, none to the table; in turn each player plays a card to the table, capturing a
+    table card of the same rank, otherwise leaving it there; partners pool their captures. Approximated
+    as ``scopa`` is: a card cannot capture several table cards whose values add up to its own; the
+    score is the "most cards" point alone (no coins, settebello, primiera or scope), over one deal
+    instead of a game to 11 (or 21); the cards left on the table at the end do not go to the last
+    capturer; equal captures (20 each) are a draw. Play goes round in seat order; Italian players deal
+    and play counter-clockwise, which changes only the names of the seats.
+    """
+    return GameGenome(
+        name="Scopone",
+        description=(
+            "Two partnerships, ten cards each and nothing on the table at first: play a card to capture "
+            "a table card of the same rank, or leave it there. When all 40 cards are played, the side "
+            "that captured more cards wins."
+        ),
+        setup=SetupRules(
+            cards_per_player=10,
+            initial_deck=DeckType.ITALIAN_40,
+            tableau_mode=TableauMode.MATCH_RANK,
+            captures_to=Location.CAPTURED,
+        ),
+        turn_structure=TurnStructure(phases=(PlayPhase(target=Location.TABLEAU, mandatory=True),)),
+        win_conditions=(WinCondition(WinType.MOST_CAPTURED),),
+        player_count=4,
+        team_mode=True,
+        teams=((0, 2), (1, 3)),
+        max_turns=100,
+    )
+
+
 GAMES: tuple[LibraryGame, ...] = (
     (
         GameInfo(
@@ -62,5 +98,15 @@ GAMES: tuple[LibraryGame, ...] = (
             "Capture table cards of your card's rank; most cards captured wins.",
         ),
         scopa(),
+    ),
+    (
+        GameInfo(
+            "scopone",
+            "Scopone",
+            FAMILY,
+            ("capture", "teams"),
+            "Scopa for two partnerships, ten cards each; the side with more cards wins.",
+        ),
+        scopone(),
     ),
 )

@@ -1,4 +1,4 @@
-"""Shedding games: Crazy Eights, Uno-style, Old Maid, President, Cheat. The first player out wins.
+"""Shedding games: Crazy Eights, Uno-style, Mau-Mau, Old Maid, President, Cheat. The first player out wins.
 
 Approximations the schema forces on all of them: each game is one hand, won by the first player to
 empty their hand (``empty_hand``; President's stalled deal goes to the fewest cards held); the penalty
@@ -8,7 +8,7 @@ kept.
 
 from __future__ import annotations
 
-from darwindeck.genome.cards import Location, Rank
+from darwindeck.genome.cards import DeckType, Location, Rank
 from darwindeck.genome.conditions import (
     CompoundCondition,
     Condition,
@@ -115,6 +115,59 @@ def uno_style() -> GameGenome:
             deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
         ),
         special_effects=UNO_EFFECTS,
+        win_conditions=(WinCondition(WinType.EMPTY_HAND),),
+        player_count=4,
+        max_turns=500,
+    )
+
+
+#: Mau-Mau's special cards: a 7 makes the next player draw two, an 8 skips them, a jack names the suit.
+MAU_MAU_EFFECTS = (
+    SpecialEffect(Rank.SEVEN, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, value=2),
+    SpecialEffect(Rank.EIGHT, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER),
+    SpecialEffect(Rank.JACK, EffectType.NAME_SUIT, TargetSelector.NEXT_PLAYER),
+)
+
+
+def mau_mau() -> GameGenome:
+    """Mau-Mau: the German Crazy Eights, with a 32-card deck, jacks wild, sevens draw two, eights skip.
+
+    Played by Pagat's basic rules (https://www.pagat.com/eights/maumau.html): the 32-card piquet deck
+    (7 to A), four players with five cards each, one card turned up to start the discard pile; play a
+    card matching the top card's suit or rank; a jack may be played on anything and its player names
+    the suit to follow (``wild_cards`` J and a ``name_suit`` effect); after a 7 the next player draws
+    two cards, after an 8 the next player misses their turn; a player who cannot play draws one card
+    and plays it if it fits, else the turn passes; an empty stock is refilled from the discard pile
+    except its top card; the first player out of cards wins. Differs: a 7 cannot be answered with
+    another 7 to pass on the draw (two, four, six cards) nor an 8 with an 8, since an effect hits its
+    target at once; the victim of a 7 draws the two cards at once (from the stock only: an empty stock
+    is not refilled for them) and then takes their turn as usual, where many tables make the drawing
+    their whole turn; a jack may be played on a jack (some play that it may not); a player draws only
+    when they cannot play, and a drawn card that fits must be played; the card turned up at the start
+    has no effect; there is no "Mau" call, and the penalty points for cards left in hand are not
+    scored (one hand decides the game).
+    """
+    return GameGenome(
+        name="Mau-Mau",
+        description=(
+            "Match the top card by suit or rank with a 32-card deck: a seven makes the next player draw "
+            "two, an eight makes them miss a turn, and a jack goes on anything and names the suit to "
+            "follow. The first player to get rid of every card wins."
+        ),
+        setup=SetupRules(
+            cards_per_player=5,
+            initial_deck=DeckType.PIQUET_32,
+            initial_discard_count=1,
+            wild_cards=(Rank.JACK,),
+        ),
+        turn_structure=TurnStructure(
+            phases=(
+                DrawPhase(source=Location.DECK, count=1, mandatory=True, condition=NO_LEGAL_PLAY),
+                PLAY_ON_DISCARD,
+            ),
+            deck_empty=DeckEmptyAction.RESHUFFLE_DISCARD,
+        ),
+        special_effects=MAU_MAU_EFFECTS,
         win_conditions=(WinCondition(WinType.EMPTY_HAND),),
         player_count=4,
         max_turns=500,
@@ -251,6 +304,16 @@ GAMES: tuple[LibraryGame, ...] = (
             "Crazy Eights with draw-two, skip, reverse and extra-turn cards.",
         ),
         uno_style(),
+    ),
+    (
+        GameInfo(
+            "mau-mau",
+            "Mau-Mau",
+            FAMILY,
+            ("shedding", "draw", "wild-cards", "special-effects"),
+            "32 cards: match suit or rank, 7 draws two, 8 skips, jacks wild; first out wins.",
+        ),
+        mau_mau(),
     ),
     (
         GameInfo(

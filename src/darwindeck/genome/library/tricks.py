@@ -1,25 +1,26 @@
-"""Trick-taking games: Hearts, Scotch Whist, Knock-Out Whist, Spades, Partnership Spades, Whist, Euchre,
-Oh Hell.
+"""Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Scotch Whist, Knock-Out Whist,
+Spades, Partnership Spades, Whist, Euchre, Oh Hell.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
 player; the trick's winner leads the next). What the schema gives them, and where they still differ:
 
 * The first trick of a hand is led by the player left of the dealer: the engine's hand ``h`` is opened
   by seat ``(h−1) mod N`` and dealt by the seat before it, so the deal and the lead move one seat on
-  each hand. Hearts instead has the holder of 2♣ lead it (``TrickPhase.first_lead``), and keeps points
-  cards off the first trick (``clean_first_trick``).
-* Hearts passes three cards before each hand, left, right, across, then none (``PassPhase``); no other
-  game here passes.
+  each hand (the real rule in Black Maria, Polignac, the Whists and Euchre). Hearts and Omnibus Hearts
+  instead have the holder of 2♣ lead it (``TrickPhase.first_lead``), and keep points cards off the
+  first trick (``clean_first_trick``).
+* The Hearts family passes three cards before each hand (``PassPhase``): Hearts and Omnibus Hearts
+  left, right, across, then none; Black Maria always to the right. No other game here passes.
 * Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand (``setup.turned_trump``
   ``dealer_last``), Oh Hell the next card of the stock (``upcard``); Euchre makes trump from the turned card
   in rounds of ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist and Knock-Out
   Whist still use one fixed suit where the real games turn up a card, although the turned trump could now
-  express it.
-* Scoring: Hearts (to 100), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre (to 10 by
-  maker scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh Hell (to 100 by
-  exact contracts, ``ContractScoring.exact``) are played over many hands to their targets. Knock-Out Whist is
-  one hand decided by the most tricks (the real game shrinks the deal and knocks players out, which the schema
-  cannot express).
+  express it. The Hearts family and Polignac play without trumps.
+* Scoring: the Hearts family (to 100), Polignac (to 20), Spades (to 500 by contracts), Scotch Whist (to 41
+  by honours), Euchre (to 10 by maker scoring), Whist (to 5 by the tricks beyond a book of six,
+  ``BookScoring``) and Oh Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many
+  hands to their targets. Knock-Out Whist is one hand decided by the most tricks (the real game shrinks the
+  deal and knocks players out, which the schema cannot express).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import is_card, is_suit, trick_turns
 from darwindeck.genome.phases import (
     BiddingPhase,
+    PassDirection,
     PassPhase,
     TopTrump,
     TrickPhase,
@@ -97,6 +99,133 @@ def hearts() -> GameGenome:
         win_conditions=(WinCondition(WinType.LOW_SCORE, threshold=100),),
         player_count=4,
         max_turns=2000,
+    )
+
+
+#: Omnibus Hearts' bonus card (Pagat names the J♦ or, in some circles, the 10♦) and what it counts.
+OMNIBUS_BONUS_CARD = (Rank.JACK, Suit.DIAMONDS)
+OMNIBUS_BONUS = -10
+
+
+def omnibus_hearts() -> GameGenome:
+    """Omnibus Hearts: Hearts where the jack of diamonds is a bonus card worth -10 to whoever takes it.
+
+    Played by Pagat's rules (https://www.pagat.com/reverse/omnibus.html): everything of ``hearts``
+    (four players, 13 cards each, three cards passed left, right, across, then held; 2♣ leads; follow
+    suit; hearts may not be led until broken; ♥ 1 and Q♠ 13 to the trick's winner; lowest score wins
+    when someone reaches 100), plus the J♦, which takes 10 points off the score of the player who wins
+    it (the 10♦ is the other choice of bonus card; this game uses the J♦). Approximated, by how the
+    engine's rules that Hearts uses treat a card worth points: shooting the moon needs every card that
+    counts, the J♦ too (as in the versions that call taking all fifteen counting cards a slam); the
+    shooter then takes back the 16 points those cards gave them (26 - 10) and every other player scores
+    16, where the real game scores the shooter 0 (or -10 with the J♦) and everyone else 26, or the
+    shooter 26 in their favour; taking every heart and Q♠ without the J♦ is no moon here (26 - 0 = 26
+    stays with the taker). And the J♦ counts as a scoring card for the first-trick rule: like a heart
+    or Q♠, it may be played on the first trick only by a player with no other card they may play.
+    """
+    return hearts().replace(
+        name="Omnibus Hearts",
+        description=(
+            "Hearts in which the jack of diamonds is a prize: whoever wins it takes 10 points off their "
+            "score, while hearts (1 each) and the queen of spades (13) still count against. When "
+            "someone reaches 100 points the player with the fewest points wins."
+        ),
+        scoring=Scoring(
+            card_rules=(
+                *hearts().scoring.card_rules,
+                CardScoringRule(is_card(*OMNIBUS_BONUS_CARD), OMNIBUS_BONUS, ScoringTrigger.TRICK_WIN),
+            ),
+            shoot_the_moon=True,
+        ),
+    )
+
+
+BLACK_MARIA_TARGET = 100
+
+
+def black_maria() -> GameGenome:
+    """Black Maria: Hearts for three, where the top spades cost as much as the queen.
+
+    Played by Pagat's rules (https://www.pagat.com/reverse/blackmaria.html), which other published
+    descriptions agree with: three players, 17 cards each; before each hand every player passes three
+    cards to the right (the previous player in seat order), choosing before seeing the cards received;
+    the player left of the dealer leads the first trick (the engine's first player of each hand, the
+    seat after the rotating dealer) and any card may be led; follow suit if you can, no trumps, the
+    highest card of the suit led wins and its winner leads next; penalty cards go to the trick's
+    winner: every heart 1, Q♠ (Black Maria) 13, K♠ 10, A♠ 7 (43 a hand); there is no shooting the
+    moon. The game ends when a player reaches 100 and the lowest score wins (a tie for lowest plays
+    on). The one difference: the real game takes the 2♣ out to deal 51 cards; the schema cannot remove
+    a card, so the full deck is shuffled and one random card stays face down, undealt and out of play,
+    each hand (when that card is a penalty card, the hand's points total less than 43).
+    """
+    return GameGenome(
+        name="Black Maria",
+        description=(
+            "Three players pass three cards to the right, then try not to win tricks holding hearts "
+            "(1 each) or the top spades: the queen 13, the king 10 and the ace 7. When someone reaches "
+            "100 points the player with the fewest points wins."
+        ),
+        setup=SetupRules(cards_per_player=17),
+        turn_structure=TurnStructure(
+            phases=(
+                PassPhase(count=3, directions=(PassDirection.RIGHT,)),
+                TrickPhase(lead_suit_required=True),
+            ),
+            is_trick_based=True,
+            tricks_per_hand=17,
+        ),
+        scoring=Scoring(
+            card_rules=(
+                CardScoringRule(is_suit(Suit.HEARTS), 1, ScoringTrigger.TRICK_WIN),
+                CardScoringRule(is_card(Rank.QUEEN, Suit.SPADES), 13, ScoringTrigger.TRICK_WIN),
+                CardScoringRule(is_card(Rank.KING, Suit.SPADES), 10, ScoringTrigger.TRICK_WIN),
+                CardScoringRule(is_card(Rank.ACE, Suit.SPADES), 7, ScoringTrigger.TRICK_WIN),
+            ),
+        ),
+        win_conditions=(WinCondition(WinType.LOW_SCORE, threshold=BLACK_MARIA_TARGET),),
+        player_count=3,
+        max_turns=2000,
+    )
+
+
+POLIGNAC_TARGET = 20
+
+
+def polignac() -> GameGenome:
+    """Polignac (Four Jacks): avoid taking jacks, above all the jack of spades.
+
+    Played by Pagat's rules (https://www.pagat.com/reverse/polignac.html) for four players: the 32-card
+    piquet deck (7 to A), eight cards each, all dealt; the player left of the dealer leads the first
+    trick (the engine's first player of each hand, the seat after the rotating dealer); follow suit if
+    you can, no trumps, the highest card of the suit led wins and its winner leads next; each jack
+    taken in a trick costs its winner 1 point and the J♠ (the Polignac) 2; the first player to reach
+    the agreed total (20 here; 10 is the other usual one) ends the game, which the lowest score wins (a
+    tie for lowest plays on). Differs: aces rank high (A K Q J 10 9 8 7), where the older French order
+    ranks the ace between the jack and the ten (K Q J A 10 9 8 7); the engine's rank order is fixed.
+    The capot (a player announcing before the first lead that they will take every trick, scoring
+    for it or paying if they fail) is not offered, since nothing in the schema lets a player announce it.
+    """
+    return GameGenome(
+        name="Polignac",
+        description=(
+            "Four players share a 32-card deck and try not to win tricks holding a jack: each jack "
+            "costs 1 point and the jack of spades 2. When someone reaches 20 points the player with the "
+            "fewest points wins."
+        ),
+        setup=SetupRules(cards_per_player=8, initial_deck=DeckType.PIQUET_32),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True), tricks_per_hand=8),
+        scoring=Scoring(
+            card_rules=(
+                CardScoringRule(is_card(Rank.JACK, Suit.SPADES), 2, ScoringTrigger.TRICK_WIN),
+                *(
+                    CardScoringRule(is_card(Rank.JACK, suit), 1, ScoringTrigger.TRICK_WIN)
+                    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+                ),
+            ),
+        ),
+        win_conditions=(WinCondition(WinType.LOW_SCORE, threshold=POLIGNAC_TARGET),),
+        player_count=4,
+        max_turns=1000,
     )
 
 
@@ -361,6 +490,36 @@ GAMES: tuple[LibraryGame, ...] = (
             "hearts", "Hearts", FAMILY, ("tricks",), "Avoid hearts and the Q♠; lowest score at 100 wins."
         ),
         hearts(),
+    ),
+    (
+        GameInfo(
+            "black-maria",
+            "Black Maria",
+            FAMILY,
+            ("tricks",),
+            "Hearts for three: avoid hearts and Q♠ 13, K♠ 10, A♠ 7; lowest at 100 wins.",
+        ),
+        black_maria(),
+    ),
+    (
+        GameInfo(
+            "omnibus-hearts",
+            "Omnibus Hearts",
+            FAMILY,
+            ("tricks",),
+            "Hearts where the J♦ counts -10 for its taker; lowest score at 100 wins.",
+        ),
+        omnibus_hearts(),
+    ),
+    (
+        GameInfo(
+            "polignac",
+            "Polignac",
+            FAMILY,
+            ("tricks",),
+            "32 cards, avoid the jacks: 1 each, J♠ 2; lowest score at 20 wins.",
+        ),
+        polignac(),
     ),
     (
         GameInfo(
