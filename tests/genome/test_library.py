@@ -16,6 +16,7 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.library import GAME_INFO, MECHANICS, all_games, game_names, get_game, resolve_slug
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -549,23 +550,15 @@ def test_rummy_melds_sets_of_three_or_four_and_lays_off_on_the_top_meld() -> Non
     )
 
 
-def test_go_fish() -> None:
+def test_go_fish_asks_any_opponent_fishes_asks_again_and_lays_books_of_four() -> None:
     go_fish = get_game("go-fish")
-    ask, fish, books = go_fish.phases
-    assert ask == DrawPhase(
-        source=Location.OPPONENT_HAND,
-        count=1,
-        mandatory=True,
-        condition=Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.HAND),
-    )
-    assert fish == DrawPhase(source=Location.DECK, count=1, mandatory=True)
-    assert isinstance(books, PlayPhase)
-    assert (books.min_cards, books.max_cards) == (4, 4)
-    # One heart per book of four: a player's score is their number of books.
+    assert go_fish.phases == (AskPhase(fish=True, again=True, book=4),)
+    assert (go_fish.player_count, go_fish.setup.cards_per_player) == (4, 5)
+    # One heart per book of four, laid down as played: a player's score is their number of books.
     assert go_fish.scoring.card_rules == (
         CardScoringRule(Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.PLAY),
     )
-    # Judged at the hand's end: every book down, or a round in which no card could move.
+    # Judged at the hand's end: when all thirteen books are down (every hand and the stock empty).
     assert go_fish.win_conditions == (WinCondition(WinType.HIGH_SCORE),)
 
 

@@ -290,7 +290,7 @@ CASES = [
             (
                 E,
                 "turn_structure.phases",
-                "no phase moves a card (needs a draw, play, discard, trick or claim phase)",
+                "no phase moves a card (needs a draw, play, discard, trick, claim or ask phase)",
             )
         ],
         id="no-card-moving-phase",

@@ -13,7 +13,7 @@ from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import completed_trick, describe_decision, describe_events, merge_lines
 from darwindeck.play.render import render_screen, trick_line
 from darwindeck.play.view import build_view, table_rules, trick_winner, wild_note
-from engine.scenario import c, cards
+from engine.scenario import arranged, c, cards
 
 
 def narrate(state: GameState, action: int, seat: int = 0) -> list[str]:
@@ -315,3 +315,28 @@ def test_the_turned_up_trump_decides_the_narrated_winner() -> None:
     assert trick_line(build_view(state, 0), table_rules(state), False).plain.endswith("you win so far")
     lines += narrate(state, c("2D"))
     assert lines[-1] == "West wins the trick"
+
+
+def test_go_fish_asks_are_narrated_with_whom_and_what_came_of_them() -> None:
+    # Seat 0 (you) holds 7♥ and K♣; East (seat 1) 7♠ and 9♦. Four players, so you choose whom to ask,
+    # then the rank: East hands over the one 7 and you ask again. Then you ask East for Kings: East has
+    # none, you fish the top card (2♣, not a King) and the turn passes.
+    genome = get_game("go-fish")
+    hands = [[c("7H"), c("KC")], [c("7S"), c("9D")], [c("3D")], [c("4D")]]
+    state = arranged(genome, hands, deck=[c("5C"), c("2C")], current=0)
+    rules = table_rules(state)
+    lines = []
+    for action in (L.A_TARGET0 + 1, L.A_CLAIM_RANK0 + c("7H") % 13, L.A_TARGET0 + 1):
+        before = build_view(state, 0)
+        state.apply_action(action)
+        lines.append(describe_decision(before, action, build_view(state, 0), genome, rules))
+    before = build_view(state, 0)
+    king = L.A_CLAIM_RANK0 + c("KC") % 13
+    state.apply_action(king)
+    lines.append(describe_decision(before, king, build_view(state, 0), genome, rules))
+    assert lines == [
+        "You ask East",
+        "You ask East for 7s: 1 handed over",
+        "You ask East",
+        "You ask for Ks: go fish, draw a card",
+    ]

@@ -8,9 +8,14 @@ from darwindeck.genome.cards import Rank, Suit, card_name
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
 
 
-def action_name(action: int, nil_allowed: bool, making_trump: bool = False) -> str:
+def action_name(action: int, nil_allowed: bool, making_trump: bool = False, asking: bool = False) -> str:
     """``'play Q♠'``-style name of ``action``; ``nil_allowed`` names BID 0 "bid Nil"; ``making_trump``
-    (a trump phase's decision) names NAME_SUIT "make ♣ trump" and a card "discard 9♦"."""
+    (a trump phase's decision) names NAME_SUIT "make ♣ trump" and a card "discard 9♦"; ``asking`` (an
+    ask phase's decision) names TARGET "ask player 2" and CLAIM_RANK "ask for 7s"."""
+    if asking and L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
+        return f"ask player {action - L.A_TARGET0}"
+    if asking and L.A_CLAIM_RANK0 <= action < L.A_SUIT0:
+        return f"ask for {Rank.from_code(action - L.A_CLAIM_RANK0).value}s"
     if making_trump and 0 <= action < L.FULL_DECK:
         return f"discard {card_name(action)}"
     if making_trump and L.A_SUIT0 <= action < L.A_KNOCK:

@@ -27,7 +27,9 @@ random player with stateless draws of ``batch`` (rule ablation), which plays lik
     on a tie);
   - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
     with its lowest card only while fewer than ``min_cards`` are down,
-    and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4).
+    and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4);
+  - asks (an ask phase): the opponent holding the most cards, for the rank it holds most of (the
+    lowest on a tie).
 """
 
 from __future__ import annotations
@@ -276,7 +278,9 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         return -abs(action - L.A_BID0 - estimate_tricks(tables, state, player))
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
-        return int(-state[L.L_HAND + action - L.A_TARGET0])
+        asking = phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_ASK
+        held = state[L.L_HAND + action - L.A_TARGET0]
+        return int(held if asking else -held)  # ask the fullest hand; aim an effect at the emptiest
     if action == L.A_CHALLENGE:
         certain_lie = _held_of_rank(state, player, state[L.S_CLAIM_RANK]) + state[L.S_CLAIM_COUNT] > 4
         return 2 if certain_lie else 0

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.asking import ask_action, ask_step
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player
@@ -419,8 +420,8 @@ def _betting_step(tables: Int64Array, state: Int64Array) -> bool:
 
 @kernel_jit
 def _own_phase(kind: int) -> bool:
-    """A phase only the turn's player acts in (draw, play, discard, knock, putting down a claim)."""
-    return kind in (L.K_DRAW, L.K_PLAY, L.K_DISCARD, L.K_KNOCK, L.K_CLAIM)
+    """A phase only the turn's player acts in (draw, play, discard, knock, a claim's cards, asking)."""
+    return kind in (L.K_DRAW, L.K_PLAY, L.K_DISCARD, L.K_KNOCK, L.K_CLAIM, L.K_ASK)
 
 
 @kernel_jit
@@ -448,6 +449,9 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
             if kind == L.K_BETTING and not _betting_step(tables, state):
                 continue
             if kind == L.K_TRUMP and not trump_step(tables, state):
+                continue
+            if kind == L.K_ASK and not ask_step(tables, state):
+                after_action(tables, state)  # books laid down may have ended the hand
                 continue
             if kind == L.K_PASS and not pass_step(tables, state):
                 enter_phase(state, state[L.S_PHASE] + 1)
@@ -496,6 +500,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         state[L.S_SUB] += 1
     elif kind == L.K_TRUMP:
         trump_action(tables, state, phase, player, action)
+    elif kind == L.K_ASK:
+        ask_action(tables, state, phase, player, action)
     elif action == L.A_PASS:
         if kind == L.K_DRAW and phase_at(tables, phase, L.PH_E) != 0:
             state[L.S_STOOD] |= 1 << player  # declining a stand draw is final for the hand

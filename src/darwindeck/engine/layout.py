@@ -119,7 +119,9 @@ S_HAND_TRUMP = 51  # the trump suit a trump phase chose for this hand, -1 none (
 S_MAKER = 52  # the player who chose this hand's trump (their side are the makers), -1 none
 S_DISCARDER = 53  # trump phase: the dealer who took the turned card and must discard one, -1 none
 S_TURNED_CARD = 54  # the card turned up at the deal to fix trumps (``turned_trump``; public), -1 none
-N_SCALARS = 55
+S_ASK_TARGET = 55  # ask phase: the opponent being asked, -1 none chosen yet
+S_ASK_RANK = 56  # ask phase: the rank of the last ask that missed (a fished card of it asks again), -1
+N_SCALARS = 57
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -249,6 +251,7 @@ K_BIDDING = 6
 K_KNOCK = 7
 K_PASS = 8
 K_TRUMP = 9
+K_ASK = 10
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

@@ -22,6 +22,8 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 * trump: NAME_SUIT of the turned card's suit (round 1) or of another suit (round 2), and PASS unless
   the dealer is stuck; the dealer's discard after taking the turned card: each card of their hand
   (``trump``).
+* ask: TARGET p for each opponent holding a card (when several do), then CLAIM_RANK r for each rank
+  the asker holds (``asking``).
 * knock: PASS and KNOCK when the actor may knock (``knock.may_knock``); nothing otherwise (the turn goes
   on).
 * a pending player_choice effect: TARGET p for every other player; a pending name_suit effect: NAME_SUIT
@@ -34,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.asking import ask_actions
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, next_player
@@ -372,6 +375,8 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = _pass_actions(state, player)
     elif kind == L.K_TRUMP:
         n = trump_actions(tables, state, phase, player, L.P_LEGAL)
+    elif kind == L.K_ASK:
+        n = ask_actions(tables, state, player, L.P_LEGAL)
     elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
         n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:

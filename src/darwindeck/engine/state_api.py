@@ -135,10 +135,9 @@ class GameState:
             for i in range(self.tables.phases.shape[0])
         )
         phase = int(self.array[L.S_PHASE])
-        making = (
-            phase < self.tables.phases.shape[0] and int(self.tables.phases[phase, L.PH_KIND]) == L.K_TRUMP
-        )
-        return action_name(action, nil, making and int(self.array[L.S_PENDING_TARGET]) < 0)
+        kind = int(self.tables.phases[phase, L.PH_KIND]) if phase < self.tables.phases.shape[0] else -1
+        own_choice = int(self.array[L.S_PENDING_TARGET]) < 0  # not an effect's target or named suit
+        return action_name(action, nil, kind == L.K_TRUMP and own_choice, kind == L.K_ASK and own_choice)
 
     # ---- views -------------------------------------------------------------------------------------
     def pile(self, offset: int, length_slot: int) -> tuple[int, ...]:

@@ -45,6 +45,7 @@ from darwindeck.errors import GenomeValidationError
 from darwindeck.genome.cards import Location, card_id
 from darwindeck.genome.conditions import Condition, ConditionLike, Logic
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -180,6 +181,8 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
     elif isinstance(phase, TrumpPhase):
         flags = (phase.dealer_takes, phase.name_round, phase.stick_the_dealer)
         row[: L.PH_C + 1] = [L.K_TRUMP, *(int(flag) for flag in flags)]
+    elif isinstance(phase, AskPhase):
+        row[: L.PH_C + 1] = [L.K_ASK, int(phase.fish), int(phase.again), phase.book]
     elif isinstance(phase, PassPhase):
         packed = sum(d.code << (2 * i) for i, d in enumerate(phase.directions))
         row[: L.PH_C + 1] = [L.K_PASS, phase.count, len(phase.directions), packed]

@@ -62,6 +62,9 @@ ToggleTurnedTrumpMutation          0.03     0.06        ``trumps``
 MutateTurnedTrumpMutation          0.05     0.10        ``trumps``
 ToggleBookScoringMutation          0.03     0.06        ``scoring``
 MutateBookScoringMutation          0.10     0.20        ``scoring``
+AddAskPhaseMutation                0.03     0.06        ``asking``
+RemoveAskPhaseMutation             0.03     0.06        ``asking``
+MutateAskPhaseMutation             0.10     0.20        ``asking``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -90,6 +93,7 @@ from typing import TypeAlias
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations import (
     MutationFunction,
+    asking,
     betting,
     bidding,
     conditions,
@@ -189,6 +193,9 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("MutateTurnedTrumpMutation", trumps.mutate_turned_trump, 0.05, 0.10),
     Operator("ToggleBookScoringMutation", scoring.toggle_book_scoring, 0.03, 0.06),
     Operator("MutateBookScoringMutation", scoring.mutate_book_scoring, 0.10, 0.20),
+    Operator("AddAskPhaseMutation", asking.add_ask_phase, 0.03, 0.06),
+    Operator("RemoveAskPhaseMutation", asking.remove_ask_phase, 0.03, 0.06),
+    Operator("MutateAskPhaseMutation", asking.mutate_ask_phase, 0.10, 0.20),
 )
 
 

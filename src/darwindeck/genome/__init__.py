@@ -27,6 +27,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -67,6 +68,7 @@ from darwindeck.genome.schema import (
 
 __all__ = [
     "SCHEMA_VERSION",
+    "AskPhase",
     "BettingPhase",
     "BiddingPhase",
     "BookScoring",

@@ -15,7 +15,7 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
   contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none; then, when
   header flag bit 4 says so, maker scoring: 72 + 4 bytes; then, when header flag bit 5 says so, book
   scoring: 73 + 2 bytes). The setup's flag byte has bit 1 set when a ``turned_trump`` is given; its
-  ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-18; the
+  ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-19; the
   bidding phase is 70, because seed 000 already gives 60/61 to effects); a trick phase with top trumps
   sets its flag bit 4 and lists them (count, then rank and ``TrumpRelation`` codes);
   conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
@@ -49,6 +49,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -144,6 +145,7 @@ class Op(IntEnum):
     KNOCK_PHASE = 16
     PASS_PHASE = 17
     TRUMP_PHASE = 18
+    ASK_PHASE = 19
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
@@ -405,6 +407,10 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(Op.TRUMP_PHASE, field)
             flags = _pack_flags(phase.dealer_takes, phase.name_round, phase.stick_the_dealer)
             writer.u8(flags, f"{field} flags")
+        case AskPhase():
+            writer.u8(Op.ASK_PHASE, field)
+            writer.u8(_pack_flags(phase.fish, phase.again), f"{field} flags")
+            writer.u8(phase.book, f"{field}.book")
         case KnockPhase():
             writer.u8(Op.KNOCK_PHASE, field)
             writer.u8(phase.max_value, f"{field}.max_value")
@@ -920,6 +926,11 @@ def _read_knock(reader: ByteReader, field: str) -> KnockPhase:
     )
 
 
+def _read_ask(reader: ByteReader, field: str) -> AskPhase:
+    fish, again = _read_flags(reader, f"{field} flags", 2)
+    return AskPhase(fish=fish, again=again, book=reader.u8(f"{field}.book"))
+
+
 _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.DRAW_PHASE: _read_draw,
     Op.PLAY_PHASE: _read_play,
@@ -931,6 +942,7 @@ _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.KNOCK_PHASE: _read_knock,
     Op.PASS_PHASE: _read_pass,
     Op.TRUMP_PHASE: _read_trump_phase,
+    Op.ASK_PHASE: _read_ask,
 }
 
 

@@ -51,6 +51,15 @@ Each phase is a frozen record of what the player may or must do:
   opponent's ``D``, after laying off cards on the knocker's melds when ``lay_off`` and ``K > 0``):
   ``K == 0`` (gin) scores ``D + full_bonus`` to the knocker; else ``D <= K`` (an undercut) scores
   ``K - D + undercut_bonus`` to the opponent; else the knocker scores ``D - K``.
+* ``AskPhase``: the turn's player asks one opponent (a choice when several hold cards) for a rank of
+  which they hold a card; the opponent hands over every card of that rank. On a miss, with ``fish``, the
+  asker draws the top card of the deck when it has one ("go fish"). With ``again`` the asker asks again
+  after receiving cards, or after fishing a card of the rank asked for; otherwise the phase ends. With
+  ``book`` n (2..4), n cards of one rank in the asker's hand are laid down at once on the discard pile
+  (played: play-triggered scoring applies) whenever they come together: at the start of the phase,
+  after cards are received and after a draw. An asker whose hand is empty draws a card from the deck
+  first and then asks; with an empty deck as well, or no opponent holding a card, the phase ends. Go
+  Fish, Happy Families, Authors.
 """
 
 from __future__ import annotations
@@ -176,6 +185,13 @@ class KnockPhase:
     lay_off: bool = True
 
 
+@dataclass(frozen=True)
+class AskPhase:
+    fish: bool = True  # a miss draws the top card of the deck ("go fish")
+    again: bool = True  # receiving cards, or fishing the rank asked for, gives another ask
+    book: int = 4  # n cards of one rank in the asker's hand are laid down at once (0: never)
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -187,4 +203,5 @@ Phase: TypeAlias = (
     | KnockPhase
     | PassPhase
     | TrumpPhase
+    | AskPhase
 )

@@ -55,6 +55,7 @@ from typing import Any
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import ConditionLike
 from darwindeck.genome.phases import (
+    AskPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -386,11 +387,12 @@ class GameGenome:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
-        maker scoring, a turned trump, book scoring, an exact contract or a made bonus), else 1."""
+        maker scoring, a turned trump, book scoring, an exact contract, a made bonus or an ask phase), else
+        1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
-            or any(isinstance(p, KnockPhase | PassPhase | TrumpPhase) for p in phases)
+            or any(isinstance(p, KnockPhase | PassPhase | TrumpPhase | AskPhase) for p in phases)
             or any(
                 isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick or p.top_trumps)
                 for p in phases

@@ -4,7 +4,7 @@ Format (``schema_version`` 2). One JSON object whose keys are the ``GameGenome``
 always written (except the late version-2 keys at their defaults, below), ``schema_version`` first and
 then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
-in version 2 (pass, knock and trump phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
+in version 2 (pass, knock, trump and ask phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
 ``top_trumps``, a draw phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``,
 ``maker_scoring``, ``setup.turned_trump``, ``book_scoring``, an exact contract or a made bonus) is
 written as version 1, without those keys,
@@ -14,7 +14,7 @@ byte for byte as before, so its identity did not change when version 2 came.
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``) followed by every field of its dataclass:
+  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``) followed by every field of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
 * a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``; a top trump is
   ``{"rank": "J", "suit": "trump"}`` (``suit``: ``trump`` or ``same_colour``).
@@ -82,6 +82,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -137,6 +138,7 @@ PHASE_KIND_NAMES: dict[type[Phase], str] = {
     KnockPhase: "knock",
     PassPhase: "pass",
     TrumpPhase: "trump",
+    AskPhase: "ask",
 }
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
@@ -470,6 +472,14 @@ def _read_knock(obj: JsonObject) -> KnockPhase:
     )
 
 
+def _read_ask(obj: JsonObject) -> AskPhase:
+    return AskPhase(
+        fish=obj.get("fish").as_bool(),
+        again=obj.get("again").as_bool(),
+        book=obj.get("book").as_int(),
+    )
+
+
 _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "draw": _read_draw,
     "play": _read_play,
@@ -481,6 +491,7 @@ _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "knock": _read_knock,
     "pass": _read_pass,
     "trump": _read_trump,
+    "ask": _read_ask,
 }
 
 

@@ -53,6 +53,8 @@ Turn structure
   * E a knock phase without ``scoring.hand_evaluation`` (nothing to measure the hand by); E its
     ``max_value``, ``full_bonus`` and ``undercut_bonus`` 0..255 (one byte each); W ``lay_off`` with a
     method other than deadwood (only deadwood hands have melds to lay off on: it is ignored).
+  * E an ask phase's ``book`` not 0 or 2..4 (cards of one rank laid down together); E ``fish`` or
+    ``again`` not a bool; W ``fish`` when every card is dealt (the deck is always empty: nobody fishes).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -138,6 +140,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -185,7 +188,7 @@ UINT16_MAX = 65535
 MIN_GROUP, MAX_GROUP = 2, 13
 CARD_VALUE_COUNT = len(Rank)
 
-_CARD_MOVING_PHASES = (DrawPhase, PlayPhase, DiscardPhase, TrickPhase, ClaimPhase)
+_CARD_MOVING_PHASES = (DrawPhase, PlayPhase, DiscardPhase, TrickPhase, ClaimPhase, AskPhase)
 _TABLEAU_MODES_NEEDING_PLAYS = (TableauMode.WAR, TableauMode.MATCH_RANK, TableauMode.SEQUENCE)
 _CAPTURING_MODES = (TableauMode.WAR, TableauMode.MATCH_RANK)
 _TRICK_WINS = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
@@ -469,7 +472,7 @@ class _Checker:
         elif not self.phase_indices(_CARD_MOVING_PHASES):
             self.error(
                 "turn_structure.phases",
-                "no phase moves a card (needs a draw, play, discard, trick or claim phase)",
+                "no phase moves a card (needs a draw, play, discard, trick, claim or ask phase)",
             )
         for i, phase in enumerate(self.phases):
             self.check_phase(f"turn_structure.phases[{i}]", i, phase)
@@ -514,6 +517,8 @@ class _Checker:
             self.check_pass_phase(path, phase)
         elif isinstance(phase, TrumpPhase):
             self.check_trump_phase(path, index)
+        elif isinstance(phase, AskPhase):
+            self.check_ask_phase(path, phase)
         else:
             self.error(path, f"must be a phase, got {_describe(phase)}")
 
@@ -590,6 +595,17 @@ class _Checker:
 
     def scores_tricks(self) -> bool:
         return any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in self.genome.scoring.card_rules)
+
+    def check_ask_phase(self, path: str, phase: AskPhase) -> None:
+        for name in ("fish", "again"):
+            if not isinstance(getattr(phase, name), bool):
+                self.error(f"{path}.{name}", f"must be a bool, got {_describe(getattr(phase, name))}")
+        if not _is_int(phase.book) or phase.book not in (0, 2, 3, 4):
+            self.error(f"{path}.book", f"must be 0 or 2..4 cards of one rank, got {_describe(phase.book)}")
+        cards, deck = self.cards_per_player, self.deck
+        dealt_out = cards is not None and deck is not None and cards * self.genome.player_count >= deck.size
+        if phase.fish is True and dealt_out:
+            self.warn(f"{path}.fish", "every card is dealt, so the deck is empty and nobody ever fishes")
 
     def check_knock_phase(self, path: str, phase: KnockPhase) -> None:
         for name in ("max_value", "full_bonus", "undercut_bonus"):

@@ -221,6 +221,8 @@ def describe_decision(
         line = _says(before, actor, "plays", "play", f"{size}×{rank.value}")
         effect = effect_of(genome, rank)
         return f"{line}: {effect_text(before, actor, effect)}" if effect else line
+    if kind == L.K_ASK and L.A_TARGET0 <= action < L.A_SUIT0:
+        return _ask(before, action, after)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return _says(before, actor, "chooses", "choose", before.name(action - L.A_TARGET0))
     if action == L.A_KNOCK:
@@ -231,6 +233,34 @@ def describe_decision(
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
     return _says(before, actor, "claims", "claim", f"{rank.value}s")
+
+
+def _ask(before: TableView, action: int, after: TableView) -> str:
+    """An ask phase's choice: "West asks East", or "West asks East for 7s: 2 handed over" / "West asks
+    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for)."""
+    actor = before.current_player
+    mine = actor == before.seat
+
+    def whom(seat: int) -> str:
+        return "you" if seat == before.seat else before.name(seat)
+
+    if action < L.A_CLAIM_RANK0:
+        return _says(before, actor, "asks", "ask", whom(action - L.A_TARGET0))
+    rank = Rank.from_code(action - L.A_CLAIM_RANK0).value
+    givers = [
+        seat
+        for seat, (old, new) in enumerate(zip(before.hand_sizes, after.hand_sizes, strict=True))
+        if seat != actor and new < old
+    ]
+    if givers:
+        given = before.hand_sizes[givers[0]] - after.hand_sizes[givers[0]]
+        return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}s: {given} handed over")
+    line = _says(before, actor, "asks", "ask", f"for {rank}s: go fish")
+    if after.deck_size >= before.deck_size:
+        return f"{line} (the stock is empty)"
+    if after.current_player == actor and not after.terminal:
+        return f"{line}, and {'fish' if mine else 'fishes'} a {rank}: {'ask' if mine else 'asks'} again"
+    return f"{line}, {'draw' if mine else 'draws'} a card"
 
 
 def _knock_outcome(before: TableView, after: TableView) -> str:

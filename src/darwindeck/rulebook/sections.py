@@ -12,6 +12,7 @@ from __future__ import annotations
 from darwindeck.genome.cards import DeckType, Location, Visibility
 from darwindeck.genome.conditions import ConditionType, iter_conditions
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -171,6 +172,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("bluffing", ClaimPhase in kinds),
         ("draw-and-discard", DrawPhase in kinds and DiscardPhase in kinds),
         ("knocking", KnockPhase in kinds),
+        ("asking for cards", AskPhase in kinds),
         ("shedding cards", WinType.EMPTY_HAND in wins),
         ("capturing cards", mode in (TableauMode.WAR, TableauMode.MATCH_RANK)),
         ("building sequences", mode is TableauMode.SEQUENCE),

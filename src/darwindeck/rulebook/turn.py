@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from darwindeck.genome.cards import DeckType, Location, Rank, Visibility
 from darwindeck.genome.phases import (
+    AskPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -58,6 +59,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     KnockPhase: "Knock",
     PassPhase: "Pass",
     TrumpPhase: "Making trump",
+    AskPhase: "Ask",
 }
 
 #: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -202,6 +204,8 @@ def _describe_phase(
         return _pass(phase, genome)
     if isinstance(phase, TrumpPhase):
         return _making_trump(phase, genome)
+    if isinstance(phase, AskPhase):
+        return _ask(phase, genome)
     return _bidding(phase)
 
 
@@ -375,6 +379,32 @@ def _top_trumps_text(tops: tuple[TopTrump, ...]) -> str:
         "cards is a trump and belongs to the trump suit, not to the suit printed on it: it must be played "
         "to follow a trump lead, cannot be played to follow its printed suit, and leading it leads trumps."
     )
+
+
+def _ask(phase: AskPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The ask phase as ``engine.asking`` plays it."""
+    whom = "your opponent" if genome.player_count == 2 else "any opponent who has cards"
+    main = (
+        f"Ask {whom} for a rank of which you hold at least one card. They must hand you every card "
+        "of that rank they hold."
+    )
+    details = []
+    if phase.fish:
+        details.append('If they have none, "go fish": draw the top card of the deck, if any is left.')
+    if phase.again:
+        again = "When you receive cards"
+        again += ", or fish a card of the rank you asked for" if phase.fish else ""
+        details.append(f"{again}, ask again; otherwise your turn ends.")
+    if phase.book:
+        details.append(
+            f"Whenever you hold {words.count(phase.book, 'card')} of one rank, lay them down at once on "
+            "the discard pile: they count as played."
+        )
+    details.append(
+        "If your hand is empty when you are to ask, draw a card from the deck first; if the deck is empty "
+        "too, your turn ends."
+    )
+    return main, details
 
 
 def _making_trump(phase: TrumpPhase, genome: GameGenome) -> tuple[str, list[str]]:

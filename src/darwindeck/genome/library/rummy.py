@@ -1,8 +1,8 @@
 """Rummy and collecting games: Gin Rummy, Rummy, Go Fish. Players draw to collect sets of one rank.
 
-Approximations the schema forces on all of them: a play of several cards must share a rank, so melds are
-sets (3-4 of a rank, Go Fish's books of four); runs of one suit cannot be laid down (Gin Rummy's deadwood
-evaluation and its knock's lay-offs do count them).
+A play of several cards must share a rank, so Rummy's melds are sets of 3-4 of a rank; runs of one suit
+cannot be laid down (Gin Rummy's deadwood evaluation and its knock's lay-offs do count them). Go Fish
+collects by asking (``AskPhase``) and lays its books of four down as they form.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from darwindeck.genome.cards import Location, Suit
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import hand_size, is_suit
-from darwindeck.genome.phases import DiscardPhase, DrawPhase, KnockPhase, PlayPhase
+from darwindeck.genome.phases import AskPhase, DiscardPhase, DrawPhase, KnockPhase, PlayPhase
 from darwindeck.genome.schema import (
     CardScoringRule,
     DeckEmptyAction,
@@ -127,42 +127,41 @@ def rummy() -> GameGenome:
     )
 
 
-#: Go Fish's ask: the card taken from an opponent shares a rank with a card in the taker's hand.
-ASKED_RANK = Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.HAND)
+#: Go Fish's deal: five cards each for four players (seven for two or three).
+GO_FISH_PLAYERS = 4
+GO_FISH_HAND = 5
 
 
 def go_fish() -> GameGenome:
-    """Go Fish: take cards of a rank you hold from an opponent, lay down books of four; most books wins.
+    """Go Fish: ask any player for a rank you hold and take all of it, or go fish; most books wins.
 
-    Faithful: four players, five cards each; on your turn you take from an opponent a card of a rank you
-    already hold (the ask: a draw from the opponent's hand whose ``card_matches_rank`` test with
-    reference ``hand`` judges the card taken), draw from the stock, and lay down a book (all four cards
-    of a rank); the most books wins (one point per book: each book holds exactly one heart).
-    Approximated: you can ask only the next player, and an ask takes one matching card, not all of
-    them; you always draw from the stock ("go fish") instead of only after a failed ask, and a
-    successful ask does not give another turn. Because asks go to the next player only, the last books
-    can be out of reach (a rank split between players who cannot ask each other); the game then ends
-    when a whole round passes with no card taken or laid down (the engine's stalemate rule ends the
-    hand) instead of when all thirteen books are down, and ``high_score`` judges it at that hand end
-    (also when every book is down and every hand empty). Equal most books is a draw.
+    Played by the common published rules (Bicycle's, which Pagat's agree with in every point below):
+    four players, five cards each, the rest face down as the stock; the player left of the dealer
+    (seat 0 in the first hand) begins. On your turn ask any opponent who has cards for a rank of
+    which you hold at least one card; they hand you every card of that rank, and you ask again (the
+    same or another player, the same or another rank). When they have none they say "go fish" and
+    you draw the top card of the stock: if it is of the rank you asked for you ask again, otherwise
+    your turn ends and the turn passes to the left. Four cards of a rank (a book) are laid down as
+    soon as you hold them (an ``AskPhase`` with ``fish``, ``again`` and ``book`` 4). A player whose
+    hand is empty draws a card from the stock on their turn and then asks; with the stock empty too
+    they sit the turn out. The game ends when all thirteen books are down, and whoever laid down the
+    most wins (a book scores 1: each holds exactly one heart, played to the discard pile); equal most
+    books is a draw. Differs: some tables pass the turn to the player who said "go fish" rather than
+    to the left; the engine passes it to the left. The turn limit (400 turns) ends a game of asks that
+    keep missing once the stock is gone.
     """
     return GameGenome(
         name="Go Fish",
         description=(
-            "Take from an opponent a card of a rank you hold, draw from the stock, and lay down every "
-            "complete set of four. When all the sets are down, whoever laid down the most wins."
+            "Ask any player for a rank you hold: they give you every card of it and you ask again, "
+            "or if they have none you go fish from the stock. Lay down every set of four; when all "
+            "thirteen sets are down, whoever laid down the most wins."
         ),
-        setup=SetupRules(cards_per_player=5),
-        turn_structure=TurnStructure(
-            phases=(
-                DrawPhase(source=Location.OPPONENT_HAND, count=1, mandatory=True, condition=ASKED_RANK),
-                DrawPhase(source=Location.DECK, count=1, mandatory=True),
-                PlayPhase(target=Location.DISCARD, min_cards=4, max_cards=4, mandatory=True),
-            ),
-        ),
+        setup=SetupRules(cards_per_player=GO_FISH_HAND),
+        turn_structure=TurnStructure(phases=(AskPhase(fish=True, again=True, book=4),)),
         scoring=Scoring(card_rules=(CardScoringRule(is_suit(Suit.HEARTS), 1, ScoringTrigger.PLAY),)),
         win_conditions=(WinCondition(WinType.HIGH_SCORE),),
-        player_count=4,
+        player_count=GO_FISH_PLAYERS,
         max_turns=400,
     )
 
@@ -193,8 +192,8 @@ GAMES: tuple[LibraryGame, ...] = (
             "go-fish",
             "Go Fish",
             FAMILY,
-            ("draw", "sets"),
-            "Take matching cards from opponents and collect books of four.",
+            ("draw", "sets", "asking"),
+            "Ask any player for a rank and take all of it, or go fish; most books of four wins.",
         ),
         go_fish(),
     ),
