@@ -410,4 +410,6 @@ def test_the_library_ranks_deep_games_above_games_of_chance() -> None:
         for name in DEEP + CHANCE
     }
     assert min(scores[name] for name in DEEP) > max(scores[name] for name in CHANCE), scores
-    assert scores["war"] == scores["go-fish"] == 0.0
+    # War has no decision at all; Go Fish, played by its real rules since its asks became choices, has
+    # some (0.113 when measured) but stays below every deep game.
+    assert scores["war"] == 0.0

@@ -28,8 +28,8 @@ random player with stateless draws of ``batch`` (rule ablation), which plays lik
   - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
     with its lowest card only while fewer than ``min_cards`` are down,
     and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4);
-  - asks (an ask phase): the opponent holding the most cards, for the rank it holds most of (the
-    lowest on a tie).
+  - asks (an ask phase): round the table, starting one seat further each round (so a rank that
+    missed is next asked of another player), for the rank it holds most of (the lowest on a tie).
 """
 
 from __future__ import annotations
@@ -277,10 +277,12 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return 200 + (action - L.A_SET0)
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         return -abs(action - L.A_BID0 - estimate_tricks(tables, state, player))
+    if L.A_TARGET0 <= action < L.A_CLAIM_RANK0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_ASK:
+        n_players = tables[L.H_PLAYERS]  # ask round the table, one seat further each round
+        turn_round = state[L.S_TURN] // n_players
+        return int(-((action - L.A_TARGET0 - player - 1 - turn_round) % n_players))
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
-        asking = phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_ASK
-        held = state[L.L_HAND + action - L.A_TARGET0]
-        return int(held if asking else -held)  # ask the fullest hand; aim an effect at the emptiest
+        return int(-state[L.L_HAND + action - L.A_TARGET0])
     if action == L.A_CHALLENGE:
         certain_lie = _held_of_rank(state, player, state[L.S_CLAIM_RANK]) + state[L.S_CLAIM_COUNT] > 4
         return 2 if certain_lie else 0
