@@ -473,13 +473,18 @@ def test_the_mcts_step_re_scores_the_top_fraction_once_each(tmp_path: Path, seri
         assert store.cached_evaluation(identity, MCTS_TINY.fitness_hash(31, mcts=True)) == (
             structural_mcts_fitness(genome, MCTS_TINY, seed)
         )
-    current = {**plain, **rescored}
-    for stats, population in zip(result.generations, populations, strict=True):
+    scored_by_mcts: set[str] = set()  # a game's MCTS score counts from the generation that chose it
+    for stats, population, chosen_now in zip(result.generations, populations, chosen, strict=True):
+        scored_by_mcts |= set(chosen_now)
+        current = {i: rescored[i] if i in scored_by_mcts else plain[i] for i in population}
         assert stats.best == max(current[identity] for identity in population)
-        assert stats.mean == sum(current[identity] for identity in population) / len(population)
+        assert stats.mean == pytest.approx(
+            sum(current[identity] for identity in population) / len(population)
+        )
+    final = {**plain, **rescored}  # the hall of fame holds each game at its last score
     assert [(e.individual.identity, e.evaluation.total) for e in result.hall_of_fame] == [
-        (identity, current[identity])
-        for identity in sorted(current, key=lambda i: -current[i])[: MCTS_TINY.hall_of_fame_size]
+        (identity, final[identity])
+        for identity in sorted(final, key=lambda i: -final[i])[: MCTS_TINY.hall_of_fame_size]
     ]
     assert all("mcts" in e.evaluation.breakdown for e in result.hall_of_fame[:2])
 
