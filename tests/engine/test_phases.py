@@ -176,18 +176,21 @@ def ask_genome(source: Location = Location.OPPONENT_HAND):  # type: ignore[no-un
 
 
 def test_an_ask_takes_only_a_card_of_a_rank_the_player_holds() -> None:
-    state = arranged(ask_genome(), [cards("5H 9C"), cards("5D 7S KS 9H 2C"), cards("3D")])
+    # seat 0 draws from seat 2, the player before it; two of seat 2's cards match (5D, 9H)
+    state = arranged(ask_genome(), [cards("5H 9C"), cards("3D"), cards("5D 7S KS 9H 2C")])
     assert state.legal_actions() == [L.A_DRAW]
     state.apply_action(L.A_DRAW)
-    # two of seat 1's cards match (5D, 9H); the state RNG picked 9H, the others stay
-    assert state.hand(0) == tuple(cards("5H 9C 9H"))
-    assert state.hand(1) == tuple(cards("5D 7S KS 2C"))
+    taken = state.hand(0)[2]
+    assert state.hand(0)[:2] == tuple(cards("5H 9C")) and taken in cards("5D 9H")
+    assert sorted((*state.hand(2), taken)) == sorted(cards("5D 7S KS 9H 2C"))
+    assert state.hand(1) == (c("3D"),)
 
 
 def test_an_ask_with_no_matching_card_is_skipped() -> None:
-    state = arranged(ask_genome(), [cards("5H 9C"), cards("7S KS 2C"), cards("3D")])
+    # seat 2 (drawn from) holds no 5 and no 9, although seat 1 holds a 5
+    state = arranged(ask_genome(), [cards("5H 9C"), cards("5D"), cards("7S KS 2C")])
     assert state.legal_actions() == cards("5H 9C")  # no DRAW: straight on to the play phase
-    assert state.hand(1) == tuple(cards("7S KS 2C"))
+    assert state.hand(2) == tuple(cards("7S KS 2C"))
 
 
 def test_a_hand_reference_fails_for_an_empty_hand() -> None:

@@ -43,6 +43,7 @@ from darwindeck.genome.schema import (
     SpecialEffect,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     WinCondition,
     WinType,
 )
@@ -379,7 +380,8 @@ def test_knockout_whist_is_seven_tricks_most_wins() -> None:
     whist = get_game("knockout-whist")
     assert whist.setup.cards_per_player == 7
     assert whist.turn_structure.tricks_per_hand == 7
-    assert whist.phases == (TrickPhase(lead_suit_required=True, trump_suit=Suit.HEARTS),)
+    assert whist.phases == (TrickPhase(lead_suit_required=True),)
+    assert whist.setup.turned_trump is TurnedTrump.UPCARD and whist.setup.initial_discard_count == 1
     assert whist.win_conditions == (WinCondition(WinType.MOST_TRICKS),)
 
 

@@ -65,9 +65,9 @@ def test_genomes_without_them_do_not_write_the_new_keys() -> None:
 
 
 def test_older_documents_load_without_them() -> None:
-    knockout = genome_to_dict(get_game("knockout-whist"))
-    assert knockout["schema_version"] == 1
-    loaded = genome_from_dict(knockout)
+    scotch = genome_to_dict(get_game("scotch-whist"))
+    assert scotch["schema_version"] == 1
+    loaded = genome_from_dict(scotch)
     assert loaded.maker_scoring is None
     assert all(p.top_trumps == () for p in loaded.phases if isinstance(p, TrickPhase))
     # A version-2 document written before the keys existed (the late keys are simply absent).
@@ -130,12 +130,12 @@ def test_bad_trump_bytecode_fails_fast_with_its_offset() -> None:
 
 
 def test_older_bytecode_still_parses() -> None:
-    # Knock-Out Whist has none of the new rules: its trick flags keep bit 4 clear and the header bit 4 too.
-    knockout = get_game("knockout-whist")
-    data = compile_genome(knockout)
+    # Scotch Whist has none of the new rules: its trick flags keep bit 4 clear and the header bit 4 too.
+    scotch = get_game("scotch-whist")
+    data = compile_genome(scotch)
     assert not data[17] & 0x10
     parsed = parse_bytecode(data)
-    assert parsed.replace(name=knockout.name, description=knockout.description) == knockout
+    assert parsed.replace(name=scotch.name, description=scotch.description) == scotch
 
 
 # -- validation ---------------------------------------------------------------------------------------
@@ -168,10 +168,9 @@ def test_validation_of_the_trump_rules() -> None:
 
 
 def test_top_trumps_without_any_trump_are_never_used() -> None:
-    knockout = get_game("knockout-whist")
-    trick = dataclasses.replace(knockout.phases[0], trump_suit=None, top_trumps=trumps.BOWERS)
-    setup = dataclasses.replace(knockout.setup, trump_suit=None)
-    no_trump = with_phases(knockout.replace(setup=setup), trick)
+    polignac = get_game("polignac")  # no trump suit, fixed or turned
+    trick = dataclasses.replace(polignac.phases[0], trump_suit=None, top_trumps=trumps.BOWERS)
+    no_trump = with_phases(polignac, trick)
     _, warnings = problems(no_trump)
     assert "never used" in warnings["turn_structure.phases[0].top_trumps"]
 

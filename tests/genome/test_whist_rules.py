@@ -16,7 +16,7 @@ from darwindeck.evolve.repair import drop_orphan_book, fix_turned_trump, settle
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
 from darwindeck.genome.cards import Suit
 from darwindeck.genome.library import get_game
-from darwindeck.genome.phases import Phase, TrumpPhase
+from darwindeck.genome.phases import Phase, TrickPhase, TrumpPhase
 from darwindeck.genome.schema import BookScoring, GameGenome, TurnedTrump
 from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
 from darwindeck.genome.validation import validate
@@ -44,6 +44,13 @@ def with_phases(genome: GameGenome, *phases: Phase) -> GameGenome:
     return genome.replace(turn_structure=dataclasses.replace(genome.turn_structure, phases=phases))
 
 
+def fixed_trump_knockout() -> GameGenome:
+    """Knock-Out Whist with hearts fixed as trumps: a genome with neither a turned trump nor books."""
+    knockout = get_game("knockout-whist")
+    plain = with_setup(knockout, turned_trump=None, initial_discard_count=0)
+    return with_phases(plain, TrickPhase(lead_suit_required=True, trump_suit=Suit.HEARTS))
+
+
 def five_cards(genome: GameGenome) -> GameGenome:
     """The genome with 5 cards each and 5 tricks a hand: 32 of the 52 cards are left to turn up."""
     genome = with_setup(genome, cards_per_player=5)
@@ -66,24 +73,23 @@ def test_whist_json_round_trips_as_version_2() -> None:
 
 
 def test_genomes_without_them_keep_their_json_and_identity() -> None:
-    for name in ("knockout-whist", "spades", "hearts", "euchre"):
-        genome = get_game(name)
+    for genome in (fixed_trump_knockout(), *(get_game(name) for name in ("spades", "hearts", "euchre"))):
         text = to_json(genome)
         assert '"turned_trump"' not in text and '"book_scoring"' not in text
         # Adding the new fields at their defaults changes nothing: same text, same identity.
         assert to_json(genome.replace(book_scoring=None)) == text
-    knockout = get_game("knockout-whist")
+    knockout = fixed_trump_knockout()
     assert genome_to_dict(knockout)["schema_version"] == 1
     assert with_setup(knockout, turned_trump=TurnedTrump.UPCARD).schema_version == 2
     assert knockout.replace(book_scoring=BookScoring()).schema_version == 2
 
 
 def test_documents_written_before_them_still_load() -> None:
-    knockout = genome_to_dict(get_game("knockout-whist"))
+    knockout = genome_to_dict(fixed_trump_knockout())
     assert "turned_trump" not in knockout["setup"] and "book_scoring" not in knockout
     loaded = genome_from_dict(knockout)
     assert loaded.setup.turned_trump is None and loaded.book_scoring is None
-    assert loaded == get_game("knockout-whist")
+    assert loaded == fixed_trump_knockout()
 
 
 def test_bad_values_are_format_errors() -> None:
@@ -158,8 +164,8 @@ def test_bad_whist_bytecode_fails_fast_with_its_offset() -> None:
 
 
 def test_bytecode_without_them_is_unchanged() -> None:
-    # Knock-Out Whist uses neither: setup flag bit 1 and header bit 5 stay clear, no extra byte.
-    knockout = get_game("knockout-whist")
+    # Fixed-trump Knock-Out Whist uses neither: setup flag bit 1 and header bit 5 stay clear, no extra byte.
+    knockout = fixed_trump_knockout()
     data = compile_genome(knockout)
     assert not data[FLAGS_AT] & 0x20
     setup_end = section_start(data, "phases")
@@ -231,7 +237,7 @@ def test_validation_of_book_scoring() -> None:
 
 
 def test_operators_add_switch_and_remove_the_turned_trump() -> None:
-    knockout = get_game("knockout-whist")  # 7 cards each: 24 left to turn up from
+    knockout = fixed_trump_knockout()  # 7 cards each: 24 left to turn up from
     forms = {
         trumps.toggle_turned_trump(knockout, random.Random(seed)).setup.turned_trump for seed in range(8)
     }
@@ -254,7 +260,7 @@ def test_operators_add_switch_and_remove_the_turned_trump() -> None:
 
 
 def test_operators_add_tune_and_remove_book_scoring() -> None:
-    knockout = get_game("knockout-whist")  # 7 tricks a hand: a book of 3
+    knockout = fixed_trump_knockout()  # 7 tricks a hand: a book of 3
     booked = scoring.toggle_book_scoring(knockout, random.Random(0))
     assert booked.book_scoring == BookScoring(book=3, points_per_trick=1)
     assert scoring.toggle_book_scoring(booked, random.Random(0)).book_scoring is None
@@ -282,7 +288,7 @@ def test_operators_add_tune_and_remove_book_scoring() -> None:
 
 
 def test_repairs_and_cleanup() -> None:
-    knockout = get_game("knockout-whist")
+    knockout = fixed_trump_knockout()
     hidden = with_setup(knockout, turned_trump=TurnedTrump.UPCARD)  # nothing turned up
     assert fix_turned_trump(hidden) == with_setup(hidden, initial_discard_count=1)
     whist = get_game("whist")

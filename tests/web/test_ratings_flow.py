@@ -64,16 +64,16 @@ def test_the_report_puts_ratings_next_to_fitness(tmp_path: Path) -> None:
 
 
 def test_a_rated_library_game_is_found_under_its_live_form(tmp_path: Path) -> None:
-    # A run keeps Knock-Out Whist without its repeated trump (the live canonical form has another
-    # identity): its rating must still reach the run's report.
+    # A run keeps Spades without its repeated trump (the live canonical form has another identity): its
+    # rating must still reach the run's report.
     from darwindeck.cli.evolve_verbs import _rated_by_live_identity
     from darwindeck.evolve.fitness import settle_genome
 
     db = str(tmp_path / "runs.db")
     with TestClient(create_app(db, salt="s")) as client:
-        _rate(client, "knockout-whist", 4)
-    knockout = get_game("knockout-whist")
-    live = genome_identity(settle_genome(knockout))
-    assert live != genome_identity(knockout)
+        _rate(client, "spades", 4)
+    spades = get_game("spades")
+    live = genome_identity(settle_genome(spades))
+    assert live != genome_identity(spades)
     found = _rated_by_live_identity(RunStore(db))
-    assert found[live].game == "knockout-whist" and found[genome_identity(knockout)].mean_stars == 4.0
+    assert found[live].game == "spades" and found[genome_identity(spades)].mean_stars == 4.0

@@ -98,6 +98,19 @@ def next_player(state: Int64Array, player: int, n_players: int) -> int:
 
 
 @kernel_jit
+def offering_player(state: Int64Array, player: int, n_players: int) -> int:
+    """Whose hand a draw from ``opponent_hand`` takes from: the nearest player against the direction
+    of play (the one on your right in clockwise play, who played just before you, as in Old Maid)
+    still holding cards; the previous player when nobody else holds any."""
+    step = n_players - state[L.S_DIR]
+    for k in range(1, n_players):
+        other = int((player + k * step) % n_players)
+        if state[L.L_HAND + other] > 0:
+            return other
+    return int((player + step) % n_players)
+
+
+@kernel_jit
 def reference_card(state: Int64Array, ref: int) -> int:
     if ref in (R_TABLEAU_TOP, R_TABLEAU):
         off = L.P_TABLEAU + L.GENERAL_PILE * L.PILE_CAP

@@ -21,7 +21,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.asking import ask_action, ask_step
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
-from darwindeck.engine.cond_eval import bit_count, next_player
+from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.hands import deal_round, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import knock
@@ -94,8 +94,9 @@ def _refill_deck(tables: Int64Array, state: Int64Array) -> bool:
 
 @kernel_jit
 def _take_from_hand(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
-    """A random card (state RNG) among those of the next player's hand the condition lets one take."""
-    victim = next_player(state, player, tables[L.H_PLAYERS])
+    """A random card (state RNG) among those the condition lets one take from the offering player's hand
+    (``offering_player``: the nearest player against the direction of play who holds cards)."""
+    victim = offering_player(state, player, tables[L.H_PLAYERS])
     takeable = takeable_mask(tables, state, phase, player, victim)
     if takeable == 0:
         return -1

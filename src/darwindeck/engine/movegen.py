@@ -39,7 +39,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.asking import ask_actions
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
-from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, next_player
+from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, offering_player
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import may_knock
 from darwindeck.engine.piles import captured_off, hand_off, top
@@ -151,7 +151,7 @@ def source_available(tables: Int64Array, state: Int64Array, source: int, player:
     if source in (LOC_DISCARD, LOC_OPPONENT_DISCARD):
         return bool(state[L.L_DISCARD] > 0)
     if source == LOC_OPPONENT_HAND:
-        return bool(state[L.L_HAND + next_player(state, player, tables[L.H_PLAYERS])] > 0)
+        return bool(state[L.L_HAND + offering_player(state, player, tables[L.H_PLAYERS])] > 0)
     if source == LOC_TABLEAU:
         return bool(state[L.L_TABLEAU + L.GENERAL_PILE] > 0)
     if source == LOC_CAPTURED:
@@ -208,7 +208,7 @@ def can_draw(tables: Int64Array, state: Int64Array, phase: int, player: int) -> 
             tables, state, source, player
         )
     if source == LOC_OPPONENT_HAND:
-        victim = next_player(state, player, tables[L.H_PLAYERS])
+        victim = offering_player(state, player, tables[L.H_PLAYERS])
         return takeable_mask(tables, state, phase, player, victim) != 0
     card = source_top(state, source, player)
     return card >= 0 and draw_card_ok(tables, state, phase, player, card)

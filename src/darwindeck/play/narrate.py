@@ -73,6 +73,14 @@ def _offset(view: TableView, actor: int, step: int) -> int:
     return (actor + step) % view.n_players
 
 
+def _shrunk_hand(before: TableView, after: TableView, actor: int) -> int:
+    """The seat whose hand lost a card to the actor's draw (``engine.cond_eval.offering_player``)."""
+    for seat in range(before.n_players):
+        if seat != actor and after.hand_sizes[seat] < before.hand_sizes[seat]:
+            return seat
+    return _offset(before, actor, -before.direction)
+
+
 def _new_cards(before: TableView, after: TableView) -> list[int]:
     """Cards in the human's hand after that were not there before (the human sees their own hand)."""
     old = set(before.hand or ())
@@ -165,7 +173,7 @@ def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -
             before, actor, "takes", "take", f"{card_name(before.tableau[L.GENERAL_PILE][-1])} from the table"
         )
     if source is Location.OPPONENT_HAND:
-        victim = before.name(_offset(before, actor, before.direction))
+        victim = before.name(_shrunk_hand(before, after, actor))
         owner = "your" if victim == "You" else f"{victim}'s"
         return _says(
             before, actor, "takes", "take", f"{drawn if mine and drawn else 'a card'} from {owner} hand"

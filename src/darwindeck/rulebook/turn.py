@@ -212,6 +212,11 @@ def _describe_phase(
 def _source(location: Location, player_count: int) -> str:
     if player_count == 2 and location is Location.OPPONENT_HAND:
         return "your opponent's hand"
+    if location is Location.OPPONENT_HAND:  # engine.cond_eval.offering_player
+        return (
+            "the hand of the player before you in the order of play "
+            "(if it is empty, the nearest one before them who holds cards)"
+        )
     if player_count == 2 and location is Location.OPPONENT_DISCARD:
         return "your opponent's discard pile"
     return words.place(location)

@@ -141,8 +141,20 @@ def test_cheat_the_last_card_wins_only_when_its_claim_stands() -> None:
 
 
 # ---- Old Maid ------------------------------------------------------------------------------------------
-# Which opponent is drawn from is left out of these scenarios: both neighbours of seat 0 (seats 1 and 3)
-# hold cards that give the same result, so each expected value holds whichever of them is drawn from.
+# Pagat: each player offers their hand to the player on their left, so on your turn you draw from the
+# player on your right, the one who played before you. Seats play 0, 1, 2, 3: seat 0 draws from seat 3.
+
+
+def test_old_maid_you_draw_from_the_player_before_you() -> None:
+    # Seat 0 holds K♥ 4♦; seat 3 (before seat 0) holds K♠ K♣; seat 1 (after seat 0) holds 2♠ 3♠.
+    # Seat 0 must take a card from seat 3: a king either way, which pairs the K♥. Seat 3 is left with one
+    # card, seat 1 keeps both of its, and seat 0 may lay down its pair of kings (2 + 1 - 2 = 1 card left).
+    state = deal("old-maid", ["KH 4D", "2S 3S", "9S 10S", "KS KC"], current=0)
+    state.apply_action(L.A_DRAW)
+    assert [len(state.hand(p)) for p in range(4)] == [3, 2, 2, 1]
+    assert legal(state) == {L.A_SET0 + Rank.KING.code}
+    state.apply_action(L.A_SET0 + Rank.KING.code)
+    assert state.hand(0) == (c("4D"),)
 
 
 def test_old_maid_a_drawn_card_that_makes_a_pair_is_laid_down_with_its_match() -> None:

@@ -79,9 +79,8 @@ def test_a_rule_the_repair_puts_back_is_not_removable() -> None:
 
 
 def test_a_trump_repeated_in_the_trick_phase_is_dead() -> None:
-    # Knock-Out Whist declares hearts trumps in its setup and again in its trick phase: one of them is
-    # redundant.
-    dead = ablate(get_game("knockout-whist"), 0).dead
+    # Spades declares spades trumps in its setup and again in its trick phase: one of them is redundant.
+    dead = ablate(get_game("spades"), 0).dead
     assert [d.kind for d in dead] == ["phase option"]
 
 

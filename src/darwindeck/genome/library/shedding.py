@@ -177,11 +177,12 @@ def mau_mau() -> GameGenome:
 def old_maid() -> GameGenome:
     """Old Maid: take a card from an opponent, discard pairs, be the first with no cards.
 
-    Faithful: the whole deck dealt to four players, each turn take one unseen card from an opponent's
-    hand, then lay down a pair of one rank. Approximated: the real deck has a queen removed so one queen
-    (the old maid) can never pair; the schema cannot remove one card, so every card pairs and the game is
-    won by the first player to empty their hand rather than lost by the one left holding the old maid.
-    Pairs go down one per turn (the opening pairs too) instead of all at once.
+    Faithful: the whole deck dealt to four players, each turn take one unseen card from the hand of the
+    player on your right (who played before you), then lay down a pair of one rank. Approximated: the
+    real deck has a queen removed so one queen (the old maid) can never pair; the schema cannot remove
+    one card, so every card pairs and the game is won by the first player to empty their hand rather
+    than lost by the one left holding the old maid. Pairs go down one per turn (the opening pairs too)
+    instead of all at once.
     """
     return GameGenome(
         name="Old Maid",

@@ -264,26 +264,23 @@ def scotch_whist() -> GameGenome:
     )
 
 
-KNOCKOUT_WHIST_TRUMP = Suit.HEARTS
-
-
 def knockout_whist() -> GameGenome:
     """Knock-Out Whist: seven cards, a trump suit, the most tricks wins.
 
     Faithful: the first deal of the real game (7 cards each, follow suit, a trump suit). Approximated:
     the real game deals one card fewer every hand and knocks out players who take no trick until one
     player is left; the schema has neither shrinking deals nor elimination, so the game is that first
-    hand, won by the player with the most tricks. Trumps are fixed (hearts) instead of turned up.
+    hand, won by the player with the most tricks. As in the real first deal, the top card of the stock
+    is turned up after the deal and its suit is trumps (``setup.turned_trump`` ``upcard``).
     """
-    trump = KNOCKOUT_WHIST_TRUMP
     return GameGenome(
         name="Knock-Out Whist",
         description=(
-            "Seven cards each and a trump suit; follow suit if you can. The player who takes the most "
-            "of the seven tricks wins."
+            "Seven cards each and a trump suit turned up from the stock; follow suit if you can. "
+            "The player who takes the most of the seven tricks wins."
         ),
-        setup=SetupRules(cards_per_player=7, trump_suit=trump),
-        turn_structure=trick_turns(TrickPhase(lead_suit_required=True, trump_suit=trump), tricks_per_hand=7),
+        setup=SetupRules(cards_per_player=7, initial_discard_count=1, turned_trump=TurnedTrump.UPCARD),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True), tricks_per_hand=7),
         win_conditions=(WinCondition(WinType.MOST_TRICKS),),
         player_count=4,
         max_turns=100,
