@@ -15,6 +15,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.library import GAME_INFO, MECHANICS, all_games, game_names, get_game, resolve_slug
+from darwindeck.genome.library.parts import is_rank
 from darwindeck.genome.phases import (
     AskPhase,
     BettingPhase,
@@ -26,8 +27,10 @@ from darwindeck.genome.phases import (
     PassDirection,
     PassPhase,
     PlayPhase,
+    TopTrump,
     TrickPhase,
     TrumpPhase,
+    TrumpRelation,
 )
 from darwindeck.genome.schema import (
     DEFAULT_CARD_VALUES,
@@ -302,17 +305,16 @@ def _honours(genome: GameGenome) -> dict[int, int]:
     return honours
 
 
-def test_scotch_whist_scores_the_trump_honours_to_41() -> None:
+def test_scotch_whist_scores_the_honours_of_the_turned_suit_to_41() -> None:
     scotch = get_game("scotch-whist")
-    clubs = Suit.CLUBS
-    assert scotch.setup.trump_suit is clubs
+    assert scotch.setup.trump_suit is None and scotch.setup.turned_trump is TurnedTrump.DEALER_LAST
     assert scotch.setup.initial_deck is DeckType.PIQUET_32
-    assert _honours(scotch) == {
-        card_id(Rank.JACK, clubs): 11,
-        card_id(Rank.TEN, clubs): 10,
-        card_id(Rank.ACE, clubs): 4,
-        card_id(Rank.KING, clubs): 3,
-        card_id(Rank.QUEEN, clubs): 2,
+    (trick,) = scotch.phases
+    assert isinstance(trick, TrickPhase) and trick.top_trumps == (TopTrump(Rank.JACK, TrumpRelation.TRUMP),)
+    of_trumps = Condition(ConditionType.CARD_MATCHES_SUIT, reference=Reference.TURNED_CARD)
+    assert {(r.condition, r.points) for r in scotch.scoring.card_rules} == {
+        (CompoundCondition(Logic.AND, (is_rank(rank), of_trumps)), points)
+        for rank, points in ((Rank.JACK, 11), (Rank.TEN, 10), (Rank.ACE, 4), (Rank.KING, 3), (Rank.QUEEN, 2))
     }
     assert {r.trigger for r in scotch.scoring.card_rules} == {ScoringTrigger.TRICK_WIN}
     assert scotch.win_conditions == (WinCondition(WinType.FIRST_TO_SCORE, threshold=41),)

@@ -65,9 +65,9 @@ def test_genomes_without_them_do_not_write_the_new_keys() -> None:
 
 
 def test_older_documents_load_without_them() -> None:
-    scotch = genome_to_dict(get_game("scotch-whist"))
-    assert scotch["schema_version"] == 1
-    loaded = genome_from_dict(scotch)
+    polignac = genome_to_dict(get_game("polignac"))
+    assert polignac["schema_version"] == 1
+    loaded = genome_from_dict(polignac)
     assert loaded.maker_scoring is None
     assert all(p.top_trumps == () for p in loaded.phases if isinstance(p, TrickPhase))
     # A version-2 document written before the keys existed (the late keys are simply absent).
@@ -130,12 +130,12 @@ def test_bad_trump_bytecode_fails_fast_with_its_offset() -> None:
 
 
 def test_older_bytecode_still_parses() -> None:
-    # Scotch Whist has none of the new rules: its trick flags keep bit 4 clear and the header bit 4 too.
-    scotch = get_game("scotch-whist")
-    data = compile_genome(scotch)
+    # Polignac has none of the new rules: its trick flags keep bit 4 clear and the header bit 4 too.
+    polignac = get_game("polignac")
+    data = compile_genome(polignac)
     assert not data[17] & 0x10
     parsed = parse_bytecode(data)
-    assert parsed.replace(name=scotch.name, description=scotch.description) == scotch
+    assert parsed.replace(name=polignac.name, description=polignac.description) == polignac
 
 
 # -- validation ---------------------------------------------------------------------------------------

@@ -11,13 +11,15 @@ import pytest
 
 from darwindeck.errors import BytecodeError, GenomeFormatError
 from darwindeck.evolve.mutations import scoring, structure, trumps
+from darwindeck.evolve.mutations.conditions import card_references
 from darwindeck.evolve.operators import OPERATORS
 from darwindeck.evolve.repair import drop_orphan_book, fix_turned_trump, settle
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
 from darwindeck.genome.cards import Suit
+from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import Phase, TrickPhase, TrumpPhase
-from darwindeck.genome.schema import BookScoring, GameGenome, TurnedTrump
+from darwindeck.genome.schema import BookScoring, CardScoringRule, GameGenome, ScoringTrigger, TurnedTrump
 from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
 from darwindeck.genome.validation import validate
 
@@ -186,6 +188,26 @@ def problems(genome: GameGenome) -> tuple[dict[str, str], dict[str, str]]:
 
 def test_whist_is_valid() -> None:
     assert problems(get_game("whist")) == ({}, {})
+
+
+def test_the_turned_card_reference_needs_a_turned_card_and_a_card_test() -> None:
+    scotch = get_game("scotch-whist")  # its honours are cards of the turned card's suit
+    assert problems(scotch) == ({}, {})
+    path = "scoring.card_rules[0].condition.conditions[1].reference"
+    errors, _ = problems(with_setup(scotch, turned_trump=None))
+    assert errors[path] == "turned_card needs setup.turned_trump (no card is turned up for trumps)"
+    size = Condition(ConditionType.LOCATION_SIZE, Operator.GE, 1, Reference.TURNED_CARD)
+    rule = CardScoringRule(size, 1, ScoringTrigger.TRICK_WIN)
+    sized = scotch.replace(scoring=dataclasses.replace(scotch.scoring, card_rules=(rule,)))
+    errors, _ = problems(sized)
+    assert errors["scoring.card_rules[0].condition.reference"] == (
+        "turned_card is a card, not a place: location_size cannot use it"
+    )
+
+
+def test_mutations_compare_with_the_turned_card_only_where_one_is_turned() -> None:
+    assert Reference.TURNED_CARD in card_references(get_game("whist"))
+    assert Reference.TURNED_CARD not in card_references(get_game("hearts"))
 
 
 def test_validation_of_the_turned_trump() -> None:

@@ -68,6 +68,7 @@ R_TABLEAU = 7
 R_CAPTURED = 8
 R_OPPONENT_HAND = 9
 R_VALID_PLAYS = 10
+R_TURNED_CARD = 11
 # Operator codes
 EQ = 0
 NE = 1
@@ -119,6 +120,8 @@ def reference_card(state: Int64Array, ref: int) -> int:
         return state[L.P_TRICK] if state[L.L_TRICK] > 0 else L.NO_CARD
     if ref == R_LAST_PLAYED:
         return int(state[L.S_LAST_PLAYED])
+    if ref == R_TURNED_CARD:
+        return int(state[L.S_TURNED_CARD])
     card = top(state, L.P_DISCARD, L.L_DISCARD)
     if card >= 0 and card == state[L.S_NAMED_CARD]:  # a suit was named for it
         return int(state[L.S_NAMED_SUIT] * L.N_RANKS + card % L.N_RANKS)

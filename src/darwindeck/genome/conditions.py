@@ -33,6 +33,10 @@ hand_value             the player's hand total (``scoring.hand_evaluation``) ``o
                        value
 =====================  ==============================================================  ================
 
+A card test's reference card is the top of the discard pile unless ``reference`` names another:
+``tableau_top``, ``lead_card``, ``last_played`` or ``turned_card`` (the card turned up for trumps at
+the deal, ``setup.turned_trump``: "a card of the trump suit" is ``card_matches_suit`` with it).
+
 Types marked "--" ignore ``operator`` and ``value``. ``value`` is a ``Rank`` for card_is_rank and
 player_has_card, a ``Suit`` for card_is_suit, an ``int`` otherwise; validation enforces it, and JSON keeps
 the kind (a rank stays a rank: ``"Q"``, never an index).
@@ -120,6 +124,7 @@ class Reference(CodedEnum):
     CAPTURED = "captured"
     OPPONENT_HAND = "opponent_hand"
     VALID_PLAYS = "valid_plays"
+    TURNED_CARD = "turned_card"  # the card turned up for trumps at the deal (``setup.turned_trump``)
 
 
 class Logic(CodedEnum):
@@ -156,6 +161,15 @@ CARD_TESTS = frozenset(
         ConditionType.MUST_FOLLOW_SUIT,
         ConditionType.CARD_BEATS_TOP,
     }
+)
+#: Types that compare the candidate with a reference card (``reference`` names that card).
+CARD_REFERENCE_TYPES = (
+    ConditionType.CARD_MATCHES_RANK,
+    ConditionType.CARD_MATCHES_SUIT,
+    ConditionType.CARD_MATCHES_COLOR,
+    ConditionType.SEQUENCE_ADJACENT,
+    ConditionType.MATCHES_OR_WILD,
+    ConditionType.CARD_BEATS_TOP,
 )
 
 

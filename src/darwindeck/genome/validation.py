@@ -126,6 +126,7 @@ from darwindeck.errors import GenomeValidationError
 from darwindeck.genome._bytes import INT16_MIN
 from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import (
+    CARD_REFERENCE_TYPES,
     CARD_TESTS,
     COUNTED,
     NUMERIC,
@@ -687,7 +688,16 @@ class _Checker:
             self.error(f"{path}.type", "hand_value needs scoring.hand_evaluation")
         self.check_operator(f"{path}.operator", kind, condition.operator)
         self.check_value(f"{path}.value", kind, condition.value)
-        self.member(f"{path}.reference", condition.reference, Reference, optional=True)
+        if self.member(f"{path}.reference", condition.reference, Reference, optional=True):
+            self.check_turned_card_reference(f"{path}.reference", condition)
+
+    def check_turned_card_reference(self, path: str, condition: Condition) -> None:
+        if condition.reference is not Reference.TURNED_CARD:
+            return
+        if condition.type not in CARD_REFERENCE_TYPES:
+            self.error(path, f"turned_card is a card, not a place: {condition.type.value} cannot use it")
+        elif self.genome.setup.turned_trump is None:
+            self.error(path, "turned_card needs setup.turned_trump (no card is turned up for trumps)")
 
     def check_operator(self, path: str, kind: ConditionType, operator: Operator | None) -> None:
         if kind in NUMERIC:

@@ -49,6 +49,7 @@ _CARD_REFERENCES = {
     Reference.TABLEAU_TOP: "the top card of the tableau",
     Reference.LEAD_CARD: "the card led to the trick",
     Reference.LAST_PLAYED: "the last card played",
+    Reference.TURNED_CARD: "the card turned up for trumps",
 }
 
 _LOCATION_REFERENCES = {

@@ -35,6 +35,7 @@ from typing import Literal
 from darwindeck.evolve.mutations._edit import nudge, other_choice, removed_at, replaced_at, with_phases
 from darwindeck.genome.cards import Location, Suit
 from darwindeck.genome.conditions import (
+    CARD_REFERENCE_TYPES,
     CARD_TESTS,
     COUNTED,
     NUMERIC,
@@ -81,14 +82,6 @@ PLACE_REFERENCES = (
     Reference.OPPONENT_HAND,
 )
 LOCATION_TYPES = (ConditionType.LOCATION_EMPTY, ConditionType.LOCATION_SIZE)
-CARD_REFERENCE_TYPES = (
-    ConditionType.CARD_MATCHES_RANK,
-    ConditionType.CARD_MATCHES_SUIT,
-    ConditionType.CARD_MATCHES_COLOR,
-    ConditionType.SEQUENCE_ADJACENT,
-    ConditionType.MATCHES_OR_WILD,
-    ConditionType.CARD_BEATS_TOP,
-)
 
 Path = tuple[int, ...]
 
@@ -102,6 +95,12 @@ class Slot:
 
 
 # ------------------------------------------------------------------------------------- random conditions
+
+
+def card_references(genome: GameGenome) -> tuple[Reference, ...]:
+    """The cards a card test may compare with: the card turned up for trumps too when one is."""
+    turned = (Reference.TURNED_CARD,) if genome.setup.turned_trump is not None else ()
+    return CARD_REFERENCES + turned
 
 
 def random_condition(rng: random.Random, genome: GameGenome, pool: tuple[ConditionType, ...]) -> Condition:
@@ -121,7 +120,7 @@ def random_condition(rng: random.Random, genome: GameGenome, pool: tuple[Conditi
     if kind in LOCATION_TYPES:
         return Condition(kind, None, None, rng.choice(PLACE_REFERENCES))
     if kind in CARD_REFERENCE_TYPES:
-        return Condition(kind, None, None, rng.choice(CARD_REFERENCES))
+        return Condition(kind, None, None, rng.choice(card_references(genome)))
     return Condition(kind)
 
 
@@ -248,7 +247,7 @@ def tweaked_condition(rng: random.Random, genome: GameGenome, condition: Conditi
     if field == "operator":
         return dataclasses.replace(condition, operator=other_choice(rng, list(Operator), condition.operator))
     if field == "reference":
-        references = PLACE_REFERENCES if kind in LOCATION_TYPES else CARD_REFERENCES
+        references = PLACE_REFERENCES if kind in LOCATION_TYPES else card_references(genome)
         return dataclasses.replace(condition, reference=other_choice(rng, references, condition.reference))
     return dataclasses.replace(condition, value=_tweaked_value(rng, genome, condition))
 

@@ -26,8 +26,9 @@ player; the trick's winner leads the next). What the schema gives them, and wher
 from __future__ import annotations
 
 from darwindeck.genome.cards import DeckType, Rank, Suit
+from darwindeck.genome.conditions import CompoundCondition, Condition, ConditionType, Logic, Reference
 from darwindeck.genome.library.info import GameInfo, LibraryGame
-from darwindeck.genome.library.parts import is_card, is_suit, trick_turns
+from darwindeck.genome.library.parts import is_card, is_rank, is_suit, trick_turns
 from darwindeck.genome.phases import (
     BiddingPhase,
     PassDirection,
@@ -229,33 +230,46 @@ def polignac() -> GameGenome:
     )
 
 
-SCOTCH_WHIST_TRUMP = Suit.CLUBS
+#: Scotch Whist's honours: the jack, ten, ace, king and queen of trumps, and what each scores.
+SCOTCH_WHIST_HONOURS = ((Rank.JACK, 11), (Rank.TEN, 10), (Rank.ACE, 4), (Rank.KING, 3), (Rank.QUEEN, 2))
+
+#: "A card of the trump suit": the suit of the card turned up for trumps (``setup.turned_trump``).
+OF_TURNED_SUIT = Condition(ConditionType.CARD_MATCHES_SUIT, reference=Reference.TURNED_CARD)
 
 
 def scotch_whist() -> GameGenome:
     """Scotch Whist (Catch the Ten): win the honours of the trump suit; first to 41 points wins.
 
-    Faithful: trick-taking with a trump suit, trump honours scored by whoever takes them (J 11, 10 10,
-    A 4, K 3, Q 2), played to 41 over many hands. Approximated: the real 36-card deck (6 to A) is not
-    available, so the 32-card piquet deck (7 to A, 8 cards each for four players) is used; the trump
-    suit is fixed (clubs) instead of turned up; the jack of trumps ranks as an ordinary jack instead of
-    the highest trump (ranks are always ace high); and the points for cards taken beyond the number dealt
-    are left out, since a scoring rule counts cards and cannot subtract the deal.
+    Pagat (https://www.pagat.com/whist/scotchwhist.html). Faithful: the whole deck dealt, the dealer's
+    last card turned face up for trumps (``setup.turned_trump`` ``dealer_last``), follow suit, the jack
+    of trumps the highest trump (``top_trumps``), trump honours scored by whoever takes them (J 11,
+    10 10, A 4, K 3, Q 2), played to 41 over many hands. Approximated: the real 36-card deck (6 to A) is
+    not available, so the 32-card piquet deck (7 to A, 8 cards each for four players) is used; four
+    players play each for themselves (Pagat's four-player game is two partnerships); and the points for
+    cards taken beyond the number dealt are left out, since a scoring rule counts cards and cannot
+    subtract the deal.
     """
-    trump = SCOTCH_WHIST_TRUMP
-    honours = ((Rank.JACK, 11), (Rank.TEN, 10), (Rank.ACE, 4), (Rank.KING, 3), (Rank.QUEEN, 2))
     return GameGenome(
         name="Scotch Whist",
         description=(
-            "A trick-taking game with a trump suit where the point is to capture the trump honours, "
-            "above all the ten and the jack. The first player to 41 points wins."
+            "A trick-taking game where the dealer's last card sets trumps and the point is to capture the "
+            "trump honours, above all the ten and the jack. The first player to 41 points wins."
         ),
-        setup=SetupRules(cards_per_player=8, initial_deck=DeckType.PIQUET_32, trump_suit=trump),
-        turn_structure=trick_turns(TrickPhase(lead_suit_required=True, trump_suit=trump), tricks_per_hand=8),
+        setup=SetupRules(
+            cards_per_player=8, initial_deck=DeckType.PIQUET_32, turned_trump=TurnedTrump.DEALER_LAST
+        ),
+        turn_structure=trick_turns(
+            TrickPhase(lead_suit_required=True, top_trumps=(TopTrump(Rank.JACK, TrumpRelation.TRUMP),)),
+            tricks_per_hand=8,
+        ),
         scoring=Scoring(
             card_rules=tuple(
-                CardScoringRule(is_card(rank, trump), points, ScoringTrigger.TRICK_WIN)
-                for rank, points in honours
+                CardScoringRule(
+                    CompoundCondition(Logic.AND, (is_rank(rank), OF_TURNED_SUIT)),
+                    points,
+                    ScoringTrigger.TRICK_WIN,
+                )
+                for rank, points in SCOTCH_WHIST_HONOURS
             )
         ),
         win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=41),),
