@@ -252,3 +252,11 @@ def test_the_gallery_shows_each_runs_archive(tmp_path: Path) -> None:
         assert len(keys) == len(result.gallery) > 0
         assert {key[6:] for key in keys} == {elite.identity[:12] for elite in result.gallery}
         assert start(web, game=keys[0], opponents="random")["version"] >= 0
+
+
+def test_an_ask_names_the_players_as_the_table_does(client: TestClient) -> None:
+    # Go Fish: North (seat 0) asks first; every opponent holds five cards, so any of the three may be
+    # asked, each named as the page names the seats (the engine's own text is "ask player 1").
+    view = start(client, game="go-fish", seed=5)
+    assert view["current"] == 0 and view["names"] == ["North", "East", "South", "West"]
+    assert sorted(move["text"] for move in view["moves"]) == ["ask East", "ask South", "ask West"]

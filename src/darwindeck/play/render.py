@@ -291,6 +291,16 @@ def move_order(actions: Sequence[int]) -> list[int]:
     return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
 
 
+def move_text(view: TableView, action: int, describe: Callable[[int], str]) -> str:
+    """``describe``'s name for a move, with a player it names called as the table calls them: the engine
+    says "ask player 2", the table "ask East"."""
+    text = describe(action)
+    if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
+        seat = action - L.A_TARGET0
+        return text.replace(f"player {seat}", view.names[seat])
+    return text
+
+
 @dataclass(frozen=True)
 class Move:
     """A legal move as offered: the key to type, the action id and its ``action_to_string`` text."""

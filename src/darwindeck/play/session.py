@@ -48,6 +48,7 @@ from darwindeck.play.render import (
     NIL_KEY,
     Move,
     keys_text,
+    move_text,
     moves_are_bids,
     moves_text,
     numbered_moves,
@@ -278,7 +279,8 @@ class PlaySession:
         """The person's move (an action id), or None to quit."""
         self._flush_told()
         view = build_view(self.state, self.options.seat)
-        moves = numbered_moves(view.legal_actions, self.rules, self.state.action_to_string)
+        describe = self.state.action_to_string
+        moves = numbered_moves(view.legal_actions, self.rules, lambda a: move_text(view, a, describe))
         self._show_screen(view, moves)
         while True:
             try:

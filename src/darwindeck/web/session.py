@@ -38,7 +38,7 @@ from darwindeck.play.narrate import (
     with_note,
 )
 from darwindeck.play.opponents import Opponent, make_opponent
-from darwindeck.play.render import move_order
+from darwindeck.play.render import move_order, move_text
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
     LastTrick,
@@ -248,6 +248,6 @@ class WebGame:
         if table.current_player != self.setup.seat or table.terminal:
             return []
         return [
-            {"action": action, "text": self.state.action_to_string(action)}
+            {"action": action, "text": move_text(table, action, self.state.action_to_string)}
             for action in move_order(table.legal_actions)
         ]
