@@ -65,6 +65,19 @@ def test_the_turned_card_sets_trumps_and_everyone_bids_from_zero() -> None:
     assert state.legal_actions() == [L.A_BID0 + n for n in range(11)]
 
 
+def test_the_dealer_may_not_make_the_bids_add_up_to_the_tricks() -> None:
+    # Pagat's hook: North 3, East 2 and South 4 make 9 of the 10 tricks; West (the dealer, last to bid)
+    # may bid anything from 0 to 10 except 10 - 9 = 1.
+    state = deal()
+    bid(state, 3, 2, 4)
+    assert state.current_player == WEST
+    assert state.legal_actions() == [L.A_BID0 + n for n in (0, 2, 3, 4, 5, 6, 7, 8, 9, 10)]
+    # Bids already over ten leave West free: 5 + 4 + 3 = 12, and no bid brings the total back to 10.
+    state = deal()
+    bid(state, 5, 4, 3)
+    assert state.legal_actions() == [L.A_BID0 + n for n in range(11)]
+
+
 def test_a_low_trump_beats_the_ace_led() -> None:
     state = deal()
     bid(state, 0, 0, 0, 0)
@@ -78,11 +91,11 @@ def test_a_low_trump_beats_the_ace_led() -> None:
 
 def test_only_exact_bids_score_ten_plus_the_bid() -> None:
     state = deal()
-    # Bids: North 0, East 1, South 0, West 9. West then takes all ten tricks (``play_hand``).
-    bid(state, 0, 1, 0, 9)
+    # Bids: North 0, East 1, South 0, West 8. West then takes all ten tricks (``play_hand``).
+    bid(state, 0, 1, 0, 8)
     play_hand(state)
     # North and South bid 0 and took 0: exact, 10 + 0 = 10 each. East bid 1 and took none: nothing.
-    # West bid 9 and took 10: one too many is a miss too, so nothing.
+    # West bid 8 and took 10: too many is a miss too, so nothing.
     assert state.scores() == (10, 0, 10, 0)
     assert not state.is_terminal()
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from darwindeck.errors import BytecodeError
 from darwindeck.evolve.mutations import bidding
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
 from darwindeck.genome.library import get_game
+from darwindeck.genome.phases import BiddingPhase
 from darwindeck.genome.schema import ContractScoring
 from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
 from darwindeck.genome.validation import validate
@@ -75,3 +77,43 @@ def test_the_contract_mutation_toggles_exact_and_tunes_the_bonus() -> None:
             if getattr(child, f.name) != getattr(spades.contract_scoring, f.name)
         }
     assert {"exact", "made_bonus"} <= changed
+
+
+# -- the hook: the last bidder may not make the bids add up to the tricks --------------------------------
+
+
+def test_the_hook_is_written_only_when_used_and_round_trips() -> None:
+    oh_hell = get_game("oh-hell")
+    (bidding_phase,) = [
+        p for p in genome_to_dict(oh_hell)["turn_structure"]["phases"] if p["kind"] == "bidding"
+    ]
+    assert bidding_phase["hook"] is True
+    assert from_json(to_json(oh_hell)) == oh_hell
+    spades = get_game("spades")  # no hook: its JSON has no such key and loads without it
+    assert '"hook"' not in to_json(spades)
+    assert genome_from_dict(genome_to_dict(spades)) == spades
+
+
+def test_the_hook_is_bit_1_of_the_bidding_flags() -> None:
+    oh_hell = get_game("oh-hell")
+    data = compile_genome(oh_hell)
+    # [70][min_bid 0][max_bid 10][flags]: no Nil (bit 0 clear), the hook (bit 1 set).
+    at = bytes(data).index(bytes([70, 0, 10]))
+    assert data[at + 3] == 0b10
+    assert parse_bytecode(data).replace(name=oh_hell.name, description=oh_hell.description) == oh_hell
+    bad = data[: at + 3] + bytes([0b110]) + data[at + 4 :]
+    try:
+        parse_bytecode(bad)
+    except BytecodeError as error:
+        assert "reserved bits set in 0x06" in str(error)
+    else:
+        raise AssertionError("a reserved flag bit was accepted")
+
+
+def test_the_bidding_mutation_toggles_the_hook() -> None:
+    oh_hell = get_game("oh-hell")
+    hooks = set()
+    for seed in range(40):
+        child = bidding.mutate_bidding_phase(oh_hell, random.Random(seed))
+        hooks |= {p.hook for p in child.phases if isinstance(p, BiddingPhase)}
+    assert hooks == {True, False}

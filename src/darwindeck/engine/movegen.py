@@ -300,12 +300,29 @@ def _bid_actions(tables: Int64Array, state: Int64Array, phase: int, player: int)
         return 0
     low = phase_at(tables, phase, L.PH_A)
     high = min(phase_at(tables, phase, L.PH_B), state[L.L_HAND + player], L.MAX_BID)
+    hooked = _hooked_bid(tables, state, phase, player) if high > low else -1
     n = 0
-    if phase_at(tables, phase, L.PH_C) != 0 and low > 0:
+    if phase_at(tables, phase, L.PH_C) != 0 and low > 0 and hooked != 0:
         n = _add(state, n, L.A_BID0)
     for bid in range(low, high + 1):
-        n = _add(state, n, L.A_BID0 + bid)
+        if bid != hooked:
+            n = _add(state, n, L.A_BID0 + bid)
     return n
+
+
+@kernel_jit
+def _hooked_bid(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
+    """With the hook, the bid the last bidder may not make: the one that would make the bids add up to
+    the tricks of the hand (the bidder's hand size; Nil counts 0); -1 for anyone else or no hook."""
+    if phase_at(tables, phase, L.PH_D) == 0:
+        return -1
+    total = 0
+    for other in range(tables[L.H_PLAYERS]):
+        if other != player:
+            if state[L.B_BID + other] < 0:
+                return -1
+            total += state[L.B_BID + other]
+    return int(state[L.L_HAND + player] - total)
 
 
 @kernel_jit

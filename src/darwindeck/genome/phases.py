@@ -157,6 +157,7 @@ class BiddingPhase:
     min_bid: int = 1
     max_bid: int = 13
     allow_nil: bool = True
+    hook: bool = False  # the last bidder may not make the bids add up to the tricks (Oh Hell's dealer)
 
 
 @dataclass(frozen=True)

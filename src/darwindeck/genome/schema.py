@@ -56,6 +56,7 @@ from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, V
 from darwindeck.genome.conditions import ConditionLike
 from darwindeck.genome.phases import (
     AskPhase,
+    BiddingPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -387,8 +388,8 @@ class GameGenome:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
-        maker scoring, a turned trump, book scoring, an exact contract, a made bonus or an ask phase), else
-        1."""
+        maker scoring, a turned trump, book scoring, an exact contract, a made bonus, an ask phase or a
+        bidding hook), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
@@ -398,6 +399,7 @@ class GameGenome:
                 for p in phases
             )
             or any(isinstance(p, DrawPhase) and p.stand for p in phases)
+            or any(isinstance(p, BiddingPhase) and p.hook for p in phases)
             or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
             or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
             or self.maker_scoring is not None

@@ -524,6 +524,11 @@ def _bidding(phase: BiddingPhase) -> tuple[str, list[str]]:
         details.append("You may instead bid Nil: a promise to take no trick at all.")
     elif phase.allow_nil:
         details.append("A bid of 0 is Nil: a promise to take no trick at all.")
+    if phase.hook:
+        details.append(
+            "The last player to bid may not make the bids add up to the number of tricks in the hand, "
+            "so that someone must fail (unless that is the only bid they could make)."
+        )
     return main, details
 
 

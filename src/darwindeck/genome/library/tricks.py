@@ -442,7 +442,7 @@ def euchre() -> GameGenome:
 OH_HELL_CARDS = 10
 OH_HELL_TARGET = 100
 #: Oh Hell's bid: 0 up to the hand's ten tricks; 0 is an ordinary contract (no Nil).
-OH_HELL_BIDDING = BiddingPhase(min_bid=0, max_bid=OH_HELL_CARDS, allow_nil=False)
+OH_HELL_BIDDING = BiddingPhase(min_bid=0, max_bid=OH_HELL_CARDS, allow_nil=False, hook=True)
 #: Only an exact bid scores: 10 + the bid; a miss either way scores nothing.
 OH_HELL_SCORING = ContractScoring(
     points_per_trick_bid=1,
@@ -463,7 +463,8 @@ def oh_hell() -> GameGenome:
     Played by Pagat's rules (https://www.pagat.com/exact/ohhell.html) for four players, each for
     themselves: the dealer deals the cards one at a time and turns up the next card of the stock, whose
     suit is trumps for the deal (``setup.turned_trump`` ``upcard``); starting left of the dealer each
-    player bids once how many tricks they will take, 0 included (``BiddingPhase(min_bid=0)``, no Nil);
+    player bids once how many tricks they will take, 0 included (``BiddingPhase(min_bid=0)``, no Nil),
+    the dealer, bidding last, may not make the bids add up to the tricks (the hook: ``hook``);
     the player left of the dealer leads, follow suit if you can, the highest trump or else the highest
     card of the suit led wins, and the winner leads the next; a player who took exactly the number of
     tricks bid scores 10 plus the bid, anyone else nothing (``ContractScoring`` with ``exact`` and a
@@ -472,8 +473,7 @@ def oh_hell() -> GameGenome:
     What still differs from Pagat: every deal is ten cards (Pagat deals one card more, or fewer, each
     deal, over a fixed series of deals, and the highest total at the end wins; the schema has no
     changing hand size, so the game is played to 100 points instead, the first player to reach them
-    winning); the dealer may bid any number (no "hook" forbidding the bid that would make the bids add
-    up to the number of tricks); and the greedy players bid their estimate, try to win tricks until
+    winning); and the greedy players bid their estimate, try to win tricks until
     their bid is made and then try to lose them, without planning the hand to make exactly the bid.
     """
     return GameGenome(
