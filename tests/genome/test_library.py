@@ -542,12 +542,12 @@ def test_gin_rummy() -> None:
     assert gin.turn_structure.deck_empty is DeckEmptyAction.END_HAND
 
 
-def test_rummy_melds_sets_of_three_or_four_and_lays_off_on_the_top_meld() -> None:
+def test_rummy_melds_sets_and_runs_and_lays_off_on_any_meld() -> None:
     _, meld, lay_off, _ = get_game("rummy").phases
-    assert meld == PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=4, mandatory=False)
+    assert meld == PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=7, mandatory=False, runs=True)
     assert lay_off == PlayPhase(
         target=Location.TABLEAU,
-        valid_play_condition=Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.TABLEAU_TOP),
+        valid_play_condition=Condition(ConditionType.EXTENDS_MELD),
         min_cards=1,
         max_cards=1,
         mandatory=False,

@@ -558,7 +558,8 @@ CASES = [
                 "card_matches_color, card_is_rank, card_is_suit, player_has_card, location_empty, "
                 "location_size, score_compare, sequence_adjacent, matches_or_wild, has_set_of_n, "
                 "has_run_of_n, has_matching_pair, "
-                "must_follow_suit, has_trump, suit_broken, card_beats_top, hand_value), got 'suit_is_red'",
+                "must_follow_suit, has_trump, suit_broken, card_beats_top, hand_value, extends_meld), "
+                "got 'suit_is_red'",
             )
         ],
         id="unknown-condition-type",

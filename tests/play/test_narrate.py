@@ -340,3 +340,15 @@ def test_go_fish_asks_are_narrated_with_whom_and_what_came_of_them() -> None:
         "You ask East",
         "You ask for Ks: go fish, draw a card",
     ]
+
+
+def test_a_run_is_told_card_by_card_and_old_maid_names_the_hand_drawn_from() -> None:
+    others = ["10C JC 6D 7S 8S KD KS", "2C 3C 4D 6S QH QD 10D", "5C 6C 7C 8D 4S JD JH"]
+    hands = [cards(h) for h in ["KH AH 2H 3H 5H 9C 5S", *others]]
+    state = arranged(get_game("rummy"), hands, deck=cards("9H 10H 4H"), discard=[c("QS")])
+    state.apply_action(L.A_DRAW)
+    run = L.A_RUN0 + c("2H")  # a run of three from the 2♥
+    assert narrate(state, run)[0] == "You meld the run 2♥ 3♥ 4♥"
+    # Old Maid: North draws from West, the player before it (East, after it, is not touched).
+    maid = arranged(get_game("old-maid"), [cards(h) for h in ["KH 4D", "2S 3S", "9S 10S", "KS KC"]])
+    assert narrate(maid, L.A_DRAW)[0] in ("You take K♠ from West's hand", "You take K♣ from West's hand")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.melding import run_card, run_length, run_low
 from darwindeck.genome.cards import Rank, Suit, card_name
 
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
@@ -47,4 +48,7 @@ def action_name(action: int, nil_allowed: bool, making_trump: bool = False, aski
         return f"name {Suit.from_code(action - L.A_SUIT0).symbol}"
     if action == L.A_KNOCK:
         return "knock"
+    if L.A_RUN0 <= action < L.N_ACTIONS:
+        low, length = run_low(action), run_length(action)
+        return f"play run {card_name(low)}–{card_name(run_card(action, length - 1))}"
     raise ValueError(f"{action} is not an action id (0..{L.N_ACTIONS - 1})")

@@ -44,6 +44,7 @@ from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.hands import dealer
 from darwindeck.engine.jit import kernel_jit, stack_array
+from darwindeck.engine.melding import run_length
 from darwindeck.engine.movegen import LOC_DISCARD
 from darwindeck.engine.piles import hand_off, tableau_off
 from darwindeck.engine.program import phase_at, team_of, values_view
@@ -275,6 +276,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return 100 + bonus + action % L.N_RANKS
     if L.A_SET0 <= action < L.A_TARGET0:
         return 200 + (action - L.A_SET0)
+    if action >= L.A_RUN0:  # a run outranks a set of as many cards; longer plays first
+        return 200 + (run_length(action) - 1) * L.N_RANKS
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         return -abs(action - L.A_BID0 - estimate_tricks(tables, state, player))
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_ASK:

@@ -20,6 +20,8 @@ engine readings:
   ``has_run_of_n`` looks for ``n`` consecutive ranks of one suit, Ace high.
 * ``hand_value`` is ``darwindeck.engine.hand_eval.hand_total`` of the player's hand (false without a
   hand evaluation).
+* ``extends_meld`` asks ``darwindeck.engine.melding`` whether the candidate may be laid off on a set or
+  run melded to the tableau this hand.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.hand_eval import hand_total
 from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.melding import extends_meld
 from darwindeck.engine.piles import hand_off, top
 from darwindeck.engine.program import cond_at, is_wild, values_view
 
@@ -56,6 +59,7 @@ HAS_TRUMP = 16
 SUIT_BROKEN = 17
 CARD_BEATS_TOP = 18
 HAND_VALUE = 19
+EXTENDS_MELD = 20
 # Reference codes
 R_TOP_DISCARD = 0
 R_TABLEAU_TOP = 1
@@ -291,6 +295,8 @@ def _leaf(
         return bool(state[L.S_SUIT_BROKEN] != 0)
     if ctype == HAND_VALUE:
         return tables[L.H_EVAL_METHOD] >= 0 and compare(hand_value, op, value)
+    if ctype == EXTENDS_MELD:
+        return extends_meld(state, card)
     return _card_test(tables, state, ctype, ref, value, card, player)
 
 

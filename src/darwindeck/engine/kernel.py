@@ -25,6 +25,7 @@ from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.hands import deal_round, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import knock
+from darwindeck.engine.melding import note_meld, run_card, run_length
 from darwindeck.engine.movegen import (
     DECK_RESHUFFLE,
     LOC_CAPTURED,
@@ -189,19 +190,33 @@ def _play_one(tables: Int64Array, state: Int64Array, phase: int, player: int, ca
 
 @kernel_jit
 def _play_cards(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> None:
-    """Play one card (action < 52) or a set; then card rules, the effect of its rank, next phase."""
+    """Play one card (action < 52), a set or a run; then card rules, the effect of its (first) card's
+    rank, next phase. Cards played to the tableau are remembered as melds (``engine.melding``)."""
+    melding = phase_at(tables, phase, L.PH_A) == LOC_TABLEAU
     if action < L.FULL_DECK:
         first = action
         _play_one(tables, state, phase, player, action)
+        if melding:
+            note_meld(state, action, 0)
+    elif action >= L.A_RUN0:
+        first = run_card(action, 0)
+        for i in range(run_length(action)):
+            card = run_card(action, i)
+            _play_one(tables, state, phase, player, card)
+            if melding:
+                note_meld(state, card, -1)
     else:
         suits = _set_cards(tables, state, phase, player, action)
         rank = (action - L.A_SET0) % L.N_RANKS
+        size = (action - L.A_SET0) // L.N_RANKS + 2
         first = -1
         for suit in range(L.N_SUITS):
             if (suits >> suit) & 1:
                 card = suit * L.N_RANKS + rank
                 first = card if first < 0 else first
                 _play_one(tables, state, phase, player, card)
+                if melding:
+                    note_meld(state, card, size)
     state[L.S_LAST_PLAYED] = first
     state[L.S_TURN_MOVED] = 1
     apply_effect(tables, state, first % L.N_RANKS, player)

@@ -32,6 +32,10 @@ is its last cell). ``clone`` is ``state.copy()``.
 
 from __future__ import annotations
 
+from darwindeck.genome.phases import MAX_RUN as MAX_RUN
+from darwindeck.genome.phases import MAX_SET as MAX_SET
+from darwindeck.genome.phases import MIN_RUN as MIN_RUN
+
 MAX_PLAYERS = 8
 PILE_CAP = 52
 N_TABLEAU = 5
@@ -55,13 +59,13 @@ MAX_BID = 13
 A_CHALLENGE = 74
 A_NO_CHALLENGE = 75
 A_SET0 = 76
-MAX_SET = 4
 A_TARGET0 = 115
 A_CLAIM_RANK0 = A_TARGET0 + MAX_PLAYERS
 A_SUIT0 = A_CLAIM_RANK0 + N_RANKS
 A_KNOCK = A_SUIT0 + N_SUITS
-N_ACTIONS = A_KNOCK + 1
-LEGAL_CAP = 160
+A_RUN0 = A_KNOCK + 1  # + (length - MIN_RUN) * FULL_DECK + the run's lowest card (A low)
+N_ACTIONS = A_RUN0 + (MAX_RUN - MIN_RUN + 1) * FULL_DECK
+LEGAL_CAP = N_ACTIONS  # every action at once fits: the legal list never overflows
 
 # ---- state scalars --------------------------------------------------------------------------------
 S_CUR = 0  # the player whose turn it is
@@ -121,7 +125,9 @@ S_DISCARDER = 53  # trump phase: the dealer who took the turned card and must di
 S_TURNED_CARD = 54  # the card turned up at the deal to fix trumps (``turned_trump``; public), -1 none
 S_ASK_TARGET = 55  # ask phase: the opponent being asked, -1 none chosen yet
 S_ASK_RANK = 56  # ask phase: the rank of the last ask that missed (a fished card of it asks again), -1
-N_SCALARS = 57
+S_MELD_RANKS = 57  # bit r set: a set of rank r was melded to the tableau this hand
+S_RUN_CARDS = 58  # bit c set: card c lies in a run melded to the tableau this hand (laid off ones too)
+N_SCALARS = 59
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS

@@ -42,6 +42,7 @@ from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, offering_player
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import may_knock
+from darwindeck.engine.melding import run_action, runs_from
 from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
@@ -231,6 +232,18 @@ def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
 
 
 @kernel_jit
+def _run_actions(tables: Int64Array, state: Int64Array, phase: int, held: int, n: int) -> int:
+    """RUN actions (``engine.melding``) for the runs the held playable cards (bit mask) make."""
+    shortest = max(L.MIN_RUN, phase_at(tables, phase, L.PH_B))
+    longest = min(L.MAX_RUN, phase_at(tables, phase, L.PH_C))
+    for low in range(L.FULL_DECK):
+        if (held >> low) & 1:
+            for extra in range(runs_from(held, low, shortest, longest)):
+                n = _add(state, n, run_action(low, shortest + extra))
+    return n
+
+
+@kernel_jit
 def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     if state[L.S_SUB] > 0:
         return 0
@@ -244,12 +257,14 @@ def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
             n = _add(state, n, top_card)
     else:
         counts = 0  # 3 bits per rank: playable cards of that rank
+        held = 0  # bit c: card c is held and playable
         playable = playable_mask(tables, state, phase, player)
         singles = phase_at(tables, phase, L.PH_B) <= 1
         for i in range(size):
             if (playable >> i) & 1:
                 card = state[off + i]
                 counts += 1 << (3 * (card % L.N_RANKS))
+                held |= 1 << card
                 if singles:
                     n = _add(state, n, card)
         for k in range(2, min(phase_at(tables, phase, L.PH_C), L.MAX_SET) + 1):
@@ -258,6 +273,8 @@ def _play_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
             for rank in range(L.N_RANKS):
                 if (counts >> (3 * rank)) & 7 >= k:
                     n = _add(state, n, L.A_SET0 + (k - 2) * L.N_RANKS + rank)
+        if phase_at(tables, phase, L.PH_F) != 0:
+            n = _run_actions(tables, state, phase, held, n)
     if n > 0 and phase_at(tables, phase, L.PH_D) == 0:
         n = _add(state, n, L.A_PASS)
     return n

@@ -157,6 +157,7 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
             int(phase.mandatory),
             int(phase.pass_if_unable),
         ]
+        row[L.PH_F] = int(phase.runs)
         cond = phase.valid_play_condition
     elif isinstance(phase, DiscardPhase):
         row[: L.PH_D + 1] = [

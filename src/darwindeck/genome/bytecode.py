@@ -357,7 +357,7 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(phase.target.code, f"{field}.target")
             writer.u8(phase.min_cards, f"{field}.min_cards")
             writer.u8(phase.max_cards, f"{field}.max_cards")
-            writer.u8(_pack_flags(phase.mandatory, phase.pass_if_unable), f"{field} flags")
+            writer.u8(_pack_flags(phase.mandatory, phase.pass_if_unable, phase.runs), f"{field} flags")
             _write_condition(writer, phase.valid_play_condition, f"{field}.valid_play_condition")
         case DiscardPhase():
             writer.u8(Op.DISCARD_PHASE, field)
@@ -823,7 +823,7 @@ def _read_play(reader: ByteReader, field: str) -> PlayPhase:
     target = _read_enum(reader, Location, f"{field}.target")
     min_cards = reader.u8(f"{field}.min_cards")
     max_cards = reader.u8(f"{field}.max_cards")
-    mandatory, pass_if_unable = _read_flags(reader, f"{field} flags", 2)
+    mandatory, pass_if_unable, runs = _read_flags(reader, f"{field} flags", 3)
     condition = _read_condition(reader, f"{field}.valid_play_condition")
     return PlayPhase(
         target=target,
@@ -832,6 +832,7 @@ def _read_play(reader: ByteReader, field: str) -> PlayPhase:
         max_cards=max_cards,
         mandatory=mandatory,
         pass_if_unable=pass_if_unable,
+        runs=runs,
     )
 
 

@@ -31,6 +31,9 @@ suit_broken            the trick phase's breaking suit has been played this hand
 card_beats_top         candidate's rank is higher than the reference card's            --
 hand_value             the player's hand total (``scoring.hand_evaluation``) ``op``    int
                        value
+extends_meld           candidate can be laid off on a meld on the tableau: it has the  --
+                       rank of a set melded there, or is next in suit to either end
+                       of a run melded there (``PlayPhase.runs``; A low, no wrap)
 =====================  ==============================================================  ================
 
 A card test's reference card is the top of the discard pile unless ``reference`` names another:
@@ -73,6 +76,7 @@ class ConditionType(CodedEnum):
     SUIT_BROKEN = "suit_broken"
     CARD_BEATS_TOP = "card_beats_top"
     HAND_VALUE = "hand_value"
+    EXTENDS_MELD = "extends_meld"
 
 
 class Operator(CodedEnum):
@@ -160,6 +164,7 @@ CARD_TESTS = frozenset(
         ConditionType.MATCHES_OR_WILD,
         ConditionType.MUST_FOLLOW_SUIT,
         ConditionType.CARD_BEATS_TOP,
+        ConditionType.EXTENDS_MELD,
     }
 )
 #: Types that compare the candidate with a reference card (``reference`` names that card).

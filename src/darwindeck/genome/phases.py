@@ -115,6 +115,13 @@ class PlayPhase:
     max_cards: int = 1
     mandatory: bool = True
     pass_if_unable: bool = True
+    runs: bool = False  # a meld may also be a run: 3+ cards of one suit in sequence (A low, no wrap)
+
+
+#: A run's length: at least 3 cards of one suit in sequence; a RUN action plays at most 7. A set (cards
+#: of one rank) has at most 4, one of each suit.
+MIN_RUN, MAX_RUN = 3, 7
+MAX_SET = 4
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from darwindeck.genome.cards import CodedEnum, DeckType, Location, Rank, Suit, Visibility
-from darwindeck.genome.conditions import ConditionLike
+from darwindeck.genome.conditions import (
+    CompoundCondition,
+    Condition,
+    ConditionLike,
+    ConditionType,
+    iter_conditions,
+)
 from darwindeck.genome.phases import (
     AskPhase,
     BiddingPhase,
@@ -62,6 +68,7 @@ from darwindeck.genome.phases import (
     KnockPhase,
     PassPhase,
     Phase,
+    PlayPhase,
     TrickPhase,
     TrumpPhase,
 )
@@ -389,7 +396,7 @@ class GameGenome:
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
         maker scoring, a turned trump, book scoring, an exact contract, a made bonus, an ask phase or a
-        bidding hook), else 1."""
+        bidding hook, runs or an ``extends_meld`` test), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
@@ -400,6 +407,8 @@ class GameGenome:
             )
             or any(isinstance(p, DrawPhase) and p.stand for p in phases)
             or any(isinstance(p, BiddingPhase) and p.hook for p in phases)
+            or any(isinstance(p, PlayPhase) and p.runs for p in phases)
+            or any(c.type is ConditionType.EXTENDS_MELD for c in self.all_conditions())
             or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
             or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
             or self.maker_scoring is not None
@@ -409,6 +418,17 @@ class GameGenome:
             or (self.contract_scoring is not None and self.contract_scoring.made_bonus != 0)
         )
         return 2 if added else 1
+
+    def all_conditions(self) -> list[Condition]:
+        """Every simple condition of the genome: in its phases and its card scoring rules."""
+        found: list[Condition] = []
+        for phase in self.phases:
+            for field_value in vars(phase).values():
+                if isinstance(field_value, Condition | CompoundCondition):
+                    found.extend(iter_conditions(field_value))
+        for rule in self.scoring.card_rules:
+            found.extend(iter_conditions(rule.condition))
+        return found
 
     @property
     def identity(self) -> str:

@@ -6,8 +6,8 @@ then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
 in version 2 (pass, knock, trump and ask phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
 ``top_trumps``, a draw phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``,
-``maker_scoring``, ``setup.turned_trump``, ``book_scoring``, a bidding hook, an exact contract or a
-made bonus) is
+``maker_scoring``, ``setup.turned_trump``, ``book_scoring``, a bidding hook, runs, an ``extends_meld``
+test, an exact contract or a made bonus) is
 written as version 1, without those keys,
 byte for byte as before, so its identity did not change when version 2 came.
 
@@ -46,12 +46,13 @@ function per seed: effects → none, tableau mode → NONE with direction BOTH, 
 contract scoring → none; version 1 → 2: trick phases get no first lead and no clean first trick,
 scoring does not shoot the moon, trick phases have no top trumps, no maker scoring) and then read as the
 current version. Keys added to version 2 after it first shipped (a trick phase's ``top_trumps``,
-``maker_scoring``, then ``setup.turned_trump``, ``book_scoring``, a bidding phase's ``hook`` and the
-contract's ``exact`` and ``made_bonus``) are written only when they differ from their defaults (no
-top trumps, null, false, 0) and read as those defaults when absent (``_LATE_VERSION_2``), so every
-genome that does not use them kept its JSON and identity, and files written before them still load. A
-version newer than ``SCHEMA_VERSION`` is refused with a message naming both versions. DarwinDeck's own
-files (``"schema_version": "1.0"``) are not this format: ``darwindeck.genome.importer`` converts them.
+``maker_scoring``, then ``setup.turned_trump``, ``book_scoring``, a bidding phase's ``hook``, a play
+phase's ``runs`` and the contract's ``exact`` and ``made_bonus``) are written only when they differ
+from their defaults (no top trumps, null, false, 0) and read as those defaults when absent
+(``_LATE_VERSION_2``), so every genome that does not use them kept its JSON and identity, and files
+written before them still load. A version newer than ``SCHEMA_VERSION`` is refused with a message
+naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are not this format:
+``darwindeck.genome.importer`` converts them.
 """
 
 from __future__ import annotations
@@ -194,6 +195,8 @@ def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
             del phase["top_trumps"]
         if phase["kind"] == "bidding" and not phase["hook"]:
             del phase["hook"]
+        if phase["kind"] == "play" and not phase["runs"]:
+            del phase["runs"]
     if fields["setup"]["turned_trump"] is None:
         del fields["setup"]["turned_trump"]
     contract = fields["contract_scoring"]
@@ -391,6 +394,7 @@ def _read_play(obj: JsonObject) -> PlayPhase:
         max_cards=obj.get("max_cards").as_int(),
         mandatory=obj.get("mandatory").as_bool(),
         pass_if_unable=obj.get("pass_if_unable").as_bool(),
+        runs=obj.get("runs").as_bool(),
     )
 
 
@@ -706,8 +710,8 @@ def _add_trump_rules(data: dict[str, Any]) -> None:
 
 
 def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
-    """Version 2 (added late, Whist and Oh Hell): no turned trump, no book scoring, bidding without the
-    hook, contracts not exact and without a made bonus."""
+    """Version 2 (added late, Whist, Oh Hell and Rummy): no turned trump, no book scoring, bidding
+    without the hook, plays without runs, contracts not exact and without a made bonus."""
     setup = _object_at(data, "setup")
     if setup is not None:
         setup.setdefault("turned_trump", None)
@@ -717,6 +721,8 @@ def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
     for phase in phases if isinstance(phases, list) else ():
         if isinstance(phase, dict) and phase.get("kind") == "bidding":
             phase.setdefault("hook", False)
+        if isinstance(phase, dict) and phase.get("kind") == "play":
+            phase.setdefault("runs", False)
     contract = _object_at(data, "contract_scoring")
     if contract is not None:
         contract.setdefault("exact", False)

@@ -141,6 +141,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.phases import (
+    MIN_RUN,
     AskPhase,
     BettingPhase,
     BiddingPhase,
@@ -494,6 +495,9 @@ class _Checker:
             self.member(f"{path}.target", phase.target, Location)
             self.check_condition(f"{path}.valid_play_condition", phase.valid_play_condition)
             self.check_card_range(path, phase.min_cards, phase.max_cards)
+            if phase.runs and phase.max_cards < MIN_RUN:
+                reason = f"a run has at least {MIN_RUN} cards, but max_cards is {phase.max_cards}"
+                self.warn(f"{path}.runs", reason)
         elif isinstance(phase, DiscardPhase):
             self.member(f"{path}.target", phase.target, Location)
             self.integer(f"{path}.count", phase.count, 1)

@@ -39,6 +39,7 @@ import re
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.melding import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
@@ -229,6 +230,9 @@ def describe_decision(
         line = _says(before, actor, "plays", "play", f"{size}×{rank.value}")
         effect = effect_of(genome, rank)
         return f"{line}: {effect_text(before, actor, effect)}" if effect else line
+    if action >= L.A_RUN0:
+        played = " ".join(card_name(run_card(action, i)) for i in range(run_length(action)))
+        return _says(before, actor, "melds", "meld", f"the run {played}")
     if kind == L.K_ASK and L.A_TARGET0 <= action < L.A_SUIT0:
         return _ask(before, action, after)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:

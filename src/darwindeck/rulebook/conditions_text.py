@@ -148,6 +148,11 @@ def _describe_valued(condition: Condition, context: ConditionContext, path: str)
         return "your hand holds two cards of the same rank"
     if kind is ConditionType.HAS_TRUMP:
         return "you hold a trump"
+    if kind is ConditionType.EXTENDS_MELD:
+        return (
+            "it can be added to a meld on the table: a set of its rank, or a run of its suit that it "
+            "continues at either end"
+        )
     if kind is ConditionType.SUIT_BROKEN:
         return _suit_broken(context)
     raise GenomeValidationError(context.genome_name, [f"{path}.type: {kind.value} cannot be described"])

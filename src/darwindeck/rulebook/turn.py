@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from darwindeck.genome.cards import DeckType, Location, Rank, Visibility
 from darwindeck.genome.phases import (
+    MAX_RUN,
+    MAX_SET,
+    MIN_RUN,
     AskPhase,
     BettingPhase,
     BiddingPhase,
@@ -278,6 +281,12 @@ def _play(
     else:
         main = f"Play {_card_count(phase.min_cards, phase.max_cards)} {destination}."
     details = []
+    if phase.runs and phase.max_cards >= MIN_RUN:
+        main = _play_with_runs(phase, destination)
+        details.append(
+            "In a run the Ace is low (A-2-3 is a run) and the sequence does not turn the corner "
+            "(K-A-2 is not a run)."
+        )
     if phase.valid_play_condition is not None:
         clause = describe_condition(phase.valid_play_condition, context, f"{path}.valid_play_condition")
         details.append(f"A card may be played only if {clause}.")
@@ -289,6 +298,17 @@ def _play(
             "A card with a special effect (see Special cards) takes effect as soon as it is played."
         )
     return main, details
+
+
+def _play_with_runs(phase: PlayPhase, destination: str) -> str:
+    """The play of a phase with ``runs``: a set as ``_card_count`` says, or a run (``engine.melding``)."""
+    shortest, longest = max(MIN_RUN, phase.min_cards), min(MAX_RUN, phase.max_cards)
+    length = f"{shortest}" if shortest == longest else f"{shortest} to {longest}"
+    run = f"a run of {length} cards of one suit in sequence"
+    if phase.min_cards > MAX_SET:
+        return f"Play {run} {destination}."
+    group = _card_count(max(phase.min_cards, 1), min(phase.max_cards, MAX_SET))
+    return f"Play {group}, or {run}, {destination}."
 
 
 def _card_count(minimum: int, maximum: int) -> str:

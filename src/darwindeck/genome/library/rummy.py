@@ -8,10 +8,10 @@ collects by asking (``AskPhase``) and lays its books of four down as they form.
 from __future__ import annotations
 
 from darwindeck.genome.cards import Location, Suit
-from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
+from darwindeck.genome.conditions import Condition, ConditionType, Operator
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import hand_size, is_suit
-from darwindeck.genome.phases import AskPhase, DiscardPhase, DrawPhase, KnockPhase, PlayPhase
+from darwindeck.genome.phases import MAX_RUN, AskPhase, DiscardPhase, DrawPhase, KnockPhase, PlayPhase
 from darwindeck.genome.schema import (
     CardScoringRule,
     DeckEmptyAction,
@@ -83,33 +83,36 @@ def gin_rummy() -> GameGenome:
     )
 
 
-#: Rummy's lay-off: a card of the rank of the meld on top of the table.
-LAY_OFF = Condition(ConditionType.CARD_MATCHES_RANK, reference=Reference.TABLEAU_TOP)
+#: Rummy's lay-off: a card that adds to a meld on the table (a set of its rank, or a run it continues).
+LAY_OFF = Condition(ConditionType.EXTENDS_MELD)
 
 
 def rummy() -> GameGenome:
-    """Rummy: draw, lay down sets, discard; the first to get rid of every card wins.
+    """Rummy: draw, lay down sets and runs, lay off, discard; the first to get rid of every card wins.
 
-    Faithful: four players, seven cards each, a discard pile started with one card, draw one, meld, lay
-    off one card on a meld, then discard one; the stock is refilled from the discard pile; the first
-    player out wins. Approximated: the draw is always from the stock (the choice of the top discard
-    cannot be gated for hands whose size changes as they meld); melds are sets of three or four of a
-    rank only (no runs), and a card can be laid off only on the meld at the top of the table (the
-    ``tableau_top`` reference: the last card laid down), one per turn; no scoring of cards left in hand.
-    Without the lay-off a player down to one card could never go out. The turn limit (1,000 turns, 250
-    rounds) is far beyond a real game's length.
+    Pagat's basic Rummy (https://www.pagat.com/rummy/rummy.html). Faithful: four players, seven cards
+    each, a discard pile started with one card; on your turn draw one, meld a set (three or four cards
+    of a rank) or a run (three or more cards of one suit in sequence, Ace low: A-2-3 but not K-A-2;
+    ``PlayPhase.runs``), lay off a card on any meld on the table, whoever's it is (a set of its rank or
+    a run it continues at either end: ``extends_meld``), then discard one; the stock is refilled from
+    the discard pile; the first player out wins. Approximated: the draw is always from the stock (the
+    choice of the top discard cannot be gated for hands whose size changes as they meld); one meld and
+    one lay-off a turn at most, where Pagat allows any number; no scoring of cards left in hand. The
+    turn limit (1,000 turns, 250 rounds) is far beyond a real game's length.
     """
     return GameGenome(
         name="Rummy",
         description=(
-            "Draw a card, lay down sets of three or four cards of one rank, then discard. The first "
-            "player to get rid of all their cards wins."
+            "Draw a card, lay down sets of one rank or runs of one suit, add cards to the melds on the "
+            "table, then discard. The first player to get rid of all their cards wins."
         ),
         setup=SetupRules(cards_per_player=7, initial_discard_count=1),
         turn_structure=TurnStructure(
             phases=(
                 DrawPhase(source=Location.DECK, count=1, mandatory=True),
-                PlayPhase(target=Location.TABLEAU, min_cards=3, max_cards=4, mandatory=False),
+                PlayPhase(
+                    target=Location.TABLEAU, min_cards=3, max_cards=MAX_RUN, mandatory=False, runs=True
+                ),
                 PlayPhase(
                     target=Location.TABLEAU,
                     valid_play_condition=LAY_OFF,
