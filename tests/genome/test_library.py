@@ -31,6 +31,7 @@ from darwindeck.genome.phases import (
 )
 from darwindeck.genome.schema import (
     DEFAULT_CARD_VALUES,
+    BookScoring,
     CardScoringRule,
     ContractScoring,
     DeckEmptyAction,
@@ -43,6 +44,7 @@ from darwindeck.genome.schema import (
     SpecialEffect,
     TableauMode,
     TargetSelector,
+    TurnedTrump,
     WinCondition,
     WinType,
 )
@@ -61,6 +63,7 @@ ALL_SLUGS = [
     "gin-rummy",
     "go-fish",
     "hearts",
+    "knaves",
     "knockout-whist",
     "mau-mau",
     "oh-hell",
@@ -79,8 +82,8 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-#: Classics added after the first 22 games (Oh Hell and these five; the library has 28 with them).
-ADDED_CLASSICS = {"oh-hell", "black-maria", "omnibus-hearts", "polignac", "scopone", "mau-mau"}
+#: Classics added after the first 22 games (Oh Hell, these five and Knaves; the library has 29 with them).
+ADDED_CLASSICS = {"oh-hell", "black-maria", "omnibus-hearts", "polignac", "scopone", "mau-mau", "knaves"}
 REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 
@@ -89,7 +92,7 @@ REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 def test_game_names_are_every_slug_sorted() -> None:
     assert game_names() == ALL_SLUGS
-    assert len(ALL_SLUGS) == 28
+    assert len(ALL_SLUGS) == 29
     assert len(REQUIRED_SLUGS) == 19
     assert list(all_games()) == ALL_SLUGS
     assert list(GAME_INFO) == ALL_SLUGS
@@ -645,3 +648,28 @@ def test_registry_doctests() -> None:
 
     result = doctest.testmod(library)
     assert (result.attempted, result.failed) == (2, 0)
+
+
+def test_knaves_scores_a_point_a_trick_less_the_jacks_with_the_last_card_turned_for_trumps() -> None:
+    knaves = get_game("knaves")
+    assert knaves.player_count == 3 and not knaves.team_mode
+    # 17 cards each and the 52nd card turned up for trumps, out of play: nothing is left in the stock.
+    assert knaves.setup.cards_per_player == 17
+    assert knaves.setup.initial_deck is DeckType.STANDARD_52
+    assert (knaves.setup.initial_discard_count, knaves.setup.turned_trump) == (1, TurnedTrump.UPCARD)
+    assert knaves.setup.cards_per_player * knaves.player_count + 1 == 52
+    assert knaves.setup.trump_suit is None
+    assert knaves.turn_structure.tricks_per_hand == 17
+    assert knaves.phases == (TrickPhase(lead_suit_required=True),)
+    # A point for every trick (a book of 0), less the jacks taken in tricks.
+    assert knaves.book_scoring == BookScoring(book=0, points_per_trick=1)
+    assert _honours(knaves) == {
+        card_id(Rank.JACK, Suit.HEARTS): -4,
+        card_id(Rank.JACK, Suit.DIAMONDS): -3,
+        card_id(Rank.JACK, Suit.CLUBS): -2,
+        card_id(Rank.JACK, Suit.SPADES): -1,
+    }
+    assert {r.trigger for r in knaves.scoring.card_rules} == {ScoringTrigger.TRICK_WIN}
+    assert not knaves.scoring.shoot_the_moon
+    # Judged at the end of each deal: 20 or more, the highest score wins.
+    assert knaves.win_conditions == (WinCondition(WinType.SCORE_THRESHOLD, threshold=20),)

@@ -1,5 +1,5 @@
-"""Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Scotch Whist, Knock-Out Whist,
-Spades, Partnership Spades, Whist, Euchre, Oh Hell.
+"""Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Knaves, Scotch Whist, Knock-Out
+Whist, Spades, Partnership Spades, Whist, Euchre, Oh Hell.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
 player; the trick's winner leads the next). What the schema gives them, and where they still differ:
@@ -12,15 +12,16 @@ player; the trick's winner leads the next). What the schema gives them, and wher
 * The Hearts family passes three cards before each hand (``PassPhase``): Hearts and Omnibus Hearts
   left, right, across, then none; Black Maria always to the right. No other game here passes.
 * Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand (``setup.turned_trump``
-  ``dealer_last``), Oh Hell the next card of the stock (``upcard``); Euchre makes trump from the turned card
-  in rounds of ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist and Knock-Out
-  Whist still use one fixed suit where the real games turn up a card, although the turned trump could now
-  express it. The Hearts family and Polignac play without trumps.
-* Scoring: the Hearts family (to 100), Polignac (to 20), Spades (to 500 by contracts), Scotch Whist (to 41
-  by honours), Euchre (to 10 by maker scoring), Whist (to 5 by the tricks beyond a book of six,
-  ``BookScoring``) and Oh Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many
-  hands to their targets. Knock-Out Whist is one hand decided by the most tricks (the real game shrinks the
-  deal and knocks players out, which the schema cannot express).
+  ``dealer_last``), Oh Hell and Knaves the next card of the stock (``upcard``); Euchre makes trump from the
+  turned card in rounds of ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist
+  and Knock-Out Whist still use one fixed suit where the real games turn up a card, although the turned trump
+  could now express it. The Hearts family and Polignac play without trumps.
+* Scoring: the Hearts family (to 100), Polignac (to 20), Knaves (to 20: a point a trick by a book of 0, less
+  the jacks taken), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre (to 10 by maker
+  scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh Hell (to 100 by exact
+  contracts, ``ContractScoring.exact``) are played over many hands to their targets. Knock-Out Whist is one
+  hand decided by the most tricks (the real game shrinks the deal and knocks players out, which the schema
+  cannot express).
 """
 
 from __future__ import annotations
@@ -484,6 +485,55 @@ def oh_hell() -> GameGenome:
     )
 
 
+#: Knaves' penalty for each jack taken in a trick: J♥ 4, J♦ 3, J♣ 2, J♠ 1 (10 in all).
+KNAVES_JACKS = ((Suit.HEARTS, -4), (Suit.DIAMONDS, -3), (Suit.CLUBS, -2), (Suit.SPADES, -1))
+#: Knaves is played to 20 points (the published rules; some play to 21).
+KNAVES_TARGET = 20
+
+
+def knaves() -> GameGenome:
+    """Knaves: three players win tricks for a point each but lose points for the jacks taken in them.
+
+    Faithful to its standard published rules (Hoyle's; White Knuckle Cards gives them at
+    https://whiteknucklecards.com/games/knaves.html): three players, each for themselves; 17 cards each
+    from the 52-card deck and the last card turned face up: its suit is trumps for the deal and it takes no
+    other part in the play (``setup.turned_trump`` ``upcard`` with ``initial_discard_count`` 1: the turned
+    card is the 52nd, the one card left after the deal). The player left of the dealer leads the first
+    trick (the engine's first player of each hand, the seat after the rotating dealer); follow suit if you
+    can, else trump or throw any card; the highest trump, else the highest card of the suit led (ace high),
+    wins and its winner leads the next. Each trick taken scores 1 point (``book_scoring`` with a book of
+    0, counted at the end of the deal) and each jack taken in a trick costs its winner points: J♥ 4, J♦ 3,
+    J♣ 2, J♠ 1 (counted as the trick is won), so a deal is worth 17 - 10 = 7 points in all, more when a
+    jack is the turned card; scores may fall below 0. The deal passes to the left; the first player to
+    reach 20 points at the end of a deal wins (``score_threshold``; several in one deal: the highest
+    score; a tie for the highest plays another deal).
+
+    Approximated: the first dealer is the last seat rather than chosen by drawing cards; a revoke cannot
+    happen (the engine allows only legal cards), so there is no revoke penalty. Variants not played: a
+    game to 21, 13 cards each, a turned-up jack going to the winner of the last trick.
+    """
+    return GameGenome(
+        name="Knaves",
+        description=(
+            "Three players take tricks with trumps turned up from the last card: every trick scores a "
+            "point, but each jack taken costs points: hearts 4, diamonds 3, clubs 2, spades 1. The first "
+            "player to 20 points wins."
+        ),
+        setup=SetupRules(cards_per_player=17, initial_discard_count=1, turned_trump=TurnedTrump.UPCARD),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True), tricks_per_hand=17),
+        scoring=Scoring(
+            card_rules=tuple(
+                CardScoringRule(is_card(Rank.JACK, suit), points, ScoringTrigger.TRICK_WIN)
+                for suit, points in KNAVES_JACKS
+            )
+        ),
+        book_scoring=BookScoring(book=0, points_per_trick=1),
+        win_conditions=(WinCondition(WinType.SCORE_THRESHOLD, threshold=KNAVES_TARGET),),
+        player_count=3,
+        max_turns=3000,
+    )
+
+
 GAMES: tuple[LibraryGame, ...] = (
     (
         GameInfo(
@@ -590,5 +640,15 @@ GAMES: tuple[LibraryGame, ...] = (
             "Bid your exact tricks, trumps turned up; only an exact bid scores; first to 100 wins.",
         ),
         oh_hell(),
+    ),
+    (
+        GameInfo(
+            "knaves",
+            "Knaves",
+            FAMILY,
+            ("tricks", "trumps"),
+            "Three players, trumps turned up; a point a trick, minus 4/3/2/1 for J♥ J♦ J♣ J♠; first to 20.",
+        ),
+        knaves(),
     ),
 )
