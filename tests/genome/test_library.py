@@ -38,6 +38,7 @@ from darwindeck.genome.schema import (
     EffectType,
     EvaluationMethod,
     GameGenome,
+    MakerScoring,
     Scoring,
     ScoringTrigger,
     SequenceDirection,
@@ -57,6 +58,7 @@ ALL_SLUGS = [
     "blackjack",
     "cheat",
     "crazy-eights",
+    "cutthroat-euchre",
     "draw-poker",
     "euchre",
     "fan-tan",
@@ -82,8 +84,18 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-#: Classics added after the first 22 games (Oh Hell, these five and Knaves; the library has 29 with them).
-ADDED_CLASSICS = {"oh-hell", "black-maria", "omnibus-hearts", "polignac", "scopone", "mau-mau", "knaves"}
+#: Classics added after the first 22 games (Oh Hell, these five, Knaves and Cutthroat Euchre; the library
+#: has 30 with them).
+ADDED_CLASSICS = {
+    "oh-hell",
+    "black-maria",
+    "omnibus-hearts",
+    "polignac",
+    "scopone",
+    "mau-mau",
+    "knaves",
+    "cutthroat-euchre",
+}
 REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 
@@ -92,7 +104,7 @@ REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 def test_game_names_are_every_slug_sorted() -> None:
     assert game_names() == ALL_SLUGS
-    assert len(ALL_SLUGS) == 29
+    assert len(ALL_SLUGS) == 30
     assert len(REQUIRED_SLUGS) == 19
     assert list(all_games()) == ALL_SLUGS
     assert list(GAME_INFO) == ALL_SLUGS
@@ -673,3 +685,22 @@ def test_knaves_scores_a_point_a_trick_less_the_jacks_with_the_last_card_turned_
     assert not knaves.scoring.shoot_the_moon
     # Judged at the end of each deal: 20 or more, the highest score wins.
     assert knaves.win_conditions == (WinCondition(WinType.SCORE_THRESHOLD, threshold=20),)
+
+
+def test_cutthroat_euchre_is_euchre_for_three_with_the_maker_alone() -> None:
+    euchre, cutthroat = get_game("euchre"), get_game("cutthroat-euchre")
+    assert cutthroat.player_count == 3
+    assert not cutthroat.team_mode and cutthroat.teams == ()
+    # Euchre's deal, trump making and bowers: 24 cards, five each, the next card turned up.
+    assert cutthroat.setup == euchre.setup
+    assert cutthroat.turn_structure == euchre.turn_structure
+    assert cutthroat.phases == (TrumpPhase(), euchre.phases[1])
+    # The maker alone: 1 for 3 or 4 tricks, 3 for a march; euchred, each opponent scores 2; game 10.
+    assert cutthroat.maker_scoring == MakerScoring(
+        made_tricks=3, made_points=1, march_points=3, euchre_points=2
+    )
+    assert (
+        cutthroat.win_conditions
+        == euchre.win_conditions
+        == (WinCondition(WinType.FIRST_TO_SCORE, threshold=10),)
+    )

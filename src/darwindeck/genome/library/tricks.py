@@ -1,27 +1,27 @@
 """Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Knaves, Scotch Whist, Knock-Out
-Whist, Spades, Partnership Spades, Whist, Euchre, Oh Hell.
+Whist, Spades, Partnership Spades, Whist, Euchre, Cutthroat Euchre, Oh Hell.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
 player; the trick's winner leads the next). What the schema gives them, and where they still differ:
 
-* The first trick of a hand is led by the player left of the dealer: the engine's hand ``h`` is opened
-  by seat ``(h−1) mod N`` and dealt by the seat before it, so the deal and the lead move one seat on
-  each hand (the real rule in Black Maria, Polignac, the Whists and Euchre). Hearts and Omnibus Hearts
-  instead have the holder of 2♣ lead it (``TrickPhase.first_lead``), and keep points cards off the
-  first trick (``clean_first_trick``).
+* The first trick of a hand is led by the player left of the dealer: the engine's hand ``h`` is opened by
+  seat ``(h−1) mod N`` and dealt by the seat before it, so the deal and the lead move one seat on each hand
+  (the real rule in Black Maria, Polignac, Knaves, the Whists and both Euchres). Hearts and Omnibus Hearts
+  instead have the holder of 2♣ lead it (``TrickPhase.first_lead``), and keep points cards off the first
+  trick (``clean_first_trick``).
 * The Hearts family passes three cards before each hand (``PassPhase``): Hearts and Omnibus Hearts
   left, right, across, then none; Black Maria always to the right. No other game here passes.
 * Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand (``setup.turned_trump``
-  ``dealer_last``), Oh Hell and Knaves the next card of the stock (``upcard``); Euchre makes trump from the
-  turned card in rounds of ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist
-  and Knock-Out Whist still use one fixed suit where the real games turn up a card, although the turned trump
-  could now express it. The Hearts family and Polignac play without trumps.
+  ``dealer_last``), Oh Hell and Knaves the next card of the stock (``upcard``); Euchre (and Cutthroat Euchre)
+  makes trump from the turned card in rounds of ordering up and naming (``TrumpPhase``); Spades always has
+  spades. Scotch Whist and Knock-Out Whist still use one fixed suit where the real games turn up a card,
+  although the turned trump could now express it. The Hearts family and Polignac play without trumps.
 * Scoring: the Hearts family (to 100), Polignac (to 20), Knaves (to 20: a point a trick by a book of 0, less
-  the jacks taken), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre (to 10 by maker
-  scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh Hell (to 100 by exact
-  contracts, ``ContractScoring.exact``) are played over many hands to their targets. Knock-Out Whist is one
-  hand decided by the most tricks (the real game shrinks the deal and knocks players out, which the schema
-  cannot express).
+  the jacks taken), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre and Cutthroat
+  Euchre (to 10 by maker scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh
+  Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many hands to their targets.
+  Knock-Out Whist is one hand decided by the most tricks (the real game shrinks the deal and knocks players
+  out, which the schema cannot express).
 """
 
 from __future__ import annotations
@@ -429,6 +429,50 @@ def euchre() -> GameGenome:
     )
 
 
+#: Cut-throat Euchre's scoring: the maker alone needs 3 of the 5 tricks: 1 point, all five (a march) 3;
+#: euchred, each of the other two players scores 2.
+CUTTHROAT_EUCHRE_SCORING = MakerScoring(made_tricks=3, made_points=1, march_points=3, euchre_points=2)
+
+
+def cutthroat_euchre() -> GameGenome:
+    """Cut-throat Euchre: Euchre for three, each for themselves; whoever makes trump plays alone against
+    the other two.
+
+    Faithful to the three-handed game as Hoyle gives it (three players, no partners, the maker against
+    the other two; 1 point for 3 or 4 tricks, 3 for a march, 2 to each opponent when the maker is
+    euchred; game 10), with everything else by Pagat's Euchre (https://www.pagat.com/euchre/euchre.html),
+    as ``euchre`` plays it: the 24-card deck (9 to A), five cards each and the next card turned up (the
+    other eight stay face down, out of play). Making trump (``TrumpPhase``): starting left of the dealer,
+    each player in turn may order up the turned card's suit or pass; when one does, the dealer takes the
+    turned card and discards a card face down. If all three pass, each in the same order may name another
+    suit or pass; if all pass again the cards are thrown in and the next player deals. The player who
+    made trump is the maker and plays alone; the player left of the dealer leads the first trick; follow
+    suit, the winner leads. The jack of trumps (right bower) is the highest trump and the other jack of
+    its colour (left bower) the second, a trump and not its printed suit (``top_trumps``). The maker
+    scores 1 for 3 or 4 tricks and 3 for all five; with fewer than 3 the maker is euchred and each of the
+    other two players scores 2 (``maker_scoring`` in individual mode: every side but the maker's scores
+    the euchre). The first player to 10 points wins.
+
+    Approximated: published three-handed rules vary and this game takes one set: some score a march 2
+    (as with partners), or take 2 off the euchred maker instead of giving 2 to each opponent, or play
+    "stick the dealer" (the dealer must name a suit when all pass twice) where this game throws the hand
+    in; the first dealer is the last seat rather than chosen by cutting; a revoke cannot happen (the
+    engine allows only legal cards).
+    """
+    return euchre().replace(
+        name="Cutthroat Euchre",
+        description=(
+            "Euchre for three, each for themselves: whoever makes trump from the turned-up card plays "
+            "alone against the other two and needs three of the five tricks, or each opponent scores 2. "
+            "The first player to 10 points wins."
+        ),
+        maker_scoring=CUTTHROAT_EUCHRE_SCORING,
+        player_count=3,
+        team_mode=False,
+        teams=(),
+    )
+
+
 OH_HELL_CARDS = 10
 OH_HELL_TARGET = 100
 #: Oh Hell's bid: 0 up to the hand's ten tricks; 0 is an ordinary contract (no Nil).
@@ -630,6 +674,16 @@ GAMES: tuple[LibraryGame, ...] = (
             "Order up or name trump, bowers high; makers need 3 of 5 tricks; first side to 10 wins.",
         ),
         euchre(),
+    ),
+    (
+        GameInfo(
+            "cutthroat-euchre",
+            "Cutthroat Euchre",
+            FAMILY,
+            ("tricks", "trumps"),
+            "Euchre for three: the maker plays alone, needs 3 of 5 tricks; first to 10 wins.",
+        ),
+        cutthroat_euchre(),
     ),
     (
         GameInfo(
