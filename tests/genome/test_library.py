@@ -34,12 +34,14 @@ from darwindeck.genome.phases import (
 )
 from darwindeck.genome.schema import (
     DEFAULT_CARD_VALUES,
+    BookScoring,
     CardScoringRule,
     ContractScoring,
     DeckEmptyAction,
     EffectType,
     EvaluationMethod,
     GameGenome,
+    MakerScoring,
     Scoring,
     ScoringTrigger,
     SequenceDirection,
@@ -59,12 +61,14 @@ ALL_SLUGS = [
     "blackjack",
     "cheat",
     "crazy-eights",
+    "cutthroat-euchre",
     "draw-poker",
     "euchre",
     "fan-tan",
     "gin-rummy",
     "go-fish",
     "hearts",
+    "knaves",
     "knockout-whist",
     "mau-mau",
     "oh-hell",
@@ -83,8 +87,18 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-#: Classics added after the first 22 games (Oh Hell and these five; the library has 28 with them).
-ADDED_CLASSICS = {"oh-hell", "black-maria", "omnibus-hearts", "polignac", "scopone", "mau-mau"}
+#: Classics added after the first 22 games (Oh Hell, these five, Knaves and Cutthroat Euchre; the library
+#: has 30 with them).
+ADDED_CLASSICS = {
+    "oh-hell",
+    "black-maria",
+    "omnibus-hearts",
+    "polignac",
+    "scopone",
+    "mau-mau",
+    "knaves",
+    "cutthroat-euchre",
+}
 REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 
@@ -93,7 +107,7 @@ REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 def test_game_names_are_every_slug_sorted() -> None:
     assert game_names() == ALL_SLUGS
-    assert len(ALL_SLUGS) == 28
+    assert len(ALL_SLUGS) == 30
     assert len(REQUIRED_SLUGS) == 19
     assert list(all_games()) == ALL_SLUGS
     assert list(GAME_INFO) == ALL_SLUGS
@@ -649,3 +663,47 @@ def test_registry_doctests() -> None:
 
     result = doctest.testmod(library)
     assert (result.attempted, result.failed) == (2, 0)
+
+
+def test_knaves_scores_a_point_a_trick_less_the_jacks_with_the_last_card_turned_for_trumps() -> None:
+    knaves = get_game("knaves")
+    assert knaves.player_count == 3 and not knaves.team_mode
+    # 17 cards each and the 52nd card turned up for trumps, out of play: nothing is left in the stock.
+    assert knaves.setup.cards_per_player == 17
+    assert knaves.setup.initial_deck is DeckType.STANDARD_52
+    assert (knaves.setup.initial_discard_count, knaves.setup.turned_trump) == (1, TurnedTrump.UPCARD)
+    assert knaves.setup.cards_per_player * knaves.player_count + 1 == 52
+    assert knaves.setup.trump_suit is None
+    assert knaves.turn_structure.tricks_per_hand == 17
+    assert knaves.phases == (TrickPhase(lead_suit_required=True),)
+    # A point for every trick (a book of 0), less the jacks taken in tricks.
+    assert knaves.book_scoring == BookScoring(book=0, points_per_trick=1)
+    assert _honours(knaves) == {
+        card_id(Rank.JACK, Suit.HEARTS): -4,
+        card_id(Rank.JACK, Suit.DIAMONDS): -3,
+        card_id(Rank.JACK, Suit.CLUBS): -2,
+        card_id(Rank.JACK, Suit.SPADES): -1,
+    }
+    assert {r.trigger for r in knaves.scoring.card_rules} == {ScoringTrigger.TRICK_WIN}
+    assert not knaves.scoring.shoot_the_moon
+    # Judged at the end of each deal: 20 or more, the highest score wins.
+    assert knaves.win_conditions == (WinCondition(WinType.SCORE_THRESHOLD, threshold=20),)
+
+
+def test_cutthroat_euchre_is_euchre_for_three_with_the_maker_alone() -> None:
+    euchre, cutthroat = get_game("euchre"), get_game("cutthroat-euchre")
+    assert cutthroat.player_count == 3
+    assert not cutthroat.team_mode and cutthroat.teams == ()
+    # Euchre's deal, trump making and bowers: 24 cards, five each, the next card turned up.
+    assert cutthroat.setup == euchre.setup
+    assert cutthroat.turn_structure == euchre.turn_structure
+    assert cutthroat.phases == (TrumpPhase(), euchre.phases[1])
+    # The maker alone: 1 for 3 or 4 tricks, 3 for a march; euchred, each opponent scores 2; game 10.
+    assert cutthroat.maker_scoring == MakerScoring(
+        made_tricks=3, made_points=1, march_points=3, euchre_points=2
+    )
+    assert (
+        cutthroat.win_conditions
+        == euchre.win_conditions
+        == (WinCondition(WinType.FIRST_TO_SCORE, threshold=10),)
+    )

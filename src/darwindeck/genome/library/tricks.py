@@ -1,26 +1,27 @@
-"""Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Scotch Whist, Knock-Out Whist,
-Spades, Partnership Spades, Whist, Euchre, Oh Hell.
+"""Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Knaves, Scotch Whist, Knock-Out
+Whist, Spades, Partnership Spades, Whist, Euchre, Cutthroat Euchre, Oh Hell.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
 player; the trick's winner leads the next). What the schema gives them, and where they still differ:
 
-* The first trick of a hand is led by the player left of the dealer: the engine's hand ``h`` is opened
-  by seat ``(h−1) mod N`` and dealt by the seat before it, so the deal and the lead move one seat on
-  each hand (the real rule in Black Maria, Polignac, the Whists and Euchre). Hearts and Omnibus Hearts
-  instead have the holder of 2♣ lead it (``TrickPhase.first_lead``), and keep points cards off the
-  first trick (``clean_first_trick``).
+* The first trick of a hand is led by the player left of the dealer: the engine's hand ``h`` is opened by
+  seat ``(h−1) mod N`` and dealt by the seat before it, so the deal and the lead move one seat on each hand
+  (the real rule in Black Maria, Polignac, Knaves, the Whists and both Euchres). Hearts and Omnibus Hearts
+  instead have the holder of 2♣ lead it (``TrickPhase.first_lead``), and keep points cards off the first
+  trick (``clean_first_trick``).
 * The Hearts family passes three cards before each hand (``PassPhase``): Hearts and Omnibus Hearts
   left, right, across, then none; Black Maria always to the right. No other game here passes.
 * Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand (``setup.turned_trump``
-  ``dealer_last``), Oh Hell the next card of the stock (``upcard``); Euchre makes trump from the turned card
-  in rounds of ordering up and naming (``TrumpPhase``); Spades always has spades. Scotch Whist and Knock-Out
-  Whist still use one fixed suit where the real games turn up a card, although the turned trump could now
-  express it. The Hearts family and Polignac play without trumps.
-* Scoring: the Hearts family (to 100), Polignac (to 20), Spades (to 500 by contracts), Scotch Whist (to 41
-  by honours), Euchre (to 10 by maker scoring), Whist (to 5 by the tricks beyond a book of six,
-  ``BookScoring``) and Oh Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many
-  hands to their targets. Knock-Out Whist is one hand decided by the most tricks (the real game shrinks the
-  deal and knocks players out, which the schema cannot express).
+  ``dealer_last``), Oh Hell and Knaves the next card of the stock (``upcard``); Euchre (and Cutthroat Euchre)
+  makes trump from the turned card in rounds of ordering up and naming (``TrumpPhase``); Spades always has
+  spades. Scotch Whist and Knock-Out Whist still use one fixed suit where the real games turn up a card,
+  although the turned trump could now express it. The Hearts family and Polignac play without trumps.
+* Scoring: the Hearts family (to 100), Polignac (to 20), Knaves (to 20: a point a trick by a book of 0, less
+  the jacks taken), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre and Cutthroat
+  Euchre (to 10 by maker scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh
+  Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many hands to their targets.
+  Knock-Out Whist is one hand decided by the most tricks (the real game shrinks the deal and knocks players
+  out, which the schema cannot express).
 """
 
 from __future__ import annotations
@@ -439,6 +440,50 @@ def euchre() -> GameGenome:
     )
 
 
+#: Cut-throat Euchre's scoring: the maker alone needs 3 of the 5 tricks: 1 point, all five (a march) 3;
+#: euchred, each of the other two players scores 2.
+CUTTHROAT_EUCHRE_SCORING = MakerScoring(made_tricks=3, made_points=1, march_points=3, euchre_points=2)
+
+
+def cutthroat_euchre() -> GameGenome:
+    """Cut-throat Euchre: Euchre for three, each for themselves; whoever makes trump plays alone against
+    the other two.
+
+    Faithful to the three-handed game as Hoyle gives it (three players, no partners, the maker against
+    the other two; 1 point for 3 or 4 tricks, 3 for a march, 2 to each opponent when the maker is
+    euchred; game 10), with everything else by Pagat's Euchre (https://www.pagat.com/euchre/euchre.html),
+    as ``euchre`` plays it: the 24-card deck (9 to A), five cards each and the next card turned up (the
+    other eight stay face down, out of play). Making trump (``TrumpPhase``): starting left of the dealer,
+    each player in turn may order up the turned card's suit or pass; when one does, the dealer takes the
+    turned card and discards a card face down. If all three pass, each in the same order may name another
+    suit or pass; if all pass again the cards are thrown in and the next player deals. The player who
+    made trump is the maker and plays alone; the player left of the dealer leads the first trick; follow
+    suit, the winner leads. The jack of trumps (right bower) is the highest trump and the other jack of
+    its colour (left bower) the second, a trump and not its printed suit (``top_trumps``). The maker
+    scores 1 for 3 or 4 tricks and 3 for all five; with fewer than 3 the maker is euchred and each of the
+    other two players scores 2 (``maker_scoring`` in individual mode: every side but the maker's scores
+    the euchre). The first player to 10 points wins.
+
+    Approximated: published three-handed rules vary and this game takes one set: some score a march 2
+    (as with partners), or take 2 off the euchred maker instead of giving 2 to each opponent, or play
+    "stick the dealer" (the dealer must name a suit when all pass twice) where this game throws the hand
+    in; the first dealer is the last seat rather than chosen by cutting; a revoke cannot happen (the
+    engine allows only legal cards).
+    """
+    return euchre().replace(
+        name="Cutthroat Euchre",
+        description=(
+            "Euchre for three, each for themselves: whoever makes trump from the turned-up card plays "
+            "alone against the other two and needs three of the five tricks, or each opponent scores 2. "
+            "The first player to 10 points wins."
+        ),
+        maker_scoring=CUTTHROAT_EUCHRE_SCORING,
+        player_count=3,
+        team_mode=False,
+        teams=(),
+    )
+
+
 OH_HELL_CARDS = 10
 OH_HELL_TARGET = 100
 #: Oh Hell's bid: 0 up to the hand's ten tricks; 0 is an ordinary contract (no Nil).
@@ -491,6 +536,55 @@ def oh_hell() -> GameGenome:
         contract_scoring=OH_HELL_SCORING,
         win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, threshold=OH_HELL_TARGET),),
         player_count=4,
+        max_turns=3000,
+    )
+
+
+#: Knaves' penalty for each jack taken in a trick: J♥ 4, J♦ 3, J♣ 2, J♠ 1 (10 in all).
+KNAVES_JACKS = ((Suit.HEARTS, -4), (Suit.DIAMONDS, -3), (Suit.CLUBS, -2), (Suit.SPADES, -1))
+#: Knaves is played to 20 points (the published rules; some play to 21).
+KNAVES_TARGET = 20
+
+
+def knaves() -> GameGenome:
+    """Knaves: three players win tricks for a point each but lose points for the jacks taken in them.
+
+    Faithful to its standard published rules (Hoyle's; White Knuckle Cards gives them at
+    https://whiteknucklecards.com/games/knaves.html): three players, each for themselves; 17 cards each
+    from the 52-card deck and the last card turned face up: its suit is trumps for the deal and it takes no
+    other part in the play (``setup.turned_trump`` ``upcard`` with ``initial_discard_count`` 1: the turned
+    card is the 52nd, the one card left after the deal). The player left of the dealer leads the first
+    trick (the engine's first player of each hand, the seat after the rotating dealer); follow suit if you
+    can, else trump or throw any card; the highest trump, else the highest card of the suit led (ace high),
+    wins and its winner leads the next. Each trick taken scores 1 point (``book_scoring`` with a book of
+    0, counted at the end of the deal) and each jack taken in a trick costs its winner points: J♥ 4, J♦ 3,
+    J♣ 2, J♠ 1 (counted as the trick is won), so a deal is worth 17 - 10 = 7 points in all, more when a
+    jack is the turned card; scores may fall below 0. The deal passes to the left; the first player to
+    reach 20 points at the end of a deal wins (``score_threshold``; several in one deal: the highest
+    score; a tie for the highest plays another deal).
+
+    Approximated: the first dealer is the last seat rather than chosen by drawing cards; a revoke cannot
+    happen (the engine allows only legal cards), so there is no revoke penalty. Variants not played: a
+    game to 21, 13 cards each, a turned-up jack going to the winner of the last trick.
+    """
+    return GameGenome(
+        name="Knaves",
+        description=(
+            "Three players take tricks with trumps turned up from the last card: every trick scores a "
+            "point, but each jack taken costs points: hearts 4, diamonds 3, clubs 2, spades 1. The first "
+            "player to 20 points wins."
+        ),
+        setup=SetupRules(cards_per_player=17, initial_discard_count=1, turned_trump=TurnedTrump.UPCARD),
+        turn_structure=trick_turns(TrickPhase(lead_suit_required=True), tricks_per_hand=17),
+        scoring=Scoring(
+            card_rules=tuple(
+                CardScoringRule(is_card(Rank.JACK, suit), points, ScoringTrigger.TRICK_WIN)
+                for suit, points in KNAVES_JACKS
+            )
+        ),
+        book_scoring=BookScoring(book=0, points_per_trick=1),
+        win_conditions=(WinCondition(WinType.SCORE_THRESHOLD, threshold=KNAVES_TARGET),),
+        player_count=3,
         max_turns=3000,
     )
 
@@ -594,6 +688,16 @@ GAMES: tuple[LibraryGame, ...] = (
     ),
     (
         GameInfo(
+            "cutthroat-euchre",
+            "Cutthroat Euchre",
+            FAMILY,
+            ("tricks", "trumps"),
+            "Euchre for three: the maker plays alone, needs 3 of 5 tricks; first to 10 wins.",
+        ),
+        cutthroat_euchre(),
+    ),
+    (
+        GameInfo(
             "oh-hell",
             "Oh Hell",
             FAMILY,
@@ -601,5 +705,15 @@ GAMES: tuple[LibraryGame, ...] = (
             "Bid your exact tricks, trumps turned up; only an exact bid scores; first to 100 wins.",
         ),
         oh_hell(),
+    ),
+    (
+        GameInfo(
+            "knaves",
+            "Knaves",
+            FAMILY,
+            ("tricks", "trumps"),
+            "Three players, trumps turned up; a point a trick, minus 4/3/2/1 for J♥ J♦ J♣ J♠; first to 20.",
+        ),
+        knaves(),
     ),
 )
