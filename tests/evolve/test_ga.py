@@ -263,7 +263,7 @@ def test_a_crashing_evaluation_is_stored_as_unplayable_and_the_run_goes_on(
     tmp_path: Path, serial: LocalEvaluator
 ) -> None:
     store = RunStore(str(tmp_path / "runs.db"))
-    settings = dataclasses.replace(TINY, population=24, generations=2)
+    settings = dataclasses.replace(TINY, population=len(all_games()), generations=2)
     result = evolve(settings, 6, store, serial, exploding_fitness)
     assert [s.index for s in result.generations] == [0, 1]
     hearts = store.cached_evaluation(genome_identity(get_game("hearts")), settings.fitness_hash(6))

@@ -6,8 +6,8 @@ Sources: Pagat's Scopa (https://www.pagat.com/fishing/scopa.html), Scopone
 (https://www.pagat.com/rummy/rummy.html). Where a game's docstring (darwindeck.genome.library) says the
 engine departs from the published rule on purpose (Scopa and Scopone: one card captures one card of its
 rank, never a sum; the score is the "most cards" point alone, over one deal; the cards left on the table
-at the end go to nobody. Rummy: the draw is always from the stock; melds are sets only; one lay-off a
-turn, on the meld laid down last), the test checks the engine's stated rule and says so.
+at the end go to nobody. Rummy: the draw is always from the stock; one meld and one lay-off a turn),
+the test checks the engine's stated rule and says so. Runs in Rummy are tested in test_rummy_melds.py.
 
 Every expected value is worked out by hand from those rules in the comments, never read off the program.
 
@@ -224,7 +224,8 @@ def test_scopone_a_card_of_a_rank_on_the_table_always_captures() -> None:
 
 
 # ---- Rummy ---------------------------------------------------------------------------------------------
-# Hands are chosen so that no three cards of one suit are in sequence (no run could be melded).
+# Hands are chosen so that no three cards of one suit are in sequence (no run could be melded): these
+# scenarios are about sets.
 
 
 def test_rummy_deals_seven_each_turns_up_one_card_and_the_first_player_draws_from_the_stock() -> None:
@@ -279,43 +280,58 @@ def test_rummy_a_pair_is_no_meld() -> None:
 
 
 def test_rummy_the_fourth_card_of_a_rank_is_laid_off_on_the_set_of_three() -> None:
-    # The table holds the three Ks K♥ K♦ K♣. Seat 0: K♠ 9♥ 9♦ 4♠ 6♣; draws 2♥. No three of a rank to
-    # meld; it may lay off K♠ on the Ks (or pass), but not 9♥ (no meld of 9s). Laid off, the table holds
-    # all four Ks; seat 0 discards 2♥ and keeps 9♥ 9♦ 4♠ 6♣ (6 - 1 - 1 = 4 cards).
+    # Seat 0: K♥ K♦ K♣ K♠ 9♥ 9♦ 4♠; draws 2♥. It melds three Ks (the SET action takes the lowest ids:
+    # K♥ K♦ K♣), then may lay off the K♠ on them (or pass), but not the 9♥ (no meld of 9s, no run).
+    # Laid off, the table holds all four Ks; seat 0 discards 2♥ and keeps 9♥ 9♦ 4♠ (8 - 3 - 1 - 1 = 3).
     state = deal(
         "rummy",
-        ["KS 9H 9D 4S 6C", "3H 9S QS 4D 6D 8S AH", "2S 10C 4H 6H 8D QH AS", "3D 5C 9C JH 10S 2D 7S"],
-        table="KH KD KC",
+        ["KH KD KC KS 9H 9D 4S", "3H 9S QS 4D 6D 8S AH", "2S 10C 4H 6H 8D QH AS", "3D 5C 9C JH 10S 2D 7S"],
         deck=cards("2H"),
         discard=cards("10H"),
     )
     state.apply_action(L.A_DRAW)
+    state.apply_action(L.A_SET0 + (3 - 2) * 13 + Rank.KING.code)
+    assert table(state) == set(cards("KH KD KC"))
     assert set(state.legal_actions()) == {L.A_PASS, c("KS")}
     assert refused(state, c("9H"))
     state.apply_action(c("KS"))
     assert table(state) == set(cards("KH KD KC KS"))
     state.apply_action(c("2H"))
-    assert set(state.hand(0)) == set(cards("9H 9D 4S 6C"))
+    assert set(state.hand(0)) == set(cards("9H 9D 4S"))
     assert state.current_player == 1
 
 
 def test_rummy_the_first_player_to_get_rid_of_every_card_wins() -> None:
-    # Seat 0 holds only 9♣; the table holds the 9s 9♥ 9♦ 9♠. Seat 0 draws K♦, lays off 9♣ on the 9s and
+    # Seat 0 holds the four 9s. It draws K♦, melds three 9s (9♥ 9♦ 9♣), lays off the 9♠ on them and
     # discards K♦: its hand is empty, it has gone out and wins at once, the others still holding cards.
     state = deal(
         "rummy",
-        ["9C", "3H 7S QS 4D 6D 8S AH", "2S 10C 4H 6H 8D QH AS", "3D 5C 7C JH 10S 2D 7H"],
-        table="9H 9D 9S",
+        ["9H 9D 9C 9S", "3H 7S QS 4D 6D 8S AH", "2S 10C 4H 6H 8D QH AS", "3D 5C 7C JH 10S 2D 7H"],
         deck=cards("KD"),
         discard=cards("10H"),
     )
     state.apply_action(L.A_DRAW)
-    state.apply_action(c("9C"))
+    state.apply_action(L.A_SET0 + (3 - 2) * 13 + Rank.NINE.code)
+    state.apply_action(c("9S"))
     assert not state.is_terminal()
     state.apply_action(c("KD"))
     assert state.hand(0) == ()
     assert state.is_terminal() and state.winner == 0
     assert state.returns() == [1.0, -1.0, -1.0, -1.0]
+
+
+def test_rummy_nothing_can_be_laid_off_on_an_empty_table() -> None:
+    # Seat 0: 9♥ 9♦ 2♠ 5♥ J♦ K♣ 6♠, draws the 4♣: no three of a rank and no three in suit sequence, so
+    # no meld; the table is empty, so no lay-off either (Pagat: a card is laid off on a meld). Its only
+    # moves are its eight discards.
+    state = deal(
+        "rummy",
+        ["9H 9D 2S 5H JD KC 6S", "3H 9S QS 4D 6D 8S AH", "2H 10C 4S 6H 8D QH AS", "3D 5C 9C JH KD 10S 2D"],
+        deck=cards("4C"),
+        discard=cards("10H"),
+    )
+    state.apply_action(L.A_DRAW)
+    assert set(state.legal_actions()) == set(cards("9H 9D 2S 5H JD KC 6S 4C"))
 
 
 def test_rummy_an_empty_stock_is_refilled_from_the_discard_pile_under_its_top_card() -> None:
