@@ -380,7 +380,8 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
         blocks.append(Paragraph("Cards score points as follows."))
         blocks.append(Table(CARD_RULES_HEADER, rows))
     if genome.maker_scoring is not None:
-        blocks.append(Paragraph("At the end of each hand the makers (the side that made trump) score:"))
+        who = "the makers (the side that made trump) score" if genome.team_mode else "the maker scores"
+        blocks.append(Paragraph(f"At the end of each hand {who}:"))
         blocks.append(BulletList(maker_sentences(genome.maker_scoring, genome.team_mode)))
     if genome.book_scoring is not None:
         blocks.append(Paragraph(book_sentence(genome.book_scoring, genome.team_mode)))
@@ -427,6 +428,11 @@ def book_sentence(book: BookScoring, team_mode: bool) -> str:
     """Book scoring as ``engine.book.score_book`` applies it."""
     side = "each side" if team_mode else "each player"
     counted = " (the tricks of all its players count)" if team_mode else ""
+    if book.book == 0:
+        return (
+            f"At the end of each hand {side}{counted} scores {words.count(book.points_per_trick, 'point')} "
+            "for each trick taken."
+        )
     return (
         f"At the end of each hand {side} that took more than {words.count(book.book, 'trick')}"
         f"{counted} scores {words.count(book.points_per_trick, 'point')} for each trick beyond "
@@ -439,11 +445,12 @@ def maker_sentences(maker: MakerScoring, team_mode: bool) -> tuple[str, ...]:
     side = "the makers' side" if team_mode else "the maker"
     counted = " (the tricks of all its players count)" if team_mode else ""
     defenders = "the defending side" if team_mode else "each other player"
+    euchred = "the makers are" if team_mode else "the maker is"
     return (
         f"If {side} took {maker.made_tricks} tricks or more{counted}, {side} scores "
         f"{words.count(maker.made_points, 'point')}; taking all the tricks of the hand (a march) scores "
         f"{words.count(maker.march_points, 'point')} instead.",
-        f"Otherwise the makers are euchred: {defenders} scores {words.count(maker.euchre_points, 'point')}.",
+        f"Otherwise {euchred} euchred: {defenders} scores {words.count(maker.euchre_points, 'point')}.",
     )
 
 

@@ -456,7 +456,10 @@ def _making_trump(phase: TrumpPhase, genome: GameGenome) -> tuple[str, list[str]
             "If everybody passed every time, the cards are thrown in and the next dealer deals a new hand."
         )
     if genome.maker_scoring is not None:
-        details.append("The player who made trump and their partners are the makers; the others defend.")
+        if genome.team_mode:
+            details.append("The player who made trump and their partners are the makers; the others defend.")
+        else:
+            details.append("The player who made trump is the maker; the others defend.")
     return main, details
 
 
