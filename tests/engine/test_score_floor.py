@@ -25,6 +25,8 @@ def one_trick_hand(north_south: int, east_west: int) -> GameState:
     state.array[L.B_TEAM_SCORE + 1] = east_west
     for seat in range(4):
         assert state.current_player == seat
+        if L.A_BLIND_NIL in state.legal_actions():  # a side 100 behind: it declines blind Nil first
+            state.apply_action(L.A_PASS)
         state.apply_action(L.A_BID0 + 1)
     for seat in range(4):
         assert state.current_player == seat

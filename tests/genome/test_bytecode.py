@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -458,8 +459,16 @@ def test_library_games_compile_to_the_seed_bytes() -> None:
     seed_effects = section(compile_genome(hand_uno()), "effects")  # seed 000's four example effects
     wild_ace = [12, 5, 0, 1]  # rank A, NAME_SUIT, NEXT_PLAYER, value 1
     assert section(compile_genome(get_game("uno-style")), "effects") == [60, 5, *seed_effects[2:], *wild_ace]
-    spades = compile_genome(get_game("spades"))
+    library_spades = get_game("spades")
+    (bidding,) = [p for p in library_spades.phases if isinstance(p, BiddingPhase)]
+    seed_bidding = dataclasses.replace(bidding, blind_nil=False)  # seed 004's Spades has no blind Nil
+    phases = tuple(seed_bidding if p is bidding else p for p in library_spades.phases)
+    seed_spades = library_spades.replace(
+        turn_structure=dataclasses.replace(library_spades.turn_structure, phases=phases)
+    )
+    spades = compile_genome(seed_spades)
     assert section(spades, "phases")[2:6] == [70, 1, 13, 1]
+    assert section(compile_genome(library_spades), "phases")[2:6] == [70, 1, 13, 0b101]  # + blind Nil
     assert section(spades, "contract") == [71, 10, 1, 10, 0, 100, 0, 100, 10, 0, 100, 0, 0]
     assert list(compile_genome(get_game("fan-tan"))[37:39]) == [3, 2]  # SEQUENCE, BOTH
     assert list(compile_genome(get_game("war"))[37:39]) == [1, 2]  # WAR

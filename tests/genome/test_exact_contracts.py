@@ -14,6 +14,7 @@ from darwindeck.genome.phases import BiddingPhase
 from darwindeck.genome.schema import ContractScoring
 from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
 from darwindeck.genome.validation import validate
+from darwindeck.rulebook import render_markdown
 
 OFFSETS_AT = 20
 
@@ -101,11 +102,11 @@ def test_the_hook_is_bit_1_of_the_bidding_flags() -> None:
     at = bytes(data).index(bytes([70, 0, 10]))
     assert data[at + 3] == 0b10
     assert parse_bytecode(data).replace(name=oh_hell.name, description=oh_hell.description) == oh_hell
-    bad = data[: at + 3] + bytes([0b110]) + data[at + 4 :]
+    bad = data[: at + 3] + bytes([0b1010]) + data[at + 4 :]
     try:
         parse_bytecode(bad)
     except BytecodeError as error:
-        assert "reserved bits set in 0x06" in str(error)
+        assert "reserved bits set in 0x0a" in str(error)
     else:
         raise AssertionError("a reserved flag bit was accepted")
 
@@ -117,3 +118,29 @@ def test_the_bidding_mutation_toggles_the_hook() -> None:
         child = bidding.mutate_bidding_phase(oh_hell, random.Random(seed))
         hooks |= {p.hook for p in child.phases if isinstance(p, BiddingPhase)}
     assert hooks == {True, False}
+
+
+# -- blind Nil: bid before looking at the cards, twice a Nil ---------------------------------------------
+
+
+def test_blind_nil_is_written_when_used_and_is_bit_2_of_the_bidding_flags() -> None:
+    spades = get_game("partnership-spades")
+    phases = genome_to_dict(spades)["turn_structure"]["phases"]
+    (bidding_phase,) = [p for p in phases if p["kind"] == "bidding"]
+    assert bidding_phase["blind_nil"] is True and "hook" not in bidding_phase
+    assert from_json(to_json(spades)) == spades
+    data = compile_genome(spades)
+    # [70][min_bid 1][max_bid 13][flags]: Nil (bit 0) and blind Nil (bit 2) = 0b101.
+    at = bytes(data).index(bytes([70, 1, 13]))
+    assert data[at + 3] == 0b101
+    assert parse_bytecode(data).replace(name=spades.name, description=spades.description) == spades
+
+
+def test_the_rulebook_states_blind_nil_and_the_mutation_toggles_it() -> None:
+    spades = get_game("spades")
+    assert "before looking at their cards, bid blind Nil" in render_markdown(spades)
+    seen = set()
+    for seed in range(60):
+        child = bidding.mutate_bidding_phase(spades, random.Random(seed))
+        seen |= {p.blind_nil for p in child.phases if isinstance(p, BiddingPhase)}
+    assert seen == {True, False}

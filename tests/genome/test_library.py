@@ -404,7 +404,7 @@ def test_knockout_whist_is_seven_tricks_most_wins() -> None:
 def test_spades() -> None:
     spades = get_game("spades")
     assert spades.phases == (
-        BiddingPhase(min_bid=1, max_bid=13, allow_nil=True),
+        BiddingPhase(min_bid=1, max_bid=13, allow_nil=True, blind_nil=True),
         TrickPhase(
             lead_suit_required=True, trump_suit=Suit.SPADES, high_card_wins=True, breaking_suit=Suit.SPADES
         ),

@@ -9,10 +9,15 @@ from darwindeck.genome.cards import Rank, Suit, card_name
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
 
 
-def action_name(action: int, nil_allowed: bool, making_trump: bool = False, asking: bool = False) -> str:
+def action_name(
+    action: int, nil_allowed: bool, making_trump: bool = False, asking: bool = False, bidding: bool = False
+) -> str:
     """``'play Q♠'``-style name of ``action``; ``nil_allowed`` names BID 0 "bid Nil"; ``making_trump``
     (a trump phase's decision) names NAME_SUIT "make ♣ trump" and a card "discard 9♦"; ``asking`` (an
-    ask phase's decision) names TARGET "ask player 2" and CLAIM_RANK "ask for 7s"."""
+    ask phase's decision) names TARGET "ask player 2" and CLAIM_RANK "ask for 7s"; ``bidding`` names
+    PASS (declining blind Nil) "look at your cards"."""
+    if bidding and action == L.A_PASS:
+        return "look at your cards"
     if asking and L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return f"ask player {action - L.A_TARGET0}"
     if asking and L.A_CLAIM_RANK0 <= action < L.A_SUIT0:
@@ -48,6 +53,8 @@ def action_name(action: int, nil_allowed: bool, making_trump: bool = False, aski
         return f"name {Suit.from_code(action - L.A_SUIT0).symbol}"
     if action == L.A_KNOCK:
         return "knock"
+    if action == L.A_BLIND_NIL:
+        return "bid blind Nil"
     if L.A_RUN0 <= action < L.N_ACTIONS:
         low, length = run_low(action), run_length(action)
         return f"play run {card_name(low)}–{card_name(run_card(action, length - 1))}"

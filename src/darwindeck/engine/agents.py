@@ -276,6 +276,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return 100 + bonus + action % L.N_RANKS
     if L.A_SET0 <= action < L.A_TARGET0:
         return 200 + (action - L.A_SET0)
+    if action == L.A_BLIND_NIL:
+        return -1  # the greedy player looks at its cards before bidding
     if action >= L.A_RUN0:  # a run outranks a set of as many cards; longer plays first
         return 200 + (run_length(action) - 1) * L.N_RANKS
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:

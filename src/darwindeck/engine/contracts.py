@@ -5,7 +5,8 @@ scores and the accumulated bags in place; it gives the same result under ``NUMBA
 
 Encodings:
 
-* Per player ``i`` (length P): ``bids[i]`` (the bid, 0 for Nil), ``is_nil[i]`` (1 = Nil bid, 0 = not;
+* Per player ``i`` (length P): ``bids[i]`` (the bid, 0 for Nil), ``is_nil[i]`` (1 = Nil bid, 2 = blind
+  Nil, bid before looking at the cards and worth twice the bonus or the penalty, 0 = not;
   the single source of truth: a bid of 0 with ``is_nil[i] == 0`` is a plain zero bid that counts as a
   contract of 0), ``tricks[i]`` (tricks won this hand), ``player_team[i]`` (team index 0..T-1).
   Individual mode is ``player_team[i] = i`` with ``n_teams = P``: each player is its own team.
@@ -16,7 +17,8 @@ Encodings:
 Rules, applied to each team ``0..n_teams-1`` independently (a team whose members bid only Nil has a
 contract of 0, so all its tricks are overtricks):
 
-1. Each Nil bidder scores ``+nil_bonus`` for 0 tricks, else ``-nil_penalty``.
+1. Each Nil bidder scores ``+nil_bonus`` for 0 tricks, else ``-nil_penalty`` (twice either for blind
+   Nil).
 2. The team contract is the sum of its members' non-Nil bids; the team's tricks are the tricks of *all*
    its members, Nil bidders included (seed 004: "Team tricks = partner1_tricks + partner2_tricks").
    Some Spades rule sets do not let a failed Nil's tricks help the partner; the seed's reading counts
@@ -79,11 +81,11 @@ def evaluate_contracts(
             if player_team[player] != team:
                 continue
             team_tricks += tricks[player]
-            if is_nil[player] != 0:
+            if is_nil[player] != 0:  # 1 Nil, 2 blind Nil: twice the stake
                 if tricks[player] == 0:
-                    team_scores[team] += scoring[SCORING_NIL_BONUS]
+                    team_scores[team] += scoring[SCORING_NIL_BONUS] * is_nil[player]
                 else:
-                    team_scores[team] -= scoring[SCORING_NIL_PENALTY]
+                    team_scores[team] -= scoring[SCORING_NIL_PENALTY] * is_nil[player]
             else:
                 contract += bids[player]
         exact = scoring[SCORING_EXACT] != 0

@@ -259,6 +259,16 @@ def _bid(tables: Int64Array, state: Int64Array, phase: int, player: int, bid: in
 
 
 @kernel_jit
+def _blind_nil_choice(tables: Int64Array, state: Int64Array, phase: int, player: int, blind: bool) -> None:
+    """Blind Nil (``movegen.blind_nil_open``): bid Nil unseen, worth twice Nil (``is_nil`` 2), or look at
+    the cards and bid as usual."""
+    state[L.S_BLIND_DECIDED] |= 1 << player
+    if blind:
+        _bid(tables, state, phase, player, 0)
+        state[L.B_IS_NIL + player] = 2
+
+
+@kernel_jit
 def _hands_all_empty(tables: Int64Array, state: Int64Array) -> bool:
     for p in range(tables[L.H_PLAYERS]):  # noqa: SIM110 (numba: no generators)
         if state[L.L_HAND + p] != 0:
@@ -518,6 +528,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         trump_action(tables, state, phase, player, action)
     elif kind == L.K_ASK:
         ask_action(tables, state, phase, player, action)
+    elif kind == L.K_BIDDING and (action == L.A_PASS or action == L.A_BLIND_NIL):
+        _blind_nil_choice(tables, state, phase, player, action == L.A_BLIND_NIL)
     elif action == L.A_PASS:
         if kind == L.K_DRAW and phase_at(tables, phase, L.PH_E) != 0:
             state[L.S_STOOD] |= 1 << player  # declining a stand draw is final for the hand

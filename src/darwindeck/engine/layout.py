@@ -63,7 +63,8 @@ A_TARGET0 = 115
 A_CLAIM_RANK0 = A_TARGET0 + MAX_PLAYERS
 A_SUIT0 = A_CLAIM_RANK0 + N_RANKS
 A_KNOCK = A_SUIT0 + N_SUITS
-A_RUN0 = A_KNOCK + 1  # + (length - MIN_RUN) * FULL_DECK + the run's lowest card (A low)
+A_BLIND_NIL = A_KNOCK + 1  # bid blind Nil, before looking at one's cards (PASS: look at them and bid)
+A_RUN0 = A_BLIND_NIL + 1  # + (length - MIN_RUN) * FULL_DECK + the run's lowest card (A low)
 N_ACTIONS = A_RUN0 + (MAX_RUN - MIN_RUN + 1) * FULL_DECK
 LEGAL_CAP = N_ACTIONS  # every action at once fits: the legal list never overflows
 
@@ -127,7 +128,8 @@ S_ASK_TARGET = 55  # ask phase: the opponent being asked, -1 none chosen yet
 S_ASK_RANK = 56  # ask phase: the rank of the last ask that missed (a fished card of it asks again), -1
 S_MELD_RANKS = 57  # bit r set: a set of rank r was melded to the tableau this hand
 S_RUN_CARDS = 58  # bit c set: card c lies in a run melded to the tableau this hand (laid off ones too)
-N_SCALARS = 59
+S_BLIND_DECIDED = 59  # bit p set: player p has decided this hand whether to bid blind Nil
+N_SCALARS = 60
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS

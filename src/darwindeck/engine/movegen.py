@@ -44,7 +44,7 @@ from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import may_knock
 from darwindeck.engine.melding import run_action, runs_from
 from darwindeck.engine.piles import captured_off, hand_off, top
-from darwindeck.engine.program import cond_at, phase_at
+from darwindeck.engine.program import cond_at, phase_at, team_view
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
 from darwindeck.engine.tricks import trick_card_legal
 from darwindeck.engine.trump import trump_actions
@@ -57,6 +57,8 @@ LOC_DECK = 0
 LOC_HAND = 1
 LOC_DISCARD = 2
 LOC_TABLEAU = 3
+#: A side may bid blind Nil only when it trails another by at least this many points (Pagat).
+BLIND_NIL_DEFICIT = 100
 LOC_OPPONENT_HAND = 4
 LOC_OPPONENT_DISCARD = 5
 LOC_CAPTURED = 6
@@ -315,6 +317,9 @@ def _trick_actions(tables: Int64Array, state: Int64Array, phase: int, player: in
 def _bid_actions(tables: Int64Array, state: Int64Array, phase: int, player: int) -> int:
     if state[L.S_BIDDING_DONE] != 0:
         return 0
+    if blind_nil_open(tables, state, phase, player):
+        n = _add(state, 0, L.A_PASS)  # look at your cards, then bid
+        return _add(state, n, L.A_BLIND_NIL)
     low = phase_at(tables, phase, L.PH_A)
     high = min(phase_at(tables, phase, L.PH_B), state[L.L_HAND + player], L.MAX_BID)
     hooked = _hooked_bid(tables, state, phase, player) if high > low else -1
@@ -325,6 +330,20 @@ def _bid_actions(tables: Int64Array, state: Int64Array, phase: int, player: int)
         if bid != hooked:
             n = _add(state, n, L.A_BID0 + bid)
     return n
+
+
+@kernel_jit
+def blind_nil_open(tables: Int64Array, state: Int64Array, phase: int, player: int) -> bool:
+    """Whether ``player`` must first decide on blind Nil: the phase allows it, the player has not decided
+    this hand, and their side trails another by ``BLIND_NIL_DEFICIT`` points or more."""
+    if phase_at(tables, phase, L.PH_E) == 0 or (state[L.S_BLIND_DECIDED] >> player) & 1:
+        return False
+    teams = team_view(tables)
+    own = state[L.B_TEAM_SCORE + teams[player]]
+    for other in range(tables[L.H_N_TEAMS]):
+        if other != teams[player] and state[L.B_TEAM_SCORE + other] - own >= BLIND_NIL_DEFICIT:
+            return True
+    return False
 
 
 @kernel_jit

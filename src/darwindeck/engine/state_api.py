@@ -137,7 +137,13 @@ class GameState:
         phase = int(self.array[L.S_PHASE])
         kind = int(self.tables.phases[phase, L.PH_KIND]) if phase < self.tables.phases.shape[0] else -1
         own_choice = int(self.array[L.S_PENDING_TARGET]) < 0  # not an effect's target or named suit
-        return action_name(action, nil, kind == L.K_TRUMP and own_choice, kind == L.K_ASK and own_choice)
+        return action_name(
+            action,
+            nil,
+            kind == L.K_TRUMP and own_choice,
+            kind == L.K_ASK and own_choice,
+            kind == L.K_BIDDING,
+        )
 
     # ---- views -------------------------------------------------------------------------------------
     def pile(self, offset: int, length_slot: int) -> tuple[int, ...]:
@@ -193,9 +199,11 @@ class GameState:
         if not 0 <= seat < self.n_players:
             raise ValueError(f"seat {seat} is outside 0..{self.n_players - 1}")
         setup = self.genome.setup
-        own_hand_visible = setup.hand_visibility is not Visibility.FACE_DOWN
-        discard = self.discard()
         decides = self.current_player == seat
+        # Deciding on blind Nil is done before looking at one's cards.
+        blind = decides and L.A_BLIND_NIL in self.legal_actions()
+        own_hand_visible = setup.hand_visibility is not Visibility.FACE_DOWN and not blind
+        discard = self.discard()
         return Observation(
             seat=seat,
             current_player=self.current_player,

@@ -188,7 +188,14 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         packed = sum(d.code << (2 * i) for i, d in enumerate(phase.directions))
         row[: L.PH_C + 1] = [L.K_PASS, phase.count, len(phase.directions), packed]
     elif isinstance(phase, BiddingPhase):
-        row[: L.PH_D + 1] = [L.K_BIDDING, phase.min_bid, phase.max_bid, int(phase.allow_nil), int(phase.hook)]
+        row[: L.PH_E + 1] = [
+            L.K_BIDDING,
+            phase.min_bid,
+            phase.max_bid,
+            int(phase.allow_nil),
+            int(phase.hook),
+            int(phase.blind_nil),
+        ]
     elif isinstance(phase, ClaimPhase):
         row[: L.PH_E + 1] = [
             L.K_CLAIM,

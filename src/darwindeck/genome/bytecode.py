@@ -396,7 +396,7 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(Op.BIDDING_PHASE, field)
             writer.u8(phase.min_bid, f"{field}.min_bid")
             writer.u8(phase.max_bid, f"{field}.max_bid")
-            writer.u8(_pack_flags(phase.allow_nil, phase.hook), f"{field} flags")
+            writer.u8(_pack_flags(phase.allow_nil, phase.hook, phase.blind_nil), f"{field} flags")
         case PassPhase():
             writer.u8(Op.PASS_PHASE, field)
             writer.u8(phase.count, f"{field}.count")
@@ -913,8 +913,8 @@ def _read_betting(reader: ByteReader, field: str) -> BettingPhase:
 def _read_bidding(reader: ByteReader, field: str) -> BiddingPhase:
     min_bid = reader.u8(f"{field}.min_bid")
     max_bid = reader.u8(f"{field}.max_bid")
-    allow_nil, hook = _read_flags(reader, f"{field} flags", 2)
-    return BiddingPhase(min_bid=min_bid, max_bid=max_bid, allow_nil=allow_nil, hook=hook)
+    allow_nil, hook, blind_nil = _read_flags(reader, f"{field} flags", 3)
+    return BiddingPhase(min_bid=min_bid, max_bid=max_bid, allow_nil=allow_nil, hook=hook, blind_nil=blind_nil)
 
 
 def _read_knock(reader: ByteReader, field: str) -> KnockPhase:

@@ -165,6 +165,7 @@ class BiddingPhase:
     max_bid: int = 13
     allow_nil: bool = True
     hook: bool = False  # the last bidder may not make the bids add up to the tricks (Oh Hell's dealer)
+    blind_nil: bool = False  # a side 100+ behind may bid Nil before looking at its cards, for double
 
 
 @dataclass(frozen=True)

@@ -396,7 +396,7 @@ class GameGenome:
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
         maker scoring, a turned trump, book scoring, an exact contract, a made bonus, an ask phase or a
-        bidding hook, runs or an ``extends_meld`` test), else 1."""
+        bidding hook or blind Nil, runs or an ``extends_meld`` test), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
@@ -406,7 +406,7 @@ class GameGenome:
                 for p in phases
             )
             or any(isinstance(p, DrawPhase) and p.stand for p in phases)
-            or any(isinstance(p, BiddingPhase) and p.hook for p in phases)
+            or any(isinstance(p, BiddingPhase) and (p.hook or p.blind_nil) for p in phases)
             or any(isinstance(p, PlayPhase) and p.runs for p in phases)
             or any(c.type is ConditionType.EXTENDS_MELD for c in self.all_conditions())
             or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)

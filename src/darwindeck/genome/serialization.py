@@ -6,7 +6,8 @@ then in the dataclasses' field order. A genome is written
 in the oldest version that holds its rules (``GameGenome.schema_version``): one that uses nothing added
 in version 2 (pass, knock, trump and ask phases, a trick phase's ``first_lead`` / ``clean_first_trick`` /
 ``top_trumps``, a draw phase's ``stand``, a discard phase's ``no_return``, ``scoring.shoot_the_moon``,
-``maker_scoring``, ``setup.turned_trump``, ``book_scoring``, a bidding hook, runs, an ``extends_meld``
+``maker_scoring``, ``setup.turned_trump``, ``book_scoring``, a bidding hook or blind Nil, runs, an
+``extends_meld``
 test, an exact contract or a made bonus) is
 written as version 1, without those keys,
 byte for byte as before, so its identity did not change when version 2 came.
@@ -46,11 +47,11 @@ function per seed: effects → none, tableau mode → NONE with direction BOTH, 
 contract scoring → none; version 1 → 2: trick phases get no first lead and no clean first trick,
 scoring does not shoot the moon, trick phases have no top trumps, no maker scoring) and then read as the
 current version. Keys added to version 2 after it first shipped (a trick phase's ``top_trumps``,
-``maker_scoring``, then ``setup.turned_trump``, ``book_scoring``, a bidding phase's ``hook``, a play
-phase's ``runs`` and the contract's ``exact`` and ``made_bonus``) are written only when they differ
-from their defaults (no top trumps, null, false, 0) and read as those defaults when absent
-(``_LATE_VERSION_2``), so every genome that does not use them kept its JSON and identity, and files
-written before them still load. A version newer than ``SCHEMA_VERSION`` is refused with a message
+``maker_scoring``, then ``setup.turned_trump``, ``book_scoring``, a bidding phase's ``hook`` and
+``blind_nil``, a play phase's ``runs`` and the contract's ``exact`` and ``made_bonus``) are written
+only when they differ from their defaults (no top trumps, null, false, 0) and read as those defaults
+when absent (``_LATE_VERSION_2``), so every genome that does not use them kept its JSON and identity,
+and files written before them still load. A version newer than ``SCHEMA_VERSION`` is refused with a message
 naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are not this format:
 ``darwindeck.genome.importer`` converts them.
 """
@@ -193,8 +194,10 @@ def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
     for phase in fields["turn_structure"]["phases"]:
         if phase["kind"] == "trick" and not phase["top_trumps"]:
             del phase["top_trumps"]
-        if phase["kind"] == "bidding" and not phase["hook"]:
-            del phase["hook"]
+        if phase["kind"] == "bidding":
+            for key in ("hook", "blind_nil"):
+                if not phase[key]:
+                    del phase[key]
         if phase["kind"] == "play" and not phase["runs"]:
             del phase["runs"]
     if fields["setup"]["turned_trump"] is None:
@@ -467,6 +470,7 @@ def _read_bidding(obj: JsonObject) -> BiddingPhase:
         max_bid=obj.get("max_bid").as_int(),
         allow_nil=obj.get("allow_nil").as_bool(),
         hook=obj.get("hook").as_bool(),
+        blind_nil=obj.get("blind_nil").as_bool(),
     )
 
 
@@ -710,8 +714,9 @@ def _add_trump_rules(data: dict[str, Any]) -> None:
 
 
 def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
-    """Version 2 (added late, Whist, Oh Hell and Rummy): no turned trump, no book scoring, bidding
-    without the hook, plays without runs, contracts not exact and without a made bonus."""
+    """Version 2 (added late, Whist, Oh Hell, Rummy and Spades): no turned trump, no book scoring,
+    bidding without the hook or blind Nil, plays without runs, contracts not exact and without a made
+    bonus."""
     setup = _object_at(data, "setup")
     if setup is not None:
         setup.setdefault("turned_trump", None)
@@ -721,6 +726,7 @@ def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
     for phase in phases if isinstance(phases, list) else ():
         if isinstance(phase, dict) and phase.get("kind") == "bidding":
             phase.setdefault("hook", False)
+            phase.setdefault("blind_nil", False)
         if isinstance(phase, dict) and phase.get("kind") == "play":
             phase.setdefault("runs", False)
     contract = _object_at(data, "contract_scoring")

@@ -211,6 +211,8 @@ def describe_decision(
         return _draw(before, actor, after, genome)
     if action == L.A_PASS:
         phase = genome.phases[before.phase_index]
+        if kind == L.K_BIDDING:  # declining blind Nil
+            return _says(before, actor, "looks at their cards", "look at your cards")
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
         return _says(before, actor, "passes", "pass")
@@ -230,6 +232,8 @@ def describe_decision(
         line = _says(before, actor, "plays", "play", f"{size}×{rank.value}")
         effect = effect_of(genome, rank)
         return f"{line}: {effect_text(before, actor, effect)}" if effect else line
+    if action == L.A_BLIND_NIL:
+        return _says(before, actor, "bids", "bid", "blind Nil")
     if action >= L.A_RUN0:
         played = " ".join(card_name(run_card(action, i)) for i in range(run_length(action)))
         return _says(before, actor, "melds", "meld", f"the run {played}")

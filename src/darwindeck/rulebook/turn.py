@@ -547,6 +547,11 @@ def _bidding(phase: BiddingPhase) -> tuple[str, list[str]]:
         details.append("You may instead bid Nil: a promise to take no trick at all.")
     elif phase.allow_nil:
         details.append("A bid of 0 is Nil: a promise to take no trick at all.")
+    if phase.blind_nil:
+        details.append(
+            "Blind Nil: a player whose side is 100 points or more behind another may, before looking at "
+            "their cards, bid blind Nil. It is a Nil bid worth twice as much, won or lost."
+        )
     if phase.hook:
         details.append(
             "The last player to bid may not make the bids add up to the number of tricks in the hand, "

@@ -7,7 +7,8 @@
   scoring with them. No bidding phase → unchanged.
 * ``mutate_bidding_phase`` (``MutateBiddingPhaseMutation``): one bidding phase, one of: ``min_bid`` to
   another value of 0..3, ``max_bid`` to another value of cards_per_player ± 2 (within 1..255), or
-  ``allow_nil`` or ``hook`` toggled. ``min_bid`` ≤ ``max_bid`` is kept by lowering ``min_bid`` when needed.
+  ``allow_nil``, ``hook`` or ``blind_nil`` toggled. ``min_bid`` ≤ ``max_bid`` is kept by lowering
+  ``min_bid`` when needed.
 * ``mutate_contract_scoring`` (``MutateContractScoringMutation``): one field of the contract scoring,
   scaled by ×½, ×⅘, ×1¼ or ×2 (at least ±1) within its byte range (``bag_limit`` ≥ 1; a value the
   scaling cannot move, such as 0, is stepped by one instead), or ``exact``
@@ -75,7 +76,7 @@ def mutate_bidding_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
     index = rng.choice(biddings)
     phase = genome.phases[index]
     assert isinstance(phase, BiddingPhase)
-    field = rng.choice(("min_bid", "max_bid", "allow_nil", "hook"))
+    field = rng.choice(("min_bid", "max_bid", "allow_nil", "hook", "blind_nil"))
     if field == "min_bid":
         low = other_choice(rng, MIN_BID_CHOICES, phase.min_bid)
         mutated = dataclasses.replace(phase, min_bid=low, max_bid=max(low, phase.max_bid))
@@ -86,8 +87,10 @@ def mutate_bidding_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
         mutated = dataclasses.replace(phase, max_bid=high, min_bid=min(phase.min_bid, high))
     elif field == "allow_nil":
         mutated = dataclasses.replace(phase, allow_nil=not phase.allow_nil)
-    else:
+    elif field == "hook":
         mutated = dataclasses.replace(phase, hook=not phase.hook)
+    else:
+        mutated = dataclasses.replace(phase, blind_nil=not phase.blind_nil)
     return with_phases(genome, replaced_at(genome.phases, index, mutated))
 
 

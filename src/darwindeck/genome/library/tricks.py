@@ -305,7 +305,7 @@ def knockout_whist() -> GameGenome:
 SPADES_TRICK = TrickPhase(
     lead_suit_required=True, trump_suit=Suit.SPADES, high_card_wins=True, breaking_suit=Suit.SPADES
 )
-SPADES_BIDDING = BiddingPhase(min_bid=1, max_bid=13, allow_nil=True)
+SPADES_BIDDING = BiddingPhase(min_bid=1, max_bid=13, allow_nil=True, blind_nil=True)
 SPADES_FLOOR = -200  # a side falling this low ends the game (Pagat: it loses)
 
 
@@ -315,9 +315,13 @@ def spades() -> GameGenome:
     Faithful: 13 cards each, a bid of 1..13 or Nil before the first trick (seed 004), spades trump and
     may not be led until broken, classic contract scoring (10 per bid trick, 1 per overtrick, -10 per
     bid trick when the contract fails, Nil ±100, 10 bags cost 100) to 500 over many hands, and a player
-    whose score falls to -200 ends the game, which the highest score wins (``score_floor``). Checked move
-    for move against OpenSpiel's partnership game (``tests/oracle``). Approximated: no blind Nil, and the
-    engine picks the first leader. Greedy players finish a game in about 27 hands.
+    whose score falls to -200 ends the game, which the highest score wins (``score_floor``). Blind Nil
+    (Pagat's common rule): a player whose side trails another by 100 or more may, before looking at
+    their cards, bid blind Nil, worth ±200 (``blind_nil``; the table hides the hand until they decide;
+    the search players decide with the hand they were dealt in view, a stated advantage; the partners
+    exchange no cards). Checked move for move against OpenSpiel's partnership game (``tests/oracle``,
+    first hands, where nobody trails and blind Nil is never offered). Approximated: the engine picks the
+    first leader. Greedy players finish a game in about 27 hands.
     """
     return GameGenome(
         name="Spades",
