@@ -1,0 +1,227 @@
+"""Scenario tests for the library's War, Betting War, Blackjack, Simple Poker and Draw Poker, each by its
+published rules.
+
+Sources: Pagat's War (https://www.pagat.com/war/war.html), Blackjack
+(https://www.pagat.com/banking/blackjack.html), Five Card Stud (https://www.pagat.com/poker/variants/5stud.html),
+Five Card Draw (https://www.pagat.com/poker/variants/5draw.html), poker hand ranking
+(https://www.pagat.com/poker/rules/ranking.html) and poker betting (https://www.pagat.com/poker/rules/betting.html).
+Betting War is not a traditional game: its rules are War's plus the betting round its docstring
+(darwindeck.genome.library.tableau.betting_war) describes. Where a game's docstring
+(darwindeck.genome.library) says the engine departs from the published rule on purpose (War's tie settled
+by the next pair of cards without face-down cards, Blackjack without a dealer, the casino games decided in
+one deal, Draw Poker's exchange limited by the cards set aside), the test checks the engine's stated rule
+and says so.
+
+Every expected value is worked out by hand from those rules in the comments, never read off the program.
+
+Notation: seats 0, 1, 2, 3 move in that order, seat 0 first in every scenario; cards are written rank
+then suit, ``10H`` = 10♥, ``QS`` = Q♠. Hands are dealt exactly with ``arranged``. A War stack is face
+down and played from its top, the LAST card listed; won cards go under it (to the front of the list).
+Where a deck is given, its LAST card is the top, the card drawn first; the cards nobody holds lie out of
+play (in the deck where the game never draws, else under the discard pile).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.errors import IllegalActionError
+from darwindeck.genome.library import get_game
+from engine.scenario import arranged, c, cards
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+ALL_CARDS = [r + s for s in "HDCS" for r in RANKS]
+
+
+def deal(slug: str, hands: list[str], **kw: object) -> GameState:
+    return arranged(get_game(slug), [cards(h) for h in hands], **kw)  # type: ignore[arg-type]
+
+
+def refused(state: GameState, action: int) -> bool:
+    """True when ``action`` is refused and leaves the state as it was."""
+    before = state.array.copy()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action)
+    return bool((state.array == before).all())
+
+
+def chips(state: GameState) -> tuple[int, ...]:
+    return state.block(L.B_CHIPS, state.n_players)
+
+
+def pot(state: GameState) -> int:
+    return int(state.array[L.S_POT])
+
+
+def table(state: GameState) -> tuple[int, ...]:
+    """The War battle pile (the tableau's general pile)."""
+    return state.tableau(L.GENERAL_PILE)
+
+
+def all_but(held: str) -> list[str]:
+    """Every card of the deck except ``held``, in deck order (hearts 2 to A, diamonds, clubs, spades)."""
+    taken = set(held.split())
+    return [x for x in ALL_CARDS if x not in taken]
+
+
+def turn_up(state: GameState) -> None:
+    """The War player to move turns up the top card of their stack (the only legal play)."""
+    player = state.current_player
+    top = state.hand(player)[-1]
+    assert state.legal_actions() == [top]
+    state.apply_action(top)
+
+
+# ---- War ------------------------------------------------------------------------------------------------
+
+
+def test_war_the_higher_card_takes_both_cards_under_the_winners_stack_ace_high() -> None:
+    # Pagat: both turn up their top card; the higher card takes both and puts them face down under its
+    # stack. Cards rank A (high), K, Q, ... 2 (low).
+    state = deal("war", ["5H 2C AS", "8D JD KS"])
+    # Battle 1: seat 0's A♠ against seat 1's K♠: the ace is higher, seat 0 takes both. Its stack is
+    # 5♥ 2♣ with the A♠ and K♠ under them: the two won cards at the bottom, 2♣ still on top.
+    turn_up(state)
+    assert table(state) == (c("AS"),)
+    turn_up(state)
+    assert table(state) == ()
+    assert set(state.hand(0)[:2]) == set(cards("AS KS")) and state.hand(0)[2:] == tuple(cards("5H 2C"))
+    assert state.hand(1) == tuple(cards("8D JD"))
+    # Battle 2: seat 0's 2♣ (the lowest rank) against seat 1's J♦: seat 1 takes both; seat 0 keeps the
+    # A♠, K♠ and 5♥ (3 cards), seat 1 has 8♦ on top of the 2♣ and J♦ (3 cards).
+    turn_up(state)
+    turn_up(state)
+    assert set(state.hand(0)) == set(cards("AS KS 5H"))
+    assert set(state.hand(1)[:2]) == set(cards("2C JD")) and state.hand(1)[2] == c("8D")
+    assert not state.is_terminal()
+
+
+def test_war_only_the_top_card_of_the_face_down_stack_may_be_played() -> None:
+    # Pagat: players turn up the top card of their face-down stack; there is no choice of card. Seat 0's
+    # stack is 3♦ 9♣ Q♥ (Q♥ on top): only the Q♥ may be played, the 3♦ and 9♣ are refused.
+    state = deal("war", ["3D 9C QH", "4S 6S"])
+    assert state.legal_actions() == [c("QH")]
+    assert refused(state, c("3D")) and refused(state, c("9C"))
+    state.apply_action(c("QH"))
+    # Seat 1 in turn has only its top card, the 6♠.
+    assert state.current_player == 1 and state.legal_actions() == [c("6S")]
+    assert refused(state, c("4S"))
+
+
+def test_war_a_tie_leaves_the_cards_and_the_next_pair_takes_them_all() -> None:
+    # Pagat: equal cards start a war. The engine's stated rule (War docstring): the war is decided by the
+    # next pair of face-up cards, without the three face-down cards many tables add; its winner takes
+    # every card on the table, earlier tied pairs included.
+    state = deal("war", ["4H 9S 5C 7C", "6D 3S 5D 7H"])
+    # 7♣ against 7♥: a tie, both stay on the table. Then 5♣ against 5♦: a tie again, four cards wait.
+    for _ in range(4):
+        turn_up(state)
+    assert set(table(state)) == set(cards("7C 7H 5C 5D"))
+    assert state.hand(0) == tuple(cards("4H 9S")) and state.hand(1) == tuple(cards("6D 3S"))
+    # Then 9♠ against 3♠: seat 0 is higher and takes all six cards under its 4♥: 4♥ + 6 = 7 cards, and
+    # seat 1 is left with the 6♦ alone.
+    turn_up(state)
+    turn_up(state)
+    assert table(state) == ()
+    assert set(state.hand(0)[:6]) == set(cards("7C 7H 5C 5D 9S 3S")) and state.hand(0)[6] == c("4H")
+    assert state.hand(1) == (c("6D"),)
+
+
+def test_war_a_player_who_runs_out_during_a_war_loses_it_and_the_game() -> None:
+    # Pagat: a player who does not have enough cards to complete a war loses (the War docstring: "a
+    # player who cannot finish a war (no card left after a tie) loses it and so the game"). Seat 1 holds
+    # only the Q♥; seat 0 holds the other 51 cards with the Q♦ on top.
+    rest = " ".join(x for x in all_but("QH QD"))
+    state = deal("war", [f"{rest} QD", "QH"])
+    turn_up(state)
+    assert not state.is_terminal()
+    # Q♦ against Q♥ is a tie, and seat 1 has no card left to play the war: seat 0 takes both queens and
+    # holds all 52 cards, which wins the game.
+    turn_up(state)
+    assert state.hand(1) == () and table(state) == () and len(state.hand(0)) == 52
+    assert state.is_terminal() and state.winner == 0 and state.returns() == [1.0, -1.0]
+
+
+def test_war_the_game_goes_on_until_one_player_has_won_every_card() -> None:
+    # Pagat: the game ends when one player has won all the cards. Seat 1 holds 2♥ under K♦; seat 0 the
+    # other 50 cards with, from the top, Q♠, A♣, A♥, A♦.
+    rest = " ".join(all_but("2H KD QS AC AH AD"))
+    state = deal("war", [f"{rest} AD AH AC QS", "2H KD"])
+    # Battle 1: Q♠ against K♦: seat 1 takes both and now has 3 cards (the Q♠ and K♦ under its 2♥).
+    turn_up(state)
+    turn_up(state)
+    assert len(state.hand(1)) == 3 and state.hand(1)[-1] == c("2H")
+    # Battle 2: A♣ against 2♥: seat 0 takes both; seat 1 still holds the K♦ and Q♠, so the game goes on.
+    turn_up(state)
+    turn_up(state)
+    assert set(state.hand(1)) == set(cards("KD QS")) and not state.is_terminal()
+    # Battles 3 and 4: the A♥ and then the A♦ beat whichever of the K♦ and Q♠ seat 1 turns up: seat 0
+    # has all 52 cards after battle 4 and wins, not before.
+    turn_up(state)
+    turn_up(state)
+    assert len(state.hand(1)) == 1 and not state.is_terminal()
+    turn_up(state)
+    turn_up(state)
+    assert len(state.hand(0)) == 52 and state.is_terminal() and state.winner == 0
+
+
+# ---- Betting War ----------------------------------------------------------------------------------------
+
+
+def test_betting_war_a_betting_round_comes_before_each_card() -> None:
+    # Betting War docstring: 100 chips each, a betting round before each card is turned, then War's
+    # capture rules. Seat 0 opens its turn's round: with nothing bet it may check, bet or go all in, not
+    # fold (there is nothing to call), and it may not turn its card before the round is over.
+    state = deal("betting-war", ["4H 9S", "6D 3S"])
+    assert chips(state) == (100, 100)
+    assert state.legal_actions() == [L.A_CHECK, L.A_BET, L.A_ALL_IN]
+    assert refused(state, c("9S")) and refused(state, L.A_FOLD)
+    # Both check: the round is over and seat 0 turns up its top card, the 9♠.
+    state.apply_action(L.A_CHECK)
+    state.apply_action(L.A_CHECK)
+    assert state.current_player == 0 and state.legal_actions() == [c("9S")]
+    state.apply_action(c("9S"))
+    # Before seat 1's card another round is bet, opened by seat 1; both check, seat 1 turns up its 3♠,
+    # and the 9♠ takes it as in War: seat 0 holds 9♠ 3♠ under its 4♥, seat 1 the 6♦.
+    assert state.current_player == 1 and state.legal_actions() == [L.A_CHECK, L.A_BET, L.A_ALL_IN]
+    state.apply_action(L.A_CHECK)
+    state.apply_action(L.A_CHECK)
+    state.apply_action(c("3S"))
+    assert set(state.hand(0)[:2]) == set(cards("9S 3S")) and state.hand(0)[2] == c("4H")
+    assert state.hand(1) == (c("6D"),) and chips(state) == (100, 100)
+
+
+def test_betting_war_a_bet_is_one_chip_and_a_raise_calls_and_adds_one() -> None:
+    # Betting War docstring: minimum bet 1. Pagat's betting: a raise first matches the bet, then adds to
+    # it; a player facing a bet may call, raise or fold, never check.
+    state = deal("betting-war", ["4H 9S", "6D 3S"])
+    # Seat 0 bets 1: 99 chips, pot 1.
+    state.apply_action(L.A_BET)
+    assert chips(state) == (99, 100) and pot(state) == 1
+    assert L.A_CHECK not in state.legal_actions() and refused(state, L.A_CHECK)
+    assert {L.A_CALL, L.A_RAISE, L.A_FOLD} <= set(state.legal_actions())
+    # Seat 1 raises: 1 to call and 1 more, 2 chips: 98 chips, pot 3; the bet to match is now 2.
+    state.apply_action(L.A_RAISE)
+    assert chips(state) == (99, 98) and pot(state) == 3
+    # Seat 0 calls the 1 chip it owes: 98 chips, pot 4, and the round is over: seat 0 turns its card.
+    state.apply_action(L.A_CALL)
+    assert chips(state) == (98, 98) and pot(state) == 4
+    assert state.current_player == 0 and state.legal_actions() == [c("9S")]
+
+
+def test_betting_war_a_fold_gives_the_pot_to_the_other_player_and_the_deck_is_dealt_again() -> None:
+    # Betting War docstring: "A fold ends the hand at once (the engine's betting rule), so the whole deck
+    # is dealt again." Pagat's betting: a player who folds gives up the pot to those still in.
+    state = deal("betting-war", ["4H 9S", "6D 3S"])
+    # Seat 0 bets 1 (99), seat 1 raises by 1 over it (2 chips: 98, pot 3), seat 0 folds: seat 1 takes
+    # the pot of 3: seat 0 99, seat 1 98 + 3 = 101.
+    state.apply_action(L.A_BET)
+    state.apply_action(L.A_RAISE)
+    state.apply_action(L.A_FOLD)
+    assert chips(state) == (99, 101) and pot(state) == 0
+    # A new hand: all 52 cards dealt again, 26 each, nothing on the table; hand 2 is opened by seat 1.
+    assert not state.is_terminal()
+    assert len(state.hand(0)) == 26 and len(state.hand(1)) == 26 and table(state) == ()
+    assert state.array[L.S_HAND_NO] == 2 and state.current_player == 1
