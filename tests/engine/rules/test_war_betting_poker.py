@@ -291,3 +291,141 @@ def test_blackjack_a_player_who_stands_takes_no_more_cards_that_hand() -> None:
     # Seat 1 stands on 11; after a round with no card moved, seat 0's 12 is the highest total and wins.
     stand(state, 1)
     assert state.is_terminal() and state.winner == 0 and state.hand(0) == tuple(cards("10H 2C"))
+
+
+# ---- Simple Poker (five-card stud) and Draw Poker --------------------------------------------------------
+
+
+def play_quietly(state: GameState) -> None:
+    """To the end of the game: every betting decision checks, every exchange stands pat (PASS), every
+    compulsory draw draws. Fails when anything else is asked for."""
+    for _ in range(500):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if L.A_CHECK in legal:
+            state.apply_action(L.A_CHECK)
+        elif L.A_PASS in legal:
+            state.apply_action(L.A_PASS)
+        elif legal == [L.A_DRAW]:
+            state.apply_action(L.A_DRAW)
+        else:
+            raise AssertionError(f"unexpected decision: {legal}")
+    raise AssertionError("the game did not end")
+
+
+def check_round(state: GameState) -> None:
+    """Every player still in checks once: a betting round with no bet."""
+    for _ in range(sum(1 for p in range(state.n_players) if not state.array[L.B_FOLDED + p])):
+        state.apply_action(L.A_CHECK)
+
+
+def stud_deck(draws: list[str]) -> list[int]:
+    """The deck for the draws in the order they are made (the first draw is the top, the last card)."""
+    return list(reversed(cards(" ".join(draws))))
+
+
+def in_turn_order(extra: list[str]) -> list[str]:
+    """Seat p's three stud cards ``extra[p]`` as drawn: one card per turn, seats 0 1 2 3, three times."""
+    per_seat = [e.split() for e in extra]
+    return [per_seat[i % 4][i // 4] for i in range(12)]
+
+
+def test_simple_poker_two_cards_then_one_compulsory_card_a_turn_and_a_flush_beats_a_straight() -> None:
+    # Pagat's Five Card Stud: two cards each, then a betting round before each further card until
+    # everyone has five; the best poker hand wins. Pagat's ranking: flush > straight > three of a kind >
+    # two pair. Seat 0 ends with a flush (2 7 9 J K of hearts), seat 1 a straight (5 6 7 8 9, mixed
+    # suits), seat 2 three queens, seat 3 two pair (aces and kings).
+    extra = ["9H JH KH", "7S 8C 9D", "QC 3D 4S", "KS KD 2S"]
+    state = deal("simple-poker", ["2H 7H", "5C 6D", "QS QD", "AS AD"], deck=stud_deck(in_turn_order(extra)))
+    assert chips(state) == (100, 100, 100, 100)
+    # The first betting round is opened by seat 0 and everyone checks; then seat 0 must take its third
+    # card (the draw is compulsory: no PASS) and gets the 9♥.
+    check_round(state)
+    assert state.current_player == 0 and state.legal_actions() == [L.A_DRAW]
+    assert refused(state, L.A_PASS)
+    state.apply_action(L.A_DRAW)
+    assert state.hand(0) == tuple(cards("2H 7H 9H"))
+    # Everyone checks every round to the showdown; each hand has exactly five cards (12 drawn) and the
+    # flush wins. No chip was bet, so the chips are unchanged.
+    play_quietly(state)
+    assert [len(state.hand(p)) for p in range(4)] == [5, 5, 5, 5] and state.deck() == ()
+    assert set(state.hand(1)) == set(cards("5C 6D 7S 8C 9D"))
+    assert state.is_terminal() and state.winner == 0 and chips(state) == (100, 100, 100, 100)
+
+
+def test_simple_poker_equal_pairs_are_decided_by_the_highest_odd_card() -> None:
+    # Pagat's ranking: of two equal pairs, the higher odd cards (kickers) win, the highest first. Seats 0
+    # and 1 both hold a pair of kings with 7 and 3; seat 0's third odd card is an ace, seat 1's a queen:
+    # K K A 7 3 beats K K Q 7 3. Seat 2 has a pair of jacks, seat 3 ace high.
+    extra = ["AC 7S 3H", "QH 7D 3C", "10C 8S 2C", "6D 5H 4C"]
+    state = deal("simple-poker", ["KH KD", "KC KS", "JH JD", "AH 9S"], deck=stud_deck(in_turn_order(extra)))
+    play_quietly(state)
+    assert state.is_terminal() and state.winner == 0
+
+
+def test_simple_poker_the_ace_low_straight_is_a_straight_but_the_lowest_one() -> None:
+    # Pagat's ranking: A-2-3-4-5 is a straight, the lowest; 2-3-4-5-6 beats it. Deal 1: seat 0 holds the
+    # five-high straight, seat 1 2 3 4 5 6 (mixed suits), seat 2 three kings, seat 3 queen high: seat 1's
+    # six-high straight is the best hand.
+    extra = ["3C 4S 5H", "4H 5S 6C", "KC 9S 8S", "9H 7C 6D"]
+    hands = ["AH 2D", "2C 3D", "KH KD", "QH JD"]
+    state = deal("simple-poker", hands, deck=stud_deck(in_turn_order(extra)))
+    play_quietly(state)
+    assert state.is_terminal() and state.winner == 1
+    # Deal 2: seat 1 holds 2 3 4 8 10 instead (ten high): now the wheel, a straight, beats seat 2's three
+    # kings and seat 0 wins.
+    extra[1] = "4H 8S 10C"
+    extra[2] = "KC 9S 7S"
+    state = deal("simple-poker", hands, deck=stud_deck(in_turn_order(extra)))
+    play_quietly(state)
+    assert state.is_terminal() and state.winner == 0
+
+
+def test_simple_poker_bets_of_two_and_a_folded_hand_cannot_win_the_pot() -> None:
+    # Simple Poker docstring: 100 chips, minimum bet 2. Pagat's betting: a player facing a bet calls,
+    # raises (matches the bet and adds to it) or folds, never checks; one who folds is out of the hand
+    # and cannot win the pot, which goes to the best hand of those still in.
+    state = deal(
+        "simple-poker",
+        ["2H 2D", "3H 3D", "AH AD", "4H 7D"],
+        deck=stud_deck(
+            # Seat 2 folds and sits out the hand (draws nothing): the draws go to seats 0, 1, 3 in turn.
+            ["5C", "6C", "9C", "8S", "9S", "QS", "10H", "JH", "KH"]
+        ),
+    )
+    # Seat 0 bets 2: 98 chips, pot 2. Seat 1 may not check; it raises: 2 to call + 2 = 4, 96 chips, pot 6.
+    state.apply_action(L.A_BET)
+    assert chips(state) == (98, 100, 100, 100) and pot(state) == 2
+    assert refused(state, L.A_CHECK)
+    state.apply_action(L.A_RAISE)
+    assert chips(state) == (98, 96, 100, 100) and pot(state) == 6
+    # Seat 2 folds its two aces; seat 3 calls 4 (96, pot 10); seat 0 calls the 2 it owes (96, pot 12).
+    state.apply_action(L.A_FOLD)
+    state.apply_action(L.A_CALL)
+    state.apply_action(L.A_CALL)
+    assert chips(state) == (96, 96, 100, 96) and pot(state) == 12
+    # Then everyone left checks to the showdown. Seat 0: 2 2 5 8 10 (pair of twos); seat 1: 3 3 6 9 J
+    # (pair of threes); seat 3: 4 7 9 Q K (king high); seat 2's pair of aces would beat them all but is
+    # folded. Seat 1's threes win the pot of 12: 96 + 12 = 108, and the game.
+    state.apply_action(L.A_DRAW)
+    play_quietly(state)
+    assert state.hand(2) == tuple(cards("AH AD"))
+    assert set(state.hand(1)) == set(cards("3H 3D 6C 9S JH"))
+    assert state.is_terminal() and state.winner == 1
+    assert chips(state) == (96, 108, 100, 96) and pot(state) == 0
+
+
+def test_simple_poker_when_everyone_else_folds_the_bettor_wins_at_once() -> None:
+    # Pagat's betting: when all but one player fold, that player wins the pot without a showdown. The
+    # docstring: one deal decides the game, so that player wins the game. Seat 0 (7 2 offsuit) bets 2;
+    # seats 1, 2 and 3 fold, seat 3 with a pair of aces. Seat 0 takes back its 2 chips: 100 each, and
+    # wins with two cards in hand, before any further card is dealt.
+    state = deal("simple-poker", ["7H 2D", "3H 4D", "9C 10C", "AS AC"])
+    state.apply_action(L.A_BET)
+    state.apply_action(L.A_FOLD)
+    state.apply_action(L.A_FOLD)
+    assert not state.is_terminal()
+    state.apply_action(L.A_FOLD)
+    assert state.is_terminal() and state.winner == 0
+    assert chips(state) == (100, 100, 100, 100) and len(state.hand(0)) == 2
