@@ -429,3 +429,83 @@ def test_simple_poker_when_everyone_else_folds_the_bettor_wins_at_once() -> None
     state.apply_action(L.A_FOLD)
     assert state.is_terminal() and state.winner == 0
     assert chips(state) == (100, 100, 100, 100) and len(state.hand(0)) == 2
+
+
+def test_draw_poker_an_exchange_of_three_makes_four_kings_which_beat_a_full_house() -> None:
+    # Pagat's Five Card Draw: five cards each, a betting round, each player may discard cards and draw as
+    # many from the deck (here at most three), another betting round, the best hand wins. Pagat's
+    # ranking: four of a kind > full house > flush > straight.
+    # Seat 0: K♥ K♦ 2♣ 5♠ 9♥ (a pair of kings); seat 1 a heart flush, seat 2 tens full of fours, seat 3 a
+    # straight 5 to 9. The deck's top three are K♣, K♠, 3♦ (K♣ first).
+    hands = ["KH KD 2C 5S 9H", "3H 7H 8H JH AH", "10C 10S 10D 4C 4D", "5C 6S 7C 8S 9C"]
+    state = deal("draw-poker", hands, deck=cards("2D 3D KS KC"))
+    check_round(state)
+    # Seat 0 discards 2♣, 5♠, 9♥ (set aside face down in front of it, the docstring's captured pile).
+    # Three is the limit: then it must draw, and no fourth discard nor a PASS is accepted.
+    for card in cards("2C 5S 9H"):
+        state.apply_action(card)
+    assert state.legal_actions() == [L.A_DRAW]
+    assert refused(state, c("KH")) and refused(state, L.A_PASS)
+    # It draws back to five from the top: K♣, K♠, 3♦: four kings.
+    for _ in range(3):
+        state.apply_action(L.A_DRAW)
+    assert state.hand(0) == tuple(cards("KH KD KC KS 3D"))
+    assert set(state.captured(0)) == set(cards("2C 5S 9H")) and state.deck() == (c("2D"),)
+    # The others stand pat and everyone checks: the four kings beat the full house, the flush and the
+    # straight.
+    play_quietly(state)
+    assert state.is_terminal() and state.winner == 0
+    assert [len(state.hand(p)) for p in range(4)] == [5, 5, 5, 5] and chips(state) == (100, 100, 100, 100)
+
+
+def test_draw_poker_at_most_three_cards_are_exchanged_over_the_deal() -> None:
+    # Draw Poker docstring (the engine's stated rule): the exchange may be spread over several turns, at
+    # most three cards over the whole deal. Seat 0: 7♣ 7♦ 2♥ 3♠ 9♦. The deck's top cards, in order:
+    # 7♥, then 7♠ and Q♣.
+    hands = ["7C 7D 2H 3S 9D", "AC AD AS 5D 6H", "KC QD JS 4H 2S", "10H 10D 8C 8D 4S"]
+    state = deal("draw-poker", hands, deck=cards("5C QC 7S 7H"))
+    # Turn 1: seat 0 exchanges one card, the 2♥, for the 7♥: three sevens. The others stand pat.
+    check_round(state)
+    state.apply_action(c("2H"))
+    assert L.A_PASS in state.legal_actions()  # fewer than three may be exchanged
+    assert c("3S") in state.legal_actions()
+    state.apply_action(L.A_PASS)
+    state.apply_action(L.A_DRAW)
+    assert state.hand(0) == tuple(cards("7C 7D 3S 9D 7H"))
+    check_round(state)
+    for _ in range(3):  # seats 1, 2, 3: a round of checks, stand pat, a round of checks
+        check_round(state)
+        state.apply_action(L.A_PASS)
+        check_round(state)
+    # Turn 2: seat 0 exchanges the 3♠ and the 9♦ for the 7♠ and Q♣: four sevens. That makes three cards
+    # set aside, the limit: the exchange stops there and the draw is all that is left.
+    check_round(state)
+    assert state.current_player == 0
+    state.apply_action(c("3S"))
+    state.apply_action(c("9D"))
+    assert state.legal_actions() == [L.A_DRAW] and refused(state, c("7C"))
+    state.apply_action(L.A_DRAW)
+    state.apply_action(L.A_DRAW)
+    assert set(state.hand(0)) == set(cards("7C 7D 7H 7S QC")) and len(state.captured(0)) == 3
+    # From now on a round goes by with no exchange (seat 0 is offered none in its third turn) and the
+    # showdown comes: four sevens beat three aces, two pair and king high.
+    play_quietly(state)
+    assert state.is_terminal() and state.winner == 0 and state.deck() == (c("5C"),)
+
+
+def test_draw_poker_the_pot_goes_to_the_best_hand_still_in_at_the_showdown() -> None:
+    # Pagat's betting: the pot goes to the best hand among those who did not fold. Draw Poker docstring:
+    # minimum bet 2. Seat 0 bets 2 (98, pot 2), seat 1 calls (98, pot 4), seat 2 folds a straight flush,
+    # seat 3 calls (98, pot 6). Everyone else then stands pat and checks.
+    hands = ["2H 2D 5C 8D 10H", "3H 3D 6C 9H JH", "5S 6S 7S 8S 9S", "4H 7D 9C QS KH"]
+    state = deal("draw-poker", hands)
+    state.apply_action(L.A_BET)
+    state.apply_action(L.A_CALL)
+    state.apply_action(L.A_FOLD)
+    state.apply_action(L.A_CALL)
+    assert chips(state) == (98, 98, 100, 98) and pot(state) == 6
+    play_quietly(state)
+    # Showdown without seat 2: pair of threes (seat 1) > pair of twos (seat 0) > king high (seat 3).
+    # Seat 1 takes the pot of 6: 98 + 6 = 104, and wins the game.
+    assert state.is_terminal() and state.winner == 1
+    assert chips(state) == (98, 104, 100, 98) and pot(state) == 0
