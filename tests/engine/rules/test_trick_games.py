@@ -4,14 +4,13 @@ Knock-Out Whist and Partnership Spades, each by its published rules.
 Sources: Pagat's Black Maria (https://www.pagat.com/reverse/blackmaria.html), Omnibus Hearts
 (https://www.pagat.com/reverse/omnibus.html), Polignac (https://www.pagat.com/reverse/polignac.html),
 Knock-Out Whist (https://www.pagat.com/whist/kowhist.html) and Spades
-(https://www.pagat.com/auctionwhist/spades.html); Scotch Whist / Catch the Ten, whose docstring names no
-source, by the 1911 Encyclopaedia Britannica's "Catch the Ten" (J of trumps 11, 10 10, A 4, K 3, Q 2, game
-41; with four players, partners or, in other published rules, each for themselves, as the engine plays it).
-Where a game's docstring (darwindeck.genome.library.tricks) says the engine departs from the published rule
-on purpose (Black Maria deals the full deck and leaves one card out; Omnibus Hearts' moon needs the J♦ too;
-Polignac ranks the ace high; Scotch Whist has fixed club trumps, a 32-card deck and the jack of trumps as an
-ordinary jack; Knock-Out Whist is its first hand with hearts trumps), the test checks the engine's stated
-rule and says so.
+(https://www.pagat.com/auctionwhist/spades.html); Scotch Whist / Catch the Ten by Pagat
+(https://www.pagat.com/whist/scotchwhist.html) and the 1911 Encyclopaedia Britannica's "Catch the Ten" (J
+of trumps 11, 10 10, A 4, K 3, Q 2, game 41; with four players, partners or, in other published rules, each
+for themselves, as the engine plays it). Where a game's docstring (darwindeck.genome.library.tricks) says
+the engine departs from the published rule on purpose (Black Maria deals the full deck and leaves one card
+out; Omnibus Hearts' moon needs the J♦ too; Polignac ranks the ace high; Scotch Whist uses a 32-card deck;
+Knock-Out Whist is its first hand only), the test checks the engine's stated rule and says so.
 
 Every expected value is worked out by hand from those rules in the comments, never read off the program.
 
@@ -358,14 +357,16 @@ def test_polignac_below_20_a_new_hand_is_led_by_the_next_seat() -> None:
 
 
 # ---- Scotch Whist --------------------------------------------------------------------------------------
-# The engine's stated rule (docstring): 32 cards (7 to A), eight each, clubs always trumps, four players
-# each for themselves; trump honours to whoever takes them: J♣ 11, 10♣ 10, A♣ 4, K♣ 3, Q♣ 2; first to 41.
+# The engine's stated rule (docstring): 32 cards (7 to A), eight each, four players each for themselves;
+# the dealer's last card (seat 3 deals: the last card listed for it) is turned up and its suit is
+# trumps, here always a club; the jack of trumps is the highest trump; trump honours to whoever takes
+# them: J♣ 11, 10♣ 10, A♣ 4, K♣ 3, Q♣ 2; first to 41.
 
 SCOTCH_DEAL = [
     "AH KH QH JH 10H 9H 8H 7H",
     "7C 8C 9C 10C JD QD KD AD",
     "7D 8D 9D 10D 7S 8S 9S 10S",
-    "JC QC KC AC JS QS KS AS",
+    "JS QS KS AS JC QC KC AC",
 ]
 
 
@@ -396,51 +397,53 @@ def test_scotch_whist_trump_honours_score_to_whoever_takes_them() -> None:
     assert state.scores() == (0, 0, 0, 30)
 
 
-def test_scotch_whist_the_jack_of_trumps_ranks_as_an_ordinary_jack() -> None:
-    # The engine's stated difference: the J♣ ranks between the Q♣ and the 10♣, not above the A♣ as in the
-    # real game. Seat 0 leads K♣ and seat 1 plays J♣ (seats 2 and 3 have no club): the K♣ wins, and seat 0
-    # takes K♣ 3 + J♣ 11 = 14 (in the real game the J♣ would win them for seat 1).
+def test_scotch_whist_the_jack_of_trumps_is_the_highest_trump() -> None:
+    # Pagat: the jack of trumps ranks above the ace. Seat 0 leads K♣, seat 1 plays J♣, seat 2 (no club)
+    # throws 7♦ and seat 3 follows with the 7♣ (the turned card): the J♣ wins, and seat 1 takes K♣ 3 +
+    # J♣ 11 = 14 (the 7♣ is no honour) and leads next.
     state = deal(
         "scotch-whist",
         [
             "KC AH KH QH JH 10H 9H 8H",
-            "JC 7C 8C 9C 10C QC AC 7H",
+            "JC 7S 8C 9C 10C QC AC 7H",
             "AD KD QD JD 10D 9D 8D 7D",
-            "AS KS QS JS 10S 9S 8S 7S",
+            "AS KS QS JS 10S 9S 8S 7C",
         ],
     )
-    play(state, "KC JC 7D 7S")
-    assert state.scores() == (14, 0, 0, 0) and state.current_player == 0
+    play(state, "KC JC 7D 7C")
+    assert state.scores() == (0, 14, 0, 0) and state.current_player == 1
 
 
 SCOTCH_ONE_SUIT_EACH = [
-    "AC KC QC JC 10C 9C 8C 7C",
     "AH KH QH JH 10H 9H 8H 7H",
     "AD KD QD JD 10D 9D 8D 7D",
     "AS KS QS JS 10S 9S 8S 7S",
+    "AC KC QC JC 10C 9C 8C 7C",
 ]
 
 
 def test_scotch_whist_the_first_to_41_wins() -> None:
-    # Seat 0 holds every club (trumps) and leads them: it wins all eight tricks and takes every honour,
+    # Seat 3, the dealer, holds every club and turns its last one, the 7♣: clubs are trumps. Nobody else
+    # can follow a club or stop a trump, so seat 3 wins all eight tricks and takes every honour,
     # 11 + 10 + 4 + 3 + 2 = 30.
     state = deal("scotch-whist", SCOTCH_ONE_SUIT_EACH)
-    set_scores(state, (11, 40, 0, 0))
+    set_scores(state, (0, 40, 0, 11))
     play_lowest(state, 32)
-    # 11 + 30 = 41 reaches 41: seat 0 wins (seat 1 stays at 40, one short).
-    assert state.scores() == (41, 40, 0, 0)
-    assert state.is_terminal() and state.winner == 0
+    # 11 + 30 = 41 reaches 41: seat 3 wins (seat 1 stays at 40, one short).
+    assert state.scores() == (0, 40, 0, 41)
+    assert state.is_terminal() and state.winner == 3
     # From 10 instead: 10 + 30 = 40, and seat 1's 40 is short too: nobody has 41, a new hand is dealt.
     state = deal("scotch-whist", SCOTCH_ONE_SUIT_EACH)
-    set_scores(state, (10, 40, 0, 0))
+    set_scores(state, (0, 40, 0, 10))
     play_lowest(state, 32)
-    assert state.scores() == (40, 40, 0, 0)
+    assert state.scores() == (0, 40, 0, 40)
     assert not state.is_terminal() and state.array[L.S_HAND_NO] == 2
 
 
 # ---- Knock-Out Whist -----------------------------------------------------------------------------------
-# The engine's stated rule (docstring): the first hand only, seven cards each, hearts always trumps, and
-# the player with the most of the seven tricks wins.
+# The engine's stated rule (docstring): the first hand only, seven cards each, the next card of the stock
+# turned up for trumps (here always the 5♥: hearts are trumps), and the player with the most of the seven
+# tricks wins.
 
 KNOCKOUT_DEAL = [
     "AS KS QS AD KD QD 2H",
@@ -451,7 +454,7 @@ KNOCKOUT_DEAL = [
 
 
 def test_knockout_whist_a_player_who_can_follow_suit_must() -> None:
-    state = deal("knockout-whist", KNOCKOUT_DEAL)
+    state = deal("knockout-whist", KNOCKOUT_DEAL, discard=[c("5H")])
     # Seat 0 leads A♠. Seat 1 holds spades: its 5♣ and 2♦ are refused. Seat 3 holds 8♠ 9♠: it may not
     # trump with a heart while it can follow.
     play(state, "AS")
@@ -463,7 +466,7 @@ def test_knockout_whist_a_player_who_can_follow_suit_must() -> None:
 
 
 def test_knockout_whist_a_trump_beats_the_suit_led() -> None:
-    state = deal("knockout-whist", KNOCKOUT_DEAL)
+    state = deal("knockout-whist", KNOCKOUT_DEAL, discard=[c("5H")])
     # Tricks 1 and 2: A♠ and K♠ over 2♠ 5♠ 8♠ and 3♠ 6♠ 9♠: seat 0 wins both.
     play(state, "AS 2S 5S 8S KS 3S 6S 9S")
     # Trick 3: seat 0 leads Q♠, seats 1 and 2 follow (4♠, 7♠); seat 3, out of spades, trumps with the 3♥
@@ -473,7 +476,7 @@ def test_knockout_whist_a_trump_beats_the_suit_led() -> None:
 
 
 def test_knockout_whist_the_most_tricks_of_seven_wins() -> None:
-    state = deal("knockout-whist", KNOCKOUT_DEAL)
+    state = deal("knockout-whist", KNOCKOUT_DEAL, discard=[c("5H")])
     # Tricks 1-3 as above: seat 0 two, seat 3 one (3♥ trumps the Q♠).
     play(state, "AS 2S 5S 8S KS 3S 6S 9S QS 4S 7S 3H")
     # Trick 4: seat 3 leads 8♦; seat 0 A♦, seat 1 2♦, seat 2 5♦: A♦ wins (seat 0, 3). Trick 5: K♦ over 3♦
@@ -501,6 +504,8 @@ SPADES_HEARTS_DEAL = ["AH KH QH", "2H 3H 4H", "5H 6H 7H", "8H 9H 10H"]
 def bid(state: GameState, bids: tuple[int, int, int, int]) -> None:
     for seat, n in enumerate(bids):
         assert state.current_player == seat
+        if L.A_BLIND_NIL in state.legal_actions():  # a side 100 behind first declines blind Nil
+            state.apply_action(L.A_PASS)
         state.apply_action(L.A_BID0 + n)
 
 
