@@ -38,13 +38,16 @@ def test_a_round_of_bet_raise_fold_call() -> None:
     state.apply_action(BET)
     assert state.current_player == 1
     assert state.legal_actions() == [CALL, RAISE, ALL_IN, FOLD]
-    state.apply_action(RAISE)
-    assert state.legal_actions() == [CALL, ALL_IN, FOLD]  # two raises made: no more
-    state.apply_action(FOLD)
+    state.apply_action(RAISE)  # the first raise (the opening bet is not one): the bet is 4
+    assert state.legal_actions() == [CALL, RAISE, ALL_IN, FOLD]
+    state.apply_action(RAISE)  # the second raise: the bet is 6
     assert state.current_player == 0
-    state.apply_action(CALL)
-    assert chips(state) == (6, 6, 10)
-    assert int(state.array[L.S_POT]) == 8
+    assert state.legal_actions() == [CALL, ALL_IN, FOLD]  # two raises made: no more
+    state.apply_action(CALL)  # seat 0 puts in 4 more: 6 in all
+    state.apply_action(FOLD)  # seat 1, with 4 in, folds
+    # Chips: 10 - 6, 10 - 4, 10 - 6; the pot 6 + 4 + 6 = 16.
+    assert chips(state) == (4, 6, 4)
+    assert int(state.array[L.S_POT]) == 16
     assert state.current_player == 0 and state.legal_actions() == [L.A_DRAW]
 
 

@@ -5,8 +5,9 @@ is a round for the whole table, opened by the turn's player and going round in t
 players who folded this hand or have no chips left are passed over. The actor may:
 
 * CHECK when there is nothing to call; BET ``min_bet`` when nobody has bet this round;
-* CALL the difference to the round's bet; RAISE by ``min_bet`` over it (at most ``max_raises`` bets
-  and raises per round); ALL_IN: put in every chip left (a raise when it goes over the bet);
+* CALL the difference to the round's bet; RAISE by ``min_bet`` over it (at most ``max_raises`` raises
+  per round after the opening bet, as Pagat's "a bet and three raises"); ALL_IN: put in every chip left
+  (a raise when it goes over a standing bet, the opening bet when there is none);
 * FOLD when there is something to call: out of this hand (their later turns in the hand are skipped
   and their hand cannot win a showdown).
 
@@ -78,7 +79,7 @@ def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: i
     if owed > 0 and chips >= owed:
         state[out_start + n] = L.A_CALL
         n += 1
-    if state[L.S_CUR_BET] == 0 and chips >= min_bet and raises_left:
+    if state[L.S_CUR_BET] == 0 and chips >= min_bet:
         state[out_start + n] = L.A_BET
         n += 1
     if state[L.S_CUR_BET] > 0 and chips >= owed + min_bet and raises_left:
@@ -102,8 +103,10 @@ def _put_in(state: Int64Array, player: int, amount: int) -> None:
 
 @kernel_jit
 def _raised(state: Int64Array, player: int) -> None:
+    """The player's chips now set the round's bet: a raise when a bet stood, else the opening bet."""
+    if state[L.S_CUR_BET] > 0:
+        state[L.S_RAISES] += 1
     state[L.S_CUR_BET] = state[L.B_ROUND_BET + player]
-    state[L.S_RAISES] += 1
     for p in range(L.MAX_PLAYERS):
         state[L.B_ACTED + p] = 0
 

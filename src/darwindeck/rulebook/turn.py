@@ -529,7 +529,8 @@ def _betting(phase: BettingPhase) -> tuple[str, list[str]]:
     raises = (
         "No raise is allowed."
         if phase.max_raises == 0
-        else f"At most {words.count(phase.max_raises, 'raise')} may be made in a round."
+        else f"After the opening bet, at most {words.count(phase.max_raises, 'raise')} may be made in a "
+        "round."
     )
     return main, [f"A bet is at least {words.count(phase.min_bet, 'chip')}.", raises]
 

@@ -382,6 +382,19 @@ def test_simple_poker_the_ace_low_straight_is_a_straight_but_the_lowest_one() ->
     assert state.is_terminal() and state.winner == 0
 
 
+def test_simple_poker_a_bet_and_three_raises_close_the_betting() -> None:
+    # Pagat's limit, the docstring's "at most 3 raises": a bet and three raises. Seat 0 bets, seats 1, 2
+    # and 3 each raise (the bet goes 2, 4, 6, 8); seat 0, facing the third raise, may only call, go all
+    # in or fold.
+    state = deal("simple-poker", ["2H 2D", "3H 3D", "AH AD", "4H 7D"])
+    state.apply_action(L.A_BET)
+    for _raise in range(3):
+        assert L.A_RAISE in state.legal_actions()
+        state.apply_action(L.A_RAISE)
+    assert state.current_player == 0 and int(state.array[L.S_CUR_BET]) == 8
+    assert state.legal_actions() == [L.A_CALL, L.A_ALL_IN, L.A_FOLD]
+
+
 def test_simple_poker_bets_of_two_and_a_folded_hand_cannot_win_the_pot() -> None:
     # Simple Poker docstring: 100 chips, minimum bet 2. Pagat's betting: a player facing a bet calls,
     # raises (matches the bet and adds to it) or folds, never checks; one who folds is out of the hand
