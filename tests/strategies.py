@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import (
+    CARD_REFERENCE_TYPES,
     CARD_TESTS,
     COUNTED,
     NUMERIC,
@@ -97,16 +98,6 @@ _PLACE_REFERENCES = (
     Reference.CAPTURED,
     Reference.OPPONENT_HAND,
 )
-_REFERENCES_TO_A_CARD = frozenset(
-    {
-        ConditionType.CARD_MATCHES_RANK,
-        ConditionType.CARD_MATCHES_SUIT,
-        ConditionType.CARD_MATCHES_COLOR,
-        ConditionType.SEQUENCE_ADJACENT,
-        ConditionType.MATCHES_OR_WILD,
-        ConditionType.CARD_BEATS_TOP,
-    }
-)
 _LOCATION_TYPES = frozenset({ConditionType.LOCATION_EMPTY, ConditionType.LOCATION_SIZE})
 _NUMERIC_RANGES: dict[ConditionType, tuple[int, int]] = {
     ConditionType.HAND_SIZE: (0, 20),
@@ -145,7 +136,7 @@ def simple_conditions(draw: st.DrawFn, types: frozenset[ConditionType] = ANY_BUT
         return Condition(kind, None, draw(st.sampled_from(Suit)))
     if kind in _LOCATION_TYPES:
         return Condition(kind, None, None, draw(st.sampled_from(_PLACE_REFERENCES)))
-    if kind in _REFERENCES_TO_A_CARD:
+    if kind in CARD_REFERENCE_TYPES:
         return Condition(kind, None, None, draw(_optional(st.sampled_from(_CARD_REFERENCES))))
     return Condition(kind)
 

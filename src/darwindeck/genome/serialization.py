@@ -674,12 +674,17 @@ def _add_contract_scoring(data: dict[str, Any]) -> None:
     data.setdefault("contract_scoring", None)
 
 
-def _add_first_trick_rules(data: dict[str, Any]) -> None:
-    """Version 2: a trick phase of an older file has no first lead and no clean first trick."""
+def _phase_objects(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The phase objects of a document being migrated (anything malformed is left to the reader)."""
     turns = _object_at(data, "turn_structure")
     phases = turns.get("phases") if turns is not None else None
-    for phase in phases if isinstance(phases, list) else ():
-        if isinstance(phase, dict) and phase.get("kind") == "trick":
+    return [phase for phase in phases if isinstance(phase, dict)] if isinstance(phases, list) else []
+
+
+def _add_first_trick_rules(data: dict[str, Any]) -> None:
+    """Version 2: a trick phase of an older file has no first lead and no clean first trick."""
+    for phase in _phase_objects(data):
+        if phase.get("kind") == "trick":
             phase.setdefault("first_lead", None)
             phase.setdefault("clean_first_trick", False)
 
@@ -687,12 +692,10 @@ def _add_first_trick_rules(data: dict[str, Any]) -> None:
 def _add_phase_flags(data: dict[str, Any]) -> None:
     """Version 2: an older file's draw phases do not stand (declining a draw is not final) and its
     discard phases let a card taken from the discard pile go straight back."""
-    turns = _object_at(data, "turn_structure")
-    phases = turns.get("phases") if turns is not None else None
-    for phase in phases if isinstance(phases, list) else ():
-        if isinstance(phase, dict) and phase.get("kind") == "draw":
+    for phase in _phase_objects(data):
+        if phase.get("kind") == "draw":
             phase.setdefault("stand", False)
-        if isinstance(phase, dict) and phase.get("kind") == "discard":
+        if phase.get("kind") == "discard":
             phase.setdefault("no_return", False)
 
 
@@ -705,10 +708,8 @@ def _add_shoot_the_moon(data: dict[str, Any]) -> None:
 
 def _add_trump_rules(data: dict[str, Any]) -> None:
     """Version 2 (added late): trick phases without top trumps, no maker scoring."""
-    turns = _object_at(data, "turn_structure")
-    phases = turns.get("phases") if turns is not None else None
-    for phase in phases if isinstance(phases, list) else ():
-        if isinstance(phase, dict) and phase.get("kind") == "trick":
+    for phase in _phase_objects(data):
+        if phase.get("kind") == "trick":
             phase.setdefault("top_trumps", [])
     data.setdefault("maker_scoring", None)
 
@@ -721,13 +722,11 @@ def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
     if setup is not None:
         setup.setdefault("turned_trump", None)
     data.setdefault("book_scoring", None)
-    turns = _object_at(data, "turn_structure")
-    phases = turns.get("phases") if turns is not None else None
-    for phase in phases if isinstance(phases, list) else ():
-        if isinstance(phase, dict) and phase.get("kind") == "bidding":
+    for phase in _phase_objects(data):
+        if phase.get("kind") == "bidding":
             phase.setdefault("hook", False)
             phase.setdefault("blind_nil", False)
-        if isinstance(phase, dict) and phase.get("kind") == "play":
+        if phase.get("kind") == "play":
             phase.setdefault("runs", False)
     contract = _object_at(data, "contract_scoring")
     if contract is not None:
