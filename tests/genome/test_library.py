@@ -21,6 +21,7 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -61,6 +62,7 @@ ALL_SLUGS = [
     "blackjack",
     "cheat",
     "crazy-eights",
+    "cribbage-play",
     "cutthroat-euchre",
     "draw-poker",
     "euchre",
@@ -87,8 +89,8 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-#: Classics added after the first 22 games (Oh Hell, these five, Knaves and Cutthroat Euchre; the library
-#: has 30 with them).
+#: Classics added after the first 22 games (Oh Hell, these five, Knaves, Cutthroat Euchre and Cribbage's
+#: play; the library has 31 with them).
 ADDED_CLASSICS = {
     "oh-hell",
     "black-maria",
@@ -98,6 +100,7 @@ ADDED_CLASSICS = {
     "mau-mau",
     "knaves",
     "cutthroat-euchre",
+    "cribbage-play",
 }
 REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
@@ -107,7 +110,7 @@ REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 def test_game_names_are_every_slug_sorted() -> None:
     assert game_names() == ALL_SLUGS
-    assert len(ALL_SLUGS) == 30
+    assert len(ALL_SLUGS) == 31
     assert len(REQUIRED_SLUGS) == 19
     assert list(all_games()) == ALL_SLUGS
     assert list(GAME_INFO) == ALL_SLUGS
@@ -157,7 +160,7 @@ def test_unknown_game_without_close_match() -> None:
 
 
 def test_game_info_matches_its_genome() -> None:
-    families = {"tableau", "tricks", "shedding", "rummy", "fishing", "casino"}
+    families = {"tableau", "tricks", "shedding", "rummy", "fishing", "casino", "counting"}
     for slug, info in GAME_INFO.items():
         genome = get_game(slug)
         assert info.slug == slug
@@ -707,3 +710,11 @@ def test_cutthroat_euchre_is_euchre_for_three_with_the_maker_alone() -> None:
         == euchre.win_conditions
         == (WinCondition(WinType.FIRST_TO_SCORE, threshold=10),)
     )
+
+
+def test_cribbage_play_counts_to_31_with_combos_to_61() -> None:
+    crib = get_game("cribbage-play")
+    assert crib.phases == (CountPhase(limit=31, go_points=1, combos=True),)
+    assert (crib.player_count, crib.setup.cards_per_player) == (2, 4)
+    assert crib.win_conditions == (WinCondition(WinType.FIRST_TO_SCORE, threshold=61),)
+    assert GAME_INFO["cribbage-play"].mechanics == ("counting",)

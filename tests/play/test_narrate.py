@@ -352,3 +352,13 @@ def test_a_run_is_told_card_by_card_and_old_maid_names_the_hand_drawn_from() -> 
     # Old Maid: North draws from West, the player before it (East, after it, is not touched).
     maid = arranged(get_game("old-maid"), [cards(h) for h in ["KH 4D", "2S 3S", "9S 10S", "KS KC"]])
     assert narrate(maid, L.A_DRAW)[0] in ("You take K♠ from West's hand", "You take K♣ from West's hand")
+
+
+def test_a_count_play_tells_the_count_and_the_points() -> None:
+    # Cribbage's play: your 7♥ makes 7; Player 2's 8♠ makes 15, for 2; after your K♥ (25) none of its
+    # nines fits (34 > 31) and it says go.
+    state = arranged(get_game("cribbage-play"), [cards("7H KH QH 2C"), cards("8S 9S 9C 9D")])
+    assert narrate(state, c("7H")) == ["You play 7♥: 7"]
+    assert narrate(state, c("8S"))[0] == "Player 2 plays 8♠: 15 for 2"
+    assert narrate(state, c("KH"))[0] == "You play K♥: 25"
+    assert narrate(state, L.A_PASS)[0] == "Player 2 says go"

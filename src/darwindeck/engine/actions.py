@@ -10,14 +10,21 @@ _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
 
 
 def action_name(
-    action: int, nil_allowed: bool, making_trump: bool = False, asking: bool = False, bidding: bool = False
+    action: int,
+    nil_allowed: bool,
+    making_trump: bool = False,
+    asking: bool = False,
+    bidding: bool = False,
+    counting: bool = False,
 ) -> str:
     """``'play Q♠'``-style name of ``action``; ``nil_allowed`` names BID 0 "bid Nil"; ``making_trump``
     (a trump phase's decision) names NAME_SUIT "make ♣ trump" and a card "discard 9♦"; ``asking`` (an
     ask phase's decision) names TARGET "ask player 2" and CLAIM_RANK "ask for 7s"; ``bidding`` names
-    PASS (declining blind Nil) "look at your cards"."""
+    PASS (declining blind Nil) "look at your cards"; ``counting`` names PASS "say go"."""
     if bidding and action == L.A_PASS:
         return "look at your cards"
+    if counting and action == L.A_PASS:
+        return "say go"
     if asking and L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return f"ask player {action - L.A_TARGET0}"
     if asking and L.A_CLAIM_RANK0 <= action < L.A_SUIT0:

@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.contracts import SCORING_EXACT
+from darwindeck.engine.counting import greedy_count_score
 from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.hands import dealer
 from darwindeck.engine.jit import kernel_jit, stack_array
@@ -261,6 +262,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return _trump_score(tables, state, player, action)
     if action < L.FULL_DECK:
         kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
+        if kind == L.K_COUNT:
+            return greedy_count_score(tables, state, action)
         if kind == L.K_TRICK:
             return _trick_score(tables, state, player, action)
         if kind == L.K_CLAIM:

@@ -114,6 +114,9 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_MELD_RANKS] = 0
     state[L.S_RUN_CARDS] = 0
     state[L.S_BLIND_DECIDED] = 0
+    state[L.S_COUNT] = 0
+    state[L.S_COUNT_CARDS] = 0
+    state[L.S_COUNTER] = -1
     state[L.S_CLAIM_RANK] = -1
     state[L.S_LAST_CLAIM] = L.N_RANKS - 2  # King: the first claim of a hand is Aces
     state[L.S_CLAIM_STAGE] = 0

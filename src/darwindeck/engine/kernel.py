@@ -22,6 +22,7 @@ from darwindeck.engine.asking import ask_action, ask_step
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
+from darwindeck.engine.counting import count_action
 from darwindeck.engine.hands import deal_round, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import knock
@@ -446,8 +447,9 @@ def _betting_step(tables: Int64Array, state: Int64Array) -> bool:
 
 @kernel_jit
 def _own_phase(kind: int) -> bool:
-    """A phase only the turn's player acts in (draw, play, discard, knock, a claim's cards, asking)."""
-    return kind in (L.K_DRAW, L.K_PLAY, L.K_DISCARD, L.K_KNOCK, L.K_CLAIM, L.K_ASK)
+    """A phase only the turn's player acts in (draw, play, discard, knock, a claim's cards, asking,
+    counting)."""
+    return kind in (L.K_DRAW, L.K_PLAY, L.K_DISCARD, L.K_KNOCK, L.K_CLAIM, L.K_ASK, L.K_COUNT)
 
 
 @kernel_jit
@@ -528,6 +530,9 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         trump_action(tables, state, phase, player, action)
     elif kind == L.K_ASK:
         ask_action(tables, state, phase, player, action)
+    elif kind == L.K_COUNT:
+        count_action(tables, state, phase, player, action)
+        enter_phase(state, phase + 1)
     elif kind == L.K_BIDDING and (action == L.A_PASS or action == L.A_BLIND_NIL):
         _blind_nil_choice(tables, state, phase, player, action == L.A_BLIND_NIL)
     elif action == L.A_PASS:

@@ -129,7 +129,10 @@ S_ASK_RANK = 56  # ask phase: the rank of the last ask that missed (a fished car
 S_MELD_RANKS = 57  # bit r set: a set of rank r was melded to the tableau this hand
 S_RUN_CARDS = 58  # bit c set: card c lies in a run melded to the tableau this hand (laid off ones too)
 S_BLIND_DECIDED = 59  # bit p set: player p has decided this hand whether to bid blind Nil
-N_SCALARS = 60
+S_COUNT = 60  # count phase: the running count
+S_COUNT_CARDS = 61  # count phase: cards played since the count began (the top of the discard pile)
+S_COUNTER = 62  # count phase: the last player to play onto the count, -1 none
+N_SCALARS = 63
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -260,6 +263,7 @@ K_KNOCK = 7
 K_PASS = 8
 K_TRUMP = 9
 K_ASK = 10
+K_COUNT = 11
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

@@ -40,6 +40,7 @@ from darwindeck.engine.asking import ask_actions
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, offering_player
+from darwindeck.engine.counting import count_actions
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import may_knock
 from darwindeck.engine.melding import run_action, runs_from
@@ -430,6 +431,8 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = trump_actions(tables, state, phase, player, L.P_LEGAL)
     elif kind == L.K_ASK:
         n = ask_actions(tables, state, player, L.P_LEGAL)
+    elif kind == L.K_COUNT:
+        n = count_actions(tables, state, phase, player, L.P_LEGAL)
     elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
         n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:

@@ -143,6 +143,7 @@ class GameState:
             kind == L.K_TRUMP and own_choice,
             kind == L.K_ASK and own_choice,
             kind == L.K_BIDDING,
+            kind == L.K_COUNT,
         )
 
     # ---- views -------------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -187,6 +188,8 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
     elif isinstance(phase, PassPhase):
         packed = sum(d.code << (2 * i) for i, d in enumerate(phase.directions))
         row[: L.PH_C + 1] = [L.K_PASS, phase.count, len(phase.directions), packed]
+    elif isinstance(phase, CountPhase):
+        row[: L.PH_C + 1] = [L.K_COUNT, phase.limit, phase.go_points, int(phase.combos)]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_E + 1] = [
             L.K_BIDDING,

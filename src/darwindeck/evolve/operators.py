@@ -65,6 +65,9 @@ MutateBookScoringMutation          0.10     0.20        ``scoring``
 AddAskPhaseMutation                0.03     0.06        ``asking``
 RemoveAskPhaseMutation             0.03     0.06        ``asking``
 MutateAskPhaseMutation             0.10     0.20        ``asking``
+AddCountPhaseMutation              0.03     0.06        ``counting``
+RemoveCountPhaseMutation           0.03     0.06        ``counting``
+MutateCountPhaseMutation           0.10     0.20        ``counting``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -97,6 +100,7 @@ from darwindeck.evolve.mutations import (
     betting,
     bidding,
     conditions,
+    counting,
     effects,
     knock,
     parameters,
@@ -196,6 +200,9 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddAskPhaseMutation", asking.add_ask_phase, 0.03, 0.06),
     Operator("RemoveAskPhaseMutation", asking.remove_ask_phase, 0.03, 0.06),
     Operator("MutateAskPhaseMutation", asking.mutate_ask_phase, 0.10, 0.20),
+    Operator("AddCountPhaseMutation", counting.add_count_phase, 0.03, 0.06),
+    Operator("RemoveCountPhaseMutation", counting.remove_count_phase, 0.03, 0.06),
+    Operator("MutateCountPhaseMutation", counting.mutate_count_phase, 0.10, 0.20),
 )
 
 

@@ -53,6 +53,7 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -146,6 +147,7 @@ class Op(IntEnum):
     PASS_PHASE = 17
     TRUMP_PHASE = 18
     ASK_PHASE = 19
+    COUNT_PHASE = 20
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
@@ -411,6 +413,11 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(Op.ASK_PHASE, field)
             writer.u8(_pack_flags(phase.fish, phase.again), f"{field} flags")
             writer.u8(phase.book, f"{field}.book")
+        case CountPhase():
+            writer.u8(Op.COUNT_PHASE, field)
+            writer.u8(phase.limit, f"{field}.limit")
+            writer.u8(phase.go_points, f"{field}.go_points")
+            writer.u8(_pack_flags(phase.combos), f"{field} flags")
         case KnockPhase():
             writer.u8(Op.KNOCK_PHASE, field)
             writer.u8(phase.max_value, f"{field}.max_value")
@@ -927,6 +934,12 @@ def _read_knock(reader: ByteReader, field: str) -> KnockPhase:
     )
 
 
+def _read_count(reader: ByteReader, field: str) -> CountPhase:
+    limit = reader.u8(f"{field}.limit")
+    go_points = reader.u8(f"{field}.go_points")
+    return CountPhase(limit=limit, go_points=go_points, combos=_read_bool(reader, f"{field} flags"))
+
+
 def _read_ask(reader: ByteReader, field: str) -> AskPhase:
     fish, again = _read_flags(reader, f"{field} flags", 2)
     return AskPhase(fish=fish, again=again, book=reader.u8(f"{field}.book"))
@@ -944,6 +957,7 @@ _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.PASS_PHASE: _read_pass,
     Op.TRUMP_PHASE: _read_trump_phase,
     Op.ASK_PHASE: _read_ask,
+    Op.COUNT_PHASE: _read_count,
 }
 
 

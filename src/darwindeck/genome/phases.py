@@ -201,6 +201,18 @@ class AskPhase:
     book: int = 4  # n cards of one rank in the asker's hand are laid down at once (0: never)
 
 
+@dataclass(frozen=True)
+class CountPhase:
+    """Cribbage's play: one card a turn onto a running count that may not pass ``limit``; a player who
+    cannot play says go; the last to play when nobody can scores ``go_points`` and the count restarts
+    (``engine.counting``). ``combos``: a card making the count 15 or exactly ``limit`` scores 2, a pair
+    2 (three of a rank 6, four 12), a run of the last n cards n."""
+
+    limit: int = 31
+    go_points: int = 1
+    combos: bool = True
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -213,4 +225,5 @@ Phase: TypeAlias = (
     | PassPhase
     | TrumpPhase
     | AskPhase
+    | CountPhase
 )

@@ -63,6 +63,7 @@ from darwindeck.genome.conditions import (
 from darwindeck.genome.phases import (
     AskPhase,
     BiddingPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -400,7 +401,7 @@ class GameGenome:
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
-            or any(isinstance(p, KnockPhase | PassPhase | TrumpPhase | AskPhase) for p in phases)
+            or any(isinstance(p, KnockPhase | PassPhase | TrumpPhase | AskPhase | CountPhase) for p in phases)
             or any(
                 isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick or p.top_trumps)
                 for p in phases

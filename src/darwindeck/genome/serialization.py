@@ -16,7 +16,8 @@ byte for byte as before, so its identity did not change when version 2 came.
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``) followed by every field of its dataclass:
+  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``, ``count``) followed by every field
+  of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
 * a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``; a top trump is
   ``{"rank": "J", "suit": "trump"}`` (``suit``: ``trump`` or ``same_colour``).
@@ -88,6 +89,7 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -141,6 +143,7 @@ PHASE_KIND_NAMES: dict[type[Phase], str] = {
     PassPhase: "pass",
     TrumpPhase: "trump",
     AskPhase: "ask",
+    CountPhase: "count",
 }
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
@@ -491,6 +494,14 @@ def _read_ask(obj: JsonObject) -> AskPhase:
     )
 
 
+def _read_count(obj: JsonObject) -> CountPhase:
+    return CountPhase(
+        limit=obj.get("limit").as_int(),
+        go_points=obj.get("go_points").as_int(),
+        combos=obj.get("combos").as_bool(),
+    )
+
+
 _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "draw": _read_draw,
     "play": _read_play,
@@ -503,6 +514,7 @@ _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "pass": _read_pass,
     "trump": _read_trump,
     "ask": _read_ask,
+    "count": _read_count,
 }
 
 

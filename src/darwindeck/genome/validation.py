@@ -146,6 +146,7 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -190,7 +191,7 @@ UINT16_MAX = 65535
 MIN_GROUP, MAX_GROUP = 2, 13
 CARD_VALUE_COUNT = len(Rank)
 
-_CARD_MOVING_PHASES = (DrawPhase, PlayPhase, DiscardPhase, TrickPhase, ClaimPhase, AskPhase)
+_CARD_MOVING_PHASES = (DrawPhase, PlayPhase, DiscardPhase, TrickPhase, ClaimPhase, AskPhase, CountPhase)
 _TABLEAU_MODES_NEEDING_PLAYS = (TableauMode.WAR, TableauMode.MATCH_RANK, TableauMode.SEQUENCE)
 _CAPTURING_MODES = (TableauMode.WAR, TableauMode.MATCH_RANK)
 _TRICK_WINS = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
@@ -342,6 +343,7 @@ class _Checker:
             or (self.genome.contract_scoring is not None)
             or (self.genome.maker_scoring is not None)
             or (self.genome.book_scoring is not None)
+            or any(isinstance(p, CountPhase) and (p.combos or p.go_points > 0) for p in self.phases)
         )
 
     def rank_in_deck(self, path: str, rank: Rank) -> None:
@@ -524,6 +526,8 @@ class _Checker:
             self.check_trump_phase(path, index)
         elif isinstance(phase, AskPhase):
             self.check_ask_phase(path, phase)
+        elif isinstance(phase, CountPhase):
+            self.check_count_phase(path, phase)
         else:
             self.error(path, f"must be a phase, got {_describe(phase)}")
 
@@ -600,6 +604,12 @@ class _Checker:
 
     def scores_tricks(self) -> bool:
         return any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in self.genome.scoring.card_rules)
+
+    def check_count_phase(self, path: str, phase: CountPhase) -> None:
+        self.integer(f"{path}.limit", phase.limit, 10, UINT8_MAX, " (one byte; a ten must fit)")
+        self.integer(f"{path}.go_points", phase.go_points, *_ONE_BYTE)
+        if not isinstance(phase.combos, bool):
+            self.error(f"{path}.combos", f"must be a bool, got {_describe(phase.combos)}")
 
     def check_ask_phase(self, path: str, phase: AskPhase) -> None:
         for name in ("fish", "again"):

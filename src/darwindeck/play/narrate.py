@@ -39,6 +39,7 @@ import re
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.counting import count_value
 from darwindeck.engine.melding import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
@@ -192,6 +193,8 @@ def describe_decision(
     kind = before.phase_kind
     mine = actor == before.seat
     if 0 <= action < L.FULL_DECK:
+        if kind == L.K_COUNT:
+            return _counted(before, actor, action, after)
         if kind == L.K_TRICK and not before.trick:
             return _says(before, actor, "leads", "lead", card_name(action))
         if kind == L.K_TRICK:
@@ -213,6 +216,8 @@ def describe_decision(
         phase = genome.phases[before.phase_index]
         if kind == L.K_BIDDING:  # declining blind Nil
             return _says(before, actor, "looks at their cards", "look at your cards")
+        if kind == L.K_COUNT:
+            return _says(before, actor, "says", "say", "go")
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
         return _says(before, actor, "passes", "pass")
@@ -249,6 +254,14 @@ def describe_decision(
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
     return _says(before, actor, "claims", "claim", f"{rank.value}s")
+
+
+def _counted(before: TableView, actor: int, card: int, after: TableView) -> str:
+    """ "East plays 8♠: 15 for 2" (the count the card made, and the points it scored, the go included)."""
+    points = after.scores[actor] - before.scores[actor]
+    total = before.count + count_value(card)
+    scored = f" for {points}" if points else ""
+    return _says(before, actor, "plays", "play", f"{card_name(card)}: {total}{scored}")
 
 
 def _ask(before: TableView, action: int, after: TableView) -> str:

@@ -205,6 +205,8 @@ def table_line(view: TableView, rules: TableRules) -> Text:
         parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
     if view.pot:
         parts.append(Text(f"pot {view.pot}"))
+    if view.count_cards:
+        parts.append(Text(f"count {view.count}"))
     return Text(" · ").join(parts)
 
 

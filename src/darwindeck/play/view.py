@@ -108,6 +108,8 @@ class TableView:
     bags: tuple[int, ...]  # by team (by seat in individual mode), as team_scores
     chips: tuple[int, ...]
     pot: int
+    count: int  # a count phase's running count (Cribbage's play), 0 between counts
+    count_cards: int  # cards played since the count began
     folded: tuple[bool, ...]
     claim_rank: int  # rank code of the claim in progress, -1 none
     claim_count: int  # cards put down for it
@@ -167,6 +169,8 @@ def build_view(state: GameState, seat: int) -> TableView:
         bags=tuple(int(v) for v in array[L.B_BAGS : L.B_BAGS + len(obs.team_scores)]),
         chips=tuple(int(v) for v in array[L.B_CHIPS : L.B_CHIPS + n]),
         pot=int(array[L.S_POT]),
+        count=int(array[L.S_COUNT]),
+        count_cards=int(array[L.S_COUNT_CARDS]),
         folded=tuple(bool(v) for v in array[L.B_FOLDED : L.B_FOLDED + n]),
         claim_rank=int(array[L.S_CLAIM_RANK]),
         claim_count=int(array[L.S_CLAIM_COUNT]),

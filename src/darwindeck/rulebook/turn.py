@@ -26,6 +26,7 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CountPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -63,6 +64,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     PassPhase: "Pass",
     TrumpPhase: "Making trump",
     AskPhase: "Ask",
+    CountPhase: "Count",
 }
 
 #: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -209,6 +211,8 @@ def _describe_phase(
         return _making_trump(phase, genome)
     if isinstance(phase, AskPhase):
         return _ask(phase, genome)
+    if isinstance(phase, CountPhase):
+        return _count(phase)
     return _bidding(phase)
 
 
@@ -429,6 +433,28 @@ def _ask(phase: AskPhase, genome: GameGenome) -> tuple[str, list[str]]:
         "If your hand is empty when you are to ask, draw a card from the deck first; if the deck is empty "
         "too, your turn ends."
     )
+    return main, details
+
+
+def _count(phase: CountPhase) -> tuple[str, list[str]]:
+    """The count phase as ``engine.counting`` plays it."""
+    main = (
+        f"Play one card face up and add its value to the count: an ace is 1, 2 to 10 their number, jacks, "
+        f"queens and kings 10. The count may never go over {phase.limit}."
+    )
+    go = words.count(phase.go_points, "point")
+    details = [
+        'If none of your cards fits, say "go". When nobody can play, the last player to have played '
+        f"scores {go} for the go, the count starts again from 0, and the player after them plays first.",
+        "When every hand is empty, the last player to have played scores the go too, and the hand ends.",
+    ]
+    if phase.combos:
+        details.append(
+            f"Scoring as you play: making the count 15 scores 2, and exactly {phase.limit} scores 2 (no go "
+            "point then); a card of the same rank as the card just before it scores 2 for the pair, 6 "
+            "for three of a kind, 12 for four; and when the last three or more cards played since the "
+            "count began are all different ranks in sequence, in any order (ace low), they score 1 each."
+        )
     return main, details
 
 

@@ -1,6 +1,7 @@
 """The classic-game library: real card games written as genomes, and the registry that finds them.
 
-Each family module (``tableau``, ``tricks``, ``shedding``, ``rummy``, ``fishing``, ``casino``) builds its
+Each family module (``tableau``, ``tricks``, ``shedding``, ``rummy``, ``fishing``, ``casino``,
+``counting``) builds its
 games as faithfully as the schema allows and says in its docstrings where the schema forces an
 approximation. The registry here collects them:
 
@@ -26,7 +27,7 @@ import re
 from difflib import get_close_matches
 
 from darwindeck.errors import UnknownGameError
-from darwindeck.genome.library import casino, fishing, rummy, shedding, tableau, tricks
+from darwindeck.genome.library import casino, counting, fishing, rummy, shedding, tableau, tricks
 from darwindeck.genome.library.info import MECHANICS, GameInfo, LibraryGame
 from darwindeck.genome.schema import GameGenome
 
@@ -39,6 +40,7 @@ _FAMILY_GAMES: tuple[tuple[LibraryGame, ...], ...] = (
     rummy.GAMES,
     fishing.GAMES,
     casino.GAMES,
+    counting.GAMES,
 )
 
 

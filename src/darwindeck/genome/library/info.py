@@ -21,6 +21,7 @@ MECHANICS: dict[str, str] = {
     "bluffing": "cards are played face down under a claim that may be a lie",
     "capture": "cards are won from the table",
     "climbing": "each play must beat the previous one",
+    "counting": "cards are played onto a running count that may not pass a limit (Cribbage's play)",
     "draw": "cards are drawn from the deck, the discard pile or an opponent's hand",
     "hand-evaluation": "hands are valued (poker patterns, point totals, deadwood)",
     "layout": "cards are built in sequences on the table",
