@@ -260,3 +260,23 @@ def test_an_ask_names_the_players_as_the_table_does(client: TestClient) -> None:
     view = start(client, game="go-fish", seed=5)
     assert view["current"] == 0 and view["names"] == ["North", "East", "South", "West"]
     assert sorted(move["text"] for move in view["moves"]) == ["ask East", "ask South", "ask West"]
+
+
+def test_the_page_shows_the_running_count_of_cribbages_play(client: TestClient) -> None:
+    # Before any card the count is not shown. The person plays a card, the greedy opponent answers with
+    # one (the count is at most 10, so any of its cards fits): the page shows the two values' sum (ace 1,
+    # court cards 10).
+    view = start(client, game="cribbage-play", seed=2)
+    assert view["count"] is None and view["current"] == 0
+    card = next(move for move in view["moves"] if move["text"].startswith("card "))
+    after = client.post(
+        f"/api/games/{view['id']}/moves", json={"action": card["action"], "version": 0}
+    ).json()
+    (answer,) = [line for line in after["log"] if line.startswith("Player 2 plays ")]
+    theirs = answer.removeprefix("Player 2 plays ").split(":")[0]
+    assert after["count"] == count_value(card["text"].removeprefix("card ")) + count_value(theirs)
+
+
+def count_value(card: str) -> int:
+    rank = card[:-1]
+    return {"A": 1, "J": 10, "Q": 10, "K": 10}.get(rank) or int(rank)

@@ -231,6 +231,7 @@ class WebGame:
             "scores": list(table.scores),
             "team_scores": list(table.team_scores),
             "bags": list(table.bags),
+            "count": table.count if table.count_cards else None,
             "moves": self._moves(table),
             "log": list(self.log),
             "result": self.result,

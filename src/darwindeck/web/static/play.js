@@ -76,6 +76,7 @@ function drawTable(view) {
     table.append(el("p", {}, "Discard: ", view.discard_top ? cardNode(view.discard_top) : "empty",
       ` · deck ${view.deck_size}`));
   }
+  if (view.count != null) table.append(el("p", { id: "count" }, `Count: ${view.count}`));
   if (view.trick.length) {
     const trick = el("p", { id: "trick" }, "Trick: ");
     for (const [name, card] of view.trick) trick.append(`${name} `, cardNode(card), " ");
