@@ -32,6 +32,22 @@ def with_phases(genome: GameGenome, phases: Sequence[Phase]) -> GameGenome:
     return genome.replace(turn_structure=new_turns)
 
 
+def with_turn_phase_first(genome: GameGenome, phase: Phase) -> GameGenome:
+    """``genome`` with ``phase`` put at the start of the turn, unless it already has a phase of that kind
+    or plays tricks (a trick hand has no turn of its own for it): then unchanged."""
+    if indices_of(genome.phases, (type(phase), TrickPhase)):
+        return genome
+    return with_phases(genome, (phase, *genome.phases))
+
+
+def without_phases_of(genome: GameGenome, kind: type[Phase]) -> GameGenome:
+    """``genome`` without its phases of ``kind``; unchanged when it has none or they are all it has."""
+    kept = tuple(phase for phase in genome.phases if not isinstance(phase, kind))
+    if not kept or len(kept) == len(genome.phases):
+        return genome
+    return with_phases(genome, kept)
+
+
 def with_setup(genome: GameGenome, **changes: Any) -> GameGenome:
     """``genome`` with these setup fields changed."""
     return genome.replace(setup=dataclasses.replace(genome.setup, **changes))

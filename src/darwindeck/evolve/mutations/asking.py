@@ -14,25 +14,25 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from darwindeck.evolve.mutations._edit import indices_of, replaced_at, with_phases
-from darwindeck.genome.phases import AskPhase, TrickPhase
+from darwindeck.evolve.mutations._edit import (
+    indices_of,
+    replaced_at,
+    with_phases,
+    with_turn_phase_first,
+    without_phases_of,
+)
+from darwindeck.genome.phases import AskPhase
 from darwindeck.genome.schema import GameGenome
 
 _BOOK_SIZES = (0, 2, 3, 4)
 
 
 def add_ask_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
-    phases = genome.phases
-    if indices_of(phases, AskPhase) or indices_of(phases, TrickPhase):
-        return genome
-    return with_phases(genome, (AskPhase(), *phases))
+    return with_turn_phase_first(genome, AskPhase())
 
 
 def remove_ask_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
-    kept = tuple(phase for phase in genome.phases if not isinstance(phase, AskPhase))
-    if not kept or len(kept) == len(genome.phases):
-        return genome
-    return with_phases(genome, kept)
+    return without_phases_of(genome, AskPhase)
 
 
 def mutate_ask_phase(genome: GameGenome, rng: random.Random) -> GameGenome:

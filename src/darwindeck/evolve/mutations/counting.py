@@ -14,8 +14,15 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from darwindeck.evolve.mutations._edit import indices_of, replaced_at, with_phases
-from darwindeck.genome.phases import CountPhase, TrickPhase
+from darwindeck.evolve.mutations._edit import (
+    indices_of,
+    other_choice,
+    replaced_at,
+    with_phases,
+    with_turn_phase_first,
+    without_phases_of,
+)
+from darwindeck.genome.phases import CountPhase
 from darwindeck.genome.schema import GameGenome
 
 _LIMITS = (21, 31, 41, 51)
@@ -23,17 +30,11 @@ _GO_POINTS = (0, 1, 2)
 
 
 def add_count_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
-    phases = genome.phases
-    if indices_of(phases, CountPhase) or indices_of(phases, TrickPhase):
-        return genome
-    return with_phases(genome, (CountPhase(), *phases))
+    return with_turn_phase_first(genome, CountPhase())
 
 
 def remove_count_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
-    kept = tuple(phase for phase in genome.phases if not isinstance(phase, CountPhase))
-    if not kept or len(kept) == len(genome.phases):
-        return genome
-    return with_phases(genome, kept)
+    return without_phases_of(genome, CountPhase)
 
 
 def mutate_count_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
@@ -45,10 +46,9 @@ def mutate_count_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
     assert isinstance(phase, CountPhase)
     field = rng.choice(("limit", "go_points", "combos"))
     if field == "limit":
-        changed = dataclasses.replace(phase, limit=rng.choice([n for n in _LIMITS if n != phase.limit]))
+        changed = dataclasses.replace(phase, limit=other_choice(rng, _LIMITS, phase.limit))
     elif field == "go_points":
-        go = rng.choice([n for n in _GO_POINTS if n != phase.go_points])
-        changed = dataclasses.replace(phase, go_points=go)
+        changed = dataclasses.replace(phase, go_points=other_choice(rng, _GO_POINTS, phase.go_points))
     else:
         changed = dataclasses.replace(phase, combos=not phase.combos)
     return with_phases(genome, replaced_at(genome.phases, at, changed))
