@@ -25,6 +25,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.cond_eval import next_player
 from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.melding import run_order
 from darwindeck.engine.piles import hand_off, push, remove_card
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.scoring import add_score
@@ -77,12 +78,6 @@ def count_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
 
 
 @kernel_jit
-def _rank_order(card: int) -> int:
-    """Ace-low order: A 0, 2 1, …, K 12."""
-    return (card % L.N_RANKS + 1) % L.N_RANKS
-
-
-@kernel_jit
 def _pair_points(state: Int64Array, card: int) -> int:
     """n·(n−1) for the card and the n−1 cards of its rank just before it on the count."""
     same = 1
@@ -103,7 +98,7 @@ def _run_points(state: Int64Array) -> int:
         seen = 0
         low, high = L.N_RANKS, -1
         for i in range(end - k, end):
-            order = _rank_order(state[L.P_DISCARD + i])
+            order = run_order(state[L.P_DISCARD + i])
             seen |= 1 << order
             low, high = min(low, order), max(high, order)
         distinct = 0

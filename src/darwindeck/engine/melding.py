@@ -28,7 +28,8 @@ N_ORDERS = L.N_RANKS
 
 @kernel_jit
 def run_order(card: int) -> int:
-    """The card's place in Ace-low order: A = 0, 2 = 1, …, K = 12."""
+    """The card's place in Ace-low order: A = 0, 2 = 1, …, K = 12 (runs here, the count's runs, and the
+    tableau's SEQUENCE piles)."""
     return (card % L.N_RANKS + 1) % L.N_RANKS
 
 

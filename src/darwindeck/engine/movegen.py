@@ -58,11 +58,11 @@ LOC_DECK = 0
 LOC_HAND = 1
 LOC_DISCARD = 2
 LOC_TABLEAU = 3
-#: A side may bid blind Nil only when it trails another by at least this many points (Pagat).
-BLIND_NIL_DEFICIT = 100
 LOC_OPPONENT_HAND = 4
 LOC_OPPONENT_DISCARD = 5
 LOC_CAPTURED = 6
+#: A side may bid blind Nil only when it trails another by at least this many points (Pagat).
+BLIND_NIL_DEFICIT = 100
 DECK_RESHUFFLE = 0
 DECK_SKIP = 1
 

@@ -19,6 +19,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
 from darwindeck.engine.hands import turn_up
 from darwindeck.engine.kernel import apply_action, init_game, settle
+from darwindeck.engine.melding import run_order
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.tables import GameTables, compile_tables, pack_tables
 from darwindeck.errors import IllegalActionError
@@ -257,7 +258,7 @@ class GameState:
         for pile, cards in (tableau or {}).items():
             put(L.P_TABLEAU + pile * L.PILE_CAP, L.L_TABLEAU + pile, cards)
             if pile < L.N_SUITS and cards:
-                orders = [(card % L.N_RANKS + 1) % L.N_RANKS for card in cards]
+                orders = [run_order(card) for card in cards]
                 array[L.B_SEQ_LO + pile] = min(orders)
                 array[L.B_SEQ_HI + pile] = max(orders)
         if current is not None:

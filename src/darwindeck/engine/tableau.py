@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.melding import run_order
 from darwindeck.engine.piles import (
     captured_off,
     hand_off,
@@ -47,17 +48,11 @@ BOTH = 2
 
 
 @kernel_jit
-def sequence_order(card: int) -> int:
-    """Position of the card's rank in A-low order: A = 0, 2 = 1, …, K = 12."""
-    return (card % L.N_RANKS + 1) % L.N_RANKS
-
-
-@kernel_jit
 def sequence_playable(tables: Int64Array, state: Int64Array, card: int) -> bool:
     suit = card // L.N_RANKS
     if state[L.L_TABLEAU + suit] == 0:
         return True
-    order = sequence_order(card)
+    order = run_order(card)
     direction = tables[L.H_SEQ_DIRECTION]
     up = order == state[L.B_SEQ_HI + suit] + 1
     down = order == state[L.B_SEQ_LO + suit] - 1
@@ -137,7 +132,7 @@ def _match_rank(tables: Int64Array, state: Int64Array, player: int, card: int) -
 @kernel_jit
 def _sequence(state: Int64Array, card: int) -> None:
     suit = card // L.N_RANKS
-    order = sequence_order(card)
+    order = run_order(card)
     if state[L.L_TABLEAU + suit] == 0:
         state[L.B_SEQ_LO + suit] = order
         state[L.B_SEQ_HI + suit] = order

@@ -57,7 +57,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
 from darwindeck.evolve.quality.play import GREEDY, STATELESS, batch_seed, play
 from darwindeck.evolve.repair import settle
-from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, iter_conditions
+from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType
 from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
@@ -292,17 +292,6 @@ def removable_rules(genome: GameGenome) -> list[Rule]:
 _SCORE_READERS = SCORE_WINS | {WinType.ALL_HANDS_EMPTY}
 
 
-def _all_conditions(genome: GameGenome) -> list[ConditionType]:
-    found = []
-    for phase in genome.phases:
-        field = _condition_field(phase)
-        if field is not None:
-            found += [c.type for c in iter_conditions(getattr(phase, field))]
-    for rule in genome.scoring.card_rules:
-        found += [c.type for c in iter_conditions(rule.condition)]
-    return found
-
-
 @dataclass(frozen=True)
 class _Readers:
     """What in a genome can make a rule matter: a play phase, tricks, and what reads scores, hand values
@@ -317,7 +306,7 @@ class _Readers:
     @classmethod
     def of(cls, genome: GameGenome) -> _Readers:
         wins = {win.type for win in genome.win_conditions}
-        conditions = set(_all_conditions(genome))
+        conditions = {condition.type for condition in genome.all_conditions()}
         has_tricks = genome.turn_structure.has_tricks
         betting = any(isinstance(phase, BettingPhase) for phase in genome.phases)
         return cls(
