@@ -54,6 +54,9 @@ def test_the_rulebook_states_the_count_the_go_and_the_combos() -> None:
     assert "The count may never go over 31." in text
     assert 'If none of your cards fits, say "go"' in text
     assert "making the count 15 scores 2, and exactly 31 scores 2" in text
+    # The hand ends with the hands, not the deck (44 cards stay undealt).
+    assert "A hand ends when every player's hand is empty (the deck is not played out)." in text
+    assert "every hand and the deck are empty" not in text
 
 
 def test_the_counting_operators_add_tune_and_remove_it() -> None:

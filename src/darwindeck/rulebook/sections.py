@@ -405,7 +405,9 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
 def _end_of_game(genome: GameGenome) -> Section:
     items = ["The game ends as soon as one of the winning conditions under Objective holds."]
     structure = genome.turn_structure
-    if not structure.has_tricks:
+    if any(isinstance(phase, CountPhase) for phase in genome.phases):  # engine.counting ends it
+        items.append("A hand ends when every player's hand is empty (the deck is not played out).")
+    elif not structure.has_tricks:
         items.append(
             "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
             "no card moved."
