@@ -36,7 +36,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.library import game_names, get_game
-from darwindeck.genome.phases import BiddingPhase, PlayPhase, TrickPhase, TrumpRelation
+from darwindeck.genome.phases import BiddingPhase, PlayPhase, TrickPhase, TrumpRelation, Vulnerability
 from darwindeck.genome.schema import (
     ContractScoring,
     DeckEmptyAction,
@@ -563,6 +563,7 @@ DOCUMENTED_ENUMS: tuple[type[CodedEnum], ...] = (
     HandPattern,
     TrumpRelation,
     TurnedTrump,
+    Vulnerability,
 )
 
 

@@ -1,5 +1,5 @@
 """The genome side of the count phase (``CountPhase``, Cribbage's play): JSON, bytecode (docs/bytecode.md,
-opcode 20), validation, the rulebook and the three counting operators."""
+opcode 24), validation, the rulebook and the three counting operators."""
 
 from __future__ import annotations
 
@@ -34,11 +34,11 @@ def test_json_writes_the_count_kind_as_version_2_and_round_trips() -> None:
     assert from_json(to_json(crib)) == crib
 
 
-def test_bytecode_is_opcode_20_limit_go_and_flags() -> None:
+def test_bytecode_is_opcode_24_limit_go_and_flags() -> None:
     crib = get_game("cribbage-play")
     data = compile_genome(crib)
-    # The phase list: [count 1] ... the count phase [20][limit 31][go 1][flags: combos].
-    assert phases_section(data)[2:6] == [20, 31, 1, 1]
+    # The phase list: [count 1] ... the count phase [24][limit 31][go 1][flags: combos].
+    assert phases_section(data)[2:6] == [24, 31, 1, 1]
     assert parse_bytecode(data).replace(name=crib.name, description=crib.description) == crib
 
 

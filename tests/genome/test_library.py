@@ -18,6 +18,7 @@ from darwindeck.genome.library import GAME_INFO, MECHANICS, all_games, game_name
 from darwindeck.genome.library.parts import is_rank
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -60,6 +61,7 @@ ALL_SLUGS = [
     "betting-war",
     "black-maria",
     "blackjack",
+    "bridge",
     "cheat",
     "crazy-eights",
     "cribbage-play",
@@ -89,8 +91,8 @@ ALL_SLUGS = [
     "war",
     "whist",
 ]
-#: Classics added after the first 22 games (Oh Hell, these five, Knaves, Cutthroat Euchre and Cribbage's
-#: play; the library has 31 with them).
+#: Classics added after the first 22 games (Oh Hell, these five, Knaves, Cutthroat Euchre, Cribbage's
+#: play and Bridge; the library has 32 with them).
 ADDED_CLASSICS = {
     "oh-hell",
     "black-maria",
@@ -101,6 +103,7 @@ ADDED_CLASSICS = {
     "knaves",
     "cutthroat-euchre",
     "cribbage-play",
+    "bridge",
 }
 REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
@@ -110,7 +113,7 @@ REQUIRED_SLUGS = set(ALL_SLUGS) - {"euchre", "rummy", "whist"} - ADDED_CLASSICS
 
 def test_game_names_are_every_slug_sorted() -> None:
     assert game_names() == ALL_SLUGS
-    assert len(ALL_SLUGS) == 31
+    assert len(ALL_SLUGS) == 32
     assert len(REQUIRED_SLUGS) == 19
     assert list(all_games()) == ALL_SLUGS
     assert list(GAME_INFO) == ALL_SLUGS
@@ -177,12 +180,14 @@ def _shown_mechanics(genome: GameGenome) -> dict[str, bool]:
     shown = {
         "tricks": genome.turn_structure.is_trick_based,
         "bidding": any(isinstance(p, BiddingPhase) for p in phases),
+        "auction": any(isinstance(p, AuctionPhase) for p in phases),
         "betting": any(isinstance(p, BettingPhase) for p in phases),
         "bluffing": any(isinstance(p, ClaimPhase) for p in phases),
         "teams": genome.team_mode,
         "trumps": genome.setup.turned_trump is not None
         or any(
-            (isinstance(p, TrickPhase) and p.trump_suit is not None) or isinstance(p, TrumpPhase)
+            (isinstance(p, TrickPhase) and p.trump_suit is not None)
+            or isinstance(p, TrumpPhase | AuctionPhase)
             for p in phases
         ),
         "special-effects": bool(genome.special_effects),

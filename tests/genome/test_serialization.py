@@ -234,12 +234,12 @@ def test_enum_names_are_not_values() -> None:
 
 def test_unknown_phase_kind() -> None:
     document = tiny_document()
-    document["turn_structure"]["phases"][1]["kind"] = "auction"
+    document["turn_structure"]["phases"][1]["kind"] = "melee"
     error = read_error(document)
     assert error.where == "t.json:turn_structure.phases[1].kind"
     assert error.reason == (
-        "unknown phase kind 'auction' (expected one of: draw, play, discard, trick, claim, betting, "
-        "bidding, knock, pass, trump, ask, count)"
+        "unknown phase kind 'melee' (expected one of: draw, play, discard, trick, claim, betting, "
+        "bidding, knock, pass, trump, ask, count, auction)"
     )
 
 

@@ -578,7 +578,7 @@ CASES = [
                 "win_conditions[0].type",
                 "must be a WinType (empty_hand, high_score, low_score, first_to_score, capture_all, "
                 "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold, "
-                "score_floor), "
+                "score_floor, hands_played), "
                 "got 'most_cards'",
             )
         ],
@@ -709,7 +709,7 @@ CASES = [
                 "win_conditions[0].type",
                 "must be a WinType (empty_hand, high_score, low_score, first_to_score, capture_all, "
                 "most_captured, all_hands_empty, best_hand, most_tricks, fewest_tricks, score_threshold, "
-                "score_floor), "
+                "score_floor, hands_played), "
                 "got 'most_cards'",
             ),
             (E, "win_conditions", NO_LIVE_WIN),

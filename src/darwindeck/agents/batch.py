@@ -38,6 +38,7 @@ from darwindeck.agents.determinize import KN_SIZE, deal_knowledge, observe
 from darwindeck.agents.mcts import Tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import MCTS, STATELESS_RANDOM, choose
+from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action, init_game
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
@@ -186,7 +187,7 @@ def play_game(
     digest = 0
     taken = 0
     while state[L.S_TERMINAL] == 0:
-        actor = state[L.S_ACTOR]
+        actor = decider(state)
         agent = agent_kinds[actor]
         if agent == STATELESS_RANDOM:
             agent_rng[0] = game_seed(seed, index, STATELESS_STREAM + taken)

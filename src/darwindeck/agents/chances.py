@@ -23,6 +23,7 @@ import numpy.typing as npt
 from darwindeck.agents.determinize import KN_SIZE, deal_knowledge, determinize, observe
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY, choose
+from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action, init_game
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
@@ -103,7 +104,7 @@ def chance_trace(
             _estimate(tables, state, knowledge, rollouts, rollout_rng, scratch, out[next_checkpoint])
             next_checkpoint += 1
         decision += 1
-        action = choose(tables, state, agent_kinds[state[L.S_ACTOR]], agent_rng)
+        action = choose(tables, state, agent_kinds[decider(state)], agent_rng)
         before[:] = state
         if not apply_action(tables, state, action):
             return

@@ -1,6 +1,7 @@
 """What a seat has observed, and full game states sampled consistently with it (determinizations).
 
-A seat sees, directly in the state: its own hand (unless hands are dealt face down), the discard (every
+A seat sees, directly in the state: its own hand (unless hands are dealt face down), the dummy's hand
+once it is laid face up (``auction.dummy_exposed``), the discard (every
 card put on it was face up when placed, so a ``top_only`` discard counts as remembered; a ``face_down``
 discard is hidden), the tableau piles, the trick, every captured pile, every pile's size, scores, bids,
 tricks, chips. Everything else is *hidden*: the other hands, the deck's order, the face-down claim pile.
@@ -39,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.auction import dummy_exposed
 from darwindeck.engine.hands import TURN_DEALER_LAST, dealer
 from darwindeck.engine.movegen import FACE_DOWN, LOC_DISCARD, LOC_OPPONENT_HAND
 from darwindeck.engine.piles import captured_off, hand_off, tableau_off
@@ -240,6 +242,9 @@ def _hidden_pool(tables: Int64Array, state: Int64Array, seat: int, own_top: int,
         _mark_pile(state, hand_off(seat), L.L_HAND + seat, seen)
     elif own_top >= 0:
         seen[own_top] += 1
+    dummy = dummy_exposed(state)
+    if dummy >= 0 and dummy != seat:
+        _mark_pile(state, hand_off(dummy), L.L_HAND + dummy, seen)
     n = 0
     for c in range(L.FULL_DECK):
         for _ in range(counts[c] - seen[c]):
@@ -329,9 +334,10 @@ def determinize(
         pool[i] = pool[j]
         pool[j] = tmp
     pos = 0
+    dummy = dummy_exposed(state)
     for sweep in range(2):  # players with revealed voids first
         for p in range(n_players):
-            if p != seat and (_void_count(kn, p) > 0) == (sweep == 0):
+            if p != seat and p != dummy and (_void_count(kn, p) > 0) == (sweep == 0):
                 pos = _fill_hand(out, p, filled[p], pool, pos, n, kn)
     pos = _fill_pile(out, L.P_CLAIM, filled[CLAIM_PILE], state[L.L_CLAIM], pool, pos)
     pos = _fill_pile(out, L.P_DECK, 0, state[L.L_DECK], pool, pos)

@@ -68,6 +68,7 @@ import numpy.typing as npt
 from darwindeck.agents.determinize import determinize
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY, choose, estimate_tricks, greedy_choice
+from darwindeck.engine.auction import decider
 from darwindeck.engine.contracts import (
     SCORING_BAG_LIMIT,
     SCORING_BAG_PENALTY,
@@ -425,7 +426,7 @@ def _iterate(
         _play_forced(tables, scratch)
         if scratch[L.S_TERMINAL] != 0:
             break
-        actor = scratch[L.S_ACTOR]
+        actor = decider(scratch)
         favoured = greedy_choice(tables, scratch) if prior > 0.0 else -1
         action = _untried(tree, node, scratch, rng, favoured)
         if action >= 0:
@@ -473,7 +474,7 @@ def search(
     knowledge row, ``params`` its parameter row."""
     if state[L.S_N_LEGAL] == 1:
         return int(state[L.P_LEGAL])
-    seat = state[L.S_ACTOR]
+    seat = decider(state)
     iterations = min(int(params[P_ITERATIONS]), tree.action.shape[0] - 1)
     ucb = params[P_UCB]
     prior = params[P_PRIOR]

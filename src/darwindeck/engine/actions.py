@@ -7,6 +7,12 @@ from darwindeck.engine.melding import run_card, run_length, run_low
 from darwindeck.genome.cards import Rank, Suit, card_name
 
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
+_STRAINS = ("♣", "♦", "♥", "♠", "NT")
+
+
+def contract_name(contract: int) -> str:
+    """``'3NT'``-style name of a contract id (``(level − 1) · 5 + strain``)."""
+    return f"{contract // L.N_STRAINS + 1}{_STRAINS[contract % L.N_STRAINS]}"
 
 
 def action_name(
@@ -62,7 +68,13 @@ def action_name(
         return "knock"
     if action == L.A_BLIND_NIL:
         return "bid blind Nil"
-    if L.A_RUN0 <= action < L.N_ACTIONS:
+    if L.A_RUN0 <= action < L.A_DOUBLE:
         low, length = run_low(action), run_length(action)
         return f"play run {card_name(low)}–{card_name(run_card(action, length - 1))}"
+    if action == L.A_DOUBLE:
+        return "double"
+    if action == L.A_REDOUBLE:
+        return "redouble"
+    if L.A_CONTRACT0 <= action < L.N_ACTIONS:
+        return f"bid {contract_name(action - L.A_CONTRACT0)}"
     raise ValueError(f"{action} is not an action id (0..{L.N_ACTIONS - 1})")

@@ -19,6 +19,9 @@ random player with stateless draws of ``batch`` (rule ablation), which plays lik
     lowest);
   - a bid: the bid nearest to its trick estimate (half tricks: a trump Jack or better, or a side Ace,
     counts 2; a lower trump or a side King 1; halved);
+  - a call (an auction phase): ``auction.greedy_call_score``: the cheapest contract its high-card
+    points and a partner's presumed points afford, in the partner's strain, its own long suit or no
+    trump; doubles with 14 high-card points against level 3 or more;
   - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
     at bust − 4 or more, and in a deadwood game (Gin Rummy), where it takes the top discard only when
     taking it and discarding its best card would lower its deadwood; there it discards the card whose
@@ -40,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.auction import greedy_call_score
 from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.counting import greedy_count_score
 from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
@@ -281,6 +285,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return 200 + (action - L.A_SET0)
     if action == L.A_BLIND_NIL:
         return -1  # the greedy player looks at its cards before bidding
+    if action == L.A_DOUBLE or action == L.A_REDOUBLE or action >= L.A_CONTRACT0:
+        return greedy_call_score(tables, state, player, action)
     if action >= L.A_RUN0:  # a run outranks a set of as many cards; longer plays first
         return 200 + (run_length(action) - 1) * L.N_RANKS
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:

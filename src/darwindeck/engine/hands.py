@@ -14,7 +14,8 @@ discard pile (``upcard``), or the last card dealt to the dealer, which stays in 
 At a hand's end: ``hand_end`` card rules score the cards still held, a moon is shot
 (``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
 (``contracts.evaluate_contracts``, when the game has a bidding phase), the makers or defenders score
-(``makers.score_makers``, when the game has maker scoring), every side scores its tricks beyond the book
+(``makers.score_makers``, when the game has maker scoring), an auction's contract scores
+(``duplicate.score_contract``), every side scores its tricks beyond the book
 (``book.score_book``, when the game has book scoring), the pot goes to the showdown's
 winner (``betting``), the win conditions are judged,
 and if nobody won the next hand is dealt.
@@ -30,12 +31,13 @@ from darwindeck.engine.betting import award_pot
 from darwindeck.engine.book import score_book
 from darwindeck.engine.contracts import SCORING_EXACT as CONTRACT_EXACT
 from darwindeck.engine.contracts import evaluate_contracts
+from darwindeck.engine.duplicate import score_contract
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.makers import score_makers
 from darwindeck.engine.piles import hand_off, pop, push, shuffle
 from darwindeck.engine.program import contract_view, deck_card, team_view
 from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card, shoot_the_moon
-from darwindeck.engine.wins import WHEN_HAND_END, judge, showdown_winner
+from darwindeck.engine.wins import WHEN_HAND_END, finish, judge, showdown_winner
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -117,6 +119,12 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_COUNT] = 0
     state[L.S_COUNT_CARDS] = 0
     state[L.S_COUNTER] = -1
+    state[L.S_CONTRACT] = -1
+    state[L.S_CONTRACT_BY] = -1
+    state[L.S_DOUBLED] = 0
+    state[L.S_CALL_PASSES] = 0
+    state[L.S_DECLARER] = -1
+    state[L.S_DUMMY] = -1
     state[L.S_CLAIM_RANK] = -1
     state[L.S_LAST_CLAIM] = L.N_RANKS - 2  # King: the first claim of a hand is Aces
     state[L.S_CLAIM_STAGE] = 0
@@ -128,6 +136,7 @@ def reset_hand_state(state: Int64Array) -> None:
         state[L.B_ROUND_BET + p] = 0
         state[L.B_ACTED + p] = 0
         state[L.B_PASSED + p] = 0
+        state[L.B_STRAIN_FIRST + p] = 0
 
 
 @kernel_jit
@@ -155,6 +164,17 @@ def new_hand(tables: Int64Array, state: Int64Array) -> None:
     state[L.S_ACTOR] = state[L.S_CUR]
     state[L.S_LEADER] = state[L.S_CUR]
     turn_up(tables, state)
+
+
+@kernel_jit
+def throw_in(tables: Int64Array, state: Int64Array) -> None:
+    """Throw the hand in unscored (nobody chose trump, everybody passed the auction): a turn is counted
+    (the turn limit applies) and the next dealer deals."""
+    state[L.S_TURN] += 1
+    if state[L.S_TURN] >= tables[L.H_MAX_TURNS]:
+        finish(tables, state, -1, L.END_TURN_LIMIT)
+        return
+    new_hand(tables, state)
 
 
 @kernel_jit
@@ -202,6 +222,8 @@ def end_hand(tables: Int64Array, state: Int64Array) -> None:
         _score_contracts(tables, state)
     if tables[L.H_MAKER] != 0:
         score_makers(tables, state)
+    if tables[L.H_AUCTION_VUL] >= 0:
+        score_contract(tables, state, dealer(tables, state))
     if tables[L.H_BOOK] != 0:
         score_book(tables, state)
     if state[L.S_POT] > 0:

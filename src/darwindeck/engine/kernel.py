@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.asking import ask_action, ask_step
+from darwindeck.engine.auction import auction_action, caller
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
@@ -486,6 +487,8 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
                 continue
             if kind == L.K_BIDDING:
                 state[L.S_ACTOR] = (state[L.S_CUR] + state[L.S_SUB]) % n_players
+            elif kind == L.K_AUCTION:
+                state[L.S_ACTOR] = caller(tables, state)
         n = generate(tables, state)
         if n > 0:
             state[L.S_N_LEGAL] = n
@@ -533,6 +536,8 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
     elif kind == L.K_COUNT:
         count_action(tables, state, phase, player, action)
         enter_phase(state, phase + 1)
+    elif kind == L.K_AUCTION:
+        auction_action(tables, state, phase, player, action)
     elif kind == L.K_BIDDING and (action == L.A_PASS or action == L.A_BLIND_NIL):
         _blind_nil_choice(tables, state, phase, player, action == L.A_BLIND_NIL)
     elif action == L.A_PASS:

@@ -23,6 +23,11 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 136–139     NAME_SUIT s = 136 + s: name suit ``s`` for the card just played (a ``name_suit`` effect);
             in a trump phase, make ``s`` trump (order up the turned card's suit, or name another)
 140         KNOCK: end the hand by knocking (knock phase; PASS declines)
+141         BLIND_NIL: bid Nil before looking at one's cards (bidding phase; PASS: look at them)
+142–401     RUN: meld the run of ``length`` cards from card ``c`` up = 142 + (length − 3)·52 + c
+402–403     DOUBLE, REDOUBLE (auction phase; PASS is the auction's pass)
+404–438     CONTRACT: bid level ``l`` (1..7) in strain ``s`` (0 ♣, 1 ♦, 2 ♥, 3 ♠, 4 no trump) =
+            404 + (l − 1)·5 + s; the contract id ``(l − 1)·5 + s`` orders the bids
 ==========  ==========================================================================================
 
 State: one flat ``int64`` array of ``STATE_SIZE`` cells; the offsets are below (``S_*`` scalars, per-seat
@@ -44,6 +49,7 @@ FULL_DECK = 52
 N_RANKS = 13
 N_SUITS = 4
 NO_CARD = -1
+HAND_NO_TRUMP = -2  # ``S_HAND_TRUMP`` of a hand an auction set to no trump (-1: none chosen yet)
 
 # ---- actions --------------------------------------------------------------------------------------
 A_DRAW = 52
@@ -65,7 +71,13 @@ A_SUIT0 = A_CLAIM_RANK0 + N_RANKS
 A_KNOCK = A_SUIT0 + N_SUITS
 A_BLIND_NIL = A_KNOCK + 1  # bid blind Nil, before looking at one's cards (PASS: look at them and bid)
 A_RUN0 = A_BLIND_NIL + 1  # + (length - MIN_RUN) * FULL_DECK + the run's lowest card (A low)
-N_ACTIONS = A_RUN0 + (MAX_RUN - MIN_RUN + 1) * FULL_DECK
+A_DOUBLE = A_RUN0 + (MAX_RUN - MIN_RUN + 1) * FULL_DECK
+A_REDOUBLE = A_DOUBLE + 1
+A_CONTRACT0 = A_REDOUBLE + 1  # + contract id = (level - 1) * N_STRAINS + strain
+N_STRAINS = 5  # ♣ ♦ ♥ ♠ and no trump, in the auction's order
+MAX_LEVEL = 7
+N_CONTRACTS = MAX_LEVEL * N_STRAINS
+N_ACTIONS = A_CONTRACT0 + N_CONTRACTS
 LEGAL_CAP = N_ACTIONS  # every action at once fits: the legal list never overflows
 
 # ---- state scalars --------------------------------------------------------------------------------
@@ -120,7 +132,7 @@ S_KNOCKER = 47  # who knocked this hand (knock phase), -1 nobody
 S_PASS_DONE = 48  # 1: this hand's pass phase has exchanged its cards
 S_STOOD = 49  # bit p set: player p stood this hand (declined a draw phase with ``stand``)
 S_TAKEN = 50  # the card taken from the discard pile this turn (a ``no_return`` discard refuses it), -1
-S_HAND_TRUMP = 51  # the trump suit a trump phase chose for this hand, -1 none (yet)
+S_HAND_TRUMP = 51  # the hand's trump (a trump phase's, a turned card's, an auction's), -1 none, -2 NT
 S_MAKER = 52  # the player who chose this hand's trump (their side are the makers), -1 none
 S_DISCARDER = 53  # trump phase: the dealer who took the turned card and must discard one, -1 none
 S_TURNED_CARD = 54  # the card turned up at the deal to fix trumps (``turned_trump``; public), -1 none
@@ -132,7 +144,13 @@ S_BLIND_DECIDED = 59  # bit p set: player p has decided this hand whether to bid
 S_COUNT = 60  # count phase: the running count
 S_COUNT_CARDS = 61  # count phase: cards played since the count began (the top of the discard pile)
 S_COUNTER = 62  # count phase: the last player to play onto the count, -1 none
-N_SCALARS = 63
+S_CONTRACT = 63  # auction: the last bid's contract id, -1 none yet (the contract once the auction ends)
+S_CONTRACT_BY = 64  # auction: who made the last bid, -1 none
+S_DOUBLED = 65  # auction: 0 undoubled, 1 doubled, 2 redoubled
+S_CALL_PASSES = 66  # auction: passes in a row since the last bid, double or redouble
+S_DECLARER = 67  # the contract's declarer once the auction has ended, -1 none (yet)
+S_DUMMY = 68  # the declarer's partner whose hand the declarer plays (``AuctionPhase.dummy``), -1 none
+N_SCALARS = 69
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -149,9 +167,11 @@ B_ROUND_BET = B_CHIPS + MAX_PLAYERS  # chips put in during the betting round in 
 B_FOLDED = B_ROUND_BET + MAX_PLAYERS  # 1: folded this hand
 B_ACTED = B_FOLDED + MAX_PLAYERS  # 1: acted since the last bet or raise of the round
 B_PASSED = B_ACTED + MAX_PLAYERS  # pass phase: bit c set = card c chosen to pass (still in the hand)
+B_STRAIN_FIRST = B_PASSED + MAX_PLAYERS  # auction, per strain: 4 bits per team, 1 + the team's first
+#                                          player to bid that strain (0 none)
 
 # ---- pile lengths -----------------------------------------------------------------------------------
-L_DECK = B_PASSED + MAX_PLAYERS
+L_DECK = B_STRAIN_FIRST + MAX_PLAYERS
 L_DISCARD = L_DECK + 1
 L_HAND = L_DISCARD + 1  # + player
 L_CAPTURED = L_HAND + MAX_PLAYERS  # + player
@@ -217,7 +237,8 @@ H_TURNED_TRUMP = 33  # setup.turned_trump: -1 none, else its code (0 upcard, 1 d
 H_BOOK = 34  # 1: book scoring (then the two fields below)
 H_BOOK_TRICKS = 35
 H_BOOK_POINTS = 36
-HEADER_SIZE = 37
+H_AUCTION_VUL = 37  # -1 without an auction phase, else its ``Vulnerability`` code
+HEADER_SIZE = 38
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -264,6 +285,7 @@ K_PASS = 8
 K_TRUMP = 9
 K_ASK = 10
 K_COUNT = 11
+K_AUCTION = 12
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

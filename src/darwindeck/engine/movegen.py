@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.asking import ask_actions
+from darwindeck.engine.auction import auction_actions
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, offering_player
@@ -433,6 +434,8 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = ask_actions(tables, state, player, L.P_LEGAL)
     elif kind == L.K_COUNT:
         n = count_actions(tables, state, phase, player, L.P_LEGAL)
+    elif kind == L.K_AUCTION:
+        n = auction_actions(tables, state, phase, player, L.P_LEGAL)
     elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
         n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
+from darwindeck.engine.auction import decider, dummy_exposed
 from darwindeck.engine.hands import turn_up
 from darwindeck.engine.kernel import apply_action, init_game, settle
 from darwindeck.engine.melding import run_order
@@ -52,6 +53,8 @@ class Observation:
     bids: tuple[int, ...]
     tricks_won: tuple[int, ...]
     legal_actions: tuple[int, ...]
+    dummy: int  # the dummy whose hand lies face up (from the first card led), -1 none
+    dummy_hand: tuple[int, ...]  # its cards, face up for everyone (empty without an exposed dummy)
 
 
 class GameState:
@@ -82,8 +85,8 @@ class GameState:
 
     @property
     def current_player(self) -> int:
-        """The seat that decides now (-1 once the game is over)."""
-        return -1 if self.is_terminal() else int(self.array[L.S_ACTOR])
+        """The seat that decides now (-1 once the game is over): the declarer when the dummy is to play."""
+        return -1 if self.is_terminal() else decider(self.array)
 
     def legal_actions(self) -> list[int]:
         n = int(self.array[L.S_N_LEGAL])
@@ -206,6 +209,7 @@ class GameState:
         blind = decides and L.A_BLIND_NIL in self.legal_actions()
         own_hand_visible = setup.hand_visibility is not Visibility.FACE_DOWN and not blind
         discard = self.discard()
+        dummy = dummy_exposed(self.array)
         return Observation(
             seat=seat,
             current_player=self.current_player,
@@ -225,6 +229,8 @@ class GameState:
             bids=self.block(L.B_BID, self.n_players),
             tricks_won=self.block(L.B_TRICKS, self.n_players),
             legal_actions=tuple(self.legal_actions()) if decides else (),
+            dummy=dummy,
+            dummy_hand=self.hand(dummy) if dummy >= 0 else (),
         )
 
     def arrange(

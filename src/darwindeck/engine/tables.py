@@ -29,7 +29,8 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
 * ``contract`` int64[7]: the ``ContractScoring`` fields in declaration order (defaults without one).
 * maker scoring lives in the header (``H_MAKER`` 1 when present, then its four fields), and so do the
   turned trump (``H_TURNED_TRUMP``: -1 or the ``TurnedTrump`` code) and book scoring (``H_BOOK`` 1 when
-  present, then its two fields).
+  present, then its two fields), and an auction's vulnerability (``H_AUCTION_VUL``: -1 without an
+  auction phase, else the first auction phase's ``Vulnerability`` code).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from darwindeck.genome.cards import Location, card_id
 from darwindeck.genome.conditions import Condition, ConditionLike, Logic
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -188,6 +190,8 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
     elif isinstance(phase, PassPhase):
         packed = sum(d.code << (2 * i) for i, d in enumerate(phase.directions))
         row[: L.PH_C + 1] = [L.K_PASS, phase.count, len(phase.directions), packed]
+    elif isinstance(phase, AuctionPhase):
+        row[: L.PH_B + 1] = [L.K_AUCTION, int(phase.doubling), int(phase.dummy)]
     elif isinstance(phase, CountPhase):
         row[: L.PH_C + 1] = [L.K_COUNT, phase.limit, phase.go_points, int(phase.combos)]
     elif isinstance(phase, BiddingPhase):
@@ -306,6 +310,8 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
         header[L.H_BOOK] = 1
         header[L.H_BOOK_TRICKS] = book.book
         header[L.H_BOOK_POINTS] = book.points_per_trick
+    auctions = [p for p in genome.phases if isinstance(p, AuctionPhase)]
+    header[L.H_AUCTION_VUL] = auctions[0].vulnerability.code if auctions else -1
     return header
 
 

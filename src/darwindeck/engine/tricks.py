@@ -6,11 +6,11 @@ until that suit has been played this hand, unless the leader holds nothing else.
 ``lead_suit_required`` a player holding the led suit must play it. On the first trick of a hand: with a
 first-lead card the player holding it leads (``first_lead_holder``) and must lead it; with a clean first
 trick a card a ``trick_win`` rule scores may be played only by a player with no other playable card.
-Winner: the best trump if any trump
-was played, else the best card of the led suit; "best" is the highest rank (Ace high), or the lowest
-when ``high_card_wins`` is false. The trump is the one a trump phase chose for the hand (``S_HAND_TRUMP``),
-else the trick phase's, else the setup's. The winner takes the trick's cards to their captured pile,
-scores the ``trick_win`` card rules on each, counts one trick, and leads the next turn.
+Winner: the best trump if any trump was played, else the best card of the led suit; "best" is the highest
+rank (Ace high), or the lowest when ``high_card_wins`` is false. The trump is the one a trump phase chose
+for the hand (``S_HAND_TRUMP``), else the trick phase's, else the setup's; none in a hand an auction set to
+no trump. The winner takes the trick's cards to their captured pile, scores the ``trick_win`` card rules on
+each, counts one trick, and leads the next turn.
 
 Top trumps (a card-rank override; Euchre's bowers): while a trump suit is in force, the phase's top
 trumps (rank + suit relative to trump, packed in the phase row) are trumps, whatever suit is printed
@@ -158,9 +158,12 @@ def _suit_rules_allow(tables: Int64Array, state: Int64Array, phase: int, player:
 
 @kernel_jit
 def trick_trump(tables: Int64Array, state: Int64Array, phase: int) -> int:
-    """The trump in force: the hand's chosen trump, else the phase's, else the setup's (-1 none)."""
+    """The trump in force: the hand's chosen trump, else the phase's, else the setup's (-1 none); a hand
+    an auction set to no trump has none."""
     if state[L.S_HAND_TRUMP] >= 0:
         return int(state[L.S_HAND_TRUMP])
+    if state[L.S_HAND_TRUMP] == L.HAND_NO_TRUMP:
+        return -1
     trump = phase_at(tables, phase, L.PH_B)
     return trump if trump >= 0 else int(tables[L.H_TRUMP])
 

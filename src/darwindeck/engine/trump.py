@@ -22,11 +22,10 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hands import dealer, new_hand
+from darwindeck.engine.hands import dealer, throw_in
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push, remove_card, top
 from darwindeck.engine.program import phase_at
-from darwindeck.engine.wins import finish
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -40,15 +39,6 @@ def turned_card(state: Int64Array) -> int:
 @kernel_jit
 def _rounds(tables: Int64Array, phase: int) -> int:
     return 2 if phase_at(tables, phase, L.PH_B) != 0 else 1
-
-
-@kernel_jit
-def _throw_in(tables: Int64Array, state: Int64Array) -> None:
-    state[L.S_TURN] += 1
-    if state[L.S_TURN] >= tables[L.H_MAX_TURNS]:
-        finish(tables, state, -1, L.END_TURN_LIMIT)
-        return
-    new_hand(tables, state)
 
 
 @kernel_jit
@@ -66,7 +56,7 @@ def trump_step(tables: Int64Array, state: Int64Array) -> bool:
         state[L.S_LEADER] = state[L.S_CUR]
         return False
     if state[L.S_SUB] >= _rounds(tables, phase) * n_players:
-        _throw_in(tables, state)
+        throw_in(tables, state)
         return False
     first = (dealer(tables, state) + 1) % n_players
     state[L.S_ACTOR] = (first + state[L.S_SUB]) % n_players

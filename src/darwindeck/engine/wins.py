@@ -14,7 +14,8 @@ score is shared it is not met, and the game plays on. When each is checked and m
 * at every hand end, besides the above: ``high_score`` (with a threshold: once a score reaches it;
   without: every hand end), ``low_score`` and ``score_threshold`` (once a score reaches the threshold;
   lowest / highest wins), ``score_floor`` (once a score falls to the negative threshold or below;
-  highest wins), ``all_hands_empty`` (when every hand is empty; highest score wins),
+  highest wins), ``hands_played`` (once that many hands have ended; highest wins, a tie is a draw),
+  ``all_hands_empty`` (when every hand is empty; highest score wins),
   ``most_captured`` (when the deck and every hand are empty), ``best_hand`` (``hand_eval.hand_strength``,
   the best member for a team; a bust is −1, a folded player −2; needs a hand evaluation), ``most_tricks`` /
   ``fewest_tricks``.
@@ -49,6 +50,7 @@ MOST_TRICKS = 8
 FEWEST_TRICKS = 9
 SCORE_THRESHOLD = 10
 SCORE_FLOOR = 11
+HANDS_PLAYED = 12
 
 NOT_MET = -2
 WHEN_ACTION = 0
@@ -222,6 +224,8 @@ def _judge_one(tables: Int64Array, state: Int64Array, kind: int, threshold: int,
         if not _reaching(tables, state, threshold):
             return NOT_MET
         return _played_on_if_tied(decide_winner(scores, kind != LOW_SCORE))
+    if kind == HANDS_PLAYED:
+        return decide_winner(scores, True) if state[L.S_HANDS_PLAYED] >= threshold else NOT_MET
     if kind == SCORE_FLOOR:
         if not _falling_to(scores, threshold):
             return NOT_MET

@@ -68,6 +68,9 @@ MutateAskPhaseMutation             0.10     0.20        ``asking``
 AddCountPhaseMutation              0.03     0.06        ``counting``
 RemoveCountPhaseMutation           0.03     0.06        ``counting``
 MutateCountPhaseMutation           0.10     0.20        ``counting``
+AddAuctionPhaseMutation            0.03     0.06        ``auction``
+RemoveAuctionPhaseMutation         0.03     0.06        ``auction``
+MutateAuctionPhaseMutation         0.10     0.20        ``auction``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -97,6 +100,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations import (
     MutationFunction,
     asking,
+    auction,
     betting,
     bidding,
     conditions,
@@ -203,6 +207,9 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddCountPhaseMutation", counting.add_count_phase, 0.03, 0.06),
     Operator("RemoveCountPhaseMutation", counting.remove_count_phase, 0.03, 0.06),
     Operator("MutateCountPhaseMutation", counting.mutate_count_phase, 0.10, 0.20),
+    Operator("AddAuctionPhaseMutation", auction.add_auction_phase, 0.03, 0.06),
+    Operator("RemoveAuctionPhaseMutation", auction.remove_auction_phase, 0.03, 0.06),
+    Operator("MutateAuctionPhaseMutation", auction.mutate_auction_phase, 0.10, 0.20),
 )
 
 

@@ -28,6 +28,7 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -41,6 +42,7 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
+    Vulnerability,
 )
 from darwindeck.genome.schema import (
     SCHEMA_VERSION,
@@ -70,6 +72,7 @@ from darwindeck.genome.schema import (
 __all__ = [
     "SCHEMA_VERSION",
     "AskPhase",
+    "AuctionPhase",
     "BettingPhase",
     "BiddingPhase",
     "BookScoring",
@@ -115,6 +118,7 @@ __all__ = [
     "TurnStructure",
     "TurnedTrump",
     "Visibility",
+    "Vulnerability",
     "WinCondition",
     "WinType",
     "card_id",

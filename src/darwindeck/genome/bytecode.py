@@ -15,10 +15,10 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
   contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none; then, when
   header flag bit 4 says so, maker scoring: 72 + 4 bytes; then, when header flag bit 5 says so, book
   scoring: 73 + 2 bytes). The setup's flag byte has bit 1 set when a ``turned_trump`` is given; its
-  ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-19; the
-  bidding phase is 70, because seed 000 already gives 60/61 to effects); a trick phase with top trumps
-  sets its flag bit 4 and lists them (count, then rank and ``TrumpRelation`` codes);
-  conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
+  ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-19, then 24
+  count and 25 auction; the bidding phase is 70, because seed 000 already gives 60/61 to effects); a
+  trick phase with top trumps sets its flag bit 4 and lists them (count, then rank and
+  ``TrumpRelation`` codes); conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
 * The bytecode carries every rule. It does not carry ``name`` or ``description``: ``parse_bytecode``
   names the genome ``"bytecode-<16 hex digits of the header hash>"`` with an empty description.
 * ``compile_genome`` refuses a value that does not fit its width with a ``BytecodeError`` naming the
@@ -50,6 +50,7 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -65,6 +66,7 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
+    Vulnerability,
 )
 from darwindeck.genome.schema import (
     BookScoring,
@@ -147,11 +149,12 @@ class Op(IntEnum):
     PASS_PHASE = 17
     TRUMP_PHASE = 18
     ASK_PHASE = 19
-    COUNT_PHASE = 20
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
     CONDITION_OR = 23
+    COUNT_PHASE = 24
+    AUCTION_PHASE = 25
     EFFECT_HEADER = 60
     #: Reserved by seed 000; never written: effect entries are positional 4-byte records.
     EFFECT_ENTRY = 61
@@ -418,6 +421,10 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             writer.u8(phase.limit, f"{field}.limit")
             writer.u8(phase.go_points, f"{field}.go_points")
             writer.u8(_pack_flags(phase.combos), f"{field} flags")
+        case AuctionPhase():
+            writer.u8(Op.AUCTION_PHASE, field)
+            writer.u8(_pack_flags(phase.doubling, phase.dummy), f"{field} flags")
+            writer.u8(phase.vulnerability.code, f"{field}.vulnerability")
         case KnockPhase():
             writer.u8(Op.KNOCK_PHASE, field)
             writer.u8(phase.max_value, f"{field}.max_value")
@@ -940,6 +947,12 @@ def _read_count(reader: ByteReader, field: str) -> CountPhase:
     return CountPhase(limit=limit, go_points=go_points, combos=_read_bool(reader, f"{field} flags"))
 
 
+def _read_auction(reader: ByteReader, field: str) -> AuctionPhase:
+    doubling, dummy = _read_flags(reader, f"{field} flags", 2)
+    vulnerability = _read_enum(reader, Vulnerability, f"{field}.vulnerability")
+    return AuctionPhase(doubling=doubling, dummy=dummy, vulnerability=vulnerability)
+
+
 def _read_ask(reader: ByteReader, field: str) -> AskPhase:
     fish, again = _read_flags(reader, f"{field} flags", 2)
     return AskPhase(fish=fish, again=again, book=reader.u8(f"{field}.book"))
@@ -958,6 +971,7 @@ _PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
     Op.TRUMP_PHASE: _read_trump_phase,
     Op.ASK_PHASE: _read_ask,
     Op.COUNT_PHASE: _read_count,
+    Op.AUCTION_PHASE: _read_auction,
 }
 
 

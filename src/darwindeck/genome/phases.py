@@ -60,6 +60,9 @@ Each phase is a frozen record of what the player may or must do:
   after cards are received and after a draw. An asker whose hand is empty draws a card from the deck
   first and then asks; with an empty deck as well, or no opponent holding a card, the phase ends. Go
   Fish, Happy Families, Authors.
+* ``CountPhase``: Cribbage's play (its class docstring).
+* ``AuctionPhase``: Contract Bridge's auction (its class docstring): the calls, the contract, the
+  declarer, doubling, the dummy and the contract's score.
 """
 
 from __future__ import annotations
@@ -213,6 +216,45 @@ class CountPhase:
     combos: bool = True
 
 
+class Vulnerability(CodedEnum):
+    """Which sides are *vulnerable* in an auction game (a vulnerable side's contracts win and lose more).
+
+    * ``none``: no side, every deal; ``both``: every side, every deal.
+    * ``chicago``: Chicago's four-deal cycle: deal 1 nobody, deals 2 and 3 the dealer's side, deal 4
+      every side, then again from deal 5.
+    """
+
+    NONE = "none"
+    BOTH = "both"
+    CHICAGO = "chicago"
+
+
+@dataclass(frozen=True)
+class AuctionPhase:
+    """Contract Bridge's auction, once per hand, and the contract it sets (``engine.auction``).
+
+    The dealer calls first, then each player in turn: a bid of a level 1-7 and a strain (♣ < ♦ < ♥ < ♠ <
+    no trump), higher than the last bid (a higher level, or the same level and a higher strain), or
+    pass; with ``doubling`` also double (the last bid is an opponent's and not yet doubled) or redouble
+    (an opponent doubled your side's bid). After a bid, as many passes in a row as there are other
+    players end the auction: the last bid is the *contract*, its strain is trump for the hand (no trump:
+    none), and the *declarer* is the player of the contracting side who first named that strain. If
+    everybody passes at the start the hand is thrown in and the next dealer deals. The player after the
+    declarer leads the first trick. A contract of level n promises the *book* plus n tricks, the book
+    being the hand's tricks less seven (six tricks of Bridge's thirteen).
+
+    ``dummy``: the declarer's partner (the other member of a two-player team) lays their hand face up
+    after the first card is led, and the declarer plays it for them.
+
+    At the hand's end the contract scores as in duplicate Bridge (``vulnerability`` says which sides
+    are vulnerable), to the declarer's side when made, else to each other side.
+    """
+
+    doubling: bool = True
+    dummy: bool = True
+    vulnerability: Vulnerability = Vulnerability.NONE
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -226,4 +268,5 @@ Phase: TypeAlias = (
     | TrumpPhase
     | AskPhase
     | CountPhase
+    | AuctionPhase
 )

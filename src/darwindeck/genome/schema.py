@@ -62,6 +62,7 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BiddingPhase,
     CountPhase,
     DiscardPhase,
@@ -213,6 +214,7 @@ class WinType(CodedEnum):
     FEWEST_TRICKS = "fewest_tricks"
     SCORE_THRESHOLD = "score_threshold"
     SCORE_FLOOR = "score_floor"  # a side falling to the (negative) threshold ends the game; highest wins
+    HANDS_PLAYED = "hands_played"  # after ``threshold`` hands the highest score wins (a tie is a draw)
 
 
 #: Win types that are decided by scores (something must score for them to make sense).
@@ -223,11 +225,18 @@ SCORE_WINS = frozenset(
         WinType.FIRST_TO_SCORE,
         WinType.SCORE_THRESHOLD,
         WinType.SCORE_FLOOR,
+        WinType.HANDS_PLAYED,
     }
 )
 #: Win types that need a threshold.
 THRESHOLD_REQUIRED = frozenset(
-    {WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD, WinType.LOW_SCORE, WinType.SCORE_FLOOR}
+    {
+        WinType.FIRST_TO_SCORE,
+        WinType.SCORE_THRESHOLD,
+        WinType.LOW_SCORE,
+        WinType.SCORE_FLOOR,
+        WinType.HANDS_PLAYED,
+    }
 )
 #: Win types decided by captured cards.
 CAPTURE_WINS = frozenset({WinType.CAPTURE_ALL, WinType.MOST_CAPTURED})
@@ -364,6 +373,10 @@ class BookScoring:
     points_per_trick: int = 1
 
 
+#: Phase kinds added in schema version 2.
+_VERSION_2_PHASES = (KnockPhase, PassPhase, TrumpPhase, AskPhase, CountPhase, AuctionPhase)
+
+
 @dataclass(frozen=True)
 class GameGenome:
     """A whole game. Build one directly, from JSON (``darwindeck.genome.serialization``) or the library."""
@@ -397,11 +410,12 @@ class GameGenome:
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
         maker scoring, a turned trump, book scoring, an exact contract, a made bonus, an ask phase or a
-        bidding hook or blind Nil, runs or an ``extends_meld`` test), else 1."""
+        bidding hook or blind Nil, runs or an ``extends_meld`` test, a count or an auction phase, a
+        hands-played win), else 1."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
-            or any(isinstance(p, KnockPhase | PassPhase | TrumpPhase | AskPhase | CountPhase) for p in phases)
+            or any(isinstance(p, _VERSION_2_PHASES) for p in phases)
             or any(
                 isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick or p.top_trumps)
                 for p in phases
@@ -411,7 +425,7 @@ class GameGenome:
             or any(isinstance(p, PlayPhase) and p.runs for p in phases)
             or any(c.type is ConditionType.EXTENDS_MELD for c in self.all_conditions())
             or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
-            or any(win.type is WinType.SCORE_FLOOR for win in self.win_conditions)
+            or any(win.type in (WinType.SCORE_FLOOR, WinType.HANDS_PLAYED) for win in self.win_conditions)
             or self.maker_scoring is not None
             or self.setup.turned_trump is not None
             or self.book_scoring is not None

@@ -16,8 +16,8 @@ byte for byte as before, so its identity did not change when version 2 came.
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``, ``count``) followed by every field
-  of its dataclass:
+  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``, ``count``, ``auction``) followed by
+  every field of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
 * a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``; a top trump is
   ``{"rank": "J", "suit": "trump"}`` (``suit``: ``trump`` or ``same_colour``).
@@ -86,6 +86,7 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -101,6 +102,7 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
+    Vulnerability,
 )
 from darwindeck.genome.schema import (
     SCHEMA_VERSION,
@@ -144,6 +146,7 @@ PHASE_KIND_NAMES: dict[type[Phase], str] = {
     TrumpPhase: "trump",
     AskPhase: "ask",
     CountPhase: "count",
+    AuctionPhase: "auction",
 }
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
@@ -502,6 +505,14 @@ def _read_count(obj: JsonObject) -> CountPhase:
     )
 
 
+def _read_auction(obj: JsonObject) -> AuctionPhase:
+    return AuctionPhase(
+        doubling=obj.get("doubling").as_bool(),
+        dummy=obj.get("dummy").as_bool(),
+        vulnerability=obj.get("vulnerability").as_enum(Vulnerability),
+    )
+
+
 _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "draw": _read_draw,
     "play": _read_play,
@@ -515,6 +526,7 @@ _PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
     "trump": _read_trump,
     "ask": _read_ask,
     "count": _read_count,
+    "auction": _read_auction,
 }
 
 

@@ -55,6 +55,10 @@ Turn structure
     method other than deadwood (only deadwood hands have melds to lay off on: it is ignored).
   * E an ask phase's ``book`` not 0 or 2..4 (cards of one rank laid down together); E ``fish`` or
     ``again`` not a bool; W ``fish`` when every card is dealt (the deck is always empty: nobody fishes).
+  * E an auction phase with no trick phase after it, or with fewer than 7 tricks a hand (a contract
+    promises the hand's tricks less seven plus its level, 1..7); E ``doubling`` or ``dummy`` not a bool,
+    ``vulnerability`` not a ``Vulnerability``; W ``dummy`` without teams of two (nobody is the dummy);
+    W a second auction phase (the contract is set once per hand).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -74,8 +78,8 @@ Conditions (in every phase and scoring rule)
   * E hand_value without ``scoring.hand_evaluation``.
 Win conditions
   * E no win condition; E a threshold missing where the type needs one (low_score, first_to_score,
-    score_threshold, score_floor); E a negative threshold, except a score floor's, which must be
-    negative (−32768..−1).
+    score_threshold, score_floor, hands_played); E a negative threshold, except a score floor's, which
+    must be negative (−32768..−1); E a hands-played threshold below 1 (the game lasts that many hands).
   * A score floor with no way to lose points (no contract scoring, no negative card rule) is dead.
   * A *dead* win condition is one that can never fire:
       - a score win (high_score, low_score, first_to_score, score_threshold) when nothing scores: no
@@ -143,6 +147,7 @@ from darwindeck.genome.conditions import (
 from darwindeck.genome.phases import (
     MIN_RUN,
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -157,6 +162,7 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
+    Vulnerability,
 )
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
@@ -196,6 +202,8 @@ _TABLEAU_MODES_NEEDING_PLAYS = (TableauMode.WAR, TableauMode.MATCH_RANK, Tableau
 _CAPTURING_MODES = (TableauMode.WAR, TableauMode.MATCH_RANK)
 _TRICK_WINS = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
 _ONE_BYTE = (0, UINT8_MAX, " (one byte)")
+#: An auction's highest contract (level 7) takes every trick, and level 1 at least one: 7 tricks a hand.
+MIN_AUCTION_TRICKS = 7
 _TWO_BYTES = (0, UINT16_MAX, " (two bytes)")
 #: ContractScoring fields in declaration order with their allowed range (the bytecode widths of seed 004).
 _CONTRACT_FIELD_RANGES: tuple[tuple[str, tuple[int, int, str]], ...] = (
@@ -344,6 +352,7 @@ class _Checker:
             or (self.genome.maker_scoring is not None)
             or (self.genome.book_scoring is not None)
             or any(isinstance(p, CountPhase) and (p.combos or p.go_points > 0) for p in self.phases)
+            or bool(self.phase_indices(AuctionPhase))
         )
 
     def rank_in_deck(self, path: str, rank: Rank) -> None:
@@ -528,6 +537,8 @@ class _Checker:
             self.check_ask_phase(path, phase)
         elif isinstance(phase, CountPhase):
             self.check_count_phase(path, phase)
+        elif isinstance(phase, AuctionPhase):
+            self.check_auction_phase(path, index, phase)
         else:
             self.error(path, f"must be a phase, got {_describe(phase)}")
 
@@ -610,6 +621,25 @@ class _Checker:
         self.integer(f"{path}.go_points", phase.go_points, *_ONE_BYTE)
         if not isinstance(phase.combos, bool):
             self.error(f"{path}.combos", f"must be a bool, got {_describe(phase.combos)}")
+
+    def check_auction_phase(self, path: str, index: int, phase: AuctionPhase) -> None:
+        if not any(i > index for i in self.phase_indices(TrickPhase)):
+            self.error(path, "an auction phase needs a trick phase after it")
+        tricks = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+        if _is_int(tricks) and tricks < MIN_AUCTION_TRICKS:
+            reason = f"a contract of level 7 takes every trick of at least {MIN_AUCTION_TRICKS}"
+            self.error(path, f"{reason}, but a hand has {tricks} tricks")
+        for name in ("doubling", "dummy"):
+            if not isinstance(getattr(phase, name), bool):
+                self.error(f"{path}.{name}", f"must be a bool, got {_describe(getattr(phase, name))}")
+        self.member(f"{path}.vulnerability", phase.vulnerability, Vulnerability)
+        pairs = self.genome.team_mode and any(len(team) == 2 for team in self.genome.teams)
+        if phase.dummy is True and not pairs:
+            self.warn(f"{path}.dummy", "no team of two players, so nobody is ever the dummy")
+        first = self.phase_indices(AuctionPhase)[0]
+        if first != index:
+            reason = f"the contract is set once per hand, by turn_structure.phases[{first}]: never acts"
+            self.warn(path, reason)
 
     def check_ask_phase(self, path: str, phase: AskPhase) -> None:
         for name in ("fish", "again"):
@@ -759,6 +789,8 @@ class _Checker:
             if win.threshold is not None and win.type is WinType.SCORE_FLOOR:
                 note = " (scores start at 0: a floor must lie below it)"
                 self.integer(f"{path}.threshold", win.threshold, INT16_MIN, -1, note)
+            elif win.threshold is not None and win.type is WinType.HANDS_PLAYED:
+                self.integer(f"{path}.threshold", win.threshold, 1, note=" (hands to play)")
             elif win.threshold is not None:
                 self.integer(f"{path}.threshold", win.threshold, 0)
             elif win.type in THRESHOLD_REQUIRED:

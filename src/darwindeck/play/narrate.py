@@ -39,6 +39,7 @@ import re
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.actions import contract_name
 from darwindeck.engine.counting import count_value
 from darwindeck.engine.melding import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
@@ -48,6 +49,7 @@ from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, Sp
 from darwindeck.play.view import (
     TableRules,
     TableView,
+    contract_bid,
     follow_note,
     sort_hand,
     trick_winner,
@@ -185,6 +187,36 @@ def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -
     return _says(before, actor, "draws", "draw", drawn if mine and drawn else "a card")
 
 
+_CALL_VERBS = {
+    L.A_PASS: ("passes", "pass"),
+    L.A_DOUBLE: ("doubles", "double"),
+    L.A_REDOUBLE: ("redoubles", "redouble"),
+}
+
+
+def _call(before: TableView, actor: int, action: int, after: TableView) -> str:
+    """ "North bids 1♠", "East doubles"; the call that ends the auction says the contract and the
+    dummy, and the last of four passes that the hand is thrown in."""
+    if action in _CALL_VERBS:
+        line = _says(before, actor, *_CALL_VERBS[action])
+    else:
+        line = _says(before, actor, "bids", "bid", contract_name(action - L.A_CONTRACT0))
+    if after.hand_number != before.hand_number:
+        return f"{line}: nobody bid, the hand is thrown in"
+    if after.declarer >= 0 and before.declarer < 0:
+        mine = after.declarer == after.seat
+        declares = "you declare" if mine else f"{after.names[after.declarer]} declares"
+        dummy = ""
+        if after.dummy >= 0:
+            dummy = (
+                ", you are the dummy"
+                if after.dummy == after.seat
+                else f", {after.names[after.dummy]} is the dummy"
+            )
+        return f"{line}: the contract is {contract_bid(after)}, {declares}{dummy}"
+    return line
+
+
 def describe_decision(
     before: TableView, action: int, after: TableView, genome: GameGenome, rules: TableRules
 ) -> str:
@@ -195,10 +227,11 @@ def describe_decision(
     if 0 <= action < L.FULL_DECK:
         if kind == L.K_COUNT:
             return _counted(before, actor, action, after)
+        from_dummy = " from the dummy" if action in before.dummy_hand else ""
         if kind == L.K_TRICK and not before.trick:
-            return _says(before, actor, "leads", "lead", card_name(action))
+            return _says(before, actor, "leads", "lead", card_name(action) + from_dummy)
         if kind == L.K_TRICK:
-            return _says(before, actor, "plays", "play", card_name(action))
+            return _says(before, actor, "plays", "play", card_name(action) + from_dummy)
         if kind == L.K_CLAIM:
             return _says(before, actor, "puts", "put", f"{card_name(action) if mine else 'a card'} face down")
         if kind == L.K_PASS:
@@ -212,6 +245,8 @@ def describe_decision(
         return _card_play(before, actor, action, genome, rules)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
+    if kind == L.K_AUCTION:
+        return _call(before, actor, action, after)
     if action == L.A_PASS:
         phase = genome.phases[before.phase_index]
         if kind == L.K_BIDDING:  # declining blind Nil

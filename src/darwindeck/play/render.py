@@ -3,7 +3,8 @@
 Layouts (``render_screen``): the *full* layout (terminals of ``COMPACT_BELOW`` columns or more) has a
 title rule, the direction of play, whose turn it is, a table of seats (cards held, and when the game has
 them: captured cards, bids, tricks, scores, chips), team scores, the table (discard top, deck size,
-tableau piles, the current trick, claim pile, pot) and the player's hand. The *compact* layout says the
+tableau piles, the current trick, claim pile, pot, an auction's contract), the dummy's face-up hand and
+the player's hand. The *compact* layout says the
 same in fewer, shorter lines (two seats per line, abbreviated seat names). Plain mode changes only the
 characters of rules and tables (ASCII); colour is the console's business (``Console(no_color=True)``).
 
@@ -12,8 +13,10 @@ in the order ♠ ♥ ♣ ♦ (colours alternate), then by rank 2..A. A wild card
 next card must be (``view.wild_note``).
 
 Moves (``numbered_moves``): each legal move has a key the player types. Bids are keyed by their value,
-so the number typed is the number of tricks bid, and Nil is keyed ``n`` and listed last; other moves are
-numbered 1, 2, ... (cards in hand order, then the rest by action id). ``moves_text`` lists up to
+so the number typed is the number of tricks bid, and Nil is keyed ``n`` and listed last; an auction's
+calls as Bridge players write them: ``p`` pass, ``x`` double, ``xx`` redouble, a contract by its level
+and strain letter (``1c`` ``1d`` ``1h`` ``1s`` ``1n`` … ``7n``); other moves are numbered 1, 2, ...
+(cards in hand order, then the rest by action id). ``moves_text`` lists up to
 ``MOVES_ONE_PER_LINE`` moves one per line in the full layout, more in aligned columns across the width
 (row by row), so a long list (14 bids) takes two or three lines; the compact layout packs them into lines.
 """
@@ -37,6 +40,7 @@ from darwindeck.play.view import (
     LastTrick,
     TableRules,
     TableView,
+    contract_bid,
     sort_hand,
     trick_winner,
     trump_in_force,
@@ -99,6 +103,8 @@ def turn_text(view: TableView) -> str:
     if view.terminal:
         return "Game over"
     phase = PHASE_NAMES.get(view.phase_kind, "")
+    if view.dummy_to_play:
+        phase += ", from the dummy"
     who = "Your turn" if view.current_player == view.seat else f"Now: {view.names[view.current_player]}"
     return f"{who} ({phase})" if phase else who
 
@@ -207,7 +213,24 @@ def table_line(view: TableView, rules: TableRules) -> Text:
         parts.append(Text(f"pot {view.pot}"))
     if view.count_cards:
         parts.append(Text(f"count {view.count}"))
+    if view.contract >= 0:
+        parts.append(Text(contract_text(view)))
     return Text(" · ").join(parts)
+
+
+def contract_text(view: TableView) -> str:
+    """ "contract 4♠ doubled, South declarer" once the auction is over; "last bid 2♥ by East" during it."""
+    bid = contract_bid(view)
+    if view.declarer < 0:
+        return f"last bid {bid} by {view.name(view.contract_by)}"
+    return f"contract {bid}, {view.name(view.declarer)} declarer"
+
+
+def dummy_line(view: TableView) -> Text | None:
+    """ "Dummy (North): ♠A K 3 ..." while the dummy's hand lies face up, else None."""
+    if not view.dummy_hand:
+        return None
+    return Text(f"Dummy ({view.name(view.dummy)}): ").append_text(hand_text(view.dummy_hand))
 
 
 def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
@@ -235,6 +258,8 @@ def title_text(view: TableView, rules: TableRules) -> str:
     """The game, the hand, the turn (trick games count tricks instead, on the trick line), the trumps."""
     suit = view.hand_trump if view.hand_trump >= 0 else rules.trump
     trump = f" · trumps {Suit.from_code(suit).symbol}" if suit >= 0 else ""
+    if view.hand_trump == L.HAND_NO_TRUMP:
+        trump = " · no trumps"
     turn = "" if rules.has_tricks else f" · turn {view.turn + 1}"
     return f"{rules.game_name} · hand {view.hand_number}{turn}{trump}"
 
@@ -277,6 +302,9 @@ def render_screen(
     table = table_line(view, rules)
     if table:
         lines.append(Text("Table: ").append_text(table))
+    dummy = dummy_line(view)
+    if dummy is not None:
+        lines.append(dummy)
     if view.to_pass:
         lines.append(Text("To pass: ").append_text(hand_text(view.to_pass)))
     if view.hand is not None:
@@ -316,12 +344,35 @@ def _is_bid(action: int) -> bool:
     return L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID
 
 
+_STRAIN_KEYS = "cdhsn"
+_CALL_KEYS = {L.A_PASS: "p", L.A_DOUBLE: "x", L.A_REDOUBLE: "xx"}
+
+
+def _is_call(action: int) -> bool:
+    return action in _CALL_KEYS or L.A_CONTRACT0 <= action < L.N_ACTIONS
+
+
+def _call_key(action: int) -> str:
+    if action in _CALL_KEYS:
+        return _CALL_KEYS[action]
+    contract = action - L.A_CONTRACT0
+    return f"{contract // L.N_STRAINS + 1}{_STRAIN_KEYS[contract % L.N_STRAINS]}"
+
+
+def moves_are_calls(moves: Sequence[Move]) -> bool:
+    """Whether ``moves`` are an auction's calls (some call besides pass among them)."""
+    actions = [m.action for m in moves]
+    return bool(actions) and all(_is_call(a) for a in actions) and any(a != L.A_PASS for a in actions)
+
+
 def numbered_moves(actions: Sequence[int], rules: TableRules, describe: Callable[[int], str]) -> list[Move]:
     """The moves for ``actions`` with their keys (see the module docstring); ``describe`` names an action."""
     if actions and all(_is_bid(a) for a in actions):
         nil = L.A_BID0 if rules.nil_allowed and L.A_BID0 in actions else -1
         bids = [Move(str(a - L.A_BID0), a, describe(a)) for a in sorted(actions) if a != nil]
         return bids + ([Move(NIL_KEY, nil, describe(nil))] if nil >= 0 else [])
+    if actions and all(_is_call(a) for a in actions) and any(a != L.A_PASS for a in actions):
+        return [Move(_call_key(a), a, describe(a)) for a in sorted(actions)]
     return [Move(str(number), a, describe(a)) for number, a in enumerate(move_order(actions), 1)]
 
 
@@ -330,7 +381,14 @@ def moves_are_bids(moves: Sequence[Move]) -> bool:
 
 
 def keys_text(moves: Sequence[Move]) -> str:
-    """The keys as a prompt lists them: "1-8", "1-13, n" (runs of numbers joined by a dash)."""
+    """The keys as a prompt lists them: "1-8", "1-13, n" (runs of numbers joined by a dash); calls as
+    "p, x, 1s-7n" (the lowest and the highest contract)."""
+    if moves_are_calls(moves):
+        others = [m.key for m in moves if m.action < L.A_CONTRACT0]
+        contracts = [m.key for m in moves if m.action >= L.A_CONTRACT0]
+        if contracts:
+            others.append(f"{contracts[0]}-{contracts[-1]}" if len(contracts) > 1 else contracts[0])
+        return ", ".join(others)
     numbers = [int(m.key) for m in moves if m.key.isdigit()]
     runs: list[list[int]] = []
     for number in numbers:

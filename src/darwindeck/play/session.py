@@ -7,10 +7,10 @@ the ``Opponent`` and each is told in one line (``narrate``); when the person's s
 moves (``render.numbered_moves``) are shown and a line is read. A seat with a single legal move has no
 choice to make: the move is made without asking and told with its reason ("You draw 5♦ (no playable
 card)"), and the screen is shown again at the next real choice. Input: a move's key (a number; for a bid
-the number of tricks, ``n`` for Nil); ``r`` prints the rulebook; ``q`` (or the end of input) quits,
-recorded as ``abandoned``. Anything else is refused with the reason and asked again. At the end the
-result line, then an optional rating (1-5) and comment, then the ``GameRecord`` is appended to the
-results file.
+the number of tricks, ``n`` for Nil; for a call ``p``, ``x``, ``xx`` or a contract such as ``3n``); ``r``
+prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
+refused with the reason and asked again. At the end the result line, then an optional rating (1-5) and
+comment, then the ``GameRecord`` is appended to the results file.
 
 The console and ``read_line(prompt) -> str`` (raising ``EOFError`` at the end of input) are injected, so
 tests drive a whole game with scripted lines and read exactly what was shown.
@@ -50,6 +50,7 @@ from darwindeck.play.render import (
     keys_text,
     move_text,
     moves_are_bids,
+    moves_are_calls,
     moves_text,
     numbered_moves,
     render_screen,
@@ -98,7 +99,7 @@ def parse_choice(line: str, moves: Sequence[Move]) -> int | Command:
     keys = [move.key for move in moves]
     if text in keys:
         return keys.index(text)
-    what = "bid" if moves_are_bids(moves) else "move"
+    what = "bid" if moves_are_bids(moves) else "call" if moves_are_calls(moves) else "move"
     if not text:
         raise BadInput(f"type a {what} ({keys_text(moves)}), r for the rules or q to quit")
     if text == "0" and NIL_KEY in keys:
@@ -114,6 +115,8 @@ def move_prompt(moves: Sequence[Move]) -> str:
         nil = f", {NIL_KEY} = Nil" if any(m.key == NIL_KEY for m in moves) else ""
         numbers = keys_text([m for m in moves if m.key != NIL_KEY])
         return f"Your bid ({numbers}{nil}, r, q): "
+    if moves_are_calls(moves):
+        return f"Your call ({keys_text(moves)}: p pass, x double, xx redouble, 3n = 3NT; r, q): "
     return f"Your move ({keys_text(moves)}, r, q): "
 
 

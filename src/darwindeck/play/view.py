@@ -5,7 +5,8 @@ that seat may see: its own hand, hand sizes, the discard top, tableau, trick, bi
 public scalars the observation does not carry but every player at a real table knows: the direction of
 play, the hand and turn numbers, how many hands have ended, which phase is being played, who played
 each card of the current trick, the hand's trump when it is turned up or made (and the turned card),
-Nil declarations, each side's bags, chips, pot and the claim in progress
+Nil declarations, an auction's contract (the last bid, who bid it, doubling, the declarer) and the
+dummy's face-up hand, each side's bags, chips, pot and the claim in progress
 (the rank claimed and how many cards went down, never which cards), and in a pass phase the seat's own
 cards chosen to pass and how far round the table this hand passes. Nothing else of the state is read,
 so opponents' hands and the deck order cannot reach the screen. Every display and narration in
@@ -32,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.actions import contract_name
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit
@@ -61,6 +63,10 @@ PHASE_NAMES = {
     L.K_BIDDING: "bidding",
     L.K_KNOCK: "knock",
     L.K_PASS: "pass cards",
+    L.K_TRUMP: "trump",
+    L.K_ASK: "ask",
+    L.K_COUNT: "count",
+    L.K_AUCTION: "auction",
 }
 
 
@@ -121,6 +127,13 @@ class TableView:
     pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
     terminal: bool
+    contract: int  # an auction's last bid (the contract once it ends), contract id; -1 none
+    contract_by: int  # who bid it, -1 none
+    doubled: int  # 0, 1 doubled, 2 redoubled
+    declarer: int  # -1 until the auction ends
+    dummy: int  # the declarer's partner who is dummy (from the auction's end), -1 none
+    dummy_hand: tuple[int, ...]  # the dummy's cards while face up (from the first card led)
+    dummy_to_play: bool  # the dummy's turn: the declarer (current_player) plays one of its cards
 
     @property
     def n_players(self) -> int:
@@ -182,7 +195,19 @@ def build_view(state: GameState, seat: int) -> TableView:
         pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
         terminal=terminal,
+        contract=int(array[L.S_CONTRACT]),
+        contract_by=int(array[L.S_CONTRACT_BY]),
+        doubled=int(array[L.S_DOUBLED]),
+        declarer=int(array[L.S_DECLARER]),
+        dummy=int(array[L.S_DUMMY]),
+        dummy_hand=obs.dummy_hand,
+        dummy_to_play=not terminal and int(array[L.S_DUMMY]) == int(array[L.S_ACTOR]),
     )
+
+
+def contract_bid(view: TableView) -> str:
+    """An auction's last bid and its doubling: "4♠ doubled"."""
+    return contract_name(view.contract) + ("", " doubled", " redoubled")[view.doubled]
 
 
 def _chosen_to_pass(array: Int64Array, seat: int, hand: tuple[int, ...] | None) -> tuple[int, ...]:
@@ -239,7 +264,9 @@ def _wild_takes_suit(genome: GameGenome) -> bool:
 
 def trump_in_force(view: TableView, rules: TableRules, phase: int) -> int:
     """The trump of trick phase ``phase`` in ``view``'s hand (``tricks.trick_trump``): the hand's trump,
-    turned up or made, else the phase's or the setup's; -1 none."""
+    turned up, made or bid, else the phase's or the setup's; -1 none (a contract in no trump too)."""
+    if view.hand_trump == L.HAND_NO_TRUMP:
+        return -1
     return view.hand_trump if view.hand_trump >= 0 else rules.trick_trumps[phase]
 
 

@@ -65,6 +65,9 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
     if kind is WinType.SCORE_THRESHOLD:
         points = words.count(_threshold(win, index, genome), "point")
         return f"A {who} whose score is at least {points} at the end of a hand wins. {_PLAYED_ON}"
+    if kind is WinType.HANDS_PLAYED:
+        hands = words.count(_threshold(win, index, genome), "hand")
+        return f"The game lasts {hands}: then the {who} with the highest score wins (a tie is a draw)."
     if kind is WinType.SCORE_FLOOR:
         points = words.count(_threshold(win, index, genome), "point")
         return (

@@ -13,6 +13,7 @@ from darwindeck.genome.cards import DeckType, Location, Visibility
 from darwindeck.genome.conditions import ConditionType, iter_conditions
 from darwindeck.genome.phases import (
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -23,6 +24,7 @@ from darwindeck.genome.phases import (
     PlayPhase,
     TrickPhase,
     TrumpPhase,
+    Vulnerability,
 )
 from darwindeck.genome.schema import (
     BookScoring,
@@ -46,7 +48,7 @@ from darwindeck.rulebook.scoring_text import (
     contract_sentences,
     hand_evaluation_sentences,
 )
-from darwindeck.rulebook.turn import build_turn_section, rank_order, tableau_mode_sentence
+from darwindeck.rulebook.turn import auction_book, build_turn_section, rank_order, tableau_mode_sentence
 
 EFFECTS_HEADER = ("Card", "Effect", "Target", "Value", "In words")
 
@@ -154,6 +156,7 @@ _GOALS = {
     WinType.FIRST_TO_SCORE: "be the first to reach the target score",
     WinType.SCORE_THRESHOLD: "reach the target score at the end of a hand",
     WinType.SCORE_FLOOR: "have the highest score when a score falls too low",
+    WinType.HANDS_PLAYED: "have the highest score after the last hand",
     WinType.CAPTURE_ALL: "win every card",
     WinType.MOST_CAPTURED: "capture the most cards",
     WinType.BEST_HAND: "hold the best hand at the showdown",
@@ -175,6 +178,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("knocking", KnockPhase in kinds),
         ("asking for cards", AskPhase in kinds),
         ("counting to a total", CountPhase in kinds),
+        ("an auction for a contract", AuctionPhase in kinds),
         ("shedding cards", WinType.EMPTY_HAND in wins),
         ("capturing cards", mode in (TableauMode.WAR, TableauMode.MATCH_RANK)),
         ("building sequences", mode is TableauMode.SEQUENCE),
@@ -387,6 +391,13 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
         blocks.append(BulletList(maker_sentences(genome.maker_scoring, genome.team_mode)))
     if genome.book_scoring is not None:
         blocks.append(Paragraph(book_sentence(genome.book_scoring, genome.team_mode)))
+    auctions = [phase for phase in genome.phases if isinstance(phase, AuctionPhase)]
+    if auctions:
+        vulnerable = _VULNERABLE[auctions[0].vulnerability]
+        blocks.append(
+            Paragraph(f"At the end of each hand the contract scores (duplicate Bridge, {vulnerable}):")
+        )
+        blocks.append(BulletList(auction_sentences(auction_book(genome), genome.team_mode)))
     if genome.scoring.shoot_the_moon:
         blocks.append(
             Paragraph(
@@ -425,7 +436,37 @@ def _end_of_game(genome: GameGenome) -> Section:
 
 def _scores_at_hand_end(genome: GameGenome) -> bool:
     scored = genome.contract_scoring is not None or genome.maker_scoring is not None
+    scored = scored or any(isinstance(phase, AuctionPhase) for phase in genome.phases)
     return scored or genome.book_scoring is not None or bool(genome.scoring.card_rules)
+
+
+_VULNERABLE = {
+    Vulnerability.NONE: "no side vulnerable",
+    Vulnerability.BOTH: "every side vulnerable",
+    Vulnerability.CHICAGO: (
+        "vulnerability by Chicago's cycle: nobody on the first deal, the dealer's side on the second "
+        "and third, everybody on the fourth, then round again"
+    ),
+}
+
+
+def auction_sentences(book: int, team_mode: bool) -> tuple[str, ...]:
+    """A contract's score as ``engine.duplicate.score_contract`` applies it (book: tricks less seven)."""
+    side = "the declarer's side" if team_mode else "the declarer"
+    counted = " (the tricks of both partners count)" if team_mode else ""
+    return (
+        f"If {side} took the {book} tricks of the book plus the contract's level or more{counted}, "
+        f"{side} scores. Each trick bid counts 20 in clubs or diamonds, 30 in hearts or spades, and in no "
+        "trump 40 for the first and 30 for each other; doubled these count twice, redoubled four times.",
+        "A contract whose tricks bid count 100 or more is a game and scores 300 more (500 vulnerable); "
+        "any other made contract scores 50 more. A small slam (level 6) scores 500 more (750 vulnerable), "
+        "a grand slam (level 7) 1000 more (1500 vulnerable).",
+        "Each trick beyond the contract scores its value when undoubled, 100 (200 vulnerable) doubled, "
+        "200 (400 vulnerable) redoubled; a doubled contract made scores 50 more, a redoubled one 100.",
+        "If the contract fails, every other side scores for each trick short: undoubled 50 (100 "
+        "vulnerable); doubled 100 for the first, 200 for the second and third and 300 for each after "
+        "(vulnerable 200 for the first and 300 for each after); redoubled, twice as much.",
+    )
 
 
 def book_sentence(book: BookScoring, team_mode: bool) -> str:

@@ -23,6 +23,7 @@ from darwindeck.genome.phases import (
     MAX_SET,
     MIN_RUN,
     AskPhase,
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -65,6 +66,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     TrumpPhase: "Making trump",
     AskPhase: "Ask",
     CountPhase: "Count",
+    AuctionPhase: "Auction",
 }
 
 #: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -141,6 +143,12 @@ def _turn_intro(genome: GameGenome) -> list[Block]:
 def _who_starts(genome: GameGenome) -> str:
     """Who starts a hand: player 1 the first, the next player in seat order each new hand."""
     bids = any(isinstance(phase, BiddingPhase) for phase in genome.phases)
+    if any(isinstance(phase, AuctionPhase) for phase in genome.phases):
+        last = genome.player_count
+        return (
+            f"Player {last} deals the first hand and the deal passes to the next player in seat order "
+            "each hand. The auction decides who leads the first trick."
+        )
     leads = [p.first_lead for p in genome.phases if isinstance(p, TrickPhase) and p.first_lead is not None]
     if genome.turn_structure.has_tricks and leads:
         card = words.card(*leads[0])
@@ -213,6 +221,8 @@ def _describe_phase(
         return _ask(phase, genome)
     if isinstance(phase, CountPhase):
         return _count(phase)
+    if isinstance(phase, AuctionPhase):
+        return _auction(phase, genome)
     return _bidding(phase)
 
 
@@ -363,7 +373,14 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
     trump = phase.trump_suit if phase.trump_suit is not None else genome.setup.trump_suit
     made = any(isinstance(p, TrumpPhase) for p in genome.phases)
     turned = genome.setup.turned_trump is not None
-    if turned:
+    bid = any(isinstance(p, AuctionPhase) for p in genome.phases)
+    if bid:
+        details.append(
+            "The contract's suit is trumps (a contract in no trump has none): a trump beats any card of "
+            f"another suit. The {best} trump played wins the trick; if no trump was played, the {best} "
+            "card of the suit led wins."
+        )
+    elif turned:
         details.append(
             "The suit of the card turned up at the deal is trumps: a trump beats any card of another suit. "
             f"The {best} trump played wins the trick; if no trump was played, the {best} card of the suit "
@@ -384,7 +401,7 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
             f"suit. The {best} trump played wins the trick; if no trump was played, the {best} card of "
             "the suit led wins."
         )
-    if phase.top_trumps and (made or turned or trump is not None):
+    if phase.top_trumps and (made or turned or bid or trump is not None):
         details.append(_top_trumps_text(phase.top_trumps))
     details.extend(_first_trick_rules(phase))
     details.append(rank_order(genome.setup.initial_deck))
@@ -454,6 +471,48 @@ def _count(phase: CountPhase) -> tuple[str, list[str]]:
             "point then); a card of the same rank as the card just before it scores 2 for the pair, 6 "
             "for three of a kind, 12 for four; and when the last three or more cards played since the "
             "count began are all different ranks in sequence, in any order (ace low), they score 1 each."
+        )
+    return main, details
+
+
+def auction_book(genome: GameGenome) -> int:
+    """The tricks a contract promises before its level counts: a hand's tricks less seven
+    (``engine.duplicate.auction_book``)."""
+    tricks = genome.turn_structure.tricks_per_hand or genome.setup.cards_per_player
+    return tricks - 7
+
+
+def _auction(phase: AuctionPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The auction as ``engine.auction`` runs it."""
+    book = auction_book(genome)
+    main = (
+        "Before the first trick of each hand there is an auction. The dealer (the player before the one "
+        "who starts the hand) calls first, then each player in turn. A call is a bid, or pass."
+    )
+    details = [
+        f"A bid names a level from 1 to 7 and a strain: a suit or no trump. Bidding level n promises "
+        f"{book} + n tricks (the first {book} are the book). Each bid must be higher than the last one: "
+        "a higher level, or the same level in a higher strain, in the order clubs, diamonds, hearts, "
+        "spades, no trump.",
+    ]
+    if phase.doubling:
+        details.append(
+            "Instead of bidding you may double the last bid if an opponent made it and nobody has doubled "
+            "it yet, or redouble it if your side made it and an opponent doubled it. A new bid cancels "
+            "any double."
+        )
+    details.append(
+        "Once a bid has been followed by a pass from every other player, the auction is over: the last "
+        "bid is the contract. Its suit is trumps for the hand (no trumps in no trump). The declarer is "
+        "the player of the side that won the contract who first bid its strain; the player after the "
+        "declarer leads the first trick."
+    )
+    details.append("If everybody passes without a bid, the cards are thrown in and the next dealer deals.")
+    if phase.dummy and genome.team_mode:
+        details.append(
+            "The declarer's partner is the dummy: after the first card is led, the dummy lays their hand "
+            "face up on the table, and the declarer plays the dummy's cards as well as their own, each "
+            "in its turn."
         )
     return main, details
 

@@ -38,13 +38,14 @@ from darwindeck.play.narrate import (
     with_note,
 )
 from darwindeck.play.opponents import Opponent, make_opponent
-from darwindeck.play.render import move_order, move_text
+from darwindeck.play.render import contract_text, move_order, move_text
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
     LastTrick,
     TableRules,
     TableView,
     build_view,
+    sort_hand,
     table_rules,
     trick_winner,
     trump_in_force,
@@ -72,6 +73,13 @@ class GameSetup:
     opponents: str
     iterations: int
     seed: int
+
+
+def _dummy(table: TableView) -> dict[str, Any] | None:
+    """The dummy's face-up hand (its name and cards, sorted), or None while it is not face up."""
+    if not table.dummy_hand:
+        return None
+    return {"name": table.names[table.dummy], "cards": [card_text(c) for c in sort_hand(table.dummy_hand)]}
 
 
 def card_text(card: int) -> str:
@@ -232,6 +240,9 @@ class WebGame:
             "team_scores": list(table.team_scores),
             "bags": list(table.bags),
             "count": table.count if table.count_cards else None,
+            "contract": contract_text(table) if table.contract >= 0 else None,
+            "dummy": _dummy(table),
+            "from_dummy": table.dummy_to_play,
             "moves": self._moves(table),
             "log": list(self.log),
             "result": self.result,

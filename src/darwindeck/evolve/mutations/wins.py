@@ -3,14 +3,15 @@
 A new win condition's type is drawn from ``live_win_types(genome)``: the types that can fire in this
 genome (the rules of ``genome.validation``: score wins need something that scores, capture wins a way to
 capture, trick wins a trick phase, best_hand a hand evaluation). A type that needs a threshold gets one
-of ``THRESHOLDS``; high_score gets one half the time.
+of ``THRESHOLDS`` (a score floor one of ``FLOORS``, hands played one of ``HAND_COUNTS``); high_score
+gets one half the time.
 
 * ``add_win_condition`` (``AddWinConditionMutation``): a live type the genome does not have yet, at most
   ``MAX_WINS`` conditions.
 * ``remove_win_condition`` (``RemoveWinConditionMutation``): one condition removed (never the last).
 * ``mutate_win_condition`` (``MutateWinConditionMutation``): one condition becomes another live type.
 * ``mutate_win_threshold`` (``MutateWinThresholdMutation``): one threshold scaled by ×½, ×⅘, ×1¼ or ×2
-  within 1..``MAX_THRESHOLD``.
+  within 1..``MAX_THRESHOLD`` (hands played within 1..``MAX_HANDS``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import random
 
 from darwindeck.evolve.mutations._edit import indices_of, removed_at, replaced_at, scaled
 from darwindeck.genome.cards import Location
-from darwindeck.genome.phases import PlayPhase, TrickPhase
+from darwindeck.genome.phases import AuctionPhase, PlayPhase, TrickPhase
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
     SCORE_WINS,
@@ -34,13 +35,14 @@ MAX_WINS = 3
 THRESHOLDS = (10, 25, 50, 100, 200, 500)
 FLOORS = (-50, -100, -200, -500)  # score_floor thresholds (scores start at 0)
 MAX_THRESHOLD = 10_000
+HAND_COUNTS = (1, 2, 3, 4, 6, 8)  # hands_played thresholds: how many hands the game lasts
+MAX_HANDS = 20
 
 
 def something_scores(genome: GameGenome) -> bool:
     scoring = genome.scoring
-    return (
-        bool(scoring.card_rules) or scoring.hand_evaluation is not None or genome.contract_scoring is not None
-    )
+    scored = bool(scoring.card_rules) or scoring.hand_evaluation is not None
+    return scored or genome.contract_scoring is not None or bool(indices_of(genome.phases, AuctionPhase))
 
 
 def can_capture(genome: GameGenome) -> bool:
@@ -74,6 +76,8 @@ def can_lose_points(genome: GameGenome) -> bool:
 def random_win(rng: random.Random, kind: WinType) -> WinCondition:
     if kind is WinType.SCORE_FLOOR:
         return WinCondition(kind, rng.choice(FLOORS))
+    if kind is WinType.HANDS_PLAYED:
+        return WinCondition(kind, rng.choice(HAND_COUNTS))
     if kind in THRESHOLD_REQUIRED or (kind is WinType.HIGH_SCORE and rng.random() < 0.5):
         return WinCondition(kind, rng.choice(THRESHOLDS))
     return WinCondition(kind)
@@ -116,5 +120,8 @@ def mutate_win_threshold(genome: GameGenome, rng: random.Random) -> GameGenome:
     if win.type is WinType.SCORE_FLOOR:  # scale the depth of the floor, keep it below 0
         depth = scaled(rng, -win.threshold, 1, max(MAX_THRESHOLD, -win.threshold))
         return genome.replace(win_conditions=replaced_at(wins, at, WinCondition(win.type, -depth)))
+    if win.type is WinType.HANDS_PLAYED:
+        hands = scaled(rng, win.threshold, 1, max(MAX_HANDS, win.threshold))
+        return genome.replace(win_conditions=replaced_at(wins, at, WinCondition(win.type, hands)))
     threshold = scaled(rng, win.threshold, 1, max(MAX_THRESHOLD, win.threshold))
     return genome.replace(win_conditions=replaced_at(wins, at, WinCondition(win.type, threshold)))

@@ -16,6 +16,7 @@ from darwindeck.genome.schema import GameGenome
 #: Every mechanic a library game may list, with what it means.
 MECHANICS: dict[str, str] = {
     "asking": "players ask each other for cards of a rank (Go Fish)",
+    "auction": "players bid for a contract of tricks and a trump suit; the declarer plays the dummy (Bridge)",
     "betting": "chips are bet in a betting phase",
     "bidding": "players bid the number of tricks they will take (seed 004)",
     "bluffing": "cards are played face down under a claim that may be a lie",

@@ -1,5 +1,5 @@
 """Trick-taking games: Hearts, Omnibus Hearts, Black Maria, Polignac, Knaves, Scotch Whist, Knock-Out
-Whist, Spades, Partnership Spades, Whist, Euchre, Cutthroat Euchre, Oh Hell.
+Whist, Spades, Partnership Spades, Whist, Bridge, Euchre, Cutthroat Euchre, Oh Hell.
 
 Every game here is a ``TrickPhase`` hand (``is_trick_based``, ``tricks_per_hand`` tricks of one card per
 player; the trick's winner leads the next). What the schema gives them, and where they still differ:
@@ -11,15 +11,16 @@ player; the trick's winner leads the next). What the schema gives them, and wher
   trick (``clean_first_trick``).
 * The Hearts family passes three cards before each hand (``PassPhase``): Hearts and Omnibus Hearts
   left, right, across, then none; Black Maria always to the right. No other game here passes.
-* Trumps: Whist turns up the dealer's last card and its suit is trumps for the hand (``setup.turned_trump``
-  ``dealer_last``), Oh Hell and Knaves the next card of the stock (``upcard``); Euchre (and Cutthroat Euchre)
-  makes trump from the turned card in rounds of ordering up and naming (``TrumpPhase``); Spades always has
-  spades. Scotch Whist and Knock-Out Whist still use one fixed suit where the real games turn up a card,
-  although the turned trump could now express it. The Hearts family and Polignac play without trumps.
+* Trumps: Whist and Scotch Whist turn up the dealer's last card and its suit is trumps for the hand
+  (``setup.turned_trump`` ``dealer_last``), Oh Hell, Knaves and Knock-Out Whist the next card of the stock
+  (``upcard``); Euchre (and Cutthroat Euchre) makes trump from the turned card in rounds of ordering up
+  and naming (``TrumpPhase``); Bridge's trumps are the strain of the contract its auction sets
+  (``AuctionPhase``); Spades always has spades. The Hearts family and Polignac play without trumps.
 * Scoring: the Hearts family (to 100), Polignac (to 20), Knaves (to 20: a point a trick by a book of 0, less
   the jacks taken), Spades (to 500 by contracts), Scotch Whist (to 41 by honours), Euchre and Cutthroat
   Euchre (to 10 by maker scoring), Whist (to 5 by the tricks beyond a book of six, ``BookScoring``) and Oh
-  Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many hands to their targets.
+  Hell (to 100 by exact contracts, ``ContractScoring.exact``) are played over many hands to their targets;
+  Bridge over four deals scored by their contracts (``WinType.HANDS_PLAYED``).
   Knock-Out Whist is one hand decided by the most tricks (the real game shrinks the deal and knocks players
   out, which the schema cannot express).
 """
@@ -31,6 +32,7 @@ from darwindeck.genome.conditions import CompoundCondition, Condition, Condition
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import is_card, is_rank, is_suit, trick_turns
 from darwindeck.genome.phases import (
+    AuctionPhase,
     BiddingPhase,
     PassDirection,
     PassPhase,
@@ -38,6 +40,7 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
+    Vulnerability,
 )
 from darwindeck.genome.schema import (
     BookScoring,
@@ -403,6 +406,55 @@ def whist() -> GameGenome:
     )
 
 
+#: Chicago is played over four deals, one for each cycle of vulnerability.
+CHICAGO_DEALS = 4
+
+
+def bridge() -> GameGenome:
+    """Contract Bridge, Chicago style: four deals with an auction, a dummy and duplicate scoring.
+
+    Played by the Laws of Duplicate Bridge (2017) for the auction, the play and the score, and Pagat's
+    Chicago (https://www.pagat.com/auctionwhist/bridge.html, "Chicago") for the match: partners sit
+    opposite, North and South (seats 0 and 2) against East and West (1 and 3); all 52 cards are dealt,
+    13 each. The dealer calls first and the auction goes round the table: a bid of a level 1-7 and a
+    strain (♣ < ♦ < ♥ < ♠ < no trump), each higher than the last; pass; double an opponent's bid;
+    redouble an opponent's double. Three passes after a bid end it: the last bid is the contract, the
+    player of the contracting side who first named its strain declares, the player to the declarer's
+    left leads, and after that lead the declarer's partner lays down the dummy, which the declarer plays
+    (``AuctionPhase``). Follow suit if you can; the highest trump, else the highest card of the suit led,
+    wins the trick and leads the next. Each deal is scored on its own as in duplicate Bridge (contract
+    points, game and part-score bonuses, slams, doubled overtricks and undertricks, the insult), with
+    Chicago's vulnerability: nobody on the first deal, the dealer's side on the second and third, both
+    sides on the fourth. After four deals the side with more points wins; equal totals are a draw.
+
+    What still differs: a deal that everybody passes is thrown in and the next dealer deals (Chicago
+    redeals it by the same dealer, so a passed-out deal here moves the vulnerability cycle on); a part
+    score does not carry over to the next deal (some Chicago scorers let two part scores make a game,
+    and give 100 for a part score on the fourth deal); the first dealer is West (the last seat), not
+    chosen by cutting; revokes, penalty cards, claims and concessions cannot happen (the engine offers
+    only legal cards and every card is played out).
+    """
+    return GameGenome(
+        name="Bridge",
+        description=(
+            "Contract Bridge, Chicago style: two partnerships bid for a contract of tricks and trumps, the "
+            "declarer plays the dummy's cards too, and each deal is scored as in duplicate Bridge. After "
+            "four deals the side with more points wins."
+        ),
+        setup=SetupRules(cards_per_player=13),
+        turn_structure=TurnStructure(
+            phases=(AuctionPhase(vulnerability=Vulnerability.CHICAGO), TrickPhase(lead_suit_required=True)),
+            is_trick_based=True,
+            tricks_per_hand=13,
+        ),
+        win_conditions=(WinCondition(WinType.HANDS_PLAYED, threshold=CHICAGO_DEALS),),
+        player_count=4,
+        team_mode=True,
+        teams=((0, 2), (1, 3)),
+        max_turns=200,
+    )
+
+
 #: Euchre's bowers: the jack of trumps (right bower), then the other jack of trumps' colour (left bower).
 EUCHRE_BOWERS = (TopTrump(Rank.JACK, TrumpRelation.TRUMP), TopTrump(Rank.JACK, TrumpRelation.SAME_COLOUR))
 EUCHRE_TARGET = 10
@@ -669,6 +721,16 @@ GAMES: tuple[LibraryGame, ...] = (
             "Spades for two partnerships (0, 2) v (1, 3); first team to 500 wins.",
         ),
         partnership_spades(),
+    ),
+    (
+        GameInfo(
+            "bridge",
+            "Bridge",
+            FAMILY,
+            ("tricks", "trumps", "teams", "auction"),
+            "Chicago: four deals of Contract Bridge, with an auction, a dummy and duplicate scoring.",
+        ),
+        bridge(),
     ),
     (
         GameInfo(

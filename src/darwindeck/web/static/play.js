@@ -77,6 +77,7 @@ function drawTable(view) {
       ` · deck ${view.deck_size}`));
   }
   if (view.count != null) table.append(el("p", { id: "count" }, `Count: ${view.count}`));
+  if (view.contract) table.append(el("p", { id: "contract" }, view.contract[0].toUpperCase() + view.contract.slice(1)));
   if (view.trick.length) {
     const trick = el("p", { id: "trick" }, "Trick: ");
     for (const [name, card] of view.trick) trick.append(`${name} `, cardNode(card), " ");
@@ -99,6 +100,11 @@ function drawTable(view) {
   if (view.to_pass.length) {
     table.append(el("p", { id: "to-pass" }, "To pass: ", ...view.to_pass.map((c) => cardNode(c))));
   }
+  if (view.dummy) {
+    const dummy = el("p", { id: "dummy" }, `Dummy (${view.dummy.name}): `);
+    for (const card of view.dummy.cards) dummy.append(cardNode(card));
+    table.append(dummy);
+  }
   const hand = el("p", { id: "hand" }, "Your hand: ");
   for (const card of view.hand || []) hand.append(cardNode(card));
   table.append(hand);
@@ -108,7 +114,7 @@ function drawMoves(view, onMove) {
   const moves = document.getElementById("moves");
   moves.replaceChildren();
   if (!view.moves.length) return;
-  moves.append(el("h2", {}, "Your move"));
+  moves.append(el("h2", {}, view.from_dummy ? "Your move: play from the dummy" : "Your move"));
   for (const move of view.moves) {
     const isCard = move.text.startsWith("card ");
     const button = isCard ? cardNode(move.text.slice(5), "button") : el("button", { class: "move" }, move.text);

@@ -1,0 +1,127 @@
+"""The score of a Bridge contract at the hand's end (``AuctionPhase``), as in duplicate Bridge.
+
+The Laws of Duplicate Bridge (2017), Law 77. A contract of level ``n`` (``S_CONTRACT``, set by
+``engine.auction``) needs ``book + n`` tricks, the book being the hand's tricks less seven (six of
+Bridge's thirteen); ``t`` is the tricks the declarer's team took (every member's, the dummy's too).
+
+* Made (``t ≥ book + n``), to the declarer's team: the contract's trick score (each trick bid: 20 in a
+  minor (♣ ♦), 30 in a major (♥ ♠), in no trump 40 for the first and 30 for each other; doubled ×2,
+  redoubled ×4), plus 300 (vulnerable 500) when that trick score is 100 or more (a game), else 50 (a
+  part score); a small slam (level 6) 500 (vulnerable 750), a grand slam (level 7) 1000 (1500); 50 for
+  a doubled, 100 for a redoubled contract made ("for the insult"); each overtrick its trick value
+  undoubled, 100 (vulnerable 200) doubled, 200 (400) redoubled.
+* Defeated by ``u`` tricks, to every other team: undoubled 50 (vulnerable 100) a trick; doubled, not
+  vulnerable 100 for the first, 200 for the second and third, 300 for each further one; vulnerable 200
+  for the first and 300 for each further one; redoubled, twice the doubled figures.
+
+Vulnerability (header ``H_AUCTION_VUL``, the ``Vulnerability`` code): none, both, or Chicago's cycle by
+the deals played (deal 1 none, deals 2 and 3 the dealer's team, deal 4 both, then round again). In
+individual mode every player is a team and the player's score follows the team score. A hand thrown
+in (passed out) never reaches here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.jit import kernel_jit
+from darwindeck.engine.makers import side_tricks
+from darwindeck.engine.program import team_of
+
+Int64Array = npt.NDArray[np.int64]
+
+NO_TRUMP = 4
+VUL_BOTH = 1
+VUL_CHICAGO = 2
+GAME_SCORE = 100
+SMALL_SLAM = 6
+
+
+@kernel_jit
+def vulnerable(tables: Int64Array, state: Int64Array, team: int, dealer: int) -> bool:
+    """Whether ``team`` is vulnerable this deal, ``dealer`` dealing it (module rules)."""
+    mode = tables[L.H_AUCTION_VUL]
+    if mode == VUL_BOTH:
+        return True
+    if mode != VUL_CHICAGO:
+        return False
+    deal = (state[L.S_HANDS_PLAYED] - 1) % 4
+    if deal == 3:
+        return True
+    return deal != 0 and team_of(tables, dealer) == team
+
+
+@kernel_jit
+def trick_score(level: int, strain: int, doubled: int) -> int:
+    """The contract's trick score: the tricks bid, valued by strain, doubled ×2, redoubled ×4."""
+    if strain == NO_TRUMP:
+        points = 40 + 30 * (level - 1)
+    elif strain <= 1:
+        points = 20 * level
+    else:
+        points = 30 * level
+    return int(points << doubled)
+
+
+@kernel_jit
+def made_score(level: int, strain: int, doubled: int, vul: bool, overtricks: int) -> int:
+    """What a made contract scores (module rules)."""
+    below = trick_score(level, strain, doubled)
+    points = below + ((500 if vul else 300) if below >= GAME_SCORE else 50)
+    if level == SMALL_SLAM:
+        points += 750 if vul else 500
+    elif level == L.MAX_LEVEL:
+        points += 1500 if vul else 1000
+    if doubled == 0:
+        points += overtricks * (20 if strain <= 1 else 30)
+    else:
+        points += 50 * doubled + overtricks * (200 if vul else 100) * doubled
+    return int(points)
+
+
+@kernel_jit
+def defeat_score(undertricks: int, doubled: int, vul: bool) -> int:
+    """What the defenders score for a contract defeated by ``undertricks`` (module rules)."""
+    if doubled == 0:
+        return int(undertricks * (100 if vul else 50))
+    if vul:
+        points = 200 + 300 * (undertricks - 1)
+    else:
+        points = 100 + 200 * min(undertricks - 1, 2) + 300 * max(undertricks - 3, 0)
+    return int(points * doubled)
+
+
+@kernel_jit
+def auction_book(tables: Int64Array) -> int:
+    """Tricks the declarer's side must take before the contract's level counts: the hand's less seven."""
+    per_hand = tables[L.H_TRICKS_PER_HAND]
+    tricks = per_hand if per_hand > 0 else tables[L.H_CARDS_PER_PLAYER]
+    return int(tricks - L.MAX_LEVEL)
+
+
+@kernel_jit
+def score_contract(tables: Int64Array, state: Int64Array, dealer: int) -> None:
+    """Score the hand's contract, if an auction set one (module rules)."""
+    declarer = state[L.S_DECLARER]
+    if tables[L.H_AUCTION_VUL] < 0 or declarer < 0:
+        return
+    contract = state[L.S_CONTRACT]
+    level = contract // L.N_STRAINS + 1
+    strain = contract % L.N_STRAINS
+    doubled = state[L.S_DOUBLED]
+    team = team_of(tables, declarer)
+    vul = vulnerable(tables, state, team, dealer)
+    needed = auction_book(tables) + level
+    tricks = side_tricks(tables, state, team)
+    if tricks >= needed:
+        state[L.B_TEAM_SCORE + team] += made_score(level, strain, doubled, vul, tricks - needed)
+        state[L.S_BIDS_MET] += 1
+    else:
+        for other in range(tables[L.H_N_TEAMS]):
+            if other != team:
+                state[L.B_TEAM_SCORE + other] += defeat_score(needed - tricks, doubled, vul)
+    if tables[L.H_TEAM_MODE] == 0:
+        for p in range(tables[L.H_PLAYERS]):
+            state[L.B_SCORE + p] = state[L.B_TEAM_SCORE + p]
