@@ -162,3 +162,27 @@ def test_the_dealers_turned_up_card_stays_with_the_dealer_until_played() -> None
     while turned in state.hand(west):
         play(state, min(state.legal_actions()), knowledge)
     assert all(knowledge[seat, KN_HOLDER + turned] == -1 for seat in range(4))
+
+
+def test_the_dummy_is_sampled_until_the_lead_and_kept_after_it() -> None:
+    # Bridge: West deals and passes, North opens 1NT and everyone passes: North declares, South is the
+    # dummy, East leads. Before the lead East cannot see South's cards, so samples change them; after it
+    # South's hand lies face up and every seat's samples keep it, while North's stays hidden from East.
+    state = GameState.new(get_game("bridge"), 11)
+    knowledge = fresh_knowledge(state)
+    north, east, south = 0, 1, 2
+    for action in (L.A_PASS, L.A_CONTRACT0 + 4, L.A_PASS, L.A_PASS, L.A_PASS):
+        play(state, action, knowledge)
+    assert state.current_player == east
+    assert len({sample(state, east, knowledge, seed).hand(south) for seed in range(1, 9)}) > 1
+    play(state, min(state.legal_actions()), knowledge)
+    dummy = state.hand(south)
+    for seed in range(1, 9):
+        world = sample(state, east, knowledge, seed)
+        assert world.hand(south) == dummy
+        assert world.observation(east) == state.observation(east)
+    assert len({sample(state, east, knowledge, seed).hand(north) for seed in range(1, 9)}) > 1
+    # The declarer decides for the dummy, and a search from North's seat keeps North's own cards too.
+    assert state.current_player == north
+    world = sample(state, north, knowledge, 3)
+    assert world.hand(north) == state.hand(north) and world.hand(south) == dummy

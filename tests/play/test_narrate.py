@@ -362,3 +362,33 @@ def test_a_count_play_tells_the_count_and_the_points() -> None:
     assert narrate(state, c("8S"))[0] == "Player 2 plays 8♠: 15 for 2"
     assert narrate(state, c("KH"))[0] == "You play K♥: 25"
     assert narrate(state, L.A_PASS)[0] == "Player 2 says go"
+
+
+def test_the_auction_and_the_dummy_are_told_and_shown() -> None:
+    # Bridge from South's seat (2): West (the dealer) passes, North bids 1NT, East passes, South passes,
+    # West passes: North declares 1NT with South, the person, as the dummy; East leads.
+    state = GameState.new(get_game("bridge"), 4)
+    one_nt = L.A_CONTRACT0 + 4
+    assert narrate(state, L.A_PASS, seat=2)[0] == "West passes"
+    assert narrate(state, one_nt, seat=2)[0] == "North bids 1NT"
+    assert narrate(state, L.A_PASS, seat=2)[0] == "East passes"
+    assert narrate(state, L.A_PASS, seat=2)[0] == "You pass"
+    assert narrate(state, L.A_PASS, seat=2)[0] == (
+        "West passes: the contract is 1NT, North declares, you are the dummy"
+    )
+    # Before the lead the dummy's cards are not on the table; after it they are, for every seat, and
+    # North plays them: "North plays 7♦ from the dummy".
+    view = build_view(state, 3)
+    assert view.dummy == 2 and view.dummy_hand == ()
+    lead = state.legal_actions()[0]
+    narrate(state, lead, seat=2)
+    view = build_view(state, 3)
+    assert view.dummy_hand == state.hand(2) and view.dummy_to_play and view.current_player == 0
+    console = Console(width=100, record=True, color_system=None)
+    console.print(*render_screen(view, table_rules(state), compact=False, plain=True))
+    text = console.export_text()
+    assert "Now: North (trick, from the dummy)" in text
+    assert "contract 1NT, North declares" in text
+    assert "Dummy (South): " in text
+    card = state.legal_actions()[0]
+    assert narrate(state, card, seat=3)[0] == f"North plays {card_name(card)} from the dummy"

@@ -146,3 +146,25 @@ def test_the_screen_shows_the_last_trick_of_the_hand(tmp_path: Path) -> None:
         "Last trick: East Q♦, South K♦, West 3♦, North (you) 6♦ · South won",
         "Trick 3/13: South K♣, West 5♣ · South wins so far",
     ]
+
+
+def test_auction_calls_are_typed_as_bridge_players_write_them(tmp_path: Path) -> None:
+    # West (greedy) opens the auction; the person at North types "7n" (no bid can follow a 7NT),
+    # then passes or redoubles until it declares, then quits at the first card.
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Your call"):
+            return "7n" if "7n" in prompt else "p"
+        return "q" if prompt.startswith("Your move") else ""
+
+    session, buffer = make_session(tmp_path, "bridge", 1, answer)
+    record = session.run()
+    text = buffer.getvalue()
+    # West opened 1♣: the person may pass, double or bid from 1♦ up.
+    assert "West bids 1♣" in text and "Table: last bid 1♣ by West" in text
+    assert "Your call (p, x, 1d-7n: p pass, x double, xx redouble, 3n = 3NT; r, q): 7n\nYou bid 7NT" in text
+    assert "the contract is 7NT" in text and "you declare, South is the dummy" in text
+    assert "Dummy (South): " in text and "Your turn (trick, from the dummy)" in text
+    assert record.result == "abandoned"
+    calls = numbered_moves([L.A_PASS, L.A_DOUBLE, L.A_CONTRACT0 + 34], table_rules(session.state), str)
+    assert [move.key for move in calls] == ["p", "x", "7n"]
+    assert parse_choice("XX", [Move("xx", L.A_REDOUBLE, "redouble")]) == 0

@@ -280,3 +280,27 @@ def test_the_page_shows_the_running_count_of_cribbages_play(client: TestClient) 
 def count_value(card: str) -> int:
     rank = card[:-1]
     return {"A": 1, "J": 10, "Q": 10, "K": 10}.get(rank) or int(rank)
+
+
+def test_the_person_declares_and_plays_the_dummy_from_the_page(client: TestClient) -> None:
+    # Bridge at North: West (the dealer) has called; North bids 7NT, which nobody can overbid; whatever
+    # the greedy opponents call after it (pass or double), North declares, South is the dummy and East
+    # leads. Then the page shows the dummy's cards face up and offers North the dummy's cards to play.
+    view = start(client, game="bridge", seed=1)
+    assert view["current"] == 0 and view["contract"] in (None, *(f"last bid {b} by West" for b in BIDS))
+    seven = next(move for move in view["moves"] if move["text"] == "bid 7NT")
+    game, version = view["id"], view["version"]
+    view = client.post(
+        f"/api/games/{game}/moves", json={"action": seven["action"], "version": version}
+    ).json()
+    while view["dummy"] is None:  # the opponents pass or double; North may pass or redouble
+        calls = [move for move in view["moves"] if move["text"] in ("pass", "redouble")]
+        move = {"action": calls[0]["action"], "version": view["version"]}
+        view = client.post(f"/api/games/{game}/moves", json=move).json()
+    assert view["contract"].startswith("contract 7NT") and view["contract"].endswith("you declare")
+    assert view["dummy"]["name"] == "South" and view["from_dummy"] is True
+    assert {move["text"].removeprefix("card ") for move in view["moves"]} <= set(view["dummy"]["cards"])
+    assert any(line.startswith("East leads") for line in view["log"])
+
+
+BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in ("♣", "♦", "♥", "♠", "NT")]

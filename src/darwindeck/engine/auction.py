@@ -186,9 +186,10 @@ def auction_action(tables: Int64Array, state: Int64Array, phase: int, player: in
 # ------------------------------------------------------------------------------------- the greedy player
 
 PARTNER_BID_POINTS = 12  # what a partner who has bid is taken to hold (an opening hand)
-PARTNER_QUIET_POINTS = 6  # what a partner who has not bid is taken to hold
+PARTNER_PASSED_POINTS = 6  # what a partner who has passed is taken to hold
 POINTS_FOR_ONE = 20  # points for a contract of level 1; each 3 more carry one level higher
 DOUBLE_POINTS = 14  # high-card points that double an opposing contract of level 3 or more
+DECK_POINTS = 40  # high-card points in a 52-card deck
 
 
 @kernel_jit
@@ -237,13 +238,50 @@ def _own_strain(state: Int64Array, player: int) -> int:
 
 
 @kernel_jit
+def _partner_points(tables: Int64Array, state: Int64Array, player: int, own: int) -> int:
+    """What the greedy player takes its partner to hold: 12 if the partner has bid, 6 if they have only
+    passed, else a third of the points it does not hold; 0 without a partner."""
+    partner = _partner(tables, player)
+    if partner < 0:
+        return 0
+    if _partner_strain(tables, state, player) >= 0:
+        return PARTNER_BID_POINTS
+    n_players = tables[L.H_PLAYERS]
+    called = (partner - dealer(tables, state) + n_players) % n_players < state[L.S_SUB]
+    return PARTNER_PASSED_POINTS if called else (DECK_POINTS - own) // (n_players - 1)
+
+
+@kernel_jit
+def _affordable(tables: Int64Array, state: Int64Array, player: int, own: int) -> int:
+    """The highest level the greedy player's count affords (0: none)."""
+    longest = 0
+    for suit in range(L.N_SUITS):
+        longest = max(longest, _suit_length(state, player, suit))
+    total = own + _partner_points(tables, state, player, own) + max(longest - 4, 0)
+    return int(max(0, (total - POINTS_FOR_ONE) // 3 + 1))
+
+
+@kernel_jit
+def _greedy_strain(tables: Int64Array, state: Int64Array, player: int) -> int:
+    """The partner's strain when the player holds three of it (any holding for no trump), else its own."""
+    partner_strain = _partner_strain(tables, state, player)
+    if partner_strain == NO_TRUMP:
+        return NO_TRUMP
+    if partner_strain >= 0 and _suit_length(state, player, strain_suit(partner_strain)) >= 3:
+        return partner_strain
+    return _own_strain(state, player)
+
+
+@kernel_jit
 def greedy_call_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
     """The greedy player's score of a call (``engine.agents``): it counts its high-card points (A 4, K 3,
-    Q 2, J 1), adds a partner's (12 if the partner has bid, else 6) and a point for each card past four
-    in its longest suit; 20 points carry a contract of level 1 and each 3 more one level higher. It bids
-    the cheapest contract it can afford in the partner's strain when it holds three of it, else in its
-    own longest suit of five or more, else in no trump; otherwise it passes. It doubles an opposing
-    contract of level 3 or more with 14 high-card points, and never redoubles."""
+    Q 2, J 1), adds a partner's (12 if the partner has bid, 6 if they passed, else a third of the rest)
+    and a point for each card past four in its longest suit; 20 points carry a contract of level 1 and
+    each 3 more one level higher. Its strain is the partner's when it holds three of it, else its own
+    longest suit of five or more, else no trump. Without word from its partner it bids the cheapest
+    contract it can afford, unless its side holds the last bid; once the partner has bid it places the
+    contract at the highest level it can afford. Otherwise it passes. It doubles an opposing contract of
+    level 3 or more with 14 high-card points, and never redoubles."""
     own = _high_card_points(state, player)
     if action == L.A_REDOUBLE:
         return -1
@@ -252,24 +290,13 @@ def greedy_call_score(tables: Int64Array, state: Int64Array, player: int, action
         return 1 if level >= 3 and own >= DOUBLE_POINTS else -1
     if action < L.A_CONTRACT0:
         return 0
-    partner_strain = _partner_strain(tables, state, player)
-    has_partner = _partner(tables, player) >= 0
-    partner_points = 0
-    if has_partner:
-        partner_points = PARTNER_BID_POINTS if partner_strain >= 0 else PARTNER_QUIET_POINTS
-    strain = _own_strain(state, player)
-    longest = 0
-    for suit in range(L.N_SUITS):
-        longest = max(longest, _suit_length(state, player, suit))
-    fits = partner_strain == NO_TRUMP or (
-        partner_strain >= 0 and _suit_length(state, player, strain_suit(partner_strain)) >= 3
-    )
-    if fits:
-        strain = partner_strain
-    total = own + partner_points + max(longest - 4, 0)
-    affordable = (total - POINTS_FOR_ONE) // 3 + 1
     contract = action - L.A_CONTRACT0
     level = contract // L.N_STRAINS + 1
-    if contract % L.N_STRAINS != strain or level > affordable:
+    if contract % L.N_STRAINS != _greedy_strain(tables, state, player):
         return -1
-    return int(L.N_CONTRACTS - contract)
+    if level > _affordable(tables, state, player, own):
+        return -1
+    if _partner_strain(tables, state, player) >= 0:
+        return int(level)  # placing the contract: the highest affordable level
+    ours = state[L.S_CONTRACT] >= 0 and team_of(tables, state[L.S_CONTRACT_BY]) == team_of(tables, player)
+    return -1 if ours else int(L.N_CONTRACTS - contract)

@@ -34,6 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.actions import contract_name
 from darwindeck.genome.cards import Rank, Suit, card_name
 from darwindeck.play.view import (
     PHASE_NAMES,
@@ -219,11 +220,15 @@ def table_line(view: TableView, rules: TableRules) -> Text:
 
 
 def contract_text(view: TableView) -> str:
-    """ "contract 4♠ doubled, South declarer" once the auction is over; "last bid 2♥ by East" during it."""
+    """ "contract 4♠ doubled, South declares" once the auction is over; "last bid 2♥ by East, doubled"
+    during it."""
     bid = contract_bid(view)
     if view.declarer < 0:
-        return f"last bid {bid} by {view.name(view.contract_by)}"
-    return f"contract {bid}, {view.name(view.declarer)} declarer"
+        by = "you" if view.contract_by == view.seat else view.names[view.contract_by]
+        doubling = ("", ", doubled", ", redoubled")[view.doubled]
+        return f"last bid {contract_name(view.contract)} by {by}{doubling}"
+    declares = "you declare" if view.declarer == view.seat else f"{view.names[view.declarer]} declares"
+    return f"contract {bid}, {declares}"
 
 
 def dummy_line(view: TableView) -> Text | None:
