@@ -21,12 +21,12 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Protocol
 
 from darwindeck.tcg.battle import choices
 from darwindeck.tcg.battle.engine import Battle
-from darwindeck.tcg.core.actions import ActionKind, decode
+from darwindeck.tcg.core.actions import ABILITY_BASE, ATTACK_BASE, ActionKind, decode
+from darwindeck.tcg.core.models import CardKind, Stage
 from darwindeck.tcg.rules import pipelines
 
 
@@ -44,34 +44,69 @@ class RandomAgent:
 
 
 class _Facts:
-    """What several actions' greedy scores share, computed at most once per decision: whether the
-    Active still cannot pay its costliest attack (``needy``), and whether an attack is legal."""
+    """What several actions' greedy scores share, computed at most once per decision: the player whose
+    turn it is, whether their Active still cannot pay its costliest attack (``needy``), whether an
+    attack is legal (``can_attack``) and each attack's score (one per attack, whatever its target)."""
+
+    __slots__ = ("_attack_scores", "_can_attack", "_needy", "battle", "turn_player")
 
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
+        self.turn_player = battle.state.players[battle.state.current]
+        self._needy: bool | None = None
+        self._can_attack: bool | None = None
+        self._attack_scores: dict[int, float] = {}
 
-    @cached_property
+    @property
     def needy(self) -> bool:
-        active = self.battle.state.players[self.battle.state.current].active
-        if active is None:
-            return False
-        attacks = self.battle.card(active.card_id).attacks
-        costliest = max((a.cost for a in attacks), key=len) if attacks else ()
-        return bool(attacks) and not pipelines.can_pay(self.battle, active, costliest)
+        if self._needy is None:
+            active = self.turn_player.active
+            if active is None:
+                self._needy = False
+            else:
+                facts = self.battle.facts(active.card_id)
+                self._needy = bool(facts.attacks) and not pipelines.can_pay(
+                    self.battle, active, facts.costliest_cost
+                )
+        return self._needy
 
-    @cached_property
+    @property
     def can_attack(self) -> bool:
-        return any(decode(a).kind is ActionKind.ATTACK for a in self.battle.legal_actions())
+        if self._can_attack is None:
+            self._can_attack = any(ATTACK_BASE <= a < ABILITY_BASE for a in self.battle.legal_actions())
+        return self._can_attack
 
 
 class GreedyAgent:
     def choose(self, battle: Battle) -> int:
+        """The legal action with the highest ``score``, the lowest action number among equals."""
+        actions = battle.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
         facts = _Facts(battle)
-        return max(battle.legal_actions(), key=lambda action: (self.score(battle, action, facts), -action))
+        best, best_score = actions[0], self.score(battle, actions[0], facts)
+        for action in actions[1:]:
+            score = self.score(battle, action, facts)
+            if score > best_score:
+                best, best_score = action, score
+        return best
 
     def score(self, battle: Battle, action: int, facts: _Facts | None = None) -> float:
         facts = facts or _Facts(battle)
         kind, index, _target = decode(action)
+        if kind is ActionKind.ATTACH:
+            return self._attach_score(battle, index, facts)
+        if kind is ActionKind.ATTACK:
+            return self._attack_score(battle, index, facts)
+        if kind is ActionKind.PLAY:
+            card = battle.card(battle.state.players[battle.current_player()].hand[index])
+            if card.kind is CardKind.POKEMON:
+                return 900 if card.stage is not None and card.stage is not Stage.BASIC else 800
+            return 600
+        if kind is ActionKind.RETREAT:
+            return self._retreat_score(battle, index, facts)
+        if kind is ActionKind.ABILITY:
+            return 500
         player = battle.state.players[battle.current_player()]
         if kind is ActionKind.PROMOTE:
             return battle.card(player.bench[index].card_id).hp - player.bench[index].damage
@@ -81,19 +116,6 @@ class GreedyAgent:
             return 400
         if kind is ActionKind.SETUP_DONE:
             return 0
-        if kind is ActionKind.PLAY:
-            card = battle.card(player.hand[index])
-            if card.kind.value == "pokemon":
-                return 900 if card.stage is not None and card.stage.value != "basic" else 800
-            return 600
-        if kind is ActionKind.ATTACH:
-            return self._attach_score(battle, index, facts)
-        if kind is ActionKind.ABILITY:
-            return 500
-        if kind is ActionKind.ATTACK:
-            return self._attack_score(battle, index)
-        if kind is ActionKind.RETREAT:
-            return self._retreat_score(battle, index, facts)
         if kind is ActionKind.RETREAT_ENERGY:
             return 1 if index == choices.default_retreat_way(battle, player) else 0
         if kind is ActionKind.PLACE_ENERGY:
@@ -103,11 +125,17 @@ class GreedyAgent:
         return 1
 
     def _attach_score(self, battle: Battle, slot: int, facts: _Facts) -> float:
-        if battle.state.players[battle.state.current].active is None:
+        if facts.turn_player.active is None:
             return 650
         return 700 if (slot == 0) == facts.needy else 650
 
-    def _attack_score(self, battle: Battle, index: int) -> float:
+    def _attack_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        known = facts._attack_scores.get(index)
+        if known is None:
+            known = facts._attack_scores[index] = self._attack_score_of(battle, index)
+        return known
+
+    def _attack_score_of(self, battle: Battle, index: int) -> float:
         state = battle.state
         active = state.players[state.current].active
         defender = state.players[1 - state.current].active
@@ -119,11 +147,11 @@ class GreedyAgent:
         return 100 + damage + (200 if knocks_out else 0) + len(attack.effects)
 
     def _retreat_score(self, battle: Battle, bench_index: int, facts: _Facts) -> float:
-        player = battle.state.players[battle.state.current]
+        player = facts.turn_player
         active, candidate = player.active, player.bench[bench_index]
         if active is None or facts.can_attack:
             return -1
-        attacks = battle.card(candidate.card_id).attacks
+        attacks = battle.facts(candidate.card_id).attacks
         return 50 if any(pipelines.can_pay(battle, candidate, a.cost) for a in attacks) else -1
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from darwindeck.errors import IllegalActionError
 from darwindeck.tcg.battle import choices
@@ -55,6 +55,7 @@ from darwindeck.tcg.core.actions import (
     decode,
 )
 from darwindeck.tcg.core.battle_data import BattleData
+from darwindeck.tcg.core.card_facts import CardFacts, card_facts
 from darwindeck.tcg.core.catalog import all_cards
 from darwindeck.tcg.core.coins import CoinSource, RandomCoins
 from darwindeck.tcg.core.decks import Deck
@@ -103,6 +104,15 @@ class Battle(BattleData):
     """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
 
     _legal: list[int] | None = None
+    facts_by_id: dict[str, CardFacts] = field(default_factory=dict, repr=False, compare=False)
+
+    def facts(self, card_id: str) -> CardFacts:
+        """The static facts of a card id (``card_facts`` of its definition, cached per battle and shared
+        with its clones)."""
+        facts = self.facts_by_id.get(card_id)
+        if facts is None:
+            facts = self.facts_by_id[card_id] = card_facts(self.card(card_id))
+        return facts
 
     def current_player(self) -> int:
         return self.state.pending[0].player if self.state.pending else self.state.current
@@ -146,7 +156,9 @@ class Battle(BattleData):
     def clone(self) -> Battle:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        return Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
+        clone = Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
+        clone.facts_by_id = self.facts_by_id
+        return clone
 
     def view_for(self, player: int) -> Battle:
         """A clone showing what ``player`` may know. Setup is simultaneous (each player places face
@@ -298,39 +310,39 @@ def _can_retreat(battle: Battle, player: PlayerState) -> bool:
     return cost is not None and (cost <= 0 or pipelines.total_energy(battle, player.active) >= cost)
 
 
-def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
-    for spec in specs:
-        kind = get_handler(spec.effect_id).target
-        if kind is not TargetKind.NONE:
-            return kind, dict(spec.params)
-    return TargetKind.NONE, {}
-
-
 def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
     active = player.active
     if active is None or pipelines.attack_block_reason(battle, active) is not None:
         return []
-    attacks = battle.card(active.card_id).attacks
+    attacks = battle.facts(active.card_id).attacks
+    if not attacks:
+        return []
     energy = pipelines.effective_energy(battle, active)
     actions: list[int] = []
     for index, attack in enumerate(attacks):
         if pipelines.spare_energy(energy, attack.cost) is None:
             continue
-        kind, params = _first_target_kind(attack.effects)
         base = ATTACK_BASE + TARGETS * index
-        actions += [base + t for t in valid_targets(battle, player.index, kind, params) or [0]]
+        target = attack.target
+        if target.kind is TargetKind.NONE:
+            actions.append(base)
+        else:
+            actions += [
+                base + t for t in valid_targets(battle, player.index, target.kind, target.params) or [0]
+            ]
     return actions
 
 
 def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
-    if lifecycle.suppressor_present(battle):
-        return []
     actions: list[int] = []
     for slot, pokemon in enumerate(player.in_play()):
-        for ability in battle.card(pokemon.card_id).abilities:
-            if ability.is_aura or not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
+        for facts in battle.facts(pokemon.card_id).activated:
+            ability = facts.ability
+            if not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
                 continue
-            handler = get_handler(ability.effect.effect_id)
+            if lifecycle.suppressor_present(battle):
+                return []
+            handler = facts.handler
             params = dict(ability.effect.params)
             context = EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
             if handler.usable is not None and not handler.usable(context):
@@ -358,14 +370,16 @@ def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
     actions: list[int] = []
     bench_room = len(player.bench) < board.BENCH_SIZE
     for index, card_id in _distinct_hand(player):
-        card = battle.card(card_id)
-        if card.is_basic_pokemon or card.plays_as_basic:
-            targets = [0] if bench_room else []
-        elif card.kind is CardKind.POKEMON:
-            targets = _evolution_targets(battle, player, card)
-        else:
-            targets = _trainer_targets(battle, player, card)
+        facts = battle.facts(card_id)
         base = PLAY_BASE + TARGETS * index
+        if facts.is_basic_pokemon or facts.plays_as_basic:
+            if bench_room:
+                actions.append(base)
+            continue
+        if facts.is_pokemon:
+            targets = _evolution_targets(battle, player, facts.card)
+        else:
+            targets = _trainer_targets(battle, player, facts)
         actions += [base + t for t in targets]
     return actions
 
@@ -383,19 +397,17 @@ def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition
     ]
 
 
-def _trainer_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
-    if card.kind is CardKind.SUPPORTER and (
-        player.supporter_played or pipelines.supporters_blocked(battle, player.index)
-    ):
+def _trainer_targets(battle: Battle, player: PlayerState, facts: CardFacts) -> list[int]:
+    if facts.is_supporter and (player.supporter_played or pipelines.supporters_blocked(battle, player.index)):
         return []
-    for spec in card.trainer_effects:
-        usable = get_handler(spec.effect_id).usable
-        if usable is not None and not usable(
-            EffectContext(battle, player.index, None, dict(spec.params), "trainer", card.name)
+    for spec, handler in facts.trainer_preconditions:
+        assert handler.usable is not None
+        if not handler.usable(
+            EffectContext(battle, player.index, None, dict(spec.params), "trainer", facts.name)
         ):
             return []
-    kind, params = _first_target_kind(card.trainer_effects)
-    return valid_targets(battle, player.index, kind, params)
+    target = facts.trainer_target
+    return valid_targets(battle, player.index, target.kind, target.params)
 
 
 # --------------------------------------------------------------------------- applying actions

@@ -111,10 +111,12 @@ class ActiveEffectsManager:
     ) -> list[ActiveEffect]:
         """Effects matching every given criterion, in registration order."""
         found: list[ActiveEffect] = []
+        if not game.active_effects:
+            return found
         for effect in game.active_effects:
-            if effect.suppressed and not include_suppressed:
-                continue
             if effect_type is not None and effect.effect_type != effect_type:
+                continue
+            if effect.suppressed and not include_suppressed:
                 continue
             if trigger is not None and effect.trigger is not trigger:
                 continue

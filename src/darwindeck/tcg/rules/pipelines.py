@@ -19,6 +19,9 @@ function here, and each queries the registry (``battle.manager``).
 - ``attack_block_reason`` / ``attack_gate_coins``: the attack-declaration step (status, ``attack_block``,
   ``attack_coin_gate``).
 - ``supporters_blocked``, ``evolution_blocked``: rule locks queried from the registry.
+
+With no active effect at all (most positions of most battles) each function takes a short way to the
+same answer: nothing can modify the rule then.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
     """How much energy each attached energy provides (aligned with ``pokemon.energy``)."""
     if not pokemon.energy:
         return []
+    if not battle.state.active_effects:
+        return [1] * len(pokemon.energy)
     multipliers = battle.manager.query_effects(
         battle.state,
         effect_type="energy_multiplier",
@@ -65,6 +70,10 @@ def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
 def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyType, int]:
     """The energy a Pokémon provides, per type (``energy_provided`` summed)."""
     counts: dict[EnergyType, int] = {}
+    if not battle.state.active_effects:  # each energy provides 1
+        for energy in pokemon.energy:
+            counts[energy] = counts.get(energy, 0) + 1
+        return counts
     for energy, amount in zip(pokemon.energy, energy_provided(battle, pokemon), strict=True):
         counts[energy] = counts.get(energy, 0) + amount
     return counts
@@ -72,6 +81,8 @@ def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyTy
 
 def total_energy(battle: BattleData, pokemon: CardInstance) -> int:
     """All the energy a Pokémon provides ("for each Energy attached" counts)."""
+    if not battle.state.active_effects:  # each energy provides 1
+        return len(pokemon.energy)
     return sum(energy_provided(battle, pokemon))
 
 
@@ -148,6 +159,10 @@ def compute_damage(
     state, manager = battle.state, battle.manager
     damage = base
     attacker_card = battle.card(attacker.card_id)
+    if not state.active_effects:
+        if to_active and battle.card(defender.card_id).weakness is attacker_card.pokemon_type:
+            damage += WEAKNESS_BONUS
+        return max(0, damage)
     if to_active:
         boosts = [
             effect
@@ -207,6 +222,8 @@ def retreat_cost(battle: BattleData, pokemon: CardInstance) -> int | None:
     if base is None or Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses:
         return None
     state, manager = battle.state, battle.manager
+    if not state.active_effects:
+        return max(0, base)
     if manager.query_effects(state, "prevent_retreat", affecting_card_id=pokemon.uid):
         return None
     if manager.query_effects(
