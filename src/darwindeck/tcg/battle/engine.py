@@ -27,6 +27,7 @@ Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sor
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -600,9 +601,7 @@ def _place_energy(battle: Battle, player: PlayerState, choice: PendingChoice, sl
         "place_energy", player.index, uid=player.bench[slot - 1].uid, energy=choice.energy_type.value
     )
     if choice.count > 1:
-        board.ask_first(
-            battle, choice.model_copy(update={"count": choice.count - 1, "number": choice.number + 1})
-        )
+        board.ask_first(battle, dataclasses.replace(choice, count=choice.count - 1, number=choice.number + 1))
         return
     _finish_attack(battle)
 
@@ -691,7 +690,7 @@ def _pokemon_checkup(battle: Battle) -> None:
     state = battle.state
     for index in (state.current, 1 - state.current):
         active = state.players[index].active
-        if active is None:
+        if active is None or not active.statuses:
             continue
         if Status.POISONED in active.statuses:
             active.damage += POISON_DAMAGE
@@ -713,7 +712,7 @@ def _after_effects(battle: Battle) -> None:
 def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
     state = battle.state
     for player in (state.players[state.current], state.players[1 - state.current]):
-        for pokemon in [p for p in player.in_play() if p.damage >= battle.card(p.card_id).hp]:
+        for pokemon in [p for p in player.in_play() if p.damage >= battle.facts(p.card_id).hp]:
             scorer = state.players[1 - player.index]
             scorer.points = min(WIN_POINTS, scorer.points + battle.card(pokemon.card_id).ko_points)
             if by_attack:
@@ -730,6 +729,8 @@ def _check_game_over(battle: Battle) -> None:
     state = battle.state
     if state.phase is Phase.OVER or state.phase is Phase.SETUP:
         return
+    if all(p.points < WIN_POINTS and (p.active is not None or p.bench) for p in state.players):
+        return  # no player meets a win condition
     met = [_win_conditions(state, index) for index in range(2)]
     if not any(met):
         return
