@@ -48,11 +48,12 @@ class _Facts:
     turn it is, whether their Active still cannot pay its costliest attack (``needy``), whether an
     attack is legal (``can_attack``) and each attack's score (one per attack, whatever its target)."""
 
-    __slots__ = ("_attack_scores", "_can_attack", "_needy", "battle", "turn_player")
+    __slots__ = ("_attack_scores", "_can_attack", "_needy", "battle", "chooser", "turn_player")
 
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
         self.turn_player = battle.state.players[battle.state.current]
+        self.chooser = battle.state.players[battle.current_player()]
         self._needy: bool | None = None
         self._can_attack: bool | None = None
         self._attack_scores: dict[int, float] = {}
@@ -94,20 +95,22 @@ class GreedyAgent:
     def score(self, battle: Battle, action: int, facts: _Facts | None = None) -> float:
         facts = facts or _Facts(battle)
         kind, index, _target = decode(action)
+        if kind is ActionKind.END_TURN:
+            return 1
         if kind is ActionKind.ATTACH:
             return self._attach_score(battle, index, facts)
-        if kind is ActionKind.ATTACK:
-            return self._attack_score(battle, index, facts)
+        player = facts.chooser
         if kind is ActionKind.PLAY:
-            card = battle.card(battle.state.players[battle.current_player()].hand[index])
+            card = battle.facts(player.hand[index]).card
             if card.kind is CardKind.POKEMON:
                 return 900 if card.stage is not None and card.stage is not Stage.BASIC else 800
             return 600
+        if kind is ActionKind.ATTACK:
+            return self._attack_score(battle, index, facts)
         if kind is ActionKind.RETREAT:
             return self._retreat_score(battle, index, facts)
         if kind is ActionKind.ABILITY:
             return 500
-        player = battle.state.players[battle.current_player()]
         if kind is ActionKind.PROMOTE:
             return battle.card(player.bench[index].card_id).hp - player.bench[index].damage
         if kind is ActionKind.SETUP_ACTIVE:
@@ -120,9 +123,7 @@ class GreedyAgent:
             return 1 if index == choices.default_retreat_way(battle, player) else 0
         if kind is ActionKind.PLACE_ENERGY:
             return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
-        if kind in (ActionKind.COPY_TARGET, ActionKind.DISCARD_FOSSIL):
-            return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
-        return 1
+        return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
 
     def _attach_score(self, battle: Battle, slot: int, facts: _Facts) -> float:
         if facts.turn_player.active is None:
@@ -152,7 +153,10 @@ class GreedyAgent:
         if active is None or facts.can_attack:
             return -1
         attacks = battle.facts(candidate.card_id).attacks
-        return 50 if any(pipelines.can_pay(battle, candidate, a.cost) for a in attacks) else -1
+        if not attacks:
+            return -1
+        energy = pipelines.effective_energy(battle, candidate)
+        return 50 if any(pipelines.spare_energy(energy, a.cost) is not None for a in attacks) else -1
 
 
 @dataclass

@@ -376,12 +376,10 @@ def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
         if facts.is_basic_pokemon or facts.plays_as_basic:
             if bench_room:
                 actions.append(base)
-            continue
-        if facts.is_pokemon:
-            targets = _evolution_targets(battle, player, facts.card)
+        elif facts.is_pokemon:
+            actions += [base + t for t in _evolution_targets(battle, player, facts.card)]
         else:
-            targets = _trainer_targets(battle, player, facts)
-        actions += [base + t for t in targets]
+            actions += [base + t for t in _trainer_targets(battle, player, facts)]
     return actions
 
 
@@ -389,13 +387,18 @@ def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition
     turn = battle.state.turn
     if turn <= 2:
         return []
-    return [
-        slot
-        for slot, pokemon in enumerate(player.in_play())
-        if pokemon.turn_played < turn
-        and triggers.may_evolve_from(battle, pokemon, card)
-        and not pipelines.evolution_blocked(battle, pokemon)
-    ]
+    targets = []
+    for slot, pokemon in enumerate(player.in_play()):
+        if pokemon.turn_played >= turn:
+            continue
+        own = battle.facts(pokemon.card_id)  # by name, or an ability may let it evolve (``may_evolve_from``)
+        if own.name != card.evolves_from and not (
+            own.has_abilities and triggers.may_evolve_from(battle, pokemon, card)
+        ):
+            continue
+        if not pipelines.evolution_blocked(battle, pokemon):
+            targets.append(slot)
+    return targets
 
 
 def _trainer_targets(battle: Battle, player: PlayerState, facts: CardFacts) -> list[int]:
@@ -408,6 +411,8 @@ def _trainer_targets(battle: Battle, player: PlayerState, facts: CardFacts) -> l
         ):
             return []
     target = facts.trainer_target
+    if target.kind is TargetKind.NONE:
+        return [0]
     return valid_targets(battle, player.index, target.kind, target.params)
 
 
@@ -577,7 +582,7 @@ def _attack(battle: Battle, player: PlayerState, index: int, target: int, copy_t
     attack = battle.card(attacker.card_id).attacks[index]
     state.log("attack", player.index, uid=attacker.uid, attack=attack.name)
     gates = pipelines.attack_gate_coins(battle, attacker)
-    if all(battle.coins.flip() for _ in range(gates)):
+    if not gates or all(battle.coins.flip() for _ in range(gates)):
         _resolve_attack(battle, player, attacker, attack, target, copy_target)
     else:
         state.log("attack_failed", player.index, reason="coin")
@@ -614,6 +619,9 @@ def _resolve_attack(
     target: int,
     copy_target: int | None,
 ) -> None:
+    if not attack.effects:  # damage only
+        _deal_attack_damage(battle, player, attacker, attack.damage)
+        return
     context = EffectContext(
         battle, player.index, attacker.uid, {}, "attack", attack.name, target, attack.damage
     )
@@ -630,20 +638,28 @@ def _resolve_attack(
     if context.attack_fails:
         battle.state.log("attack_failed", player.index, reason="effect")
         return
+    context.dealt = _deal_attack_damage(battle, player, attacker, context.damage)
     defender = battle.state.players[1 - player.index].active
-    if defender is not None and context.damage > 0:
-        dealt = pipelines.compute_damage(battle, attacker, defender, context.damage, to_active=True)
-        defender.damage += dealt
-        context.dealt = dealt
-        battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
-        recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
-        attacker.damage += recoil
     for spec in [*after, *context.extra_after]:
         handler = get_handler(spec.effect_id)
         if handler.hits_opponent and defender is not None and pipelines.is_protected(battle, defender):
             continue
         context.params = dict(spec.params)
         _run(battle, spec, context)
+
+
+def _deal_attack_damage(battle: Battle, player: PlayerState, attacker: CardInstance, damage: int) -> int:
+    """The damage step of an attack of base ``damage`` (after the before-damage effects) on the
+    Defending Pokémon, with the recoil of counter-damage effects; the damage dealt."""
+    defender = battle.state.players[1 - player.index].active
+    if defender is None or damage <= 0:
+        return 0
+    dealt = pipelines.compute_damage(battle, attacker, defender, damage, to_active=True)
+    defender.damage += dealt
+    battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
+    recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
+    attacker.damage += recoil
+    return dealt
 
 
 # --------------------------------------------------------------------------- turn flow

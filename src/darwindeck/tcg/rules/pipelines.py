@@ -258,7 +258,7 @@ def attack_block_reason(battle: BattleData, attacker: CardInstance) -> str | Non
         return "asleep"
     if Status.PARALYZED in attacker.statuses:
         return "paralyzed"
-    if battle.manager.query_effects(
+    if battle.state.active_effects and battle.manager.query_effects(
         battle.state, "attack_block", EffectTrigger.ON_ATTACK, affecting_card_id=attacker.uid
     ):
         return "blocked by an effect"
@@ -274,12 +274,16 @@ def attack_gate_coins(battle: BattleData, attacker: CardInstance) -> int:
 
 
 def supporters_blocked(battle: BattleData, player_index: int) -> bool:
+    if not battle.state.active_effects:
+        return False
     return bool(
         battle.manager.query_effects(battle.state, "block_supporters", affecting_player_id=f"p{player_index}")
     )
 
 
 def evolution_blocked(battle: BattleData, target: CardInstance) -> bool:
+    if not battle.state.active_effects:
+        return False
     return bool(battle.manager.query_effects(battle.state, "block_evolution", affecting_card_id=target.uid))
 
 
