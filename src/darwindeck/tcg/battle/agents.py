@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -48,10 +49,11 @@ class _Facts:
     turn it is, whether their Active still cannot pay its costliest attack (``needy``), whether an
     attack is legal (``can_attack``) and each attack's score (one per attack, whatever its target)."""
 
-    __slots__ = ("_attack_scores", "_can_attack", "_needy", "battle", "chooser", "turn_player")
+    __slots__ = ("_attack_scores", "_can_attack", "_needy", "battle", "cards", "chooser", "turn_player")
 
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
+        self.cards = battle.facts
         self.turn_player = battle.state.players[battle.state.current]
         self.chooser = battle.state.players[battle.current_player()]
         self._needy: bool | None = None
@@ -65,16 +67,18 @@ class _Facts:
             if active is None:
                 self._needy = False
             else:
-                facts = self.battle.facts(active.card_id)
-                self._needy = bool(facts.attacks) and not pipelines.can_pay(
-                    self.battle, active, facts.costliest_cost
+                costliest = self.cards[active.card_id].costliest
+                self._needy = costliest is not None and not pipelines.covers(
+                    pipelines.effective_energy(self.battle, active), costliest.typed_cost, len(costliest.cost)
                 )
         return self._needy
 
     @property
     def can_attack(self) -> bool:
         if self._can_attack is None:
-            self._can_attack = any(ATTACK_BASE <= a < ABILITY_BASE for a in self.battle.legal_actions())
+            legal = self.battle.legal_actions()  # sorted: the first code from ATTACK_BASE on
+            first = bisect.bisect_left(legal, ATTACK_BASE)
+            self._can_attack = first < len(legal) and legal[first] < ABILITY_BASE
         return self._can_attack
 
 
@@ -101,7 +105,7 @@ class GreedyAgent:
             return self._attach_score(battle, index, facts)
         player = facts.chooser
         if kind is ActionKind.PLAY:
-            card = battle.facts(player.hand[index]).card
+            card = facts.cards[player.hand[index]].card
             if card.kind is CardKind.POKEMON:
                 return 900 if card.stage is not None and card.stage is not Stage.BASIC else 800
             return 600
@@ -133,18 +137,18 @@ class GreedyAgent:
     def _attack_score(self, battle: Battle, index: int, facts: _Facts) -> float:
         known = facts._attack_scores.get(index)
         if known is None:
-            known = facts._attack_scores[index] = self._attack_score_of(battle, index)
+            known = facts._attack_scores[index] = self._attack_score_of(battle, index, facts)
         return known
 
-    def _attack_score_of(self, battle: Battle, index: int) -> float:
+    def _attack_score_of(self, battle: Battle, index: int, facts: _Facts) -> float:
         state = battle.state
         active = state.players[state.current].active
         defender = state.players[1 - state.current].active
         if active is None or defender is None:
             return 100
-        attack = battle.card(active.card_id).attacks[index]
+        attack = facts.cards[active.card_id].attacks[index].attack
         damage = pipelines.compute_damage(battle, active, defender, attack.damage, to_active=True)
-        knocks_out = damage >= battle.card(defender.card_id).hp - defender.damage
+        knocks_out = damage >= facts.cards[defender.card_id].hp - defender.damage
         return 100 + damage + (200 if knocks_out else 0) + len(attack.effects)
 
     def _retreat_score(self, battle: Battle, bench_index: int, facts: _Facts) -> float:
@@ -152,11 +156,11 @@ class GreedyAgent:
         active, candidate = player.active, player.bench[bench_index]
         if active is None or facts.can_attack:
             return -1
-        attacks = battle.facts(candidate.card_id).attacks
+        attacks = facts.cards[candidate.card_id].attacks
         if not attacks:
             return -1
         energy = pipelines.effective_energy(battle, candidate)
-        return 50 if any(pipelines.spare_energy(energy, a.cost) is not None for a in attacks) else -1
+        return 50 if any(pipelines.covers(energy, a.typed_cost, len(a.cost)) for a in attacks) else -1
 
 
 @dataclass

@@ -56,7 +56,7 @@ from darwindeck.tcg.core.actions import (
     decode,
 )
 from darwindeck.tcg.core.battle_data import BattleData
-from darwindeck.tcg.core.card_facts import CardFacts, card_facts
+from darwindeck.tcg.core.card_facts import CardFacts, FactsById
 from darwindeck.tcg.core.catalog import all_cards
 from darwindeck.tcg.core.coins import CoinSource, RandomCoins
 from darwindeck.tcg.core.decks import Deck
@@ -105,14 +105,15 @@ class Battle(BattleData):
     """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
 
     _legal: list[int] | None = None
-    facts_by_id: dict[str, CardFacts] = field(default_factory=dict, repr=False, compare=False)
+    _facts: FactsById | None = field(default=None, init=False, repr=False, compare=False)
 
-    def facts(self, card_id: str) -> CardFacts:
-        """The static facts of a card id (``card_facts`` of its definition, cached per battle and shared
-        with its clones)."""
-        facts = self.facts_by_id.get(card_id)
-        if facts is None:
-            facts = self.facts_by_id[card_id] = card_facts(self.card(card_id))
+    @property
+    def facts(self) -> FactsById:
+        """Card id -> the static ``card_facts`` of the battle's card pool (shared with clones; made anew
+        if ``cards`` is replaced)."""
+        facts = self._facts
+        if facts is None or facts.cards is not self.cards:
+            facts = self._facts = FactsById(self.cards)
         return facts
 
     def current_player(self) -> int:
@@ -158,7 +159,7 @@ class Battle(BattleData):
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         clone = Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
-        clone.facts_by_id = self.facts_by_id
+        clone._facts = self._facts
         return clone
 
     def view_for(self, player: int) -> Battle:
@@ -315,13 +316,13 @@ def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
     active = player.active
     if active is None or pipelines.attack_block_reason(battle, active) is not None:
         return []
-    attacks = battle.facts(active.card_id).attacks
+    attacks = battle.facts[active.card_id].attacks
     if not attacks:
         return []
     energy = pipelines.effective_energy(battle, active)
     actions: list[int] = []
     for index, attack in enumerate(attacks):
-        if pipelines.spare_energy(energy, attack.cost) is None:
+        if not pipelines.covers(energy, attack.typed_cost, len(attack.cost)):
             continue
         base = ATTACK_BASE + TARGETS * index
         target = attack.target
@@ -336,8 +337,9 @@ def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
 
 def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
     actions: list[int] = []
+    facts_of = battle.facts
     for slot, pokemon in enumerate(player.in_play()):
-        for facts in battle.facts(pokemon.card_id).activated:
+        for facts in facts_of[pokemon.card_id].activated:
             ability = facts.ability
             if not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
                 continue
@@ -370,8 +372,11 @@ def _ability_has_uses(battle: Battle, pokemon: CardInstance, name: str, uses_per
 def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
     actions: list[int] = []
     bench_room = len(player.bench) < board.BENCH_SIZE
-    for index, card_id in _distinct_hand(player):
-        facts = battle.facts(card_id)
+    hand = player.hand
+    facts_of = battle.facts
+    for card_id in dict.fromkeys(hand):  # the first copy of each distinct card (``_distinct_hand``)
+        index = hand.index(card_id)
+        facts = facts_of[card_id]
         base = PLAY_BASE + TARGETS * index
         if facts.is_basic_pokemon or facts.plays_as_basic:
             if bench_room:
@@ -391,7 +396,7 @@ def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition
     for slot, pokemon in enumerate(player.in_play()):
         if pokemon.turn_played >= turn:
             continue
-        own = battle.facts(pokemon.card_id)  # by name, or an ability may let it evolve (``may_evolve_from``)
+        own = battle.facts[pokemon.card_id]  # by name, or an ability may let it evolve (``may_evolve_from``)
         if own.name != card.evolves_from and not (
             own.has_abilities and triggers.may_evolve_from(battle, pokemon, card)
         ):
@@ -727,8 +732,9 @@ def _after_effects(battle: Battle) -> None:
 
 def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
     state = battle.state
+    facts = battle.facts
     for player in (state.players[state.current], state.players[1 - state.current]):
-        for pokemon in [p for p in player.in_play() if p.damage >= battle.facts(p.card_id).hp]:
+        for pokemon in [p for p in player.in_play() if p.damage >= facts[p.card_id].hp]:
             scorer = state.players[1 - player.index]
             scorer.points = min(WIN_POINTS, scorer.points + battle.card(pokemon.card_id).ko_points)
             if by_attack:
@@ -745,7 +751,13 @@ def _check_game_over(battle: Battle) -> None:
     state = battle.state
     if state.phase is Phase.OVER or state.phase is Phase.SETUP:
         return
-    if all(p.points < WIN_POINTS and (p.active is not None or p.bench) for p in state.players):
+    first, second = state.players
+    if (
+        first.points < WIN_POINTS
+        and second.points < WIN_POINTS
+        and (first.active is not None or first.bench)
+        and (second.active is not None or second.bench)
+    ):
         return  # no player meets a win condition
     met = [_win_conditions(state, index) for index in range(2)]
     if not any(met):

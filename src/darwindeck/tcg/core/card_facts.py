@@ -3,14 +3,17 @@
 A ``CardDefinition`` never changes during a game, so what the loop asks of it again and again (is it a
 Basic, its HP, each attack's cost and first targeted effect, its activated abilities, its Trainer effects'
 preconditions) is worked out once per definition into plain slotted objects. ``card_facts(card)`` keeps
-one ``CardFacts`` per definition object for the life of the process (``BattleData.facts`` looks it up by
-card id). The facts only restate the definition and the effect registry: nothing in them is state.
+one ``CardFacts`` per definition object for the life of the process; ``FactsById`` maps card ids of one
+card pool to their facts (``engine.Battle.facts``, filled on first use). The facts only restate the
+definition and the effect registry: nothing in them is state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from darwindeck.tcg.core.errors import UnknownCardError
 from darwindeck.tcg.core.models import (
     Ability,
     Attack,
@@ -39,6 +42,7 @@ NO_TARGET = TargetSpec(TargetKind.NONE, {})
 class AttackFacts:
     attack: Attack
     cost: tuple[EnergyType, ...]
+    typed_cost: tuple[tuple[EnergyType, int], ...]  # each non-Colorless symbol of the cost with its number
     target: TargetSpec
 
 
@@ -62,7 +66,7 @@ class CardFacts:
     plays_as_basic: bool
     pokemon_type: EnergyType
     attacks: tuple[AttackFacts, ...]
-    costliest_cost: tuple[EnergyType, ...]  # the cost of the attack with the most symbols (first such)
+    costliest: AttackFacts | None  # the attack with the most cost symbols (the first such; None: no attack)
     activated: tuple[AbilityFacts, ...]
     has_abilities: bool
     trainer_preconditions: tuple[tuple[EffectSpec, EffectHandler], ...]  # Trainer effects with ``usable``
@@ -78,8 +82,18 @@ def first_target(specs: tuple[EffectSpec, ...]) -> TargetSpec:
     return NO_TARGET
 
 
+def _typed_cost(cost: tuple[EnergyType, ...]) -> tuple[tuple[EnergyType, int], ...]:
+    counts: dict[EnergyType, int] = {}
+    for symbol in cost:
+        if symbol is not EnergyType.COLORLESS:
+            counts[symbol] = counts.get(symbol, 0) + 1
+    return tuple(counts.items())
+
+
 def _derive(card: CardDefinition) -> CardFacts:
-    attacks = tuple(AttackFacts(a, a.cost, first_target(a.effects)) for a in card.attacks)
+    attacks = tuple(
+        AttackFacts(a, a.cost, _typed_cost(a.cost), first_target(a.effects)) for a in card.attacks
+    )
     is_pokemon = card.kind is CardKind.POKEMON
     return CardFacts(
         card=card,
@@ -92,7 +106,7 @@ def _derive(card: CardDefinition) -> CardFacts:
         plays_as_basic=card.plays_as_basic,
         pokemon_type=card.pokemon_type,
         attacks=attacks,
-        costliest_cost=max((a.cost for a in card.attacks), key=len) if card.attacks else (),
+        costliest=max(attacks, key=lambda a: len(a.cost)) if attacks else None,
         activated=tuple(
             AbilityFacts(ability, get_handler(ability.effect.effect_id))
             for ability in card.abilities
@@ -118,3 +132,20 @@ def card_facts(card: CardDefinition) -> CardFacts:
     if facts is None or facts.card is not card:
         facts = _FACTS[id(card)] = _derive(card)
     return facts
+
+
+class FactsById(dict[str, CardFacts]):
+    """Card id -> ``CardFacts`` for the card pool ``cards``, filled on first use (a plain dict lookup
+    afterwards); an id the pool lacks raises ``UnknownCardError``."""
+
+    def __init__(self, cards: Mapping[str, CardDefinition]) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def __missing__(self, card_id: str) -> CardFacts:
+        try:
+            card = self.cards[card_id]
+        except KeyError:
+            raise UnknownCardError(card_id) from None
+        facts = self[card_id] = card_facts(card)
+        return facts

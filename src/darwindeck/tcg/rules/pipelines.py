@@ -137,6 +137,15 @@ def spare_energy(
     return min(remaining.get(of_type, 0), spare_total)
 
 
+def covers(counts: dict[EnergyType, int], typed_cost: tuple[tuple[EnergyType, int], ...], size: int) -> bool:
+    """``spare_energy(counts, cost) is not None`` for a cost of ``size`` symbols given by its typed (not
+    Colorless) symbols counted per type: each type is covered and the total covers every symbol."""
+    for energy_type, needed in typed_cost:
+        if counts.get(energy_type, 0) < needed:
+            return False
+    return sum(counts.values()) >= size
+
+
 def latest_payment(pokemon: CardInstance, ways: list[tuple[EnergyType, ...]]) -> tuple[EnergyType, ...]:
     """The way to pay that discards the most recently attached energies (each type's last attached
     go first): the automatic choice, and the greedy player's."""
@@ -219,7 +228,9 @@ def is_protected(battle: BattleData, pokemon: CardInstance) -> bool:
 
 def retreat_cost(battle: BattleData, pokemon: CardInstance) -> int | None:
     base = battle.card(pokemon.card_id).retreat_cost
-    if base is None or Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses:
+    if base is None or (
+        pokemon.statuses and (Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses)
+    ):
         return None
     state, manager = battle.state, battle.manager
     if not state.active_effects:
