@@ -21,6 +21,7 @@ import bisect
 import itertools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -82,57 +83,55 @@ class _Facts:
         return self._can_attack
 
 
+RETREAT_SCORE = 50  # the most a retreat scores (``GreedyAgent._retreat_score``)
+
+
 class GreedyAgent:
     def choose(self, battle: Battle) -> int:
-        """The legal action with the highest ``score``, the lowest action number among equals."""
+        """The legal action with the highest ``score``, the lowest action number among equals. Retreats,
+        which score at most ``RETREAT_SCORE``, are scored last and only while one could still win."""
         actions = battle.legal_actions()
         if len(actions) == 1:
             return actions[0]
         facts = _Facts(battle)
-        best, best_score = actions[0], self.score(battle, actions[0], facts)
-        for action in actions[1:]:
-            score = self.score(battle, action, facts)
+        best, best_score = -1, -math.inf
+        retreats: list[tuple[int, int]] = []
+        for action in actions:
+            kind, index, _target = decode(action)
+            if kind is ActionKind.RETREAT:
+                retreats.append((action, index))
+                continue
+            score = _SCORERS[kind](self, battle, index, facts)
             if score > best_score:
+                best, best_score = action, score
+        for action, index in retreats:
+            if best_score > RETREAT_SCORE:
+                break
+            score = self._retreat_score(battle, index, facts)
+            if score > best_score or (score == best_score and action < best):
                 best, best_score = action, score
         return best
 
     def score(self, battle: Battle, action: int, facts: _Facts | None = None) -> float:
-        facts = facts or _Facts(battle)
         kind, index, _target = decode(action)
-        if kind is ActionKind.END_TURN:
-            return 1
-        if kind is ActionKind.ATTACH:
-            return self._attach_score(battle, index, facts)
-        player = facts.chooser
-        if kind is ActionKind.PLAY:
-            card = facts.cards[player.hand[index]].card
-            if card.kind is CardKind.POKEMON:
-                return 900 if card.stage is not None and card.stage is not Stage.BASIC else 800
-            return 600
-        if kind is ActionKind.ATTACK:
-            return self._attack_score(battle, index, facts)
-        if kind is ActionKind.RETREAT:
-            return self._retreat_score(battle, index, facts)
-        if kind is ActionKind.ABILITY:
-            return 500
-        if kind is ActionKind.PROMOTE:
-            return battle.card(player.bench[index].card_id).hp - player.bench[index].damage
-        if kind is ActionKind.SETUP_ACTIVE:
-            return 500 + battle.card(player.hand[index]).hp
-        if kind is ActionKind.SETUP_BENCH:
-            return 400
-        if kind is ActionKind.SETUP_DONE:
-            return 0
-        if kind is ActionKind.RETREAT_ENERGY:
-            return 1 if index == choices.default_retreat_way(battle, player) else 0
-        if kind is ActionKind.PLACE_ENERGY:
-            return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
-        return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
+        return _SCORERS[kind](self, battle, index, facts or _Facts(battle))
+
+    def _end_turn_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 1
 
     def _attach_score(self, battle: Battle, slot: int, facts: _Facts) -> float:
         if facts.turn_player.active is None:
             return 650
         return 700 if (slot == 0) == facts.needy else 650
+
+    def _play_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        card = facts.cards[facts.chooser.hand[index]].card
+        if card.kind is CardKind.POKEMON:
+            return 900 if card.stage is not None and card.stage is not Stage.BASIC else 800
+        return 600
+
+    def _ability_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 500
 
     def _attack_score(self, battle: Battle, index: int, facts: _Facts) -> float:
         known = facts._attack_scores.get(index)
@@ -160,7 +159,49 @@ class GreedyAgent:
         if not attacks:
             return -1
         energy = pipelines.effective_energy(battle, candidate)
-        return 50 if any(pipelines.covers(energy, a.typed_cost, len(a.cost)) for a in attacks) else -1
+        covered = any(pipelines.covers(energy, a.typed_cost, len(a.cost)) for a in attacks)
+        return RETREAT_SCORE if covered else -1
+
+    def _promote_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        pokemon = facts.chooser.bench[index]
+        return battle.card(pokemon.card_id).hp - pokemon.damage
+
+    def _setup_active_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 500 + battle.card(facts.chooser.hand[index]).hp
+
+    def _setup_bench_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 400
+
+    def _retreat_energy_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 1 if index == choices.default_retreat_way(battle, facts.chooser) else 0
+
+    def _place_energy_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
+
+    def _zero_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        # finishing setup; a copied attack's target: ties go to the lowest code, the first valid target;
+        # discarding a fossil: never
+        return 0
+
+
+_Scorer = Callable[[GreedyAgent, Battle, int, _Facts], float]
+_SCORER_OF: dict[ActionKind, _Scorer] = {
+    ActionKind.END_TURN: GreedyAgent._end_turn_score,
+    ActionKind.ATTACH: GreedyAgent._attach_score,
+    ActionKind.RETREAT: GreedyAgent._retreat_score,
+    ActionKind.PROMOTE: GreedyAgent._promote_score,
+    ActionKind.SETUP_DONE: GreedyAgent._zero_score,
+    ActionKind.SETUP_ACTIVE: GreedyAgent._setup_active_score,
+    ActionKind.SETUP_BENCH: GreedyAgent._setup_bench_score,
+    ActionKind.ATTACK: GreedyAgent._attack_score,
+    ActionKind.ABILITY: GreedyAgent._ability_score,
+    ActionKind.PLAY: GreedyAgent._play_score,
+    ActionKind.RETREAT_ENERGY: GreedyAgent._retreat_energy_score,
+    ActionKind.PLACE_ENERGY: GreedyAgent._place_energy_score,
+    ActionKind.COPY_TARGET: GreedyAgent._zero_score,
+    ActionKind.DISCARD_FOSSIL: GreedyAgent._zero_score,
+}
+_SCORERS: tuple[_Scorer, ...] = tuple(_SCORER_OF[kind] for kind in ActionKind)  # indexed by kind
 
 
 @dataclass
