@@ -27,7 +27,7 @@ from typing import Protocol
 
 from darwindeck.tcg.battle import choices
 from darwindeck.tcg.battle.engine import Battle
-from darwindeck.tcg.core.actions import ABILITY_BASE, ATTACK_BASE, ActionKind, decode
+from darwindeck.tcg.core.actions import ABILITY_BASE, ATTACK_BASE, DECODED, ActionKind, decode
 from darwindeck.tcg.core.models import CardKind, Stage
 from darwindeck.tcg.rules import pipelines
 
@@ -55,8 +55,9 @@ class _Facts:
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
         self.cards = battle.facts
-        self.turn_player = battle.state.players[battle.state.current]
-        self.chooser = battle.state.players[battle.current_player()]
+        state = battle.state
+        self.turn_player = state.players[state.current]
+        self.chooser = state.players[state.pending[0].player] if state.pending else self.turn_player
         self._needy: bool | None = None
         self._can_attack: bool | None = None
         self._attack_scores: dict[int, float] = {}
@@ -97,7 +98,7 @@ class GreedyAgent:
         best, best_score = -1, -math.inf
         retreats: list[tuple[int, int]] = []
         for action in actions:
-            kind, index, _target = decode(action)
+            kind, index, _target = DECODED[action]
             if kind is ActionKind.RETREAT:
                 retreats.append((action, index))
                 continue

@@ -105,16 +105,12 @@ class Battle(BattleData):
     """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
 
     _legal: list[int] | None = None
-    _facts: FactsById | None = field(default=None, init=False, repr=False, compare=False)
+    facts: FactsById = field(init=False, repr=False, compare=False)
+    """Card id -> the card's static ``card_facts`` (filled from ``card`` on first use; shared with clones,
+    which play the same game with the same pool)."""
 
-    @property
-    def facts(self) -> FactsById:
-        """Card id -> the static ``card_facts`` of the battle's card pool (shared with clones; made anew
-        if ``cards`` is replaced)."""
-        facts = self._facts
-        if facts is None or facts.cards is not self.cards:
-            facts = self._facts = FactsById(self.cards)
-        return facts
+    def __post_init__(self) -> None:
+        self.facts = FactsById(self.card)
 
     def current_player(self) -> int:
         return self.state.pending[0].player if self.state.pending else self.state.current
@@ -159,7 +155,7 @@ class Battle(BattleData):
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         clone = Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
-        clone._facts = self._facts
+        clone.facts = self.facts
         return clone
 
     def view_for(self, player: int) -> Battle:
@@ -271,15 +267,21 @@ def _legal_actions(battle: Battle) -> list[int]:
     player = state.players[state.current]
     if state.phase is Phase.SETUP:
         return _setup_actions(battle, player)
+    in_play = player.in_play()
+    facts_of = battle.facts
+    in_play_facts = [facts_of[pokemon.card_id] for pokemon in in_play]
     actions = [END_TURN]
-    actions += [DISCARD_FOSSIL_BASE + slot for slot in choices.fossil_slots(battle, player)]
+    # fossils in play may be discarded (``choices.fossil_slots``)
+    actions += [
+        DISCARD_FOSSIL_BASE + slot for slot, facts in enumerate(in_play_facts) if facts.plays_as_basic
+    ]
     if player.energy_available is not None and not player.energy_attached:
         actions += range(ATTACH_BASE, ATTACH_BASE + 1 + len(player.bench))
     if _can_retreat(battle, player):
         actions += range(RETREAT_BASE, RETREAT_BASE + len(player.bench))
     actions += _attack_actions(battle, player)
-    actions += _ability_actions(battle, player)
-    actions += _play_actions(battle, player)
+    actions += _ability_actions(battle, player, in_play, in_play_facts)
+    actions += _play_actions(battle, player, in_play, in_play_facts)
     return actions
 
 
@@ -314,10 +316,10 @@ def _can_retreat(battle: Battle, player: PlayerState) -> bool:
 
 def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
     active = player.active
-    if active is None or pipelines.attack_block_reason(battle, active) is not None:
+    if active is None:
         return []
     attacks = battle.facts[active.card_id].attacks
-    if not attacks:
+    if not attacks or pipelines.attack_block_reason(battle, active) is not None:
         return []
     energy = pipelines.effective_energy(battle, active)
     actions: list[int] = []
@@ -335,11 +337,17 @@ def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
     return actions
 
 
-def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
+def _ability_actions(
+    battle: Battle, player: PlayerState, in_play: list[CardInstance], in_play_facts: list[CardFacts]
+) -> list[int]:
+    """Activated abilities of the Pokémon ``in_play`` (the player's, Active first; ``in_play_facts``
+    their card facts)."""
     actions: list[int] = []
-    facts_of = battle.facts
-    for slot, pokemon in enumerate(player.in_play()):
-        for facts in facts_of[pokemon.card_id].activated:
+    for slot, pokemon_facts in enumerate(in_play_facts):
+        if not pokemon_facts.activated:
+            continue
+        pokemon = in_play[slot]
+        for facts in pokemon_facts.activated:
             ability = facts.ability
             if not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
                 continue
@@ -369,7 +377,10 @@ def _ability_has_uses(battle: Battle, pokemon: CardInstance, name: str, uses_per
     return pokemon.ability_uses.get(name, 0) != battle.state.turn
 
 
-def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
+def _play_actions(
+    battle: Battle, player: PlayerState, in_play: list[CardInstance], in_play_facts: list[CardFacts]
+) -> list[int]:
+    """Cards of the hand to play (the first copy of each), Pokémon ``in_play`` with their facts."""
     actions: list[int] = []
     bench_room = len(player.bench) < board.BENCH_SIZE
     hand = player.hand
@@ -382,21 +393,23 @@ def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
             if bench_room:
                 actions.append(base)
         elif facts.is_pokemon:
-            actions += [base + t for t in _evolution_targets(battle, player, facts.card)]
+            actions += [base + t for t in _evolution_targets(battle, facts.card, in_play, in_play_facts)]
         else:
             actions += [base + t for t in _trainer_targets(battle, player, facts)]
     return actions
 
 
-def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
+def _evolution_targets(
+    battle: Battle, card: CardDefinition, in_play: list[CardInstance], in_play_facts: list[CardFacts]
+) -> list[int]:
     turn = battle.state.turn
     if turn <= 2:
         return []
     targets = []
-    for slot, pokemon in enumerate(player.in_play()):
+    for slot, pokemon in enumerate(in_play):
         if pokemon.turn_played >= turn:
             continue
-        own = battle.facts[pokemon.card_id]  # by name, or an ability may let it evolve (``may_evolve_from``)
+        own = in_play_facts[slot]  # by name, or an ability may let it evolve (``may_evolve_from``)
         if own.name != card.evolves_from and not (
             own.has_abilities and triggers.may_evolve_from(battle, pokemon, card)
         ):

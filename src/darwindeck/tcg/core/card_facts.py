@@ -10,10 +10,9 @@ definition and the effect registry: nothing in them is state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from darwindeck.tcg.core.errors import UnknownCardError
 from darwindeck.tcg.core.models import (
     Ability,
     Attack,
@@ -135,17 +134,14 @@ def card_facts(card: CardDefinition) -> CardFacts:
 
 
 class FactsById(dict[str, CardFacts]):
-    """Card id -> ``CardFacts`` for the card pool ``cards``, filled on first use (a plain dict lookup
-    afterwards); an id the pool lacks raises ``UnknownCardError``."""
+    """Card id -> ``CardFacts``, filled on first use from ``card_of`` (a battle's ``card``: its pool as
+    it is then, ``UnknownCardError`` for an id it lacks); a plain dict lookup afterwards. A card id keeps
+    its definition during a game, so an entry never goes stale."""
 
-    def __init__(self, cards: Mapping[str, CardDefinition]) -> None:
+    def __init__(self, card_of: Callable[[str], CardDefinition]) -> None:
         super().__init__()
-        self.cards = cards
+        self.card_of = card_of
 
     def __missing__(self, card_id: str) -> CardFacts:
-        try:
-            card = self.cards[card_id]
-        except KeyError:
-            raise UnknownCardError(card_id) from None
-        facts = self[card_id] = card_facts(card)
+        facts = self[card_id] = card_facts(self.card_of(card_id))
         return facts
