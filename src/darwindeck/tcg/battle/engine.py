@@ -747,7 +747,11 @@ def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
     state = battle.state
     facts = battle.facts
     for player in (state.players[state.current], state.players[1 - state.current]):
-        for pokemon in [p for p in player.in_play() if p.damage >= facts[p.card_id].hp]:
+        active = player.active
+        knocked = [p for p in player.bench if p.damage >= facts[p.card_id].hp]
+        if active is not None and active.damage >= facts[active.card_id].hp:
+            knocked.insert(0, active)  # in play order, the Active first
+        for pokemon in knocked:
             scorer = state.players[1 - player.index]
             scorer.points = min(WIN_POINTS, scorer.points + battle.card(pokemon.card_id).ko_points)
             if by_attack:
