@@ -4,11 +4,12 @@ Rules of this module:
 - ``CardDefinition`` (and its parts) are frozen pydantic models, static data validated when loaded from
   ``data/*.json``; they never change during a game.
 - ``GameState`` is everything that changes. It is plain data (JSON round trip is lossless) and holds no
-  random generator: randomness lives in ``engine.Battle`` and is injected. ``GameState`` is a pydantic
-  model: its JSON boundary (``model_dump_json`` / ``model_validate_json``) validates every part. Its
-  parts the battle loop creates and changes all the time (``CardInstance``, ``PlayerState``,
-  ``LogEntry``, ``PendingChoice``) are slotted dataclasses: the engine builds them from data already
-  valid, and a plain attribute write costs a tenth of a pydantic one.
+  random generator: randomness lives in ``engine.Battle`` and is injected. It and the parts the battle
+  loop creates and changes all the time (``CardInstance``, ``PlayerState``, ``LogEntry``,
+  ``PendingChoice``) are slotted dataclasses: the engine builds them from data already valid, and a
+  plain attribute write costs a tenth of a validated pydantic one. The JSON boundary validates:
+  ``GameState.model_validate_json`` checks every part (pydantic, through a ``TypeAdapter``), and
+  ``model_dump_json`` writes what it reads. Active effects stay pydantic models (``active_effects``).
 - Cards in deck, hand and discard are card ids (copies are interchangeable). A Pokémon in play is a
   ``CardInstance`` with a unique ``uid``; ``stack`` lists the card ids underneath it (earlier stages),
   so every one of a player's 20 cards is in exactly one of deck, hand, discard or play.
@@ -24,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from darwindeck.tcg.core.active_effects import ActiveEffect
 
@@ -266,34 +267,51 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class GameState(BaseModel):
+@dataclass(slots=True)
+class GameState:
     turn: int = 0
     first_player: int = 0
     current: int = 0
     phase: Phase = Phase.SETUP
-    players: list[PlayerState] = Field(default_factory=list)
-    active_effects: list[ActiveEffect] = Field(default_factory=list)
-    action_log: list[LogEntry] = Field(default_factory=list)
-    pending: list[PendingChoice] = Field(default_factory=list)
+    players: list[PlayerState] = field(default_factory=list)
+    active_effects: list[ActiveEffect] = field(default_factory=list)
+    action_log: list[LogEntry] = field(default_factory=list)
+    pending: list[PendingChoice] = field(default_factory=list)
     winner: int | None = None
     is_draw: bool = False
     end_reason: str = ""
     next_uid: int = 0
     next_effect_id: int = 0
 
+    def model_dump_json(self) -> str:
+        """The state as compact JSON (the fields in order, enums as their values)."""
+        return _GAME_STATE.dump_json(self).decode()
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> GameState:
+        """A state read from ``model_dump_json``'s JSON, every part validated (pydantic
+        ``ValidationError`` if it does not fit)."""
+        return _GAME_STATE.validate_json(data)
+
     def snapshot(self) -> GameState:
         """An independent copy, far cheaper than a deep copy: players and active effects are copied;
         log entries and pending choices are shared, as they are never changed once created."""
-        return self.model_copy(
-            update={
-                "players": [player.snapshot() for player in self.players],
-                "active_effects": [
-                    effect.model_copy(update={"params": effect.params.copy()})
-                    for effect in self.active_effects
-                ],
-                "action_log": self.action_log.copy(),
-                "pending": self.pending.copy(),
-            }
+        return GameState(
+            turn=self.turn,
+            first_player=self.first_player,
+            current=self.current,
+            phase=self.phase,
+            players=[player.snapshot() for player in self.players],
+            active_effects=[
+                effect.model_copy(update={"params": effect.params.copy()}) for effect in self.active_effects
+            ],
+            action_log=self.action_log.copy(),
+            pending=self.pending.copy(),
+            winner=self.winner,
+            is_draw=self.is_draw,
+            end_reason=self.end_reason,
+            next_uid=self.next_uid,
+            next_effect_id=self.next_effect_id,
         )
 
     def opponent(self, index: int) -> PlayerState:
@@ -307,3 +325,6 @@ class GameState(BaseModel):
 
     def log(self, entry_type: str, player: int | None = None, **data: ParamValue) -> None:
         self.action_log.append(LogEntry(self.turn, entry_type, player, data))
+
+
+_GAME_STATE: TypeAdapter[GameState] = TypeAdapter(GameState)
