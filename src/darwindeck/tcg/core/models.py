@@ -9,7 +9,7 @@ Rules of this module:
   ``PendingChoice``) are slotted dataclasses: the engine builds them from data already valid, and a
   plain attribute write costs a tenth of a validated pydantic one. The JSON boundary validates:
   ``GameState.model_validate_json`` checks every part (pydantic, through a ``TypeAdapter``), and
-  ``model_dump_json`` writes what it reads. Active effects stay pydantic models (``active_effects``).
+  ``model_dump_json`` writes what it reads. So are the active effects (``active_effects``).
 - Cards in deck, hand and discard are card ids (copies are interchangeable). A Pokémon in play is a
   ``CardInstance`` with a unique ``uid``; ``stack`` lists the card ids underneath it (earlier stages),
   so every one of a player's 20 cards is in exactly one of deck, hand, discard or play.
@@ -22,6 +22,7 @@ Rules of this module:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -303,7 +304,7 @@ class GameState:
             phase=self.phase,
             players=[player.snapshot() for player in self.players],
             active_effects=[
-                effect.model_copy(update={"params": effect.params.copy()}) for effect in self.active_effects
+                dataclasses.replace(effect, params=effect.params.copy()) for effect in self.active_effects
             ],
             action_log=self.action_log.copy(),
             pending=self.pending.copy(),
