@@ -97,12 +97,13 @@ class GreedyAgent:
         facts = _Facts(battle)
         best, best_score = -1, -math.inf
         retreats: list[tuple[int, int]] = []
+        decoded, scorers, retreat = DECODED, _SCORERS, ActionKind.RETREAT
         for action in actions:
-            kind, index, _target = DECODED[action]
-            if kind is ActionKind.RETREAT:
+            kind, index, _target = decoded[action]
+            if kind is retreat:
                 retreats.append((action, index))
                 continue
-            score = _SCORERS[kind](self, battle, index, facts)
+            score = scorers[kind](self, battle, index, facts)
             if score > best_score:
                 best, best_score = action, score
         for action, index in retreats:

@@ -271,10 +271,9 @@ def _legal_actions(battle: Battle) -> list[int]:
     facts_of = battle.facts
     in_play_facts = [facts_of[pokemon.card_id] for pokemon in in_play]
     actions = [END_TURN]
-    # fossils in play may be discarded (``choices.fossil_slots``)
-    actions += [
-        DISCARD_FOSSIL_BASE + slot for slot, facts in enumerate(in_play_facts) if facts.plays_as_basic
-    ]
+    for slot, facts in enumerate(in_play_facts):  # fossils may be discarded (``choices.fossil_slots``)
+        if facts.plays_as_basic:
+            actions.append(DISCARD_FOSSIL_BASE + slot)
     if player.energy_available is not None and not player.energy_attached:
         actions += range(ATTACH_BASE, ATTACH_BASE + 1 + len(player.bench))
     if _can_retreat(battle, player):
@@ -392,10 +391,14 @@ def _play_actions(
         if facts.is_basic_pokemon or facts.plays_as_basic:
             if bench_room:
                 actions.append(base)
-        elif facts.is_pokemon:
-            actions += [base + t for t in _evolution_targets(battle, facts.card, in_play, in_play_facts)]
         else:
-            actions += [base + t for t in _trainer_targets(battle, player, facts)]
+            targets = (
+                _evolution_targets(battle, facts.card, in_play, in_play_facts)
+                if facts.is_pokemon
+                else _trainer_targets(battle, player, facts)
+            )
+            for target in targets:
+                actions.append(base + target)
     return actions
 
 
@@ -748,9 +751,10 @@ def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
     facts = battle.facts
     for player in (state.players[state.current], state.players[1 - state.current]):
         active = player.active
-        knocked = [p for p in player.bench if p.damage >= facts[p.card_id].hp]
-        if active is not None and active.damage >= facts[active.card_id].hp:
-            knocked.insert(0, active)  # in play order, the Active first
+        knocked = [active] if active is not None and active.damage >= facts[active.card_id].hp else []
+        for pokemon in player.bench:
+            if pokemon.damage >= facts[pokemon.card_id].hp:
+                knocked.append(pokemon)
         for pokemon in knocked:
             scorer = state.players[1 - player.index]
             scorer.points = min(WIN_POINTS, scorer.points + battle.card(pokemon.card_id).ko_points)
