@@ -124,8 +124,9 @@ class Battle(BattleData):
         return (1.0, -1.0) if self.state.winner == 0 else (-1.0, 1.0)
 
     def legal_actions(self) -> list[int]:
+        """Sorted; ``_legal_actions`` lists each code once."""
         if self._legal is None:
-            self._legal = sorted(set(_legal_actions(self)))
+            self._legal = sorted(_legal_actions(self))
         return self._legal
 
     def apply_action(self, action: int) -> None:
@@ -258,7 +259,8 @@ def _take_back_setup(battle: Battle, player: PlayerState) -> None:
 
 
 def _legal_actions(battle: Battle) -> list[int]:
-    """Every legal action number (built directly from the layout bases of ``actions``)."""
+    """Every legal action number, each once (built directly from the layout bases of ``actions``;
+    ``Battle.legal_actions`` sorts them)."""
     state = battle.state
     if state.phase is Phase.OVER:
         return []
@@ -359,6 +361,8 @@ def _ability_actions(
                 continue
             base = ABILITY_BASE + TARGETS * slot
             actions += [base + t for t in _usable_targets(battle, handler, context)]
+        if len(pokemon_facts.activated) > 1:  # two activated abilities share the slot's codes
+            actions = list(dict.fromkeys(actions))
     return actions
 
 
