@@ -6,10 +6,11 @@ Rules of this module:
 - ``GameState`` is everything that changes. It is plain data (JSON round trip is lossless) and holds no
   random generator: randomness lives in ``engine.Battle`` and is injected. It and the parts the battle
   loop creates and changes all the time (``CardInstance``, ``PlayerState``, ``LogEntry``,
-  ``PendingChoice``) are slotted dataclasses: the engine builds them from data already valid, and a
-  plain attribute write costs a tenth of a validated pydantic one. The JSON boundary validates:
+  ``PendingChoice``, ``active_effects.ActiveEffect``) are slotted dataclasses: the engine builds them
+  from data already valid, and their attribute writes and reads cost a fraction of a pydantic model's
+  (7 against 155 ns a write, 7 against 24 ns a read, on 2026-11-25). The JSON boundary validates:
   ``GameState.model_validate_json`` checks every part (pydantic, through a ``TypeAdapter``), and
-  ``model_dump_json`` writes what it reads. So are the active effects (``active_effects``).
+  ``model_dump_json`` writes what it reads.
 - Cards in deck, hand and discard are card ids (copies are interchangeable). A Pokémon in play is a
   ``CardInstance`` with a unique ``uid``; ``stack`` lists the card ids underneath it (earlier stages),
   so every one of a player's 20 cards is in exactly one of deck, hand, discard or play.
