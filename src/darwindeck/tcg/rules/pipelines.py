@@ -20,8 +20,8 @@ function here, and each queries the registry (``battle.manager``).
   ``attack_coin_gate``).
 - ``supporters_blocked``, ``evolution_blocked``: rule locks queried from the registry.
 
-With no active effect at all (most positions of most battles) each function takes a short way to the
-same answer: nothing can modify the rule then.
+With no active effect of the types a rule queries (no active effect at all in most positions of most
+battles) each function takes a short way to the same answer: nothing can modify the rule then.
 """
 
 from __future__ import annotations
@@ -41,13 +41,24 @@ if TYPE_CHECKING:
     from darwindeck.tcg.core.battle_data import BattleData
 
 WEAKNESS_BONUS = 20
+_ENERGY_TYPES = frozenset({"energy_multiplier"})
+_DAMAGE_TYPES = frozenset({"damage_boost", "attack_damage_reduction", "damage_reduction", "attack_immunity"})
+_RETREAT_TYPES = frozenset({"prevent_retreat", "free_retreat", "retreat_cost_reduction"})
+
+
+def _none_of(battle: BattleData, effect_types: frozenset[str]) -> bool:
+    """Whether no active effect (suppressed or not) has one of ``effect_types``."""
+    for effect in battle.state.active_effects:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if effect.effect_type in effect_types:
+            return False
+    return True
 
 
 def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
     """How much energy each attached energy provides (aligned with ``pokemon.energy``)."""
     if not pokemon.energy:
         return []
-    if not battle.state.active_effects:
+    if _none_of(battle, _ENERGY_TYPES):
         return [1] * len(pokemon.energy)
     multipliers = battle.manager.query_effects(
         battle.state,
@@ -70,7 +81,7 @@ def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
 def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyType, int]:
     """The energy a Pokémon provides, per type (``energy_provided`` summed)."""
     counts: dict[EnergyType, int] = {}
-    if not battle.state.active_effects:  # each energy provides 1
+    if _none_of(battle, _ENERGY_TYPES):  # each energy provides 1
         for energy in pokemon.energy:
             counts[energy] = counts.get(energy, 0) + 1
         return counts
@@ -81,7 +92,7 @@ def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyTy
 
 def total_energy(battle: BattleData, pokemon: CardInstance) -> int:
     """All the energy a Pokémon provides ("for each Energy attached" counts)."""
-    if not battle.state.active_effects:  # each energy provides 1
+    if _none_of(battle, _ENERGY_TYPES):  # each energy provides 1
         return len(pokemon.energy)
     return sum(energy_provided(battle, pokemon))
 
@@ -168,7 +179,7 @@ def compute_damage(
     state, manager = battle.state, battle.manager
     damage = base
     attacker_card = battle.card(attacker.card_id)
-    if not state.active_effects:
+    if _none_of(battle, _DAMAGE_TYPES):
         if to_active and battle.card(defender.card_id).weakness is attacker_card.pokemon_type:
             damage += WEAKNESS_BONUS
         return max(0, damage)
@@ -233,7 +244,7 @@ def retreat_cost(battle: BattleData, pokemon: CardInstance) -> int | None:
     ):
         return None
     state, manager = battle.state, battle.manager
-    if not state.active_effects:
+    if _none_of(battle, _RETREAT_TYPES):
         return max(0, base)
     if manager.query_effects(state, "prevent_retreat", affecting_card_id=pokemon.uid):
         return None
