@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from darwindeck.tcg.core.active_effects import (
     ActiveEffect,
     EffectScope,
@@ -62,7 +64,7 @@ def test_enums_have_the_seed_values() -> None:
         "global",
     ]
     assert [m.value for m in StackingMode] == ["additive", "max_only", "min_only", "no_stack"]
-    assert set(ActiveEffect.model_fields) == {
+    assert {f.name for f in dataclasses.fields(ActiveEffect)} == {
         "id",
         "effect_type",
         "source_type",

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+from pydantic import ValidationError
+
 from darwindeck.tcg.battle.agents import RandomAgent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.core.decks import load_deck
+from darwindeck.tcg.core.models import CardInstance, EnergyType, GameState, PlayerState
 
 
 def _midgame(actions: int) -> Battle:
@@ -35,3 +41,17 @@ def test_clone_continues_exactly_like_its_original() -> None:
         while not world.is_terminal():
             world.apply_action(agent.choose(world))
     assert clone.state.model_dump_json() == battle.state.model_dump_json()
+
+
+def test_the_json_boundary_validates_every_part() -> None:
+    battle = _midgame(40)
+    text = battle.state.model_dump_json()
+    state = GameState.model_validate_json(text)
+    assert state == battle.state and state.model_dump_json() == text
+    player = state.players[0]
+    assert isinstance(player, PlayerState) and all(isinstance(p, CardInstance) for p in player.in_play())
+    assert all(isinstance(e, EnergyType) for p in player.in_play() for e in p.energy)
+    bad = json.loads(text)
+    bad["players"][0]["energy_types"] = ["plasma"]
+    with pytest.raises(ValidationError):
+        GameState.model_validate_json(json.dumps(bad))

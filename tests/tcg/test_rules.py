@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from darwindeck.errors import IllegalActionError
-from darwindeck.tcg.battle.engine import new_battle
+from darwindeck.tcg.battle.agents import GreedyAgent, RandomAgent
+from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.battle.play import play_battle
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
 from darwindeck.tcg.core.coins import ForcedCoins
-from darwindeck.tcg.core.decks import Deck, deck_problems, load_deck, validate_deck
+from darwindeck.tcg.core.decks import Deck, deck_problems, load_deck, shipped_deck_names, validate_deck
 from darwindeck.tcg.core.errors import InvalidDeckError
 from darwindeck.tcg.core.models import EnergyType, Phase, Status
 from tcg.tcg_scenario import F, G, L, P, R, W, cid, scenario
@@ -316,3 +320,15 @@ def test_a_deck_of_colorless_costs_gets_a_basic_zone_type() -> None:
     assert derive_energy_types([cid("Rattata")] * 20) == (EnergyType.GRASS,)
     assert derive_energy_types([cid("Bulbasaur")] * 2) == (EnergyType.GRASS,)
     assert derive_energy_types([cid("Charmander")] * 2) == (EnergyType.FIRE,)
+
+
+def test_legal_actions_are_strictly_increasing_codes() -> None:
+    # ``Battle.legal_actions`` only sorts: every code is listed once by construction.
+    names = shipped_deck_names()
+    for game, (first, second) in enumerate(itertools.product(names, names)):
+
+        def check(battle: Battle) -> None:
+            actions = battle.legal_actions()
+            assert all(a < b for a, b in itertools.pairwise(actions)), actions
+
+        play_battle(load_deck(first), load_deck(second), [RandomAgent(game), GreedyAgent()], game, check)

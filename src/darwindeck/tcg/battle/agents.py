@@ -17,16 +17,18 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Protocol
 
 from darwindeck.tcg.battle import choices
 from darwindeck.tcg.battle.engine import Battle
-from darwindeck.tcg.core.actions import ActionKind, decode
+from darwindeck.tcg.core.actions import ABILITY_BASE, ATTACK_BASE, DECODED, ActionKind, decode
+from darwindeck.tcg.core.models import CardKind, Stage
 from darwindeck.tcg.rules import pipelines
 
 
@@ -44,87 +46,164 @@ class RandomAgent:
 
 
 class _Facts:
-    """What several actions' greedy scores share, computed at most once per decision: whether the
-    Active still cannot pay its costliest attack (``needy``), and whether an attack is legal."""
+    """What several actions' greedy scores share, computed at most once per decision: the player whose
+    turn it is, whether their Active still cannot pay its costliest attack (``needy``), whether an
+    attack is legal (``can_attack``) and each attack's score (one per attack, whatever its target)."""
+
+    __slots__ = ("_attack_scores", "_can_attack", "_needy", "battle", "cards", "chooser", "turn_player")
 
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
+        self.cards = battle.facts
+        state = battle.state
+        self.turn_player = state.players[state.current]
+        self.chooser = state.players[state.pending[0].player] if state.pending else self.turn_player
+        self._needy: bool | None = None
+        self._can_attack: bool | None = None
+        self._attack_scores: dict[int, float] = {}
 
-    @cached_property
+    @property
     def needy(self) -> bool:
-        active = self.battle.state.players[self.battle.state.current].active
-        if active is None:
-            return False
-        attacks = self.battle.card(active.card_id).attacks
-        costliest = max((a.cost for a in attacks), key=len) if attacks else ()
-        return bool(attacks) and not pipelines.can_pay(self.battle, active, costliest)
+        if self._needy is None:
+            active = self.turn_player.active
+            if active is None:
+                self._needy = False
+            else:
+                costliest = self.cards[active.card_id].costliest
+                self._needy = costliest is not None and not pipelines.covers(
+                    pipelines.effective_energy(self.battle, active), costliest.typed_cost, len(costliest.cost)
+                )
+        return self._needy
 
-    @cached_property
+    @property
     def can_attack(self) -> bool:
-        return any(decode(a).kind is ActionKind.ATTACK for a in self.battle.legal_actions())
+        if self._can_attack is None:
+            legal = self.battle.legal_actions()  # sorted: the first code from ATTACK_BASE on
+            first = bisect.bisect_left(legal, ATTACK_BASE)
+            self._can_attack = first < len(legal) and legal[first] < ABILITY_BASE
+        return self._can_attack
+
+
+RETREAT_SCORE = 50  # the most a retreat scores (``GreedyAgent._retreat_score``)
 
 
 class GreedyAgent:
     def choose(self, battle: Battle) -> int:
+        """The legal action with the highest ``score``, the lowest action number among equals. Retreats,
+        which score at most ``RETREAT_SCORE``, are scored last and only while one could still win."""
+        actions = battle.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
         facts = _Facts(battle)
-        return max(battle.legal_actions(), key=lambda action: (self.score(battle, action, facts), -action))
+        best, best_score = -1, -math.inf
+        retreats: list[tuple[int, int]] = []
+        decoded, scorers, retreat = DECODED, _SCORERS, ActionKind.RETREAT
+        for action in actions:
+            kind, index, _target = decoded[action]
+            if kind is retreat:
+                retreats.append((action, index))
+                continue
+            score = scorers[kind](self, battle, index, facts)
+            if score > best_score:
+                best, best_score = action, score
+        for action, index in retreats:
+            if best_score > RETREAT_SCORE:
+                break
+            score = self._retreat_score(battle, index, facts)
+            if score > best_score or (score == best_score and action < best):
+                best, best_score = action, score
+        return best
 
     def score(self, battle: Battle, action: int, facts: _Facts | None = None) -> float:
-        facts = facts or _Facts(battle)
         kind, index, _target = decode(action)
-        player = battle.state.players[battle.current_player()]
-        if kind is ActionKind.PROMOTE:
-            return battle.card(player.bench[index].card_id).hp - player.bench[index].damage
-        if kind is ActionKind.SETUP_ACTIVE:
-            return 500 + battle.card(player.hand[index]).hp
-        if kind is ActionKind.SETUP_BENCH:
-            return 400
-        if kind is ActionKind.SETUP_DONE:
-            return 0
-        if kind is ActionKind.PLAY:
-            card = battle.card(player.hand[index])
-            if card.kind.value == "pokemon":
-                return 900 if card.stage is not None and card.stage.value != "basic" else 800
-            return 600
-        if kind is ActionKind.ATTACH:
-            return self._attach_score(battle, index, facts)
-        if kind is ActionKind.ABILITY:
-            return 500
-        if kind is ActionKind.ATTACK:
-            return self._attack_score(battle, index)
-        if kind is ActionKind.RETREAT:
-            return self._retreat_score(battle, index, facts)
-        if kind is ActionKind.RETREAT_ENERGY:
-            return 1 if index == choices.default_retreat_way(battle, player) else 0
-        if kind is ActionKind.PLACE_ENERGY:
-            return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
-        if kind in (ActionKind.COPY_TARGET, ActionKind.DISCARD_FOSSIL):
-            return 0  # copy: ties go to the lowest code, the first valid target; fossils: never
+        return _SCORERS[kind](self, battle, index, facts or _Facts(battle))
+
+    def _end_turn_score(self, battle: Battle, index: int, facts: _Facts) -> float:
         return 1
 
     def _attach_score(self, battle: Battle, slot: int, facts: _Facts) -> float:
-        if battle.state.players[battle.state.current].active is None:
+        if facts.turn_player.active is None:
             return 650
         return 700 if (slot == 0) == facts.needy else 650
 
-    def _attack_score(self, battle: Battle, index: int) -> float:
+    def _play_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        card = facts.cards[facts.chooser.hand[index]].card
+        if card.kind is CardKind.POKEMON:
+            return 900 if card.stage is not None and card.stage is not Stage.BASIC else 800
+        return 600
+
+    def _ability_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 500
+
+    def _attack_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        known = facts._attack_scores.get(index)
+        if known is None:
+            known = facts._attack_scores[index] = self._attack_score_of(battle, index, facts)
+        return known
+
+    def _attack_score_of(self, battle: Battle, index: int, facts: _Facts) -> float:
         state = battle.state
         active = state.players[state.current].active
         defender = state.players[1 - state.current].active
         if active is None or defender is None:
             return 100
-        attack = battle.card(active.card_id).attacks[index]
+        attack = facts.cards[active.card_id].attacks[index].attack
         damage = pipelines.compute_damage(battle, active, defender, attack.damage, to_active=True)
-        knocks_out = damage >= battle.card(defender.card_id).hp - defender.damage
+        knocks_out = damage >= facts.cards[defender.card_id].hp - defender.damage
         return 100 + damage + (200 if knocks_out else 0) + len(attack.effects)
 
     def _retreat_score(self, battle: Battle, bench_index: int, facts: _Facts) -> float:
-        player = battle.state.players[battle.state.current]
+        player = facts.turn_player
         active, candidate = player.active, player.bench[bench_index]
         if active is None or facts.can_attack:
             return -1
-        attacks = battle.card(candidate.card_id).attacks
-        return 50 if any(pipelines.can_pay(battle, candidate, a.cost) for a in attacks) else -1
+        attacks = facts.cards[candidate.card_id].attacks
+        if not attacks:
+            return -1
+        energy = pipelines.effective_energy(battle, candidate)
+        covered = any(pipelines.covers(energy, a.typed_cost, len(a.cost)) for a in attacks)
+        return RETREAT_SCORE if covered else -1
+
+    def _promote_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        pokemon = facts.chooser.bench[index]
+        return battle.card(pokemon.card_id).hp - pokemon.damage
+
+    def _setup_active_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 500 + battle.card(facts.chooser.hand[index]).hp
+
+    def _setup_bench_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 400
+
+    def _retreat_energy_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 1 if index == choices.default_retreat_way(battle, facts.chooser) else 0
+
+    def _place_energy_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        return 1 if index == choices.default_spread_slot(battle, battle.state.pending[0]) else 0
+
+    def _zero_score(self, battle: Battle, index: int, facts: _Facts) -> float:
+        # finishing setup; a copied attack's target: ties go to the lowest code, the first valid target;
+        # discarding a fossil: never
+        return 0
+
+
+_Scorer = Callable[[GreedyAgent, Battle, int, _Facts], float]
+_SCORER_OF: dict[ActionKind, _Scorer] = {
+    ActionKind.END_TURN: GreedyAgent._end_turn_score,
+    ActionKind.ATTACH: GreedyAgent._attach_score,
+    ActionKind.RETREAT: GreedyAgent._retreat_score,
+    ActionKind.PROMOTE: GreedyAgent._promote_score,
+    ActionKind.SETUP_DONE: GreedyAgent._zero_score,
+    ActionKind.SETUP_ACTIVE: GreedyAgent._setup_active_score,
+    ActionKind.SETUP_BENCH: GreedyAgent._setup_bench_score,
+    ActionKind.ATTACK: GreedyAgent._attack_score,
+    ActionKind.ABILITY: GreedyAgent._ability_score,
+    ActionKind.PLAY: GreedyAgent._play_score,
+    ActionKind.RETREAT_ENERGY: GreedyAgent._retreat_energy_score,
+    ActionKind.PLACE_ENERGY: GreedyAgent._place_energy_score,
+    ActionKind.COPY_TARGET: GreedyAgent._zero_score,
+    ActionKind.DISCARD_FOSSIL: GreedyAgent._zero_score,
+}
+_SCORERS: tuple[_Scorer, ...] = tuple(_SCORER_OF[kind] for kind in ActionKind)  # indexed by kind
 
 
 @dataclass

@@ -65,7 +65,8 @@ def copy_choices(battle: BattleData, player: int, attack: Attack, target: int) -
 
 def fossil_slots(battle: BattleData, player: PlayerState) -> list[int]:
     """Slots (0 = Active) holding a Fossil, which its owner may discard during their turn."""
-    return [slot for slot, p in enumerate(player.in_play()) if battle.card(p.card_id).plays_as_basic]
+    cards = battle.cards  # ids in play are known ones
+    return [slot for slot, p in enumerate(player.in_play()) if cards[p.card_id].plays_as_basic]
 
 
 def describe_choice(battle: BattleData, kind: ActionKind, number: int) -> str:

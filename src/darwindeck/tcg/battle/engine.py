@@ -27,9 +27,10 @@ Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sor
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from darwindeck.errors import IllegalActionError
 from darwindeck.tcg.battle import choices
@@ -55,6 +56,7 @@ from darwindeck.tcg.core.actions import (
     decode,
 )
 from darwindeck.tcg.core.battle_data import BattleData
+from darwindeck.tcg.core.card_facts import CardFacts, FactsById
 from darwindeck.tcg.core.catalog import all_cards
 from darwindeck.tcg.core.coins import CoinSource, RandomCoins
 from darwindeck.tcg.core.decks import Deck
@@ -103,6 +105,12 @@ class Battle(BattleData):
     """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
 
     _legal: list[int] | None = None
+    facts: FactsById = field(init=False, repr=False, compare=False)
+    """Card id -> the card's static ``card_facts`` (filled from ``card`` on first use; shared with clones,
+    which play the same game with the same pool)."""
+
+    def __post_init__(self) -> None:
+        self.facts = FactsById(self.card)
 
     def current_player(self) -> int:
         return self.state.pending[0].player if self.state.pending else self.state.current
@@ -116,8 +124,9 @@ class Battle(BattleData):
         return (1.0, -1.0) if self.state.winner == 0 else (-1.0, 1.0)
 
     def legal_actions(self) -> list[int]:
+        """Sorted; ``_legal_actions`` lists each code once."""
         if self._legal is None:
-            self._legal = sorted(set(_legal_actions(self)))
+            self._legal = sorted(_legal_actions(self))
         return self._legal
 
     def apply_action(self, action: int) -> None:
@@ -146,7 +155,9 @@ class Battle(BattleData):
     def clone(self) -> Battle:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        return Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
+        clone = Battle(self.state.snapshot(), rng, self.coins.rebind(rng), self.cards, self.manager)
+        clone.facts = self.facts
+        return clone
 
     def view_for(self, player: int) -> Battle:
         """A clone showing what ``player`` may know. Setup is simultaneous (each player places face
@@ -248,7 +259,8 @@ def _take_back_setup(battle: Battle, player: PlayerState) -> None:
 
 
 def _legal_actions(battle: Battle) -> list[int]:
-    """Every legal action number (built directly from the layout bases of ``actions``)."""
+    """Every legal action number, each once (built directly from the layout bases of ``actions``;
+    ``Battle.legal_actions`` sorts them)."""
     state = battle.state
     if state.phase is Phase.OVER:
         return []
@@ -257,15 +269,20 @@ def _legal_actions(battle: Battle) -> list[int]:
     player = state.players[state.current]
     if state.phase is Phase.SETUP:
         return _setup_actions(battle, player)
+    in_play = player.in_play()
+    facts_of = battle.facts
+    in_play_facts = [facts_of[pokemon.card_id] for pokemon in in_play]
     actions = [END_TURN]
-    actions += [DISCARD_FOSSIL_BASE + slot for slot in choices.fossil_slots(battle, player)]
+    for slot, facts in enumerate(in_play_facts):  # fossils may be discarded (``choices.fossil_slots``)
+        if facts.plays_as_basic:
+            actions.append(DISCARD_FOSSIL_BASE + slot)
     if player.energy_available is not None and not player.energy_attached:
         actions += range(ATTACH_BASE, ATTACH_BASE + 1 + len(player.bench))
     if _can_retreat(battle, player):
         actions += range(RETREAT_BASE, RETREAT_BASE + len(player.bench))
     actions += _attack_actions(battle, player)
-    actions += _ability_actions(battle, player)
-    actions += _play_actions(battle, player)
+    actions += _ability_actions(battle, player, in_play, in_play_facts)
+    actions += _play_actions(battle, player, in_play, in_play_facts)
     return actions
 
 
@@ -298,45 +315,54 @@ def _can_retreat(battle: Battle, player: PlayerState) -> bool:
     return cost is not None and (cost <= 0 or pipelines.total_energy(battle, player.active) >= cost)
 
 
-def _first_target_kind(specs: tuple[EffectSpec, ...]) -> tuple[TargetKind, dict[str, int | str | bool]]:
-    for spec in specs:
-        kind = get_handler(spec.effect_id).target
-        if kind is not TargetKind.NONE:
-            return kind, dict(spec.params)
-    return TargetKind.NONE, {}
-
-
 def _attack_actions(battle: Battle, player: PlayerState) -> list[int]:
     active = player.active
-    if active is None or pipelines.attack_block_reason(battle, active) is not None:
+    if active is None:
         return []
-    attacks = battle.card(active.card_id).attacks
+    attacks = battle.facts[active.card_id].attacks
+    if not attacks or pipelines.attack_block_reason(battle, active) is not None:
+        return []
     energy = pipelines.effective_energy(battle, active)
     actions: list[int] = []
     for index, attack in enumerate(attacks):
-        if pipelines.spare_energy(energy, attack.cost) is None:
+        if not pipelines.covers(energy, attack.typed_cost, len(attack.cost)):
             continue
-        kind, params = _first_target_kind(attack.effects)
         base = ATTACK_BASE + TARGETS * index
-        actions += [base + t for t in valid_targets(battle, player.index, kind, params) or [0]]
+        target = attack.target
+        if target.kind is TargetKind.NONE:
+            actions.append(base)
+        else:
+            actions += [
+                base + t for t in valid_targets(battle, player.index, target.kind, target.params) or [0]
+            ]
     return actions
 
 
-def _ability_actions(battle: Battle, player: PlayerState) -> list[int]:
-    if lifecycle.suppressor_present(battle):
-        return []
+def _ability_actions(
+    battle: Battle, player: PlayerState, in_play: list[CardInstance], in_play_facts: list[CardFacts]
+) -> list[int]:
+    """Activated abilities of the Pokémon ``in_play`` (the player's, Active first; ``in_play_facts``
+    their card facts)."""
     actions: list[int] = []
-    for slot, pokemon in enumerate(player.in_play()):
-        for ability in battle.card(pokemon.card_id).abilities:
-            if ability.is_aura or not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
+    for slot, pokemon_facts in enumerate(in_play_facts):
+        if not pokemon_facts.activated:
+            continue
+        pokemon = in_play[slot]
+        for facts in pokemon_facts.activated:
+            ability = facts.ability
+            if not _ability_has_uses(battle, pokemon, ability.name, ability.uses_per_turn):
                 continue
-            handler = get_handler(ability.effect.effect_id)
+            if lifecycle.suppressor_present(battle):
+                return []
+            handler = facts.handler
             params = dict(ability.effect.params)
             context = EffectContext(battle, player.index, pokemon.uid, params, "ability", ability.name)
             if handler.usable is not None and not handler.usable(context):
                 continue
             base = ABILITY_BASE + TARGETS * slot
             actions += [base + t for t in _usable_targets(battle, handler, context)]
+        if len(pokemon_facts.activated) > 1:  # two activated abilities share the slot's codes
+            actions = list(dict.fromkeys(actions))
     return actions
 
 
@@ -354,48 +380,65 @@ def _ability_has_uses(battle: Battle, pokemon: CardInstance, name: str, uses_per
     return pokemon.ability_uses.get(name, 0) != battle.state.turn
 
 
-def _play_actions(battle: Battle, player: PlayerState) -> list[int]:
+def _play_actions(
+    battle: Battle, player: PlayerState, in_play: list[CardInstance], in_play_facts: list[CardFacts]
+) -> list[int]:
+    """Cards of the hand to play (the first copy of each), Pokémon ``in_play`` with their facts."""
     actions: list[int] = []
     bench_room = len(player.bench) < board.BENCH_SIZE
-    for index, card_id in _distinct_hand(player):
-        card = battle.card(card_id)
-        if card.is_basic_pokemon or card.plays_as_basic:
-            targets = [0] if bench_room else []
-        elif card.kind is CardKind.POKEMON:
-            targets = _evolution_targets(battle, player, card)
-        else:
-            targets = _trainer_targets(battle, player, card)
+    hand = player.hand
+    facts_of = battle.facts
+    for card_id in dict.fromkeys(hand):  # the first copy of each distinct card (``_distinct_hand``)
+        index = hand.index(card_id)
+        facts = facts_of[card_id]
         base = PLAY_BASE + TARGETS * index
-        actions += [base + t for t in targets]
+        if facts.is_basic_pokemon or facts.plays_as_basic:
+            if bench_room:
+                actions.append(base)
+        else:
+            targets = (
+                _evolution_targets(battle, facts.card, in_play, in_play_facts)
+                if facts.is_pokemon
+                else _trainer_targets(battle, player, facts)
+            )
+            for target in targets:
+                actions.append(base + target)
     return actions
 
 
-def _evolution_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
+def _evolution_targets(
+    battle: Battle, card: CardDefinition, in_play: list[CardInstance], in_play_facts: list[CardFacts]
+) -> list[int]:
     turn = battle.state.turn
     if turn <= 2:
         return []
-    return [
-        slot
-        for slot, pokemon in enumerate(player.in_play())
-        if pokemon.turn_played < turn
-        and triggers.may_evolve_from(battle, pokemon, card)
-        and not pipelines.evolution_blocked(battle, pokemon)
-    ]
+    targets = []
+    for slot, pokemon in enumerate(in_play):
+        if pokemon.turn_played >= turn:
+            continue
+        own = in_play_facts[slot]  # by name, or an ability may let it evolve (``may_evolve_from``)
+        if own.name != card.evolves_from and not (
+            own.has_abilities and triggers.may_evolve_from(battle, pokemon, card)
+        ):
+            continue
+        if not pipelines.evolution_blocked(battle, pokemon):
+            targets.append(slot)
+    return targets
 
 
-def _trainer_targets(battle: Battle, player: PlayerState, card: CardDefinition) -> list[int]:
-    if card.kind is CardKind.SUPPORTER and (
-        player.supporter_played or pipelines.supporters_blocked(battle, player.index)
-    ):
+def _trainer_targets(battle: Battle, player: PlayerState, facts: CardFacts) -> list[int]:
+    if facts.is_supporter and (player.supporter_played or pipelines.supporters_blocked(battle, player.index)):
         return []
-    for spec in card.trainer_effects:
-        usable = get_handler(spec.effect_id).usable
-        if usable is not None and not usable(
-            EffectContext(battle, player.index, None, dict(spec.params), "trainer", card.name)
+    for spec, handler in facts.trainer_preconditions:
+        assert handler.usable is not None
+        if not handler.usable(
+            EffectContext(battle, player.index, None, dict(spec.params), "trainer", facts.name)
         ):
             return []
-    kind, params = _first_target_kind(card.trainer_effects)
-    return valid_targets(battle, player.index, kind, params)
+    target = facts.trainer_target
+    if target.kind is TargetKind.NONE:
+        return [0]
+    return valid_targets(battle, player.index, target.kind, target.params)
 
 
 # --------------------------------------------------------------------------- applying actions
@@ -564,7 +607,7 @@ def _attack(battle: Battle, player: PlayerState, index: int, target: int, copy_t
     attack = battle.card(attacker.card_id).attacks[index]
     state.log("attack", player.index, uid=attacker.uid, attack=attack.name)
     gates = pipelines.attack_gate_coins(battle, attacker)
-    if all(battle.coins.flip() for _ in range(gates)):
+    if not gates or all(battle.coins.flip() for _ in range(gates)):
         _resolve_attack(battle, player, attacker, attack, target, copy_target)
     else:
         state.log("attack_failed", player.index, reason="coin")
@@ -588,9 +631,7 @@ def _place_energy(battle: Battle, player: PlayerState, choice: PendingChoice, sl
         "place_energy", player.index, uid=player.bench[slot - 1].uid, energy=choice.energy_type.value
     )
     if choice.count > 1:
-        board.ask_first(
-            battle, choice.model_copy(update={"count": choice.count - 1, "number": choice.number + 1})
-        )
+        board.ask_first(battle, dataclasses.replace(choice, count=choice.count - 1, number=choice.number + 1))
         return
     _finish_attack(battle)
 
@@ -603,6 +644,9 @@ def _resolve_attack(
     target: int,
     copy_target: int | None,
 ) -> None:
+    if not attack.effects:  # damage only
+        _deal_attack_damage(battle, player, attacker, attack.damage)
+        return
     context = EffectContext(
         battle, player.index, attacker.uid, {}, "attack", attack.name, target, attack.damage
     )
@@ -619,20 +663,28 @@ def _resolve_attack(
     if context.attack_fails:
         battle.state.log("attack_failed", player.index, reason="effect")
         return
+    context.dealt = _deal_attack_damage(battle, player, attacker, context.damage)
     defender = battle.state.players[1 - player.index].active
-    if defender is not None and context.damage > 0:
-        dealt = pipelines.compute_damage(battle, attacker, defender, context.damage, to_active=True)
-        defender.damage += dealt
-        context.dealt = dealt
-        battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
-        recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
-        attacker.damage += recoil
     for spec in [*after, *context.extra_after]:
         handler = get_handler(spec.effect_id)
         if handler.hits_opponent and defender is not None and pipelines.is_protected(battle, defender):
             continue
         context.params = dict(spec.params)
         _run(battle, spec, context)
+
+
+def _deal_attack_damage(battle: Battle, player: PlayerState, attacker: CardInstance, damage: int) -> int:
+    """The damage step of an attack of base ``damage`` (after the before-damage effects) on the
+    Defending Pokémon, with the recoil of counter-damage effects; the damage dealt."""
+    defender = battle.state.players[1 - player.index].active
+    if defender is None or damage <= 0:
+        return 0
+    dealt = pipelines.compute_damage(battle, attacker, defender, damage, to_active=True)
+    defender.damage += dealt
+    battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
+    recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
+    attacker.damage += recoil
+    return dealt
 
 
 # --------------------------------------------------------------------------- turn flow
@@ -679,7 +731,7 @@ def _pokemon_checkup(battle: Battle) -> None:
     state = battle.state
     for index in (state.current, 1 - state.current):
         active = state.players[index].active
-        if active is None:
+        if active is None or not active.statuses:
             continue
         if Status.POISONED in active.statuses:
             active.damage += POISON_DAMAGE
@@ -700,8 +752,14 @@ def _after_effects(battle: Battle) -> None:
 
 def _resolve_knockouts(battle: Battle, by_attack: bool) -> None:
     state = battle.state
+    facts = battle.facts
     for player in (state.players[state.current], state.players[1 - state.current]):
-        for pokemon in [p for p in player.in_play() if p.damage >= battle.card(p.card_id).hp]:
+        active = player.active
+        knocked = [active] if active is not None and active.damage >= facts[active.card_id].hp else []
+        for pokemon in player.bench:
+            if pokemon.damage >= facts[pokemon.card_id].hp:
+                knocked.append(pokemon)
+        for pokemon in knocked:
             scorer = state.players[1 - player.index]
             scorer.points = min(WIN_POINTS, scorer.points + battle.card(pokemon.card_id).ko_points)
             if by_attack:
@@ -718,6 +776,14 @@ def _check_game_over(battle: Battle) -> None:
     state = battle.state
     if state.phase is Phase.OVER or state.phase is Phase.SETUP:
         return
+    first, second = state.players
+    if (
+        first.points < WIN_POINTS
+        and second.points < WIN_POINTS
+        and (first.active is not None or first.bench)
+        and (second.active is not None or second.bench)
+    ):
+        return  # no player meets a win condition
     met = [_win_conditions(state, index) for index in range(2)]
     if not any(met):
         return

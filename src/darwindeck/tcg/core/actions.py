@@ -140,14 +140,15 @@ def _decode_uncached(action: int) -> Action:
     return Action(ActionKind.ATTACH, action - ATTACH_BASE)
 
 
-_DECODED: tuple[Action, ...] = tuple(_decode_uncached(action) for action in range(NUM_ACTIONS))
+DECODED: tuple[Action, ...] = tuple(_decode_uncached(action) for action in range(NUM_ACTIONS))
+"""``decode`` as a table: ``DECODED[a]`` for an action number known to be valid (a legal one)."""
 
 
 def decode(action: int) -> Action:
     """Inverse of ``encode`` (a table lookup); raises ValueError outside ``0 .. NUM_ACTIONS - 1``."""
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
-    return _DECODED[action]
+    return DECODED[action]
 
 
 def _slot_name(state: GameState, player: int, slot: int) -> str:

@@ -14,14 +14,16 @@ Rules:
   narrows an effect to one Pokémon (e.g. "the Defending Pokémon"), ``params["requires_active"]`` makes it
   apply only while its source is in the Active Spot.
 - Suppressed effects are skipped by queries unless ``include_suppressed``.
+
+``ActiveEffect`` is a slotted dataclass, like the rest of ``models.GameState``: the manager builds it
+from values already valid, and the state's JSON boundary (``GameState.model_validate_json``) validates it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
-
-from pydantic import BaseModel, Field
 
 
 class EffectTrigger(StrEnum):
@@ -61,7 +63,8 @@ class StackingMode(StrEnum):
     NO_STACK = "no_stack"
 
 
-class ActiveEffect(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ActiveEffect:
     """A persistent effect active in the game (fields exactly as seed 002 lists them)."""
 
     id: str
@@ -73,7 +76,7 @@ class ActiveEffect(BaseModel):
     scope: EffectScope = EffectScope.SELF
     stacking_mode: StackingMode = StackingMode.ADDITIVE
     stacking_key: str | None = None
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     duration: int | None = None
     expires_turn: int | None = None
     suppressed: bool = False

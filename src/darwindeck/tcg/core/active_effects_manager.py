@@ -94,6 +94,8 @@ class ActiveEffectsManager:
 
     def remove_expired_effects(self, game: GameState, at_turn_end: bool = True) -> int:
         """At a turn's end remove effects with ``expires_turn <= turn``; at its start, ``< turn``."""
+        if not game.active_effects:
+            return 0
         limit = game.turn if at_turn_end else game.turn - 1
         kept = [e for e in game.active_effects if e.expires_turn is None or e.expires_turn > limit]
         removed = len(game.active_effects) - len(kept)
@@ -111,10 +113,12 @@ class ActiveEffectsManager:
     ) -> list[ActiveEffect]:
         """Effects matching every given criterion, in registration order."""
         found: list[ActiveEffect] = []
+        if not game.active_effects:
+            return found
         for effect in game.active_effects:
-            if effect.suppressed and not include_suppressed:
-                continue
             if effect_type is not None and effect.effect_type != effect_type:
+                continue
+            if effect.suppressed and not include_suppressed:
                 continue
             if trigger is not None and effect.trigger is not trigger:
                 continue

@@ -1,9 +1,16 @@
-"""Pydantic models of the battle engine: card definitions (static) and the game state (changing).
+"""The data model of the battle engine: card definitions (static) and the game state (changing).
 
 Rules of this module:
-- ``CardDefinition`` is static data loaded from ``data/*.json``; it never changes during a game.
+- ``CardDefinition`` (and its parts) are frozen pydantic models, static data validated when loaded from
+  ``data/*.json``; they never change during a game.
 - ``GameState`` is everything that changes. It is plain data (JSON round trip is lossless) and holds no
-  random generator: randomness lives in ``engine.Battle`` and is injected.
+  random generator: randomness lives in ``engine.Battle`` and is injected. It and the parts the battle
+  loop creates and changes all the time (``CardInstance``, ``PlayerState``, ``LogEntry``,
+  ``PendingChoice``, ``active_effects.ActiveEffect``) are slotted dataclasses: the engine builds them
+  from data already valid, and their attribute writes and reads cost a fraction of a pydantic model's
+  (7 against 155 ns a write, 7 against 24 ns a read, on 2026-11-25). The JSON boundary validates:
+  ``GameState.model_validate_json`` checks every part (pydantic, through a ``TypeAdapter``), and
+  ``model_dump_json`` writes what it reads.
 - Cards in deck, hand and discard are card ids (copies are interchangeable). A Pokémon in play is a
   ``CardInstance`` with a unique ``uid``; ``stack`` lists the card ids underneath it (earlier stages),
   so every one of a player's 20 cards is in exactly one of deck, hand, discard or play.
@@ -16,9 +23,11 @@ Rules of this module:
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from darwindeck.tcg.core.active_effects import ActiveEffect
 
@@ -131,40 +140,44 @@ class CardDefinition(BaseModel):
         return 2 if self.is_ex else 1
 
 
-class CardInstance(BaseModel):
+@dataclass(slots=True)
+class CardInstance:
     """A Pokémon (or fossil) in play."""
 
     uid: str
     card_id: str
     damage: int = 0
-    energy: list[EnergyType] = Field(default_factory=list)
-    statuses: list[Status] = Field(default_factory=list)
+    energy: list[EnergyType] = field(default_factory=list)
+    statuses: list[Status] = field(default_factory=list)
     turn_played: int = 0
-    stack: list[str] = Field(default_factory=list)
-    ability_uses: dict[str, int] = Field(default_factory=dict)
+    stack: list[str] = field(default_factory=list)
+    ability_uses: dict[str, int] = field(default_factory=dict)
 
     def snapshot(self) -> CardInstance:
         """An independent copy (its lists and dict copied; their items are immutable)."""
-        return self.model_copy(
-            update={
-                "energy": self.energy.copy(),
-                "statuses": self.statuses.copy(),
-                "stack": self.stack.copy(),
-                "ability_uses": self.ability_uses.copy(),
-            }
+        return CardInstance(
+            uid=self.uid,
+            card_id=self.card_id,
+            damage=self.damage,
+            energy=self.energy.copy(),
+            statuses=self.statuses.copy(),
+            turn_played=self.turn_played,
+            stack=self.stack.copy(),
+            ability_uses=self.ability_uses.copy(),
         )
 
 
-class PlayerState(BaseModel):
+@dataclass(slots=True)
+class PlayerState:
     index: int
     deck_name: str = ""
-    deck: list[str] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
     active: CardInstance | None = None
-    bench: list[CardInstance] = Field(default_factory=list)
+    bench: list[CardInstance] = field(default_factory=list)
     points: int = 0
-    energy_types: list[EnergyType] = Field(default_factory=list)
+    energy_types: list[EnergyType] = field(default_factory=list)
     energy_available: EnergyType | None = None
     energy_next: EnergyType | None = None
     supporter_played: bool = False
@@ -180,21 +193,31 @@ class PlayerState(BaseModel):
 
     def snapshot(self) -> PlayerState:
         """An independent copy: card lists copied, Pokémon in play snapshotted."""
-        return self.model_copy(
-            update={
-                "deck": self.deck.copy(),
-                "hand": self.hand.copy(),
-                "discard": self.discard.copy(),
-                "active": None if self.active is None else self.active.snapshot(),
-                "bench": [pokemon.snapshot() for pokemon in self.bench],
-                "energy_types": self.energy_types.copy(),
-            }
+        return PlayerState(
+            index=self.index,
+            deck_name=self.deck_name,
+            deck=self.deck.copy(),
+            hand=self.hand.copy(),
+            discard=self.discard.copy(),
+            active=None if self.active is None else self.active.snapshot(),
+            bench=[pokemon.snapshot() for pokemon in self.bench],
+            points=self.points,
+            energy_types=self.energy_types.copy(),
+            energy_available=self.energy_available,
+            energy_next=self.energy_next,
+            supporter_played=self.supporter_played,
+            energy_attached=self.energy_attached,
+            retreated=self.retreated,
+            setup_done=self.setup_done,
+            hand_revealed=self.hand_revealed,
+            last_ko_by_attack_turn=self.last_ko_by_attack_turn,
         )
 
     def in_play(self) -> list[CardInstance]:
-        """Active first, then the Bench in order."""
-        front = [self.active] if self.active is not None else []
-        return front + self.bench
+        """Active first, then the Bench in order (a new list)."""
+        if self.active is None:
+            return self.bench.copy()
+        return [self.active, *self.bench]
 
     def slot(self, position: int) -> CardInstance | None:
         """Position 0 is the Active Spot, 1..3 the Bench."""
@@ -211,14 +234,16 @@ class PlayerState(BaseModel):
         return None
 
 
-class LogEntry(BaseModel):
+@dataclass(slots=True)
+class LogEntry:
     turn: int
     type: str
     player: int | None = None
-    data: dict[str, ParamValue] = Field(default_factory=dict)
+    data: dict[str, ParamValue] = field(default_factory=dict)
 
 
-class PendingChoice(BaseModel):
+@dataclass(slots=True)
+class PendingChoice:
     """A decision a player must take before the game goes on (never changed once created):
 
     - ``promote`` (Active Spot empty) or ``switch`` (an effect switches the Active out and its owner
@@ -244,34 +269,51 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class GameState(BaseModel):
+@dataclass(slots=True)
+class GameState:
     turn: int = 0
     first_player: int = 0
     current: int = 0
     phase: Phase = Phase.SETUP
-    players: list[PlayerState] = Field(default_factory=list)
-    active_effects: list[ActiveEffect] = Field(default_factory=list)
-    action_log: list[LogEntry] = Field(default_factory=list)
-    pending: list[PendingChoice] = Field(default_factory=list)
+    players: list[PlayerState] = field(default_factory=list)
+    active_effects: list[ActiveEffect] = field(default_factory=list)
+    action_log: list[LogEntry] = field(default_factory=list)
+    pending: list[PendingChoice] = field(default_factory=list)
     winner: int | None = None
     is_draw: bool = False
     end_reason: str = ""
     next_uid: int = 0
     next_effect_id: int = 0
 
+    def model_dump_json(self) -> str:
+        """The state as compact JSON (the fields in order, enums as their values)."""
+        return _GAME_STATE.dump_json(self).decode()
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> GameState:
+        """A state read from ``model_dump_json``'s JSON, every part validated (pydantic
+        ``ValidationError`` if it does not fit)."""
+        return _GAME_STATE.validate_json(data)
+
     def snapshot(self) -> GameState:
         """An independent copy, far cheaper than a deep copy: players and active effects are copied;
         log entries and pending choices are shared, as they are never changed once created."""
-        return self.model_copy(
-            update={
-                "players": [player.snapshot() for player in self.players],
-                "active_effects": [
-                    effect.model_copy(update={"params": effect.params.copy()})
-                    for effect in self.active_effects
-                ],
-                "action_log": self.action_log.copy(),
-                "pending": self.pending.copy(),
-            }
+        return GameState(
+            turn=self.turn,
+            first_player=self.first_player,
+            current=self.current,
+            phase=self.phase,
+            players=[player.snapshot() for player in self.players],
+            active_effects=[
+                dataclasses.replace(effect, params=effect.params.copy()) for effect in self.active_effects
+            ],
+            action_log=self.action_log.copy(),
+            pending=self.pending.copy(),
+            winner=self.winner,
+            is_draw=self.is_draw,
+            end_reason=self.end_reason,
+            next_uid=self.next_uid,
+            next_effect_id=self.next_effect_id,
         )
 
     def opponent(self, index: int) -> PlayerState:
@@ -284,4 +326,7 @@ class GameState(BaseModel):
         return None
 
     def log(self, entry_type: str, player: int | None = None, **data: ParamValue) -> None:
-        self.action_log.append(LogEntry(turn=self.turn, type=entry_type, player=player, data=data))
+        self.action_log.append(LogEntry(self.turn, entry_type, player, data))
+
+
+_GAME_STATE: TypeAdapter[GameState] = TypeAdapter(GameState)

@@ -46,6 +46,8 @@ def energy_attached_from_zone(
     battle: BattleData, player: int, pokemon: CardInstance, energy_type: EnergyType, count: int
 ) -> None:
     """Run each ``zone_attach_trigger`` of ``pokemon`` for that Energy type, once per Energy."""
+    if not battle.state.active_effects:
+        return
     effects = [
         effect
         for effect in battle.manager.query_effects(battle.state, ZONE_ATTACH, affecting_card_id=pokemon.uid)
@@ -59,6 +61,8 @@ def energy_attached_from_zone(
 def turn_ending(battle: BattleData) -> None:
     """Run the ``turn_end_trigger`` effects of the current player's Pokémon (in registration order)."""
     state = battle.state
+    if not state.active_effects:
+        return
     player_id = f"p{state.current}"
     for effect in battle.manager.query_effects(state, TURN_END, affecting_player_id=player_id):
         if effect.source_player_id != player_id:

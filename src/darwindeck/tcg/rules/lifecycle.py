@@ -41,7 +41,7 @@ def _register_auras(battle: BattleData, player: int, pokemon: CardInstance) -> N
         battle.state.log(
             "effect", player, effect_id=ability.effect.effect_id, name=ability.name, ok=result.success
         )
-    if suppressor_present(battle):
+    if battle.state.active_effects and suppressor_present(battle):
         suppress_ability_effects(battle)
 
 
@@ -54,6 +54,9 @@ def _has_aura(battle: BattleData, uid: str, ability_name: str) -> bool:
 
 def leave_play(battle: BattleData, uid: str, reason: str) -> None:
     state = battle.state
+    if not state.active_effects:  # nothing to remove or un-suppress
+        refresh_auras(battle)
+        return
     was_suppressor = any(
         e.source_card_id == uid and e.effect_type == SUPPRESSION for e in state.active_effects
     )
@@ -67,6 +70,8 @@ def leave_play(battle: BattleData, uid: str, reason: str) -> None:
 
 
 def leave_active(battle: BattleData, uid: str) -> None:
+    if not battle.state.active_effects:
+        return
     removed = battle.manager.remove_effects_on_target(battle.state, uid)
     if removed:
         battle.state.log(

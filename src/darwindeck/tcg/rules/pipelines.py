@@ -19,6 +19,9 @@ function here, and each queries the registry (``battle.manager``).
 - ``attack_block_reason`` / ``attack_gate_coins``: the attack-declaration step (status, ``attack_block``,
   ``attack_coin_gate``).
 - ``supporters_blocked``, ``evolution_blocked``: rule locks queried from the registry.
+
+With no active effect of the types a rule queries (no active effect at all in most positions of most
+battles) each function takes a short way to the same answer: nothing can modify the rule then.
 """
 
 from __future__ import annotations
@@ -38,12 +41,25 @@ if TYPE_CHECKING:
     from darwindeck.tcg.core.battle_data import BattleData
 
 WEAKNESS_BONUS = 20
+_ENERGY_TYPES = frozenset({"energy_multiplier"})
+_DAMAGE_TYPES = frozenset({"damage_boost", "attack_damage_reduction", "damage_reduction", "attack_immunity"})
+_RETREAT_TYPES = frozenset({"prevent_retreat", "free_retreat", "retreat_cost_reduction"})
+
+
+def _none_of(battle: BattleData, effect_types: frozenset[str]) -> bool:
+    """Whether no active effect (suppressed or not) has one of ``effect_types``."""
+    for effect in battle.state.active_effects:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if effect.effect_type in effect_types:
+            return False
+    return True
 
 
 def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
     """How much energy each attached energy provides (aligned with ``pokemon.energy``)."""
     if not pokemon.energy:
         return []
+    if _none_of(battle, _ENERGY_TYPES):
+        return [1] * len(pokemon.energy)
     multipliers = battle.manager.query_effects(
         battle.state,
         effect_type="energy_multiplier",
@@ -65,6 +81,10 @@ def energy_provided(battle: BattleData, pokemon: CardInstance) -> list[int]:
 def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyType, int]:
     """The energy a Pokémon provides, per type (``energy_provided`` summed)."""
     counts: dict[EnergyType, int] = {}
+    if _none_of(battle, _ENERGY_TYPES):  # each energy provides 1
+        for energy in pokemon.energy:
+            counts[energy] = counts.get(energy, 0) + 1
+        return counts
     for energy, amount in zip(pokemon.energy, energy_provided(battle, pokemon), strict=True):
         counts[energy] = counts.get(energy, 0) + amount
     return counts
@@ -72,6 +92,8 @@ def effective_energy(battle: BattleData, pokemon: CardInstance) -> dict[EnergyTy
 
 def total_energy(battle: BattleData, pokemon: CardInstance) -> int:
     """All the energy a Pokémon provides ("for each Energy attached" counts)."""
+    if _none_of(battle, _ENERGY_TYPES):  # each energy provides 1
+        return len(pokemon.energy)
     return sum(energy_provided(battle, pokemon))
 
 
@@ -126,6 +148,15 @@ def spare_energy(
     return min(remaining.get(of_type, 0), spare_total)
 
 
+def covers(counts: dict[EnergyType, int], typed_cost: tuple[tuple[EnergyType, int], ...], size: int) -> bool:
+    """``spare_energy(counts, cost) is not None`` for a cost of ``size`` symbols given by its typed (not
+    Colorless) symbols counted per type: each type is covered and the total covers every symbol."""
+    for energy_type, needed in typed_cost:
+        if counts.get(energy_type, 0) < needed:
+            return False
+    return sum(counts.values()) >= size
+
+
 def latest_payment(pokemon: CardInstance, ways: list[tuple[EnergyType, ...]]) -> tuple[EnergyType, ...]:
     """The way to pay that discards the most recently attached energies (each type's last attached
     go first): the automatic choice, and the greedy player's."""
@@ -148,6 +179,10 @@ def compute_damage(
     state, manager = battle.state, battle.manager
     damage = base
     attacker_card = battle.card(attacker.card_id)
+    if _none_of(battle, _DAMAGE_TYPES):
+        if to_active and battle.card(defender.card_id).weakness is attacker_card.pokemon_type:
+            damage += WEAKNESS_BONUS
+        return max(0, damage)
     if to_active:
         boosts = [
             effect
@@ -204,9 +239,13 @@ def is_protected(battle: BattleData, pokemon: CardInstance) -> bool:
 
 def retreat_cost(battle: BattleData, pokemon: CardInstance) -> int | None:
     base = battle.card(pokemon.card_id).retreat_cost
-    if base is None or Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses:
+    if base is None or (
+        pokemon.statuses and (Status.ASLEEP in pokemon.statuses or Status.PARALYZED in pokemon.statuses)
+    ):
         return None
     state, manager = battle.state, battle.manager
+    if _none_of(battle, _RETREAT_TYPES):
+        return max(0, base)
     if manager.query_effects(state, "prevent_retreat", affecting_card_id=pokemon.uid):
         return None
     if manager.query_effects(
@@ -241,7 +280,7 @@ def attack_block_reason(battle: BattleData, attacker: CardInstance) -> str | Non
         return "asleep"
     if Status.PARALYZED in attacker.statuses:
         return "paralyzed"
-    if battle.manager.query_effects(
+    if battle.state.active_effects and battle.manager.query_effects(
         battle.state, "attack_block", EffectTrigger.ON_ATTACK, affecting_card_id=attacker.uid
     ):
         return "blocked by an effect"
@@ -257,12 +296,16 @@ def attack_gate_coins(battle: BattleData, attacker: CardInstance) -> int:
 
 
 def supporters_blocked(battle: BattleData, player_index: int) -> bool:
+    if not battle.state.active_effects:
+        return False
     return bool(
         battle.manager.query_effects(battle.state, "block_supporters", affecting_player_id=f"p{player_index}")
     )
 
 
 def evolution_blocked(battle: BattleData, target: CardInstance) -> bool:
+    if not battle.state.active_effects:
+        return False
     return bool(battle.manager.query_effects(battle.state, "block_evolution", affecting_card_id=target.uid))
 
 
