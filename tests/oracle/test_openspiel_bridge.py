@@ -43,6 +43,7 @@ from darwindeck.genome.cards import Rank, Suit, card_id
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import AuctionPhase, Vulnerability
 from darwindeck.genome.schema import GameGenome
+from oracle.cards import rank_major_card
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
@@ -65,9 +66,7 @@ BOTH_VULNERABLE_COUNTS = (1000, 54, 278, 11_555, 49_192)
 
 def our_card(openspiel_card: int) -> int:
     """OpenSpiel Bridge's card ``rank * 4 + suit`` (suits C, D, H, S; ranks 2..A) as our card id."""
-    rank = "23456789TJQKA"[openspiel_card // 4]
-    suit = "CDHS"[openspiel_card % 4]
-    return card_id(Rank("10" if rank == "T" else rank), Suit(suit))
+    return rank_major_card(openspiel_card)
 
 
 def our_action(action: int) -> int:

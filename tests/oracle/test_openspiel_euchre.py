@@ -49,6 +49,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_id
 from darwindeck.genome.library import get_game
+from oracle.cards import rank_major_card
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
@@ -68,9 +69,7 @@ HANDS_DEALT = 20  # then one more chance outcome: the turned card
 def our_card(openspiel_card: int) -> int:
     """OpenSpiel Euchre's card ``rank * 4 + suit`` (ranks 9, 10, J, Q, K, A; suits C, D, H, S) as our
     card id."""
-    rank = "9TJQKA"[openspiel_card // 4]
-    suit = "CDHS"[openspiel_card % 4]
-    return card_id(Rank("10" if rank == "T" else rank), Suit(suit))
+    return rank_major_card(openspiel_card, ranks="9TJQKA")
 
 
 def our_action(action: int) -> int:

@@ -22,6 +22,7 @@ import pytest
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_id
 from darwindeck.genome.library import get_game
+from oracle.cards import rank_major_card
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
@@ -36,9 +37,7 @@ POINTS_IN_A_HAND = 26
 
 def our_card(openspiel_card: int) -> int:
     """OpenSpiel's card ``rank * 4 + suit`` (suits C, D, H, S; ranks 2..A) as our card id."""
-    rank = "23456789TJQKA"[openspiel_card // 4]
-    suit = "CDHS"[openspiel_card % 4]
-    return card_id(Rank("10" if rank == "T" else rank), Suit(suit))
+    return rank_major_card(openspiel_card)
 
 
 def play_one(seed: int) -> int:

@@ -31,6 +31,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_id
 from darwindeck.genome.library import get_game
+from oracle.cards import rank_major_card
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
@@ -46,9 +47,7 @@ DECISIONS_PER_HAND = PLAYERS + PLAYERS * TRICKS  # four bids, forty cards
 
 def our_card(openspiel_card: int) -> int:
     """OpenSpiel Oh Hell's card ``rank * 4 + suit`` (suits C, D, S, H; ranks 2..A) as our card id."""
-    rank = "23456789TJQKA"[openspiel_card // 4]
-    suit = "CDSH"[openspiel_card % 4]
-    return card_id(Rank("10" if rank == "T" else rank), Suit(suit))
+    return rank_major_card(openspiel_card, suits="CDSH")
 
 
 def our_action(action: int) -> int:
