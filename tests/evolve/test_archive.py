@@ -17,6 +17,7 @@ from darwindeck.genome.library import all_games, get_game
     ("name", "expected"),
     [
         ("spades", "bidding"),
+        ("bridge", "bidding"),
         ("simple-poker", "betting"),
         ("cheat", "claiming"),
         ("hearts", "trick-taking"),

@@ -7,7 +7,7 @@ fitness breakdown (competent play and the ladder).
 **Family** (the first that applies, in this order):
 
 ==============  ========================================================================================
-bidding         a bidding phase (contracts: Spades)
+bidding         a bidding or auction phase (contracts: Spades, Bridge)
 betting         a betting phase (chips and a showdown: poker)
 claiming        a claim phase (bluffing: Cheat)
 trick-taking    a trick phase (Hearts, Whist)
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from darwindeck.genome.conditions import ConditionType, iter_conditions
 from darwindeck.genome.phases import (
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
@@ -82,7 +83,7 @@ def family(genome: GameGenome) -> str:
     phases = genome.phases
     wins = {condition.type for condition in genome.win_conditions}
     checks = (
-        ("bidding", any(isinstance(p, BiddingPhase) for p in phases)),
+        ("bidding", any(isinstance(p, BiddingPhase | AuctionPhase) for p in phases)),
         ("betting", any(isinstance(p, BettingPhase) for p in phases)),
         ("claiming", any(isinstance(p, ClaimPhase) for p in phases)),
         ("trick-taking", any(isinstance(p, TrickPhase) for p in phases)),
