@@ -21,8 +21,8 @@ Per iteration:
    the last term the progressive bias toward the greedy choice (it fades as the child is visited).
 3. *Roll out*: up to ``rollout_depth`` actions with the rollout policy (random or greedy, both the
    engine's agents) for every seat, stopping early at the end of the game or of the hand, and, when
-   the rollout starts during a bidding round, at the end of the bidding (bids are judged by the
-   projection below, not by random card play).
+   the rollout starts during a bidding round or an auction, at its end (bids and contracts are judged
+   by the projections below, not by random card play).
 4. *Evaluate*: a finished game gives each side 1 for a win, ½ for a draw, 0 for a loss; an unfinished
    one gives each side the mean over the other sides ``o`` of ``σ((Δ_side − Δ_o) / scale)``, where
    ``Δ`` is the change of the side's measure ``m`` (below) from the iteration's sample to the leaf.
@@ -36,16 +36,17 @@ action returns it without searching. Bids are actions like any other, so bidding
 Measure ``m`` per side, from the first win condition: team scores (negated for ``low_score``); in
 bidding games minus the bags at the bag penalty's rate, plus, once the bids are in, the contract result
 if every player took its tricks plus the engine's trick estimate of its remaining cards
-(``estimate_tricks``); cards held, negated, with ½ back for a player who has a card to play (mobility)
+(``estimate_tricks``); in auction games, once the contract is set, its projected score
+(``contract_value``); cards held, negated, with ½ back for a player who has a card to play (mobility)
 for ``empty_hand``; hand plus captured cards for capture wins; tricks (negated for ``fewest_tricks``);
 the best member's hand strength for ``best_hand``; in a score game with a knock phase and deadwood
 hands, minus the deadwood each side holds less ``OUT_CREDIT`` point per *out* (``near_meld_outs``: a
 card neither held nor in the discard pile that would make two held cards a meld), so progress toward a
 knock counts before the knock and a hand one card from a meld beats an equal one that is not, but only
 while the sample's hand goes on: a leaf in a later hand is compared with the sample without deadwood on
-either side (a new deal's deadwood says nothing about the choices that led to it). ``scale``:
-a tenth of a score threshold (at least 5), 2 cards or tricks, a tenth of the deck for captures, 10
-deadwood points, else 1.
+either side (a new deal's deadwood says nothing about the choices that led to it). ``scale``: a tenth of
+a score threshold (at least 5; 50 points, an undertrick, in an auction game), 2 cards or tricks, a tenth
+of the deck for captures, 10 deadwood points, else 1.
 
 Everything runs compiled (``numba.njit``): the tree is a set of fixed-capacity arrays (``Tree``, one node
 per iteration at most), a sample is an array copy, no Python object is touched per iteration.
@@ -65,6 +66,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents.contract_value import add_projected_contract
 from darwindeck.agents.determinize import determinize
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY, choose, estimate_tricks, greedy_choice
@@ -105,6 +107,7 @@ Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
 DEADWOOD_SCALE = 10.0
+AUCTION_SCALE = 50.0  # an auction game's meaningful gap: one undertrick
 MOBILITY_WEIGHT = 0.5
 OUT_CREDIT = 1.0
 
@@ -272,7 +275,7 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array, in_ha
         scale = max(1.0, tables[L.H_DECK_SIZE] / 10.0) if kind in (CAPTURE_ALL, MOST_CAPTURED) else 2.0
     else:
         threshold = win_at(tables, 0, 1) if kind >= 0 else 0
-        scale = max(5.0, threshold / 10.0)
+        scale = max(5.0, threshold / 10.0) if tables[L.H_AUCTION_VUL] < 0 else AUCTION_SCALE
         sign = -1.0 if kind == LOW_SCORE else 1.0
         for t in range(n_teams):
             out[t] = sign * state[L.B_TEAM_SCORE + t]
@@ -280,6 +283,7 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array, in_ha
             _bag_cost(tables, state, out)
             if state[L.S_BIDDING_DONE] != 0:
                 _projected_contracts(tables, state, out)
+        add_projected_contract(tables, state, out)
         if in_hand and tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD and _has_knock(tables):
             _deadwood_cost(tables, state, out)
         return scale
@@ -392,10 +396,11 @@ def _play_forced(tables: Int64Array, state: Int64Array) -> None:
 def _rollout(tables: Int64Array, state: Int64Array, policy: int, depth: int, rng: Int64Array) -> None:
     hand = state[L.S_HAND_NO]
     bidding = tables[L.H_HAS_BIDDING] != 0 and state[L.S_BIDDING_DONE] == 0
+    auction = tables[L.H_AUCTION_VUL] >= 0 and state[L.S_DECLARER] < 0
     for _ in range(depth):
         if state[L.S_TERMINAL] != 0 or state[L.S_HAND_NO] != hand:
             return
-        if bidding and state[L.S_BIDDING_DONE] != 0:
+        if (bidding and state[L.S_BIDDING_DONE] != 0) or (auction and state[L.S_DECLARER] >= 0):
             return
         apply_action(tables, state, choose(tables, state, policy, rng))
 

@@ -40,17 +40,18 @@ SMALL_SLAM = 6
 
 
 @kernel_jit
-def vulnerable(tables: Int64Array, state: Int64Array, team: int, dealer: int) -> bool:
-    """Whether ``team`` is vulnerable this deal, ``dealer`` dealing it (module rules)."""
+def vulnerable(tables: Int64Array, team: int, dealer: int, deal: int) -> bool:
+    """Whether ``team`` is vulnerable on deal ``deal`` (0 the first deal played), ``dealer`` dealing it
+    (module rules)."""
     mode = tables[L.H_AUCTION_VUL]
     if mode == VUL_BOTH:
         return True
     if mode != VUL_CHICAGO:
         return False
-    deal = (state[L.S_HANDS_PLAYED] - 1) % 4
-    if deal == 3:
+    cycle = deal % 4
+    if cycle == 3:
         return True
-    return deal != 0 and team_of(tables, dealer) == team
+    return cycle != 0 and team_of(tables, dealer) == team
 
 
 @kernel_jit
@@ -112,7 +113,7 @@ def score_contract(tables: Int64Array, state: Int64Array, dealer: int) -> None:
     strain = contract % L.N_STRAINS
     doubled = state[L.S_DOUBLED]
     team = team_of(tables, declarer)
-    vul = vulnerable(tables, state, team, dealer)
+    vul = vulnerable(tables, team, dealer, state[L.S_HANDS_PLAYED] - 1)  # this deal is counted already
     needed = auction_book(tables) + level
     tricks = side_tricks(tables, state, team)
     if tricks >= needed:
