@@ -301,6 +301,11 @@ def test_the_person_declares_and_plays_the_dummy_from_the_page(client: TestClien
     assert view["dummy"]["name"] == "South" and view["from_dummy"] is True
     assert {move["text"].removeprefix("card ") for move in view["moves"]} <= set(view["dummy"]["cards"])
     assert any(line.startswith("East leads") for line in view["log"])
+    # No bags in Bridge (they are Spades' overtricks); the hand is sorted by suit, ♠ ♥ ♣ ♦, as in the
+    # terminal.
+    assert view["bags"] == []
+    suits = ["♠♥♣♦".index(card[-1]) for card in view["hand"]]
+    assert suits == sorted(suits)
 
 
 BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in ("♣", "♦", "♥", "♠", "NT")]

@@ -127,7 +127,7 @@ def _seat_columns(view: TableView, rules: TableRules, player: int) -> list[tuple
         columns.append(("tricks", "tk", str(view.tricks_won[player])))
     if rules.keeps_score and not rules.teams:
         columns.append(("score", "pts", str(view.scores[player])))
-    if _counts_bags(rules) and not rules.teams:
+    if counts_bags(rules) and not rules.teams:
         columns.append(("bags", "bg", str(view.bags[player])))
     if rules.has_chips:
         columns.append(
@@ -180,12 +180,12 @@ def team_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
         names = "+".join(view.names[p] for p in members)
         mine = " (you)" if view.seat in members else ""
         count = view.bags[index]
-        bags = f" ({count} bag{'' if count == 1 else 's'})" if _counts_bags(rules) and not compact else ""
+        bags = f" ({count} bag{'' if count == 1 else 's'})" if counts_bags(rules) and not compact else ""
         parts.append(f"{names}{mine} {view.team_scores[index]}{bags}")
     return Text("Teams: " + " · ".join(parts))
 
 
-def _counts_bags(rules: TableRules) -> bool:
+def counts_bags(rules: TableRules) -> bool:
     """Whether overtricks pile up as bags that cost points (seed 004's bag limit)."""
     return rules.contract is not None and rules.contract.bag_limit > 0
 

@@ -38,7 +38,7 @@ from darwindeck.play.narrate import (
     with_note,
 )
 from darwindeck.play.opponents import Opponent, make_opponent
-from darwindeck.play.render import contract_text, move_order, move_text
+from darwindeck.play.render import contract_text, counts_bags, move_order, move_text
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
     LastTrick,
@@ -88,10 +88,11 @@ def card_text(card: int) -> str:
 
 
 def _held(table: TableView) -> list[str] | None:
-    """The seat's hand as the page shows it: without the cards chosen to pass (shown apart)."""
+    """The seat's hand as the page shows it: sorted as the terminal sorts it, without the cards chosen to
+    pass (shown apart)."""
     if table.hand is None:
         return None
-    return [card_text(c) for c in table.hand if c not in table.to_pass]
+    return [card_text(c) for c in sort_hand(table.hand) if c not in table.to_pass]
 
 
 @dataclass
@@ -238,7 +239,7 @@ class WebGame:
             "tricks_won": list(table.tricks_won),
             "scores": list(table.scores),
             "team_scores": list(table.team_scores),
-            "bags": list(table.bags),
+            "bags": list(table.bags) if counts_bags(self.rules) else [],
             "count": table.count if table.count_cards else None,
             "contract": contract_text(table) if table.contract >= 0 else None,
             "dummy": _dummy(table),
