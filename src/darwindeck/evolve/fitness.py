@@ -72,6 +72,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from darwindeck.agents import batch as B
+from darwindeck.agents.competent import ROLLOUT_DEPTH
 from darwindeck.agents.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.ga import MCTS_MARK, EvolutionSettings
@@ -84,7 +85,6 @@ from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match, rung
 from darwindeck.evolve.quality.play import (
     GREEDY,
     RANDOM,
-    ROLLOUT_DEPTH,
     Agent,
     Games,
     batch_seed,

@@ -4,9 +4,10 @@
   0 and 1) on the game state; random draws from one generator seeded ``rng.game_seed(seed, 0, 1)``, the
   agent stream a batch seeded ``seed`` uses, so a seed and the human's moves replay the same game.
 * ``mcts`` is the information-set search of ``darwindeck.agents.mcts`` (``search``) with ``iterations``
-  per decision and the module's default UCB constant, rollout and depth; it samples what its seat
-  cannot see (``determinize``), so it never reads hidden cards. Every move at the table, the person's
-  too, updates the seats' knowledge (``observe``), as in the engine's batch loop.
+  per decision, configured as the competent player that judges games (``agents.competent``: greedy
+  rollouts to the end of the hand, a bias towards the greedy choice), set up for the game at ``start``; it
+  samples what its seat cannot see (``determinize``), so it never reads hidden cards. Every move at the
+  table, the person's too, updates the seats' knowledge (``observe``), as in the engine's batch loop.
 
 An unknown kind or a bad iteration count raises ``PlayArgumentError`` (a ``DarwinDeckError``).
 """
@@ -18,12 +19,13 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents.competent import competent_params
 from darwindeck.agents.determinize import new_knowledge, observe, reset_knowledge
 from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY, RANDOM, choose
 from darwindeck.engine.rng import game_seed
-from darwindeck.engine.search_params import default_params
+from darwindeck.engine.search_params import N_PARAMS
 from darwindeck.engine.state_api import GameState
 from darwindeck.errors import DarwinDeckError
 
@@ -74,13 +76,15 @@ class MctsOpponent:
 
     def __init__(self, seed: int, iterations: int) -> None:
         self.knowledge = new_knowledge()
-        self.params = default_params(iterations=iterations)
+        self.iterations = iterations
+        self.params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
         self.tree = new_tree(iterations + 1)
         self.scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
         self.rng = np.array([game_seed(seed, 0, AGENT_STREAM)], dtype=np.int64)
 
     def start(self, state: GameState) -> None:
         reset_knowledge(self.knowledge, int(state.array[L.S_HAND_NO]))
+        self.params = competent_params(state.genome, self.iterations)
 
     def choose(self, state: GameState) -> int:
         seat = state.current_player

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from darwindeck.agents.competent import ROLLOUT_DEPTH, rollout_depth
 from darwindeck.engine.search_params import P_DEPTH, P_ITERATIONS, P_SEES_ALL
-from darwindeck.evolve.quality.play import GREEDY, ROLLOUT_DEPTH, mcts, rollout_depth, seat_params
+from darwindeck.evolve.quality.play import GREEDY, mcts, seat_params
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import EvaluationMethod
 

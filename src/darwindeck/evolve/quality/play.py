@@ -1,18 +1,10 @@
 """Seeded batches of play for quality evaluation: who plays, and what the games came to.
 
 An ``Agent`` is a player configuration: ``random``, ``greedy`` (the engine's one-step heuristic), or
-``mcts`` with a number of iterations. The MCTS used for judging games is the *competent* configuration:
-UCB constant 0.7, greedy rollouts that run to the end of the hand (``ROLLOUT_DEPTH`` actions at most),
-and a progressive bias of weight ``PRIOR`` towards the greedy choice. Measured on the library (seed 6,
-20 deals, seats rotated), it beats greedy in Hearts (47 %) and four-player Spades (70 %), where the
-project's original setting (random rollouts of 8 actions, no bias) lost to greedy. In a knock game
-valued by deadwood (Gin Rummy) there is no rollout (``rollout_depth``): the leaf is judged where the
-tree ends by the search's in-hand measure (deadwood less a credit for live near-melds), which already
-says how far each hand is from a knock; greedy rollouts to the end of the hand only add noise. Measured
-on Gin Rummy (MCTS-25 against greedy, 100 duplicate deals each, seeds 2, 7, 11): 57 %, 57 %, 59 % of
-the decided replays with no rollout, 12 % with rollouts to the end of the hand. ``sees_all`` makes an
-MCTS player that searches the true state instead of samples of what its seat has seen: the yardstick of
-how much hidden information matters.
+``mcts`` with a number of iterations: the *competent* search player of ``agents.competent`` (greedy
+rollouts to the end of the hand, none in a deadwood knock game, a bias towards the greedy choice), the
+one people play against too. ``sees_all`` makes an MCTS player that searches the true state instead of
+samples of what its seat has seen: the yardstick of how much hidden information matters.
 
 ``play(genome, agents, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
@@ -31,30 +23,18 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.agents import batch as B
+from darwindeck.agents.competent import competent_row
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY as GREEDY_KIND
 from darwindeck.engine.agents import MCTS as MCTS_KIND
 from darwindeck.engine.agents import RANDOM as RANDOM_KIND
 from darwindeck.engine.agents import STATELESS_RANDOM as STATELESS_KIND
-from darwindeck.engine.search_params import (
-    N_PARAMS,
-    P_DEPTH,
-    P_ITERATIONS,
-    P_PRIOR,
-    P_ROLLOUT,
-    P_SEES_ALL,
-    P_UCB,
-)
+from darwindeck.engine.search_params import N_PARAMS
 from darwindeck.engine.tables import compile_program
-from darwindeck.genome.phases import KnockPhase
-from darwindeck.genome.schema import EvaluationMethod, GameGenome
+from darwindeck.genome.schema import GameGenome
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
-
-UCB = 0.7
-PRIOR = 1.0
-ROLLOUT_DEPTH = 200
 
 
 @dataclass(frozen=True)
@@ -77,14 +57,7 @@ class Agent:
         return kinds[self.kind]
 
     def params_row(self, genome: GameGenome) -> Float64Array:
-        row = np.zeros(N_PARAMS, dtype=np.float64)
-        row[P_ITERATIONS] = max(1, self.iterations)
-        row[P_UCB] = UCB
-        row[P_ROLLOUT] = 1.0
-        row[P_DEPTH] = rollout_depth(genome)
-        row[P_PRIOR] = PRIOR
-        row[P_SEES_ALL] = 1.0 if self.sees_all else 0.0
-        return row
+        return competent_row(genome, self.iterations, self.sees_all)
 
 
 RANDOM = Agent("random")
@@ -167,14 +140,6 @@ class Games:
     def meaningful_decisions(self) -> Int64Array:
         """Decisions with more than one legal move, per game."""
         return self.rows[:, B.STAT_DECISIONS] - self.rows[:, B.STAT_FORCED]
-
-
-def rollout_depth(genome: GameGenome) -> int:
-    """``ROLLOUT_DEPTH``, or none at all in a knock game valued by deadwood (module docstring)."""
-    knocks = any(isinstance(phase, KnockPhase) for phase in genome.turn_structure.phases)
-    evaluation = genome.scoring.hand_evaluation
-    by_deadwood = evaluation is not None and evaluation.method == EvaluationMethod.DEADWOOD
-    return 0 if knocks and by_deadwood else ROLLOUT_DEPTH
 
 
 def seat_params(genome: GameGenome, agents: Sequence[Agent]) -> tuple[Int64Array, Float64Array]:
