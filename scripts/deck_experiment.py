@@ -25,42 +25,55 @@ EXPERIMENT_SEED = 20261101
 def _table(
     rows: list[Deck], columns: list[Deck], agent: str, games: int, iterations: int, workers: int
 ) -> None:
-    pairs = [(r, c) for r in rows for c in columns if r.name != c.name]
-    tasks = [
-        MatchTask(
-            r,
-            c,
-            games,
-            match_seed(EXPERIMENT_SEED, DeckGenome.from_deck(r).identity, DeckGenome.from_deck(c).identity),
-            agent,
-            iterations,
-        )
-        for r, c in pairs
-    ]
+    label = agent if agent == "greedy" else f"MCTS-{iterations}"
+    print(f"\n{label}: {games} battles per pair\n")
+    print("| deck | " + " | ".join(c.name for c in columns) + " | whole field |")
+    print("|---|" + "---|" * (len(columns) + 1), flush=True)
     began = time.perf_counter()
     with LocalEvaluator(workers) as evaluator:
-        records = dict(
-            zip([(r.name, c.name) for r, c in pairs], evaluator.map(play_match_task, tasks), strict=True)
-        )
-    label = agent if agent == "greedy" else f"MCTS-{iterations}"
-    print(f"\n{label}: {games} battles per pair, {time.perf_counter() - began:.0f} s\n")
-    print("| deck | " + " | ".join(c.name for c in columns) + " | whole field |")
-    print("|---|" + "---|" * (len(columns) + 1))
-    for r in rows:
-        cells, total = [], MatchRecord()
-        for c in columns:
-            record = records.get((r.name, c.name))
-            if record is None:
-                cells.append("50% (itself)")
-                total = total + MatchRecord(0, games, 0)
-                continue
-            score, low, high = record.interval()
-            cells.append(f"{score:.1%} [{low:.0%}–{high:.0%}] n={record.games}")
-            total = total + record
-        score, low, high = total.interval()
-        print(
-            f"| {r.name} | " + " | ".join(cells) + f" | {score:.1%} [{low:.1%}–{high:.1%}] n={total.games} |"
-        )
+        for r in rows:  # one row at a time, printed as soon as it is done (same seeds as all at once)
+            row_began = time.perf_counter()
+            opponents = [c for c in columns if r.name != c.name]
+            tasks = [
+                MatchTask(
+                    r,
+                    c,
+                    games,
+                    match_seed(
+                        EXPERIMENT_SEED, DeckGenome.from_deck(r).identity, DeckGenome.from_deck(c).identity
+                    ),
+                    agent,
+                    iterations,
+                )
+                for c in opponents
+            ]
+            records = dict(
+                zip([c.name for c in opponents], evaluator.map(play_match_task, tasks), strict=True)
+            )
+            cells, total = [], MatchRecord()
+            for c in columns:
+                record = records.get(c.name)
+                if record is None:
+                    cells.append("50% (itself)")
+                    total = total + MatchRecord(0, games, 0)
+                    continue
+                score, low, high = record.interval()
+                cells.append(f"{score:.1%} [{low:.0%}–{high:.0%}] n={record.games}")
+                total = total + record
+            score, low, high = total.interval()
+            print(
+                f"| {r.name} | "
+                + " | ".join(cells)
+                + f" | {score:.1%} [{low:.1%}–{high:.1%}] n={total.games} |"
+                + (
+                    ""
+                    if agent == "greedy"
+                    else f" won/drawn/lost {total.wins}/{total.draws}/{total.losses} (itself as draws),"
+                    f" {time.perf_counter() - row_began:.0f} s"
+                ),
+                flush=True,
+            )
+    print(f"\n{label}: {time.perf_counter() - began:.0f} s", flush=True)
 
 
 def main() -> None:
@@ -76,7 +89,8 @@ def main() -> None:
     evolved = [load_deck(path) for path in args.evolved]
     _table(evolved + ready, ready, "greedy", args.greedy_games, args.mcts_iterations, args.workers)
     wanted = [n for n in args.mcts_rows.split(",") if n]
-    rows = [d for d in evolved + ready if d.name in wanted]
+    by_name = {d.name: d for d in evolved + ready}
+    rows = [by_name[n] for n in wanted if n in by_name]  # in the order given
     if rows and args.mcts_games:
         _table(rows, ready, "mcts", args.mcts_games, args.mcts_iterations, args.workers)
 
