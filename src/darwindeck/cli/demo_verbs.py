@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
 
 
 def demo() -> None:
-    """Evolve new games for about a minute on the embedded defaults and show the best ones."""
+    """Evolve new games for a few minutes on the embedded defaults and show the best ones."""
     evolve(
         population=30,
         generations=10,
