@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.duplicate import auction_book, defeat_score, made_score, vulnerable
+from darwindeck.engine.duplicate import add_contract_points, hand_tricks
 from darwindeck.engine.hands import dealer
 from darwindeck.engine.makers import side_tricks
 from darwindeck.engine.piles import hand_off
@@ -57,8 +57,7 @@ def projected_tricks(tables: Int64Array, state: Int64Array, team: int) -> int:
             ours += halves
         else:
             theirs += halves
-    per_hand = tables[L.H_TRICKS_PER_HAND]
-    left = (per_hand if per_hand > 0 else tables[L.H_CARDS_PER_PLAYER]) - state[L.S_TRICKS_PLAYED]
+    left = hand_tricks(tables) - state[L.S_TRICKS_PLAYED]
     share = 0.5 if ours + theirs == 0 else ours / (ours + theirs)
     return int(side_tricks(tables, state, team) + int(share * max(left, 0) + 0.5))
 
@@ -69,17 +68,5 @@ def add_projected_contract(tables: Int64Array, state: Int64Array, scores: Float6
     declarer = state[L.S_DECLARER]
     if tables[L.H_AUCTION_VUL] < 0 or declarer < 0:
         return
-    contract = state[L.S_CONTRACT]
-    level = contract // L.N_STRAINS + 1
-    strain = contract % L.N_STRAINS
-    doubled = state[L.S_DOUBLED]
-    team = team_of(tables, declarer)
-    vul = vulnerable(tables, team, dealer(tables, state), state[L.S_HANDS_PLAYED])
-    needed = auction_book(tables) + level
-    tricks = projected_tricks(tables, state, team)
-    if tricks >= needed:
-        scores[team] += made_score(level, strain, doubled, vul, tricks - needed)
-        return
-    for other in range(tables[L.H_N_TEAMS]):
-        if other != team:
-            scores[other] += defeat_score(needed - tricks, doubled, vul)
+    tricks = projected_tricks(tables, state, team_of(tables, declarer))
+    add_contract_points(tables, state, tricks, dealer(tables, state), state[L.S_HANDS_PLAYED], scores)

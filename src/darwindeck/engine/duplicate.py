@@ -31,6 +31,7 @@ from darwindeck.engine.makers import side_tricks
 from darwindeck.engine.program import team_of
 
 Int64Array = npt.NDArray[np.int64]
+Scores = npt.NDArray[np.int64] | npt.NDArray[np.float64]
 
 NO_TRUMP = 4
 VUL_BOTH = 1
@@ -95,11 +96,39 @@ def defeat_score(undertricks: int, doubled: int, vul: bool) -> int:
 
 
 @kernel_jit
+def hand_tricks(tables: Int64Array) -> int:
+    """The tricks of a hand: ``tricks_per_hand`` when the genome gives it, else one a card dealt."""
+    per_hand = tables[L.H_TRICKS_PER_HAND]
+    return int(per_hand if per_hand > 0 else tables[L.H_CARDS_PER_PLAYER])
+
+
+@kernel_jit
 def auction_book(tables: Int64Array) -> int:
     """Tricks the declarer's side must take before the contract's level counts: the hand's less seven."""
-    per_hand = tables[L.H_TRICKS_PER_HAND]
-    tricks = per_hand if per_hand > 0 else tables[L.H_CARDS_PER_PLAYER]
-    return int(tricks - L.MAX_LEVEL)
+    return hand_tricks(tables) - L.MAX_LEVEL
+
+
+@kernel_jit
+def add_contract_points(
+    tables: Int64Array, state: Int64Array, tricks: int, dealer: int, deal: int, scores: Scores
+) -> bool:
+    """Add to ``scores`` (per team) what the hand's contract scores when the declarer's team takes
+    ``tricks`` on deal ``deal`` (0 the first), ``dealer`` dealing it (module rules); True when it is made.
+    ``scores`` may be the state's team scores or a searcher's projection (floats)."""
+    contract = state[L.S_CONTRACT]
+    level = contract // L.N_STRAINS + 1
+    strain = contract % L.N_STRAINS
+    doubled = state[L.S_DOUBLED]
+    team = team_of(tables, state[L.S_DECLARER])
+    vul = vulnerable(tables, team, dealer, deal)
+    needed = auction_book(tables) + level
+    if tricks >= needed:
+        scores[team] += made_score(level, strain, doubled, vul, tricks - needed)
+        return True
+    for other in range(tables[L.H_N_TEAMS]):
+        if other != team:
+            scores[other] += defeat_score(needed - tricks, doubled, vul)
+    return False
 
 
 @kernel_jit
@@ -108,21 +137,12 @@ def score_contract(tables: Int64Array, state: Int64Array, dealer: int) -> None:
     declarer = state[L.S_DECLARER]
     if tables[L.H_AUCTION_VUL] < 0 or declarer < 0:
         return
-    contract = state[L.S_CONTRACT]
-    level = contract // L.N_STRAINS + 1
-    strain = contract % L.N_STRAINS
-    doubled = state[L.S_DOUBLED]
-    team = team_of(tables, declarer)
-    vul = vulnerable(tables, team, dealer, state[L.S_HANDS_PLAYED] - 1)  # this deal is counted already
-    needed = auction_book(tables) + level
-    tricks = side_tricks(tables, state, team)
-    if tricks >= needed:
-        state[L.B_TEAM_SCORE + team] += made_score(level, strain, doubled, vul, tricks - needed)
+    n_teams = tables[L.H_N_TEAMS]
+    tricks = side_tricks(tables, state, team_of(tables, declarer))
+    deal = state[L.S_HANDS_PLAYED] - 1  # this deal is counted already
+    team_scores = state[L.B_TEAM_SCORE : L.B_TEAM_SCORE + n_teams]
+    if add_contract_points(tables, state, tricks, dealer, deal, team_scores):
         state[L.S_BIDS_MET] += 1
-    else:
-        for other in range(tables[L.H_N_TEAMS]):
-            if other != team:
-                state[L.B_TEAM_SCORE + other] += defeat_score(needed - tricks, doubled, vul)
     if tables[L.H_TEAM_MODE] == 0:
         for p in range(tables[L.H_PLAYERS]):
             state[L.B_SCORE + p] = state[L.B_TEAM_SCORE + p]
