@@ -405,6 +405,11 @@ class GameGenome:
         return self.turn_structure.phases
 
     @property
+    def hand_tricks(self) -> int:
+        """The tricks of a hand: ``turn_structure.tricks_per_hand`` when given, else one a card dealt."""
+        return self.turn_structure.tricks_per_hand or self.setup.cards_per_player
+
+    @property
     def schema_version(self) -> int:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard

@@ -343,6 +343,11 @@ class _Checker:
         mode_captures = self.genome.setup.tableau_mode in _CAPTURING_MODES and self.plays_to_tableau()
         return mode_captures or bool(self.phase_indices(TrickPhase))
 
+    @property
+    def hand_tricks(self) -> int | None:
+        """The tricks of a hand (``tricks_per_hand``, else ``cards_per_player``), None when unknown."""
+        return self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+
     def something_scores(self) -> bool:
         scoring = self.genome.scoring
         return (
@@ -625,7 +630,7 @@ class _Checker:
     def check_auction_phase(self, path: str, index: int, phase: AuctionPhase) -> None:
         if not any(i > index for i in self.phase_indices(TrickPhase)):
             self.error(path, "an auction phase needs a trick phase after it")
-        tricks = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+        tricks = self.hand_tricks
         if _is_int(tricks) and tricks < MIN_AUCTION_TRICKS:
             reason = f"a contract of level 7 takes every trick of at least {MIN_AUCTION_TRICKS}"
             self.error(path, f"{reason}, but a hand has {tricks} tricks")
@@ -967,7 +972,7 @@ class _Checker:
         path = "maker_scoring.made_tricks"
         if not self.integer(path, maker.made_tricks, 1, UINT8_MAX, " (one byte)"):
             return
-        per_hand = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+        per_hand = self.hand_tricks
         if per_hand is not None and maker.made_tricks > per_hand:
             self.warn(path, f"is {maker.made_tricks} but a hand has at most {per_hand} tricks: never made")
 
@@ -980,7 +985,7 @@ class _Checker:
         self.integer("book_scoring.points_per_trick", book.points_per_trick, *_ONE_BYTE)
         if not self.integer("book_scoring.book", book.book, *_ONE_BYTE):
             return
-        per_hand = self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+        per_hand = self.hand_tricks
         if per_hand is not None and book.book >= per_hand:
             self.warn(
                 "book_scoring.book", f"is {book.book} but a hand has at most {per_hand} tricks: never scores"

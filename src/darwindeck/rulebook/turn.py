@@ -478,8 +478,7 @@ def _count(phase: CountPhase) -> tuple[str, list[str]]:
 def auction_book(genome: GameGenome) -> int:
     """The tricks a contract promises before its level counts: a hand's tricks less seven
     (``engine.duplicate.auction_book``)."""
-    tricks = genome.turn_structure.tricks_per_hand or genome.setup.cards_per_player
-    return tricks - 7
+    return genome.hand_tricks - 7
 
 
 def _auction(phase: AuctionPhase, genome: GameGenome) -> tuple[str, list[str]]:

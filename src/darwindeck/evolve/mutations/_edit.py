@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from darwindeck.genome.phases import Phase, TrickPhase
 from darwindeck.genome.schema import GameGenome
+from darwindeck.genome.validation import UINT8_MAX
 
 T = TypeVar("T")
 
@@ -90,3 +91,8 @@ def scaled(rng: random.Random, value: int, low: int, high: int) -> int:
     if target == value:
         target = value + (1 if factor > 1 else -1)
     return min(high, max(low, target))
+
+
+def hand_tricks(genome: GameGenome) -> int:
+    """``genome.hand_tricks`` within 1..255 (what a one-byte trick count can hold)."""
+    return max(1, min(UINT8_MAX, genome.hand_tricks))

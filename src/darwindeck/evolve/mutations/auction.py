@@ -30,8 +30,7 @@ from darwindeck.genome.validation import MIN_AUCTION_TRICKS
 def add_auction_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
     phases = genome.phases
     tricks = indices_of(phases, TrickPhase)
-    per_hand = genome.turn_structure.tricks_per_hand or genome.setup.cards_per_player
-    if not tricks or indices_of(phases, AuctionPhase) or per_hand < MIN_AUCTION_TRICKS:
+    if not tricks or indices_of(phases, AuctionPhase) or genome.hand_tricks < MIN_AUCTION_TRICKS:
         return genome
     first = tricks[0]
     return with_phases(genome, (*phases[:first], AuctionPhase(), *phases[first:]))

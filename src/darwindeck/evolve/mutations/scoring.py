@@ -27,6 +27,7 @@ import dataclasses
 import random
 
 from darwindeck.evolve.mutations._edit import (
+    hand_tricks,
     indices_of,
     nudge,
     other_choice,
@@ -104,17 +105,12 @@ def toggle_shoot_the_moon(genome: GameGenome, rng: random.Random) -> GameGenome:
     return genome.replace(scoring=dataclasses.replace(scoring, shoot_the_moon=not scoring.shoot_the_moon))
 
 
-def _hand_tricks(genome: GameGenome) -> int:
-    per_hand = genome.turn_structure.tricks_per_hand or genome.setup.cards_per_player
-    return max(1, min(UINT8_MAX, per_hand))
-
-
 def toggle_book_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
     if genome.book_scoring is not None:
         return genome.replace(book_scoring=None)
     if not indices_of(genome.phases, TrickPhase):
         return genome
-    return genome.replace(book_scoring=BookScoring(book=_hand_tricks(genome) // 2, points_per_trick=1))
+    return genome.replace(book_scoring=BookScoring(book=hand_tricks(genome) // 2, points_per_trick=1))
 
 
 def mutate_book_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
@@ -122,7 +118,7 @@ def mutate_book_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
     if book is None:
         return genome
     if rng.random() < 0.5:
-        changed = dataclasses.replace(book, book=nudge(rng, book.book, 0, _hand_tricks(genome) - 1))
+        changed = dataclasses.replace(book, book=nudge(rng, book.book, 0, hand_tricks(genome) - 1))
     else:
         points = nudge(rng, book.points_per_trick, 1, UINT8_MAX, step=2)
         changed = dataclasses.replace(book, points_per_trick=points)

@@ -35,6 +35,7 @@ import dataclasses
 import random
 
 from darwindeck.evolve.mutations._edit import (
+    hand_tricks,
     indices_of,
     nudge,
     other_choice,
@@ -53,11 +54,6 @@ BOWERS = (TopTrump(Rank.JACK, TrumpRelation.TRUMP), TopTrump(Rank.JACK, TrumpRel
 POINT_FIELDS = ("made_points", "march_points", "euchre_points")
 
 
-def _tricks_per_hand(genome: GameGenome) -> int:
-    per_hand = genome.turn_structure.tricks_per_hand or genome.setup.cards_per_player
-    return max(1, min(UINT8_MAX, per_hand))
-
-
 def add_trump_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
     phases = genome.phases
     tricks = indices_of(phases, TrickPhase)
@@ -70,8 +66,8 @@ def add_trump_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
         genome = with_setup(genome, initial_discard_count=1)
     first = tricks[0]
     child = with_phases(genome, (*phases[:first], TrumpPhase(), *phases[first:]))
-    made = _tricks_per_hand(genome) // 2 + 1
-    return child.replace(maker_scoring=MakerScoring(made_tricks=min(made, _tricks_per_hand(genome))))
+    made = hand_tricks(genome) // 2 + 1
+    return child.replace(maker_scoring=MakerScoring(made_tricks=min(made, hand_tricks(genome))))
 
 
 def remove_trump_phase(genome: GameGenome, rng: random.Random) -> GameGenome:
@@ -129,7 +125,7 @@ def mutate_maker_scoring(genome: GameGenome, rng: random.Random) -> GameGenome:
         return genome
     field = rng.choice(("made_tricks", *POINT_FIELDS))
     if field == "made_tricks":
-        value = nudge(rng, maker.made_tricks, 1, _tricks_per_hand(genome))
+        value = nudge(rng, maker.made_tricks, 1, hand_tricks(genome))
     else:
         value = scaled(rng, getattr(maker, field), 0, UINT8_MAX)
     return genome.replace(maker_scoring=dataclasses.replace(maker, **{field: value}))
