@@ -8,7 +8,7 @@ from darwindeck.agents.contract_value import add_projected_contract, projected_t
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
-from engine.scenario import cards
+from engine.scenario import bridge_last_trick
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 
@@ -16,13 +16,7 @@ NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 def last_trick(contract: int) -> GameState:
     """Bridge's deal 1 at its last trick (North-South 9 tricks, East-West 3): North A♠, East 2♥, South
     3♦, West 4♣; West passes, North bids ``contract`` and everyone passes: North declares."""
-    state = GameState.new(get_game("bridge"), 0)
-    state.array[L.B_TRICKS + NORTH] = 9
-    state.array[L.B_TRICKS + EAST] = 3
-    state.array[L.S_TRICKS_PLAYED] = 12
-    dealt = [cards("AS"), cards("2H"), cards("3D"), cards("4C")]
-    rest = [card for card in range(52) if card not in {c for hand in dealt for c in hand}]
-    state.arrange(hands=dealt, deck=rest, discard=[], current=NORTH)
+    state = bridge_last_trick("AS,2H,3D,4C", ns_tricks=9, ew_tricks=3)
     for action in (L.A_PASS, L.A_CONTRACT0 + contract, L.A_PASS, L.A_PASS, L.A_PASS):
         state.apply_action(action)
     assert state.array[L.S_DECLARER] == NORTH

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import (
     Condition,
@@ -22,6 +23,7 @@ from darwindeck.genome import (
     WinType,
     card_id,
 )
+from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import Phase
 
 
@@ -90,3 +92,24 @@ __all__ = [
     "cards",
     "shedding_genome",
 ]
+
+
+def bridge_last_trick(
+    hands: str, ns_tricks: int, ew_tricks: int, deal: int = 1, team_scores: tuple[int, int] = (0, 0)
+) -> GameState:
+    """Bridge at the last trick of deal ``deal``, its auction still to come (the deal's dealer calls
+    first): one card each (``hands``: North, East, South, West, comma-separated), the first twelve tricks
+    split ``ns_tricks`` / ``ew_tricks`` (North and East hold them), ``deal - 1`` deals played before,
+    which left these team scores (North-South, East-West)."""
+    state = GameState.new(get_game("bridge"), 0)
+    state.array[L.S_HAND_NO] = deal
+    state.array[L.S_HANDS_PLAYED] = deal - 1
+    state.array[L.B_TEAM_SCORE : L.B_TEAM_SCORE + 2] = team_scores
+    state.array[L.B_TRICKS + 0] = ns_tricks
+    state.array[L.B_TRICKS + 1] = ew_tricks
+    state.array[L.S_TRICKS_PLAYED] = ns_tricks + ew_tricks
+    dealt = [cards(hand) for hand in hands.split(",")]
+    used = {card for hand in dealt for card in hand}
+    rest = [card for card in range(52) if card not in used]
+    state.arrange(hands=dealt, deck=rest, discard=[], current=(deal - 1) % 4)
+    return state

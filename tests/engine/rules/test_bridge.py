@@ -19,7 +19,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.duplicate import defeat_score, made_score
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
-from engine.scenario import arranged, cards
+from engine.scenario import arranged, bridge_last_trick, cards
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 STRAINS = "CDHSN"
@@ -30,20 +30,6 @@ PASS, DOUBLE, REDOUBLE = L.A_PASS, L.A_DOUBLE, L.A_REDOUBLE
 def bid(text: str) -> int:
     """The action of a bid written ``'3N'``, ``'4S'``."""
     return L.A_CONTRACT0 + (int(text[0]) - 1) * L.N_STRAINS + STRAINS.index(text[1])
-
-
-def last_trick_deal(hands: str, *, ns_tricks: int, ew_tricks: int) -> GameState:
-    """Bridge at the last trick of deal 1: one card each (``hands`` N E S W), the first twelve tricks
-    already split ``ns_tricks`` / ``ew_tricks`` (North and East hold them), the auction still to come."""
-    state = GameState.new(get_game("bridge"), 0)
-    state.array[L.B_TRICKS + NORTH] = ns_tricks
-    state.array[L.B_TRICKS + EAST] = ew_tricks
-    state.array[L.S_TRICKS_PLAYED] = ns_tricks + ew_tricks
-    dealt = [cards(h) for h in hands.split(",")]
-    used = {card for hand in dealt for card in hand}
-    rest = [card for card in range(52) if card not in used]
-    state.arrange(hands=dealt, deck=rest, discard=[], current=NORTH)
-    return state
 
 
 def call(state: GameState, *actions: int) -> None:
@@ -184,7 +170,7 @@ def test_the_declarer_plays_the_dummy_which_lies_face_up_after_the_lead() -> Non
 
 def test_three_no_trump_made_exactly_scores_400_on_the_first_deal() -> None:
     # Twelve tricks played: North-South 8, East-West 4; one card each is left.
-    state = last_trick_deal("AH,3D,2C,2H", ns_tricks=8, ew_tricks=4)
+    state = bridge_last_trick("AH,3D,2C,2H", ns_tricks=8, ew_tricks=4)
     # W pass, N pass, E pass, S 3NT, three passes: South declares 3NT, North is the dummy, West leads.
     call(state, PASS, PASS, PASS, bid("3N"), PASS, PASS, PASS)
     assert state.array[L.S_DECLARER] == SOUTH and state.current_player == WEST
@@ -199,7 +185,7 @@ def test_three_no_trump_made_exactly_scores_400_on_the_first_deal() -> None:
 
 def test_four_spades_doubled_down_two_gives_the_defenders_300() -> None:
     # Twelve tricks played: North-South 4, East-West 8.
-    state = last_trick_deal("3C,4C,AD,2C", ns_tricks=4, ew_tricks=8)
+    state = bridge_last_trick("3C,4C,AD,2C", ns_tricks=4, ew_tricks=8)
     # W pass, N pass, E 4♠, S double, three passes: East declares 4♠ doubled, West is the dummy,
     # South leads.
     call(state, PASS, PASS, bid("4S"), DOUBLE, PASS, PASS, PASS)
@@ -212,15 +198,7 @@ def test_four_spades_doubled_down_two_gives_the_defenders_300() -> None:
 
 def test_the_dealers_side_is_vulnerable_on_the_second_deal() -> None:
     # Deal 2 of Chicago: North deals and calls first, North-South are vulnerable.
-    state = GameState.new(get_game("bridge"), 0)
-    state.array[L.S_HAND_NO] = 2
-    state.array[L.S_HANDS_PLAYED] = 1
-    for seat, tricks in ((NORTH, 9), (EAST, 3)):
-        state.array[L.B_TRICKS + seat] = tricks
-    state.array[L.S_TRICKS_PLAYED] = 12
-    dealt = [cards("5D"), cards("2D"), cards("AD"), cards("4D")]
-    rest = [card for card in range(52) if card not in {c for hand in dealt for c in hand}]
-    state.arrange(hands=dealt, deck=rest, discard=[], current=EAST)
+    state = bridge_last_trick("5D,2D,AD,4D", ns_tricks=9, ew_tricks=3, deal=2)
     assert state.current_player == NORTH
     call(state, bid("4H"), PASS, PASS, PASS)  # North declares 4♥, East leads
     call(state, cards("2D")[0], cards("AD")[0], cards("4D")[0], cards("5D")[0])
@@ -229,17 +207,8 @@ def test_the_dealers_side_is_vulnerable_on_the_second_deal() -> None:
 
 
 def test_after_the_fourth_deal_the_higher_total_wins() -> None:
-    state = GameState.new(get_game("bridge"), 0)
-    state.array[L.S_HAND_NO] = 4  # deal 4: South deals, both sides vulnerable
-    state.array[L.S_HANDS_PLAYED] = 3
-    state.array[L.B_TEAM_SCORE + 0] = 100
-    state.array[L.B_TEAM_SCORE + 1] = 400
-    for seat, tricks in ((NORTH, 6), (EAST, 6)):
-        state.array[L.B_TRICKS + seat] = tricks
-    state.array[L.S_TRICKS_PLAYED] = 12
-    dealt = [cards("AH"), cards("3H"), cards("2C"), cards("2H")]
-    rest = [card for card in range(52) if card not in {c for hand in dealt for c in hand}]
-    state.arrange(hands=dealt, deck=rest, discard=[], current=WEST)
+    # Deal 4: South deals, both sides vulnerable; North-South 100, East-West 400 after three deals.
+    state = bridge_last_trick("AH,3H,2C,2H", ns_tricks=6, ew_tricks=6, deal=4, team_scores=(100, 400))
     assert state.current_player == SOUTH
     call(state, bid("1C"), PASS, PASS, PASS)  # South declares 1♣, West leads
     call(state, cards("2H")[0], cards("AH")[0], cards("3H")[0], cards("2C")[0])
