@@ -364,10 +364,13 @@ def _call_key(action: int) -> str:
     return f"{contract // L.N_STRAINS + 1}{_STRAIN_KEYS[contract % L.N_STRAINS]}"
 
 
-def moves_are_calls(moves: Sequence[Move]) -> bool:
-    """Whether ``moves`` are an auction's calls (some call besides pass among them)."""
-    actions = [m.action for m in moves]
+def _are_calls(actions: Sequence[int]) -> bool:
+    """Whether ``actions`` are an auction's calls (some call besides pass among them)."""
     return bool(actions) and all(_is_call(a) for a in actions) and any(a != L.A_PASS for a in actions)
+
+
+def moves_are_calls(moves: Sequence[Move]) -> bool:
+    return _are_calls([m.action for m in moves])
 
 
 def numbered_moves(actions: Sequence[int], rules: TableRules, describe: Callable[[int], str]) -> list[Move]:
@@ -376,7 +379,7 @@ def numbered_moves(actions: Sequence[int], rules: TableRules, describe: Callable
         nil = L.A_BID0 if rules.nil_allowed and L.A_BID0 in actions else -1
         bids = [Move(str(a - L.A_BID0), a, describe(a)) for a in sorted(actions) if a != nil]
         return bids + ([Move(NIL_KEY, nil, describe(nil))] if nil >= 0 else [])
-    if actions and all(_is_call(a) for a in actions) and any(a != L.A_PASS for a in actions):
+    if _are_calls(actions):
         return [Move(_call_key(a), a, describe(a)) for a in sorted(actions)]
     return [Move(str(number), a, describe(a)) for number, a in enumerate(move_order(actions), 1)]
 
