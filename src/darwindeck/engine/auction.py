@@ -119,7 +119,7 @@ def auction_actions(tables: Int64Array, state: Int64Array, phase: int, player: i
 
 
 @kernel_jit
-def first_bidder(tables: Int64Array, state: Int64Array, strain: int, team: int) -> int:
+def first_bidder(state: Int64Array, strain: int, team: int) -> int:
     """The team's first player to bid ``strain`` this hand, -1 none."""
     cell = state[L.B_STRAIN_FIRST + strain]
     return int(((cell >> (TEAM_BITS * team)) & 15) - 1)
@@ -132,7 +132,7 @@ def _bid(tables: Int64Array, state: Int64Array, player: int, contract: int) -> N
     state[L.S_DOUBLED] = 0
     strain = contract % L.N_STRAINS
     team = team_of(tables, player)
-    if first_bidder(tables, state, strain, team) < 0:
+    if first_bidder(state, strain, team) < 0:
         state[L.B_STRAIN_FIRST + strain] |= (player + 1) << (TEAM_BITS * team)
 
 
@@ -153,7 +153,7 @@ def _partner(tables: Int64Array, player: int) -> int:
 def _end_auction(tables: Int64Array, state: Int64Array, phase: int) -> None:
     contract = state[L.S_CONTRACT]
     strain = contract % L.N_STRAINS
-    declarer = first_bidder(tables, state, strain, team_of(tables, state[L.S_CONTRACT_BY]))
+    declarer = first_bidder(state, strain, team_of(tables, state[L.S_CONTRACT_BY]))
     state[L.S_DECLARER] = declarer
     state[L.S_HAND_TRUMP] = L.HAND_NO_TRUMP if strain == NO_TRUMP else strain_suit(strain)
     if phase_at(tables, phase, L.PH_B) != 0:
@@ -220,7 +220,7 @@ def _partner_strain(tables: Int64Array, state: Int64Array, player: int) -> int:
         return -1
     team = team_of(tables, player)
     for strain in range(L.N_STRAINS):
-        if first_bidder(tables, state, strain, team) == partner:
+        if first_bidder(state, strain, team) == partner:
             return strain
     return -1
 
