@@ -43,6 +43,7 @@ from darwindeck.genome import (
     WinType,
 )
 from darwindeck.genome.library import get_game
+from darwindeck.genome.phases import PassDirection, PassPhase
 from darwindeck.rulebook import BulletList, Paragraph, Section, Table, build_rulebook, render_markdown
 
 
@@ -406,6 +407,36 @@ def test_two_player_skip_and_reverse_say_what_really_happens() -> None:
         "Playing a J skips the next player, so you play again.",
         "Playing a Q reverses the direction of play (with 2 players this changes nothing).",
     ]
+
+
+def _pass_rule(players: int, *directions: PassDirection) -> str:
+    play = PlayPhase(valid_play_condition=Condition(ConditionType.MATCHES_OR_WILD))
+    phases = (PassPhase(3, directions), DrawPhase(), play)
+    genome = shedding(player_count=players, turn_structure=TurnStructure(phases=phases))
+    rules = [s for s in sentences(section(genome, "Turn")) if s.startswith(("Hand 1", "Every hand"))]
+    assert len(rules) == 1
+    return rules[0]
+
+
+def test_pass_directions_say_who_receives_at_this_table() -> None:
+    left, right, across, hold = PassDirection
+    assert _pass_rule(4, left, right, across, hold) == (
+        "Hand 1 passes to the left (the next player in seat order); hand 2 passes to the right (the previous "
+        "player in seat order); hand 3 passes across (the player opposite you); hand 4 is a hold hand: "
+        "nobody passes; then the cycle starts again."
+    )
+    # With two players left, right and across are all the opponent (engine.passing: 1 seat on).
+    assert _pass_rule(2, left, right, across, hold) == (
+        "Hand 1 passes to your opponent; hand 2 passes to your opponent; hand 3 passes to your opponent; "
+        "hand 4 is a hold hand: nobody passes; then the cycle starts again."
+    )
+    assert _pass_rule(2, left, across) == "Every hand passes to your opponent."
+    # Across is half the table away, rounded down: 1 seat of 3 (the left), 2 seats of 5.
+    assert _pass_rule(3, across) == "Every hand passes to the left (the next player in seat order)."
+    assert _pass_rule(5, across, right) == (
+        "Hand 1 passes 2 seats to the left; hand 2 passes to the right (the previous player in seat order); "
+        "then the cycle starts again."
+    )
 
 
 def test_turn_order_explained_only_when_effects_change_it() -> None:

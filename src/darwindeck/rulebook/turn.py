@@ -563,22 +563,32 @@ def _first_trick_rules(phase: TrickPhase) -> list[str]:
 
 
 def _pass(phase: PassPhase, genome: GameGenome) -> tuple[str, list[str]]:
-    """The pass phase as ``engine.passing`` plays it."""
+    """The pass phase as ``engine.passing`` plays it (across is half the table away)."""
     main = (
         f"At the start of each hand, every player chooses {words.count(phase.count, 'card')} from their "
         "hand, and then all pass them at the same time to another player: you see the cards you receive "
         "only after choosing yours."
     )
-    names = {
-        PassDirection.LEFT: "passes to the left (the next player in seat order)",
-        PassDirection.RIGHT: "passes to the right (the previous player in seat order)",
-        PassDirection.ACROSS: "passes across (the player opposite you)",
-        PassDirection.HOLD: "is a hold hand: nobody passes",
-    }
-    if len(set(phase.directions)) == 1:
-        return main, [f"Every hand {names[phase.directions[0]]}."]
-    steps = [f"hand {i + 1} {names[d]}" for i, d in enumerate(phase.directions)]
+    names = [_pass_direction(direction, genome.player_count) for direction in phase.directions]
+    if len(set(names)) == 1:
+        return main, [f"Every hand {names[0]}."]
+    steps = [f"hand {i + 1} {name}" for i, name in enumerate(names)]
     return main, [f"{words.capitalize('; '.join(steps))}; then the cycle starts again."]
+
+
+def _pass_direction(direction: PassDirection, players: int) -> str:
+    """Where one hand's pass goes at a table of ``players``: with two, every pass goes to the opponent."""
+    if direction is PassDirection.HOLD:
+        return "is a hold hand: nobody passes"
+    if players == 2:
+        return "passes to your opponent"
+    if direction is PassDirection.LEFT or (direction is PassDirection.ACROSS and players == 3):
+        return "passes to the left (the next player in seat order)"
+    if direction is PassDirection.RIGHT:
+        return "passes to the right (the previous player in seat order)"
+    if players % 2 == 0:
+        return "passes across (the player opposite you)"
+    return f"passes {players // 2} seats to the left"
 
 
 def _claim(phase: ClaimPhase) -> tuple[str, list[str]]:
