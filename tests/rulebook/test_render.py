@@ -3,6 +3,7 @@ valid genomes (every one renders; sections appear exactly when the genome has th
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import subprocess
 import sys
@@ -149,6 +150,8 @@ def _has_trump(genome: GameGenome) -> bool:
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(genomes())
 def test_every_valid_genome_renders_with_exactly_its_sections(genome: GameGenome) -> None:
+    # A drawn name or description could contain the words checked below ("Nil", "are trumps").
+    genome = dataclasses.replace(genome, name="Drawn Game", description="")
     rulebook = build_rulebook(genome)
     titles = [section.title for section in rulebook.sections]
     assert titles[:5] == ["Overview", "Components", "Setup", "Objective", "Turn"]
