@@ -6,7 +6,7 @@ ablation), then screened by ``darwindeck.evolve.fitness.evaluate_fitness``: G ra
 greedy self-play games and the greedy-vs-random rung of the ladder on G duplicate deals (G =
 ``--games``); after each generation the GA's judging step re-scores the top 10 % (distinct identities)
 with ``evaluate_fitness_mcts``: the MCTS-25 vs greedy rung on 20 deals, the arc of 4 games and the
-hidden-information match, within ``fitness.MCTS_STEP_BUDGET`` rollout steps. Generation 0 is the library plus
+hidden-information match, within ``settings.mcts_step_budget`` rollout steps. Generation 0 is the library plus
 mutants and includes the workers' start-up; the bar (≤ 20 s per generation on this 2-core machine) is
 judged on the mean of the bred generations 1.., where elites and cached genomes cost nothing, which is
 the steady state of a run. The run store is a temporary SQLite file.

@@ -15,7 +15,7 @@ import typer
 from typer.testing import CliRunner, Result
 
 from darwindeck.cli import evolve_verbs
-from darwindeck.cli.evolve_verbs import EvolveArgumentError, parse_players
+from darwindeck.cli.evolve_verbs import EvolveArgumentError, _chosen, parse_players
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.evolve.store import RunStore, StoreError
@@ -119,6 +119,12 @@ def test_resume_extends_a_run_with_the_stored_settings(tmp_path: Path) -> None:
     assert "settings differ from the stored ones (population)" in str(changed.exception)
 
 
+def test_judging_options_become_the_judging_settings() -> None:
+    chosen = _chosen(None, None, None, None, None, judge_deals=12, judge_budget=2.5)
+    assert chosen == {"mcts_games": 12, "mcts_step_budget": 2_500_000}
+    assert _chosen(None, None, None, None, None) == {}
+
+
 def test_parse_players() -> None:
     assert parse_players("2-4") == (2, 4)
     assert parse_players("3") == (3, 3)
@@ -148,6 +154,12 @@ def test_parse_players() -> None:
         (("--address", "x:1"), EvolveArgumentError, "--address: only for --backend ray"),
         (("--top", "0"), EvolveArgumentError, "--top 0: must be at least 1"),
         (("--workers", "0"), EvolveArgumentError, "--workers 0: must be at least 1"),
+        (("--judge-deals", "0"), EvolveArgumentError, "--judge-deals 0: must be at least 1"),
+        (
+            ("--judge-budget", "-2"),
+            EvolveArgumentError,
+            "--judge-budget -2: must be above 0 (millions of steps)",
+        ),
         (("--population", "1"), DarwinDeckError, "evolution setting population: must be a whole number ≥ 2"),
     ],
 )

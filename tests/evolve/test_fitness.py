@@ -368,6 +368,18 @@ def test_judging_climbs_the_ladder_and_measures_the_arc() -> None:
     assert {"lead_changes", "drama", "decisiveness"} <= set(b)
 
 
+def test_a_judging_budget_too_small_for_eight_deals_skips_both_search_matches() -> None:
+    # One step cannot pay for one deal of any search match, so rung 1 and the hidden-information match
+    # are skipped: the ladder keeps rung 0 only and nothing is spent; the arc is still measured.
+    settings = dataclasses.replace(SMALL, mcts_step_budget=1)
+    result = evaluate_fitness_mcts(get_game("whist"), settings, 5)
+    b = result.breakdown
+    assert (b["mcts"], b["mcts_over_budget"], b["mcts_steps"]) == (1.0, 1.0, 0.0)
+    assert result.ladder is not None and len(result.ladder.rungs) == 1
+    assert "judged_deals" not in b and "hidden_information" not in b
+    assert {"lead_changes", "drama", "decisiveness"} <= set(b)
+
+
 def test_same_seed_same_result_and_the_seed_matters() -> None:
     genome = get_game("uno-style")
     first = evaluate_fitness(genome, SMALL, 123)

@@ -164,7 +164,12 @@ def test_fitness_hash_follows_fitness_settings_and_seed_only() -> None:
     assert dataclasses.replace(TINY, population=20, elitism=3).fitness_hash(1) == base
     assert dataclasses.replace(TINY, games_per_genome=50).fitness_hash(1) != base
     assert dataclasses.replace(TINY, style="party").fitness_hash(1) != base
-    for change in ({"mcts_top_fraction": 0.2}, {"mcts_iterations": 50}, {"mcts_games": 10}):
+    for change in (
+        {"mcts_top_fraction": 0.2},
+        {"mcts_iterations": 50},
+        {"mcts_games": 10},
+        {"mcts_step_budget": 5_000_000},
+    ):
         assert dataclasses.replace(TINY, **change).fitness_hash(1) != base
     assert TINY.fitness_hash(2) != base
     assert TINY.fitness_hash(1, mcts=True) not in (base, TINY.fitness_hash(2, mcts=True))
@@ -174,10 +179,13 @@ def test_fitness_hash_follows_fitness_settings_and_seed_only() -> None:
 def test_mcts_settings_defaults_and_checks() -> None:
     defaults = EvolutionSettings()
     assert (defaults.mcts_top_fraction, defaults.mcts_iterations, defaults.mcts_games) == (0.1, 25, 20)
+    assert defaults.mcts_step_budget == 20_000_000
     with pytest.raises(DarwinDeckError, match="mcts_top_fraction: must be a number between 0 and 1"):
         dataclasses.replace(TINY, mcts_top_fraction=1.5)
     with pytest.raises(DarwinDeckError, match="mcts_games: must be a whole number ≥ 1, got 0"):
         dataclasses.replace(TINY, mcts_games=0)
+    with pytest.raises(DarwinDeckError, match="mcts_step_budget: must be a whole number ≥ 1, got 0"):
+        dataclasses.replace(TINY, mcts_step_budget=0)
 
 
 # ------------------------------------------------------------------------------------- reproducibility

@@ -1,10 +1,12 @@
 """``darwindeck demo``: the main job on its embedded defaults (what ``make demo`` runs).
 
-A short evolution: population 30, 10 generations, 50 games per genome and kind of play, seed 0, two
-workers, the run stored in ``evolved/demo/runs.db``. It prints one line per generation, the best six
-games of the gallery (the best game of every niche of the archive, two lines each, within 80 columns)
-and the rulebook of the best, and writes the gallery (``gallery.md``, ``archive.png``, ``gallery/``),
-the top six genomes with their rulebooks, ``fitness.md`` and ``fitness.png`` to ``evolved/demo/``.
+A short evolution: population 30, 10 generations, 50 games per genome and kind of play, a judging budget of 5
+million search steps per game (a quarter of ``evolve``'s: long games are judged on fewer deals, or not
+searched at all), seed 0, two workers, the run stored in ``evolved/demo/runs.db``. It prints one line per
+generation, the best six games of the gallery (the best game of every niche of the archive, two lines each,
+within 80 columns) and the rulebook of the best, and writes the gallery (``gallery.md``, ``archive.png``,
+``gallery/``), the top six genomes with their rulebooks, ``fitness.md`` and ``fitness.png`` to
+``evolved/demo/``.
 It is exactly ``darwindeck evolve`` with these options, so every flag of ``evolve`` documents what the
 demo does.
 """
@@ -30,6 +32,7 @@ def demo() -> None:
         population=30,
         generations=10,
         games=50,
+        judge_budget=5.0,
         seed=0,
         top=6,
         workers=2,

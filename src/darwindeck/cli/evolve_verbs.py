@@ -96,15 +96,23 @@ def _chosen(
     players: str | None,
     games: int | None,
     patience: int | None = None,
+    judge_deals: int | None = None,
+    judge_budget: float | None = None,
 ) -> dict[str, Any]:
     """The settings given on the command line (options left out are absent)."""
     _check_style(style)
+    if judge_deals is not None and judge_deals < 1:
+        raise EvolveArgumentError(f"--judge-deals {judge_deals}: must be at least 1")
+    if judge_budget is not None and not judge_budget > 0:
+        raise EvolveArgumentError(f"--judge-budget {judge_budget:g}: must be above 0 (millions of steps)")
     chosen: dict[str, Any] = {
         "population": population,
         "generations": generations,
         "style": style,
         "games_per_genome": games,
         "plateau_patience": patience,
+        "mcts_games": judge_deals,
+        "mcts_step_budget": None if judge_budget is None else max(1, round(judge_budget * 1_000_000)),
     }
     if players is not None:
         chosen["min_players"], chosen["max_players"] = parse_players(players)
@@ -267,6 +275,17 @@ def evolve(
         int | None,
         typer.Option(help="Stop after this many generations without a better best game \\[default: 10]."),
     ] = None,
+    judge_deals: Annotated[
+        int | None,
+        typer.Option(help="Deals of the judging's MCTS-against-greedy match \\[default: 20]."),
+    ] = None,
+    judge_budget: Annotated[
+        float | None,
+        typer.Option(
+            help="Search steps the judging of one game may spend, in millions (20: about 10 s of a core) "
+            "\\[default: 20]."
+        ),
+    ] = None,
     backend: Annotated[Backend, typer.Option(help="Where evaluations run.")] = Backend.LOCAL,
     address: Annotated[str | None, typer.Option(help="Ray cluster address (--backend ray).")] = None,
     workers: Annotated[
@@ -297,7 +316,7 @@ def evolve(
 
     if top < 1:
         raise EvolveArgumentError(f"--top {top}: must be at least 1")
-    chosen = _chosen(population, generations, style, players, games, patience)
+    chosen = _chosen(population, generations, style, players, games, patience, judge_deals, judge_budget)
     store = RunStore(db)
     try:
         settings, run_seed = _settings(store, chosen, seed, resume)

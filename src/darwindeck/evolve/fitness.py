@@ -2,9 +2,10 @@
 
 An evaluation has two steps. Every genome gets the **screening** (``evaluate_fitness``); the GA's best
 candidates also get the **judging** (``evaluate_fitness_mcts``: the screening plus search). Both read
-``settings.style``, ``settings.games_per_genome`` (G), ``settings.mcts_iterations`` (k) and
-``settings.mcts_games`` (D), which ``ga.FITNESS_FIELDS`` covers, and the result is a function of (genome,
-those settings, seed) only. Batch seeds are ``quality.play.batch_seed(seed, purpose)``.
+``settings.style``, ``settings.games_per_genome`` (G), ``settings.mcts_iterations`` (k),
+``settings.mcts_games`` (D) and ``settings.mcts_step_budget`` (S), which ``ga.FITNESS_FIELDS`` covers, and the
+result is a function of (genome, those settings, seed) only. Batch seeds are ``quality.play.batch_seed(seed,
+purpose)``.
 
 **Screening.**
 
@@ -25,19 +26,19 @@ those settings, seed) only. Batch seeds are ``quality.play.batch_seed(seed, purp
 4. *Ladder rung 0*: the duplicate match greedy against random (``quality.ladder``) on G deals (each
    played once per side), purpose ``ladder:0``.
 
-**Judging** (adds to the screening): when rung 0 is significant, rung 1, MCTS-k against greedy on D
-deals (purpose ``ladder:1``); the arc of ``ARC_GAMES`` greedy self-play games (``quality.arc``:
-``ARC_POINTS`` checkpoints, ``ARC_ROLLOUTS`` rollouts per side), whose tension replaces the score proxy;
-and the hidden-information measure (MCTS-k seeing every card against MCTS-k, ``max(4, D // 2)`` deals,
-purpose ``hidden``), a descriptor. *Budget*: a search match costs, per deal, ``ladder.rung_cost`` MCTS
-iterations (from greedy self-play's meaningful decisions per game) times the rollout steps of one
-iteration, ``1 + min(200, decisions per hand) / 2`` (a rollout runs to the end of the hand); the judging
-may spend a projected ``MCTS_STEP_BUDGET`` (20 million) steps in all, rung 1 first (the projection
-comes from greedy play, so a search that lengthens the games spends more). A match plays as many of its
-deals as fit, and is skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information
-match) fit: ``mcts_over_budget`` = 1 then, and what was skipped stays unmeasured. The deals rung 1
-played are ``judged_deals``, the steps spent ``mcts_steps``. Everything counted is a game result, not a
-clock, so the outcome is deterministic. The mark ``mcts`` = 1 says the result was judged.
+**Judging** (adds to the screening): when rung 0 is significant, rung 1, MCTS-k against greedy on D deals
+(purpose ``ladder:1``); the arc of ``ARC_GAMES`` greedy self-play games (``quality.arc``: ``ARC_POINTS``
+checkpoints, ``ARC_ROLLOUTS`` rollouts per side), whose tension replaces the score proxy; and the
+hidden-information measure (MCTS-k seeing every card against MCTS-k, ``max(4, D // 2)`` deals, purpose
+``hidden``), a descriptor. *Budget*: a search match costs, per deal, ``ladder.rung_cost`` MCTS iterations
+(from greedy self-play's meaningful decisions per game) times the rollout steps of one iteration, ``1 +
+min(200, decisions per hand) / 2`` (a rollout runs to the end of the hand); the judging may spend a projected
+S (20 million by default: about 10 s of one core) steps in all, rung 1 first (the projection comes from greedy
+play, so a search that lengthens the games spends more). A match plays as many of its deals as fit, and is
+skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information match) fit: ``mcts_over_budget``
+= 1 then, and what was skipped stays unmeasured. The deals rung 1 played are ``judged_deals``, the steps spent
+``mcts_steps``. Everything counted is a game result, not a clock, so the outcome is deterministic. The mark
+``mcts`` = 1 says the result was judged.
 
 **Score.** ``weighted_sum`` = Σ weight × metric over the style's weight table (``styles``) and the
 metrics of ``metrics`` (each in [0, 1]); then
@@ -108,8 +109,6 @@ MAX_HANDS = 30.0
 SKILL_FLOOR = 0.25
 NOVELTY_FLOOR = 0.1
 NOVELTY_FULL_DISTANCE = 0.15
-#: Rollout steps the judging of one genome may spend on search (about 10 s of one core).
-MCTS_STEP_BUDGET = 20_000_000
 MIN_JUDGED_DEALS = 8
 MIN_HIDDEN_DEALS = 4
 ARC_GAMES = 4
@@ -334,7 +333,7 @@ class _Budget:
     live: GameGenome
     per_game: float
     steps_per_iteration: float
-    left: float = MCTS_STEP_BUDGET
+    left: float
 
     def deals(self, strong: Agent, weak: Agent, wanted: int, least: int) -> int:
         """The deals of a match that fit in what is left (0 when fewer than ``least`` fit)."""
@@ -353,7 +352,8 @@ def _judge(
     """The judging's search measurements within the budget (module docstring): the rungs above 0 and
     what to add to the breakdown."""
     per_hand = greedy.avg_decisions / max(1.0, hands)
-    budget = _Budget(live, meaningful_decisions(greedy), 1.0 + min(ROLLOUT_DEPTH, per_hand) / 2.0)
+    steps_per_iteration = 1.0 + min(ROLLOUT_DEPTH, per_hand) / 2.0
+    budget = _Budget(live, meaningful_decisions(greedy), steps_per_iteration, settings.mcts_step_budget)
     strong = mcts(settings.mcts_iterations)
     notes = {MCTS_MARK: 1.0}
     rungs = []
@@ -372,7 +372,7 @@ def _judge(
         notes["hidden_information"] = budget.spend(hidden).skill
     else:
         notes["mcts_over_budget"] = 1.0
-    notes["mcts_steps"] = MCTS_STEP_BUDGET - budget.left
+    notes["mcts_steps"] = settings.mcts_step_budget - budget.left
     return rungs, notes
 
 

@@ -105,6 +105,7 @@ FITNESS_FIELDS = (
     "mcts_top_fraction",
     "mcts_iterations",
     "mcts_games",
+    "mcts_step_budget",
 )
 #: The breakdown mark of an evaluation re-scored by the MCTS step.
 MCTS_MARK = "mcts"
@@ -158,6 +159,7 @@ class EvolutionSettings:
     mcts_top_fraction: float = 0.1
     mcts_iterations: int = 25
     mcts_games: int = 20
+    mcts_step_budget: int = 20_000_000
     archive_rate: float = 0.5
 
     def __post_init__(self) -> None:
@@ -179,6 +181,7 @@ class EvolutionSettings:
         _fraction("mcts_top_fraction", self.mcts_top_fraction)
         _whole("mcts_iterations", self.mcts_iterations, 1)
         _whole("mcts_games", self.mcts_games, 1)
+        _whole("mcts_step_budget", self.mcts_step_budget, 1)
         _fraction("archive_rate", self.archive_rate)
 
     def to_dict(self) -> dict[str, Any]:
