@@ -123,7 +123,9 @@ def register(app: typer.Typer) -> None:
             "greedy,random", "--agents", help="Agents of the two players: random, greedy, mcts."
         ),
         seed: int = typer.Option(0, "--seed", help="Seed of all randomness."),
-        play: bool = typer.Option(False, "--play", help="Play DECK yourself against the first agent."),
+        play: bool = typer.Option(
+            False, "--play", help="Play DECK yourself against the first agent \\[default: off]."
+        ),
     ) -> None:
         """Simulate battles between two decks, or play one yourself."""
         console = Console()
@@ -141,7 +143,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("cards")
     def cards(
-        set_code: str | None = typer.Option(None, "--set", help="Only this set (A1, A1a or P-A)."),
+        set_code: str | None = typer.Option(
+            None, "--set", help="Only this set (A1, A1a or P-A) \\[default: every set]."
+        ),
     ) -> None:
         """Report which cards of A1, A1a and Promo-A (P-A) the battle engine implements."""
         if set_code is not None and set_code.lower() not in {c.lower() for c in SET_CODES}:

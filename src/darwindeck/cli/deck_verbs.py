@@ -144,13 +144,19 @@ def evolve(
     workers: Annotated[
         int | None, typer.Option(help="Local worker processes \\[default: the number of CPUs].")
     ] = None,
-    ray: Annotated[bool, typer.Option("--ray", help="Run the battles on a Ray cluster.")] = False,
-    address: Annotated[str | None, typer.Option(help="Ray cluster address (with --ray).")] = None,
+    ray: Annotated[
+        bool,
+        typer.Option("--ray", help="Run the battles on a Ray cluster \\[default: off: local processes]."),
+    ] = False,
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (with --ray) \\[default: start a local Ray].")
+    ] = None,
     out: Annotated[Path, typer.Option(help="Output folder (also holds the run store decks.db).")] = Path(
         "evolved/decks"
     ),
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the run in OUT with the same arguments.")
+        bool,
+        typer.Option("--resume", help="Continue the run in OUT with the same arguments \\[default: off]."),
     ] = False,
     top: Annotated[int, typer.Option(help="How many of the best decks to write.")] = 3,
     final_games: Annotated[

@@ -52,7 +52,7 @@ class Backend(StrEnum):
 DbOption = Annotated[
     str | None,
     typer.Option(
-        "--db", help="Run store: an SQLite file or any SQLAlchemy URL (default: the user data folder)."
+        "--db", help="Run store: an SQLite file or any SQLAlchemy URL \\[default: the user data folder]."
     ),
 ]
 
@@ -287,7 +287,9 @@ def evolve(
         ),
     ] = None,
     backend: Annotated[Backend, typer.Option(help="Where evaluations run.")] = Backend.LOCAL,
-    address: Annotated[str | None, typer.Option(help="Ray cluster address (--backend ray).")] = None,
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (--backend ray) \\[default: start a local Ray].")
+    ] = None,
     workers: Annotated[
         int | None, typer.Option(help="Local worker processes \\[default: the number of CPUs].")
     ] = None,
@@ -296,7 +298,8 @@ def evolve(
         Path | None, typer.Option(help="Output folder for the top games \\[default: evolved/run-RUN_ID].")
     ] = None,
     resume: Annotated[
-        int | None, typer.Option(help="Continue run RUN_ID after its last completed generation.")
+        int | None,
+        typer.Option(help="Continue run RUN_ID after its last completed generation \\[default: a new run]."),
     ] = None,
     top: Annotated[
         int, typer.Option(help="How many of the best games to write and of the gallery to show.")
@@ -305,7 +308,8 @@ def evolve(
         bool,
         typer.Option(
             "--from-rated",
-            help="Start from the games people rated best in the browser (mean of 3 stars or more).",
+            help="Start from the games people rated best in the browser (mean of 3 stars or more) "
+            "\\[default: off: the library and its mutants].",
         ),
     ] = False,
 ) -> None:

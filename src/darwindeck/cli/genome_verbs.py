@@ -53,7 +53,9 @@ def games() -> None:
 
 def show(
     game: GameArg,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the genome as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the genome as JSON \\[default: off: a summary].")
+    ] = False,
 ) -> None:
     """Show a game's genome: a summary, or the full JSON with --json."""
     from darwindeck.genome.serialization import to_json
@@ -131,7 +133,9 @@ def import_files(
 
 def rulebook(
     game: GameArg,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to a file.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write to a file \\[default: standard output].")
+    ] = None,
     fmt: Annotated[RulebookFormat, typer.Option("--format", help="Markdown or HTML.")] = RulebookFormat.MD,
 ) -> None:
     """Print (or write) the rulebook generated from a game's genome."""

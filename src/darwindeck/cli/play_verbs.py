@@ -90,12 +90,17 @@ def play(
         int, typer.Option("--iterations", help="MCTS iterations per decision (with --opponents mcts).")
     ] = 100,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the deal and the opponents (default: a random one).")
+        int | None,
+        typer.Option("--seed", help="Seed of the deal and the opponents \\[default: a random one]."),
     ] = None,
-    plain: Annotated[bool, typer.Option("--plain", help="No colours, ASCII tables.")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="No colours, ASCII tables \\[default: off].")
+    ] = False,
     results: Annotated[
         Path | None,
-        typer.Option("--results", help="Append the result to this JSON Lines file (default: user data dir)."),
+        typer.Option(
+            "--results", help="Append the result to this JSON Lines file \\[default: the user data folder]."
+        ),
     ] = None,
 ) -> None:
     """Play GAME yourself against computer opponents; the result is appended to a results file."""

@@ -42,7 +42,9 @@ def simulate(
     ] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole batch (same seed, same games).")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON \\[default: off: a table].")
+    ] = False,
 ) -> None:
     """Simulate GAMES games of GAME with the given agents and print win rates and averages."""
     genome = resolve_game(game)

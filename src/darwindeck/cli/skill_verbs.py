@@ -38,9 +38,12 @@ def skill(
     ] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the ladder (same seed, same report).")] = 0,
     hidden: Annotated[
-        bool, typer.Option("--hidden", help="Also measure how much hidden information matters.")
+        bool,
+        typer.Option("--hidden", help="Also measure how much hidden information matters \\[default: off]."),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report as JSON \\[default: off: a table].")
+    ] = False,
 ) -> None:
     """Climb the skill ladder (random → greedy → MCTS-25 → MCTS-100 → MCTS-400) on duplicate deals."""
     from darwindeck.evolve.quality.ladder import hidden_information, measure_ladder

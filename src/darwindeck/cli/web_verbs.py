@@ -76,7 +76,7 @@ def export_text(rows: list[dict[str, object]], fmt: ExportFormat) -> str:
 
 def export(
     fmt: Annotated[ExportFormat, typer.Option("--format", help="jsonl or csv.")] = ExportFormat.JSONL,
-    out: Annotated[Path | None, typer.Option(help="Write to this file (default: standard output).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write to this file \\[default: standard output].")] = None,
     db: DbOption = None,
 ) -> None:
     """Export every rating, oldest first."""
