@@ -23,6 +23,7 @@ from darwindeck.evolve.fitness import (
     evaluate_fitness,
     evaluate_fitness_mcts,
     length_penalties,
+    mixed_mechanics_penalty,
     novelty_factor,
     settle_genome,
     skill_factor,
@@ -43,7 +44,15 @@ from darwindeck.evolve.quality.play import batch_seed
 from darwindeck.evolve.store import Evaluation
 from darwindeck.evolve.styles import METRIC_NAMES, STYLE_WEIGHTS, style_weights
 from darwindeck.genome.library import all_games, get_game
-from darwindeck.genome.phases import BettingPhase, PlayPhase
+from darwindeck.genome.phases import (
+    AskPhase,
+    AuctionPhase,
+    BettingPhase,
+    ClaimPhase,
+    KnockPhase,
+    PassPhase,
+    PlayPhase,
+)
 from darwindeck.genome.schema import (
     EffectType,
     GameGenome,
@@ -234,7 +243,12 @@ def test_betting_without_a_showdown_is_penalised() -> None:
         "betting phase without a best_hand win condition: the chips decide nothing and folding only "
         "sits out the hand: ×0.5"
     )
-    assert coherence_penalties(betting_hearts) == (Penalty("betting_without_showdown", 0.5, reason),)
+    # Betting is a third signature mechanic beside passing and tricks, which costs ×0.8 besides.
+    mixed = "3 signature mechanics (passing, tricks, betting); the classics combine at most 2: ×0.8"
+    assert coherence_penalties(betting_hearts) == (
+        Penalty("betting_without_showdown", 0.5, reason),
+        Penalty("mixed_mechanics", 0.8, mixed),
+    )
     assert coherence_penalties(get_game("simple-poker")) == ()
     assert coherence_penalties(get_game("draw-poker")) == ()
     assert coherence_penalties(hearts) == ()
@@ -245,6 +259,40 @@ def test_good_pairings_carry_no_penalty() -> None:
         assert coherence_penalties(get_game(slug)) == ()
     none_mode = never_ending().replace(win_conditions=(WinCondition(WinType.CAPTURE_ALL),))
     assert coherence_penalties(none_mode) == ()
+
+
+def _with_phases(genome: GameGenome, *phases: Any) -> GameGenome:
+    return genome.replace(
+        turn_structure=dataclasses.replace(genome.turn_structure, phases=(*phases, *genome.phases))
+    )
+
+
+def test_mixing_more_than_two_signature_mechanics_costs_a_fifth_each() -> None:
+    hearts = get_game("hearts")  # passing and tricks: two, the most any classic combines
+    assert mixed_mechanics_penalty(hearts) == ()
+    asking = _with_phases(hearts, AskPhase())
+    reason = "3 signature mechanics (asking, passing, tricks); the classics combine at most 2: ×0.8"
+    assert coherence_penalties(asking) == (Penalty("mixed_mechanics", 0.8, reason),)
+    # Asking, passing, claiming and knocking in one game (the demo's "Opal Cascade" before this rule): 0.8².
+    (penalty,) = mixed_mechanics_penalty(
+        _with_phases(get_game("go-fish"), PassPhase(), ClaimPhase(), KnockPhase())
+    )
+    assert penalty.factor == pytest.approx(0.64)
+    assert penalty.reason.startswith("4 signature mechanics (asking, passing, claiming, knocking)")
+    # A bidding and an auction phase are one mechanic; draw, play and discard are no signature at all.
+    assert mixed_mechanics_penalty(_with_phases(get_game("spades"), AuctionPhase())) == ()
+    assert mixed_mechanics_penalty(get_game("gin-rummy")) == ()
+    # A tableau mode counts: claiming and betting in War make three.
+    war_mixed = _with_phases(get_game("war"), ClaimPhase(), BettingPhase())
+    assert mixed_mechanics_penalty(war_mixed)[0].reason.startswith(
+        "3 signature mechanics (claiming, betting, war battles)"
+    )
+
+
+def test_no_classic_mixes_more_than_two_signature_mechanics() -> None:
+    assert {slug: mixed_mechanics_penalty(get_game(slug)) for slug in all_games()} == {
+        slug: () for slug in all_games()
+    }
 
 
 def test_a_penalty_multiplies_the_total_and_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,7 +55,12 @@ metrics of ``metrics`` (each in [0, 1]); then
 * *coherence* (seed 001's table, multiplicative, each recorded as ``penalty.<name>``): a WAR tableau with
   an ``empty_hand`` win ×0.7, MATCH_RANK with ``capture_all`` ×0.8, SEQUENCE with ``capture_all`` ×0.7;
   and this project's ``betting_without_showdown`` ×0.5: a betting phase in a game with no ``best_hand``
-  win, where the chips decide nothing.
+  win, where the chips decide nothing; and ``mixed_mechanics``: a game's *signature mechanics* are the
+  distinct ones among asking, passing, claiming, knocking, tricks, trump-making, bidding (a bidding or
+  auction phase), betting, counting and a tableau (war battles, capturing, building); every classic of
+  the library combines at most ``MAX_SIGNATURES`` (2: passing and tricks in Hearts, betting and war
+  battles in Betting War), and each one beyond costs ×``MIXED_FACTOR`` (0.8), since generated games are
+  found as fun as human-made ones only near them (Davidson et al. 2025, ``QUALITY.md`` lesson 7).
 * *novelty*: d = ``novelty.novelty`` distance of the live genome to the nearest library game;
   ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``: a copy of a library game keeps a tenth.
   ``total_as_new`` is the total without this factor: the score of the game as if it were new (how the
@@ -94,7 +99,18 @@ from darwindeck.evolve.quality.play import (
 )
 from darwindeck.evolve.styles import style_weights
 from darwindeck.genome.library import all_games
-from darwindeck.genome.phases import BettingPhase
+from darwindeck.genome.phases import (
+    AskPhase,
+    AuctionPhase,
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    CountPhase,
+    KnockPhase,
+    PassPhase,
+    TrickPhase,
+    TrumpPhase,
+)
 from darwindeck.genome.schema import GameGenome, TableauMode, WinType
 
 ABLATION_SEED = 0
@@ -165,9 +181,56 @@ BETTING_WITHOUT_SHOWDOWN = Penalty(
 )
 
 
+#: The signature mechanics a phase brings (module docstring, *coherence*); draw, play and discard are the
+#: flow every card game has, not a signature.
+SIGNATURE_PHASES: tuple[tuple[type, str], ...] = (
+    (AskPhase, "asking"),
+    (PassPhase, "passing"),
+    (ClaimPhase, "claiming"),
+    (KnockPhase, "knocking"),
+    (TrickPhase, "tricks"),
+    (TrumpPhase, "trump-making"),
+    (BiddingPhase, "bidding"),
+    (AuctionPhase, "bidding"),
+    (BettingPhase, "betting"),
+    (CountPhase, "counting"),
+)
+#: A tableau mode is a signature too (war battles, capturing by rank, building sequences).
+SIGNATURE_TABLEAUX = {
+    TableauMode.WAR: "war battles",
+    TableauMode.MATCH_RANK: "capturing",
+    TableauMode.SEQUENCE: "building",
+}
+#: The classics combine at most this many signature mechanics; each one more costs ``MIXED_FACTOR``.
+MAX_SIGNATURES = 2
+MIXED_FACTOR = 0.8
+
+
+def signature_mechanics(genome: GameGenome) -> tuple[str, ...]:
+    """The distinct signature mechanics of ``genome``, in ``SIGNATURE_PHASES`` order, then its tableau."""
+    found = [name for kind, name in SIGNATURE_PHASES if any(isinstance(p, kind) for p in genome.phases)]
+    tableau = SIGNATURE_TABLEAUX.get(genome.setup.tableau_mode)
+    return tuple(dict.fromkeys([*found, *([tableau] if tableau else [])]))
+
+
+def mixed_mechanics_penalty(genome: GameGenome) -> tuple[Penalty, ...]:
+    """``mixed_mechanics``: ``MIXED_FACTOR`` to the power of the signature mechanics beyond
+    ``MAX_SIGNATURES`` (module docstring)."""
+    names = signature_mechanics(genome)
+    extra = len(names) - MAX_SIGNATURES
+    if extra <= 0:
+        return ()
+    factor = MIXED_FACTOR**extra
+    reason = (
+        f"{len(names)} signature mechanics ({', '.join(names)}); the classics combine at most "
+        f"{MAX_SIGNATURES}: ×{factor:.3g}"
+    )
+    return (Penalty("mixed_mechanics", factor, reason),)
+
+
 def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
     """Seed 001's coherence penalties that apply to ``genome``, in table order, then
-    ``BETTING_WITHOUT_SHOWDOWN`` when it applies (module docstring)."""
+    ``BETTING_WITHOUT_SHOWDOWN`` and ``mixed_mechanics`` when they apply (module docstring)."""
     mode = genome.setup.tableau_mode
     wins = {condition.type for condition in genome.win_conditions}
     betting = any(isinstance(phase, BettingPhase) for phase in genome.phases)
@@ -181,7 +244,7 @@ def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
         for rule in COHERENCE_RULES
         if mode is rule.mode and rule.win in wins
     )
-    return seed_rules + stakeless
+    return seed_rules + stakeless + mixed_mechanics_penalty(genome)
 
 
 def length_penalties(meaningful: float, hands: float) -> tuple[Penalty, ...]:
