@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from darwindeck.evolve.archive import Elite
-from darwindeck.evolve.gallery import gallery_lines, meets_bar, write_gallery
+from darwindeck.evolve.gallery import gallery_lines, meets_bar, showcase, write_gallery
 from darwindeck.evolve.quality.descriptors import describe
 from darwindeck.evolve.store import Evaluation
 from darwindeck.genome.library import get_game
@@ -34,6 +34,29 @@ def test_lines_fit_80_columns_even_for_long_names() -> None:
     assert lines[0].startswith(" 1. The Extraordinarily Long-Wi… 0.500")  # 27 letters and …
     assert lines[0].endswith("trick-taking, 4+ players, long ✔")
     assert "skill depth 2, luck –, first player +0.10, 200 decisions/game" in lines[1]
+
+
+def _of(slug: str, total: float = 0.5) -> Elite:
+    genome = get_game(slug)
+    return Elite(slug, genome, Evaluation(total, {}, None), describe(genome, {}))
+
+
+def test_the_showcase_takes_the_best_of_each_family_first() -> None:
+    # Gallery order (best first): bidding, bidding, bidding, trick-taking, claiming, bidding, shedding.
+    slugs = ["spades", "oh-hell", "partnership-spades", "hearts", "cheat", "bridge", "crazy-eights"]
+    gallery = [_of(slug) for slug in slugs]
+    assert [e.descriptors.family for e in gallery] == [
+        "bidding", "bidding", "bidding", "trick-taking", "claiming", "bidding", "shedding"
+    ]  # fmt: skip
+    assert showcase(gallery, 3) == [1, 4, 5]  # the best of the three best families
+    assert showcase(gallery, 5) == [1, 2, 4, 5, 7]  # four families, then the best of the rest
+    assert showcase(gallery, 9) == [1, 2, 3, 4, 5, 6, 7]
+    # A family whose best game has less than half the best fitness is not put forward.
+    weak = [_of("spades", 0.8), _of("oh-hell", 0.7), _of("hearts", 0.41), _of("cheat", 0.39)]
+    assert showcase(weak, 2) == [1, 3]  # 0.41 ≥ 0.5 × 0.8 takes trick-taking's place
+    assert showcase(weak[:2] + weak[3:], 2) == [1, 2]  # 0.39 < 0.4: the next best game instead
+    lines = gallery_lines([gallery[0], gallery[3]], [1, 4])
+    assert lines[0].startswith(" 1. Spades") and lines[2].startswith(" 4. Hearts")
 
 
 def test_the_files(tmp_path: Path) -> None:

@@ -241,17 +241,19 @@ def _rated_of_run(store: RunStore, result: RunResult) -> list[Rated]:
 
 
 def _print_gallery(result: RunResult, shown: int) -> None:
-    """The best ``shown`` games of the gallery as plain lines of at most 80 columns
-    (``evolve.gallery.gallery_lines``)."""
-    from darwindeck.evolve.gallery import gallery_lines
+    """``shown`` games of the gallery as plain lines of at most 80 columns: the best of each family
+    first (``evolve.gallery.showcase``), numbered as in ``gallery.md``."""
+    from darwindeck.evolve.gallery import gallery_lines, showcase
 
     families = len({elite.descriptors.family for elite in result.gallery})
+    ranks = showcase(result.gallery, shown)
     console.print(
-        f"\nGallery of run {result.run_id}: {len(result.gallery)} games in {families} families, "
-        f"the best {min(shown, len(result.gallery))} shown",
+        f"\nGallery of run {result.run_id}: {len(result.gallery)} games in {families} families; "
+        f"{len(ranks)} shown, the best of each family first",
         markup=False,
     )
-    for line in gallery_lines(result.gallery[:shown]):
+    elites = [result.gallery[rank - 1] for rank in ranks]
+    for line in gallery_lines(elites, ranks):
         console.print(line, markup=False, highlight=False)
 
 

@@ -16,7 +16,9 @@ file                            content
 ==============================  =======================================================================
 
 ``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns, two lines per game,
-for the terminal (no table that a narrow terminal would truncate).
+for the terminal (no table that a narrow terminal would truncate); ``showcase(elites, n)`` picks the n
+games a terminal shows: the best of each family first (a game of at least half the best fitness), then
+the best of the rest, in gallery order.
 
 A game **meets the bar** (``meets_bar``; ✔ in both) when it was judged and has skill depth ≥ 2 (search
 beats greedy, greedy beats random), a first-player advantage within ±0.10, and 10–200 meaningful
@@ -115,10 +117,30 @@ def _short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def gallery_lines(elites: Sequence[Elite]) -> list[str]:
-    """Two lines of at most 80 columns per elite (module docstring)."""
-    lines = []
+#: ``showcase`` puts a family forward only for a game of at least this share of the best game's fitness.
+SHOWCASE_FLOOR = 0.5
+
+
+def showcase(elites: Sequence[Elite], count: int) -> list[int]:
+    """The gallery ranks (from 1, ascending) of ``count`` games to show a reader: the best game of each
+    family whose fitness reaches ``SHOWCASE_FLOOR`` of the best game's, then the best of the rest, so a
+    run whose leaders share one family still shows its range, and no weak game only for its family."""
+    floor = SHOWCASE_FLOOR * max((elite.evaluation.total for elite in elites), default=0.0)
+    firsts: dict[str, int] = {}
     for rank, elite in enumerate(elites, start=1):
+        if elite.evaluation.total >= floor:
+            firsts.setdefault(elite.descriptors.family, rank)
+    chosen = sorted(firsts.values())[:count]
+    rest = [rank for rank in range(1, len(elites) + 1) if rank not in chosen]
+    return sorted(chosen + rest[: count - len(chosen)])
+
+
+def gallery_lines(elites: Sequence[Elite], ranks: Sequence[int] | None = None) -> list[str]:
+    """Two lines of at most 80 columns per elite (module docstring), numbered by ``ranks`` (default
+    1, 2, …)."""
+    lines = []
+    numbers = ranks if ranks is not None else range(1, len(elites) + 1)
+    for rank, elite in zip(numbers, elites, strict=True):
         d = elite.descriptors
         name = _short(elite.genome.name, NAME_WIDTH)
         head = f"{rank:2d}. {name:<{NAME_WIDTH}} {elite.evaluation.total:.3f}"
