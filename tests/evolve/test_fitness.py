@@ -428,6 +428,33 @@ def test_a_judging_budget_too_small_for_eight_deals_skips_both_search_matches() 
     assert {"lead_changes", "drama", "decisiveness"} <= set(b)
 
 
+def test_the_judging_cost_projects_both_matches_within_the_budget() -> None:
+    # War: 2 players, no teams. batch(): 50 decisions a game, 20 % forced → m = 40 meaningful; one hand,
+    # so a rollout is 1 + 50 / 2 = 26 steps an iteration. Rung 1 (MCTS-25 against greedy) costs per deal
+    # 40 decisions × 2 replays × (25 + 0) / 2 seats = 1,000 iterations = 26,000 steps; the hidden match
+    # (MCTS-25 against MCTS-25) twice that, 52,000 steps.
+    war, stats, settings = get_game("war"), batch(), SMALL
+    significant, even = rung(40, 40), rung(20, 40)
+    assert significant.significant and not even.significant
+    assert fitness.judging_cost(war, settings, significant, stats, 1.0) == 20 * 26_000 + 10 * 52_000
+    assert fitness.judging_cost(war, settings, even, stats, 1.0) == 10 * 52_000  # no rung 1
+    # 600,000 steps: rung 1's 20 deals fit (520,000); one hidden deal would, but fewer than 4 are skipped.
+    tight = dataclasses.replace(settings, mcts_step_budget=600_000)
+    assert fitness.judging_cost(war, tight, significant, stats, 1.0) == 520_000
+    # 100,000 steps: 3 deals of rung 1 fit, fewer than 8: nothing is played.
+    assert (
+        fitness.judging_cost(
+            war, dataclasses.replace(settings, mcts_step_budget=100_000), significant, stats, 1.0
+        )
+        == 0
+    )
+
+
+def test_the_screening_records_its_judging_cost() -> None:
+    result = evaluate_fitness(get_game("whist"), SMALL, 5)
+    assert result.breakdown["judging_cost"] > 0.0
+
+
 def test_same_seed_same_result_and_the_seed_matters() -> None:
     genome = get_game("uno-style")
     first = evaluate_fitness(genome, SMALL, 123)

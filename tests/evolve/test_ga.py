@@ -497,6 +497,40 @@ def test_the_mcts_step_re_scores_the_top_fraction_once_each(tmp_path: Path, seri
     assert all("mcts" in e.evaluation.breakdown for e in result.hall_of_fame[:2])
 
 
+def test_the_generation_budget_takes_candidates_in_order_while_they_fit() -> None:
+    # 10 fits; 10 + 25 > 30 waits; 10 + 5 and then + 0 fit; the first is taken whatever it costs.
+    assert ga.affordable({"a": 10.0, "b": 25.0, "c": 5.0, "d": 0.0}, 30.0) == ["a", "c", "d"]
+    assert ga.affordable({"x": 50.0, "y": 1.0}, 30.0) == ["x"]
+    assert ga.affordable({}, 30.0) == []
+
+
+def test_a_zero_budget_judges_one_candidate_a_generation(tmp_path: Path, serial: LocalEvaluator) -> None:
+    def costly(genome: GameGenome, settings: Any, seed: int) -> Evaluation:
+        plain = structural_fitness(genome, settings, seed)
+        return Evaluation(plain.total, {**plain.breakdown, "judging_cost": 1.0}, plain.gate_reason)
+
+    free = evolve(
+        MCTS_TINY,
+        31,
+        RunStore(str(tmp_path / "a.db")),
+        serial,
+        costly,
+        mcts_fitness_fn=structural_mcts_fitness,
+    )
+    settings = dataclasses.replace(MCTS_TINY, mcts_steps_per_member=0)
+    capped = evolve(
+        settings,
+        31,
+        RunStore(str(tmp_path / "b.db")),
+        serial,
+        costly,
+        mcts_fitness_fn=structural_mcts_fitness,
+    )
+    assert free.generations[0].mcts_evaluations == 2  # ceil(0.25 × 8): both fit an ample budget
+    assert capped.generations[0].mcts_evaluations == 1  # every judging costs 1 step, the budget is 0
+    assert all(s.mcts_evaluations <= 1 for s in capped.generations)
+
+
 def test_a_second_run_finds_every_mcts_re_scoring_in_the_store(
     tmp_path: Path, serial: LocalEvaluator
 ) -> None:

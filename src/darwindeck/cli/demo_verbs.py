@@ -3,10 +3,10 @@
 A short evolution: population 30, 10 generations, 50 games per genome and kind of play, a judging budget of 5
 million search steps per game (a quarter of ``evolve``'s: long games are judged on fewer deals, or not
 searched at all), seed 0, two workers, the run stored in ``evolved/demo/runs.db``. It prints one line per
-generation, the best six games of the gallery (the best game of every niche of the archive, two lines each,
-within 80 columns) and the rulebook of the best, and writes the gallery (``gallery.md``, ``archive.png``,
-``gallery/``), the top six genomes with their rulebooks, ``fitness.md`` and ``fitness.png`` to
-``evolved/demo/``.
+generation, six games of the gallery, the best of each family first (the best game of every niche of the
+archive, two lines each, within 80 columns) and the rulebook of the best, and writes the gallery
+(``gallery.md``, ``archive.png``, ``gallery/``), the top six genomes with their rulebooks, ``fitness.md`` and
+``fitness.png`` to ``evolved/demo/``.
 It is exactly ``darwindeck evolve`` with these options, so every flag of ``evolve`` documents what the
 demo does.
 """

@@ -38,7 +38,8 @@ play, so a search that lengthens the games spends more). A match plays as many o
 skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information match) fit: ``mcts_over_budget``
 = 1 then, and what was skipped stays unmeasured. The deals rung 1 played are ``judged_deals``, the steps spent
 ``mcts_steps``. Everything counted is a game result, not a clock, so the outcome is deterministic. The mark
-``mcts`` = 1 says the result was judged.
+``mcts`` = 1 says the result was judged. The screening already records ``judging_cost``, the steps this plan
+is projected to spend (rung 1 only when rung 0 is significant), which the GA's generation budget reads.
 
 **Score.** ``weighted_sum`` = Σ weight × metric over the style's weight table (``styles``) and the
 metrics of ``metrics`` (each in [0, 1]); then
@@ -81,7 +82,7 @@ from darwindeck.agents import batch as B
 from darwindeck.agents.competent import ROLLOUT_DEPTH
 from darwindeck.agents.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
-from darwindeck.evolve.ga import MCTS_MARK, EvolutionSettings
+from darwindeck.evolve.ga import JUDGING_COST, MCTS_MARK, EvolutionSettings
 from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions, measure
 from darwindeck.evolve.novelty import Novelty, novelty
 from darwindeck.evolve.quality.ablation import Ablation, DeadRule, ablate
@@ -114,6 +115,7 @@ from darwindeck.genome.phases import (
 from darwindeck.genome.schema import GameGenome, TableauMode, WinType
 
 ABLATION_SEED = 0
+LIVE_FORM_CACHE = 512
 SETTLE_ROUNDS = 3
 MAX_ERROR_RATE = 0.0
 MAX_DRAW_RATE = 0.4
@@ -292,9 +294,12 @@ def fingerprint(digests: tuple[int, ...]) -> float:
     return float(int(hashlib.sha256(text.encode()).hexdigest()[:13], 16))
 
 
+@functools.lru_cache(maxsize=LIVE_FORM_CACHE)
 def live_form(genome: GameGenome) -> tuple[GameGenome, Ablation]:
     """The live canonical genome and its ablation (module docstring, step 1). Raises
-    ``DarwinDeckError`` when the engine cannot run the genome."""
+    ``DarwinDeckError`` when the engine cannot run the genome. Remembered per process for the last
+    ``LIVE_FORM_CACHE`` genomes: the GA settles a child (``settle_genome`` ends on the live form's own
+    ablation) and then screens and perhaps judges it, each of which starts from this same ablation."""
     ablation = ablate(canonical(genome), ABLATION_SEED)
     return canonical(ablation.live), ablation
 
@@ -398,9 +403,18 @@ class _Budget:
     steps_per_iteration: float
     left: float
 
+    @classmethod
+    def of(cls, live: GameGenome, settings: EvolutionSettings, greedy: BatchStats, hands: float) -> _Budget:
+        per_hand = greedy.avg_decisions / max(1.0, hands)
+        steps_per_iteration = 1.0 + min(ROLLOUT_DEPTH, per_hand) / 2.0
+        return cls(live, meaningful_decisions(greedy), steps_per_iteration, settings.mcts_step_budget)
+
+    def per_deal(self, strong: Agent, weak: Agent) -> float:
+        return rung_cost(self.live, weak, strong, 1, self.per_game) * self.steps_per_iteration
+
     def deals(self, strong: Agent, weak: Agent, wanted: int, least: int) -> int:
         """The deals of a match that fit in what is left (0 when fewer than ``least`` fit)."""
-        per_deal = rung_cost(self.live, weak, strong, 1, self.per_game) * self.steps_per_iteration
+        per_deal = self.per_deal(strong, weak)
         fits = min(wanted, int(self.left // per_deal)) if per_deal > 0 else wanted
         return fits if fits >= least else 0
 
@@ -408,16 +422,40 @@ class _Budget:
         self.left -= rung.mcts_iterations * self.steps_per_iteration
         return rung
 
+    def project(self, strong: Agent, weak: Agent, deals: int) -> None:
+        self.left -= deals * self.per_deal(strong, weak)
+
+
+def _searchers(settings: EvolutionSettings) -> tuple[Agent, Agent]:
+    """The judging's honest searcher and the one of equal budget that sees every card."""
+    return mcts(settings.mcts_iterations), mcts(settings.mcts_iterations, sees_all=True)
+
+
+def _hidden_deals(settings: EvolutionSettings) -> int:
+    return max(MIN_HIDDEN_DEALS, settings.mcts_games // 2)
+
+
+def judging_cost(
+    live: GameGenome, settings: EvolutionSettings, rung0: Rung, greedy: BatchStats, hands: float
+) -> float:
+    """The rollout steps the judging of this genome is projected to spend (``JUDGING_COST``): the
+    deals of rung 1 (when rung 0 is significant) and of the hidden-information match that fit in the
+    budget, at their projected cost per deal."""
+    budget = _Budget.of(live, settings, greedy, hands)
+    strong, seer = _searchers(settings)
+    if rung0.significant:
+        budget.project(strong, GREEDY, budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS))
+    budget.project(seer, strong, budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS))
+    return settings.mcts_step_budget - budget.left
+
 
 def _judge(
     live: GameGenome, settings: EvolutionSettings, seed: int, rung0: Rung, greedy: BatchStats, hands: float
 ) -> tuple[list[Rung], dict[str, float]]:
     """The judging's search measurements within the budget (module docstring): the rungs above 0 and
     what to add to the breakdown."""
-    per_hand = greedy.avg_decisions / max(1.0, hands)
-    steps_per_iteration = 1.0 + min(ROLLOUT_DEPTH, per_hand) / 2.0
-    budget = _Budget(live, meaningful_decisions(greedy), steps_per_iteration, settings.mcts_step_budget)
-    strong = mcts(settings.mcts_iterations)
+    budget = _Budget.of(live, settings, greedy, hands)
+    strong, seer = _searchers(settings)
     notes = {MCTS_MARK: 1.0}
     rungs = []
     if rung0.significant:
@@ -428,8 +466,7 @@ def _judge(
             notes["judged_deals"] = float(deals)
         else:
             notes["mcts_over_budget"] = 1.0
-    seer = mcts(settings.mcts_iterations, sees_all=True)
-    deals = budget.deals(seer, strong, max(MIN_HIDDEN_DEALS, settings.mcts_games // 2), MIN_HIDDEN_DEALS)
+    deals = budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS)
     if deals:
         hidden = duplicate_match(live, seer, strong, deals, batch_seed(seed, "hidden"))
         notes["hidden_information"] = budget.spend(hidden).skill
@@ -471,6 +508,7 @@ def evaluate_fitness(
         return evaluation.result(0.0, reason)
     rung0 = duplicate_match(live, GREEDY, RANDOM, games, batch_seed(seed, "ladder:0"))
     rungs = [rung0]
+    breakdown[JUDGING_COST] = judging_cost(live, settings, rung0, stats, breakdown["hands_per_game"])
     tension = None
     if judge:
         judged, notes = _judge(live, settings, seed, rung0, stats, breakdown["hands_per_game"])

@@ -28,7 +28,11 @@ A run (``evolve``) goes like this:
 * **MCTS step**: once every member is scored, the ``k = ceil(mcts_top_fraction × population)`` best distinct
   identities with a positive fitness (current fitness, then first slot), and then (when the archive takes part
   in selection, ``archive_rate`` > 0) up to k archive elites not judged yet (best first: every niche's best
-  game gets judged, not only the leaders), are re-scored with ``mcts_fitness_fn`` (default
+  game gets judged, not only the leaders), as far as the generation's judging budget goes: each candidate
+  in that order costs its screening's projected judging steps (breakdown ``judging_cost``, 0 when absent),
+  and is taken while the sum stays within ``mcts_steps_per_member × population`` (320,000 × 100 = 32 M
+  steps, about 8 s on 2 cores); one that does not fit waits for a later generation and cheaper ones after
+  it are still taken; the first is always taken. They are re-scored with ``mcts_fitness_fn`` (default
   ``fitness.evaluate_fitness_mcts``: the judging), through the run's evaluator with the same identity-derived
   seed. The re-scored evaluation replaces the member's fitness from then on (selection, elites, hall of fame,
   stats) and is stored under ``settings.fitness_hash(seed, mcts=True)``; its breakdown carries the mark
@@ -109,6 +113,8 @@ FITNESS_FIELDS = (
 )
 #: The breakdown mark of an evaluation re-scored by the MCTS step.
 MCTS_MARK = "mcts"
+#: The breakdown entry of the rollout steps a genome's judging is projected to spend (set by the fitness).
+JUDGING_COST = "judging_cost"
 
 #: How many times a child outside the player range is bred again before its first parent is copied.
 BREED_ATTEMPTS = 10
@@ -160,6 +166,7 @@ class EvolutionSettings:
     mcts_iterations: int = 25
     mcts_games: int = 20
     mcts_step_budget: int = 20_000_000
+    mcts_steps_per_member: int = 320_000
     archive_rate: float = 0.5
 
     def __post_init__(self) -> None:
@@ -182,6 +189,7 @@ class EvolutionSettings:
         _whole("mcts_iterations", self.mcts_iterations, 1)
         _whole("mcts_games", self.mcts_games, 1)
         _whole("mcts_step_budget", self.mcts_step_budget, 1)
+        _whole("mcts_steps_per_member", self.mcts_steps_per_member, 0)
         _fraction("archive_rate", self.archive_rate)
 
     def to_dict(self) -> dict[str, Any]:
@@ -476,6 +484,20 @@ def mcts_candidates(
     return [identity for identity in ranked if fitness[identity].total > 0.0][:count]
 
 
+def affordable(costs: Mapping[str, float], budget: float) -> list[str]:
+    """The candidates (in priority order, with their projected judging steps) that the generation's
+    budget pays for: each in turn while the sum stays within ``budget``; one that does not fit is passed
+    over for cheaper ones after it; the first is always taken."""
+    chosen: list[str] = []
+    spent = 0.0
+    for identity, cost in costs.items():
+        if chosen and spent + cost > budget:
+            continue
+        chosen.append(identity)
+        spent += cost
+    return chosen
+
+
 def breed(
     population: Sequence[Individual],
     fitness: Mapping[str, Evaluation],
@@ -550,20 +572,28 @@ class _Run:
 
     def mcts_pending(self, population: Sequence[Individual]) -> list[str]:
         """The MCTS step's candidates whose current fitness has no MCTS mark: the generation's best, then
-        as many archive elites not yet judged, best first (an empty list when the run has no MCTS step)."""
+        as many archive elites not yet judged, best first (an empty list when the run has no MCTS step),
+        as far as the generation's judging budget goes (``affordable``)."""
         if self.mcts_fn is None or self.settings.mcts_top_fraction == 0.0:
             return []
         chosen = mcts_candidates(population, self.fitness, self.settings.mcts_top_fraction)
-        pending = [identity for identity in chosen if MCTS_MARK not in self.fitness[identity].breakdown]
+        costs = {
+            identity: self.fitness[identity].breakdown.get(JUDGING_COST, 0.0)
+            for identity in chosen
+            if MCTS_MARK not in self.fitness[identity].breakdown
+        }
         count = math.ceil(self.settings.mcts_top_fraction * len(population))
-        if self.settings.archive_rate == 0.0:
-            return pending
-        elites = [
-            elite.identity
-            for elite in self.archive.elites()
-            if MCTS_MARK not in elite.evaluation.breakdown and elite.identity not in pending
-        ]
-        return pending + elites[:count]
+        if self.settings.archive_rate > 0.0:
+            elites = [
+                elite
+                for elite in self.archive.elites()
+                if MCTS_MARK not in elite.evaluation.breakdown and elite.identity not in costs
+            ]
+            costs.update(
+                (elite.identity, elite.evaluation.breakdown.get(JUDGING_COST, 0.0))
+                for elite in elites[:count]
+            )
+        return affordable(costs, self.settings.mcts_steps_per_member * len(population))
 
     def rescore_mcts(self, population: Sequence[Individual]) -> tuple[dict[tuple[str, str], Evaluation], int]:
         """The MCTS step (module docstring). Returns the new re-scorings (to store) and the store hits."""
