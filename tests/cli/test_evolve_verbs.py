@@ -214,3 +214,15 @@ def test_the_stored_breakdown_is_json(tiny_run: tuple[Path, Path, Result]) -> No
     # the best game of a generation is in its top 10 %: the MCTS step re-scored it (marked "mcts")
     assert rescored is not None
     assert rescored.breakdown["mcts"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("compiled", "expected"), [(False, evolve_verbs.FIRST_COMPILE_NOTICE + "\n"), (True, "")]
+)
+def test_a_first_run_says_that_the_engine_compiles_first(
+    compiled: bool, expected: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("darwindeck.engine.cache_guard.is_compiled", lambda: compiled)
+    evolve_verbs._announce_first_compile()
+    assert capsys.readouterr().out == expected
+    assert len(evolve_verbs.FIRST_COMPILE_NOTICE) <= 80

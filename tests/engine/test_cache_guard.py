@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from darwindeck.engine.cache_guard import ensure_fresh_cache
+import pytest
+
+from darwindeck.engine.cache_guard import ensure_fresh_cache, is_compiled
 
 
 def test_cache_files_go_when_a_source_changes(tmp_path: Path) -> None:
@@ -22,3 +24,21 @@ def test_cache_files_go_when_a_source_changes(tmp_path: Path) -> None:
     (tmp_path / "layout.py").write_text("SIZE = 2\n")
     assert ensure_fresh_cache(tmp_path) is True
     assert not (cache / "kernel.f-1.py311.nbc").exists()
+
+
+def test_the_batch_loop_is_compiled_once_its_index_is_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert is_compiled(tmp_path) is False
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    (cache / "batch.play_game-158.py311.nbi").write_text("index")
+    assert is_compiled(tmp_path) is False
+    (cache / "batch.play_batch_with-225.py311.nbi").write_text("index")
+    assert is_compiled(tmp_path) is True
+
+
+def test_a_cache_elsewhere_counts_as_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert is_compiled(tmp_path) is True

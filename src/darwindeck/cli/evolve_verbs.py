@@ -174,6 +174,7 @@ def _run(
         TextColumn("ETA"),
         TimeRemainingColumn(),
     )
+    _announce_first_compile()
     with Progress(*columns, console=console) as progress:
         task = progress.add_task("evolve", total=settings.generations, completed=done, status="starting")
 
@@ -189,6 +190,18 @@ def _run(
         return ga.evolve(
             settings, seed, store, evaluator, progress=report, resume_run=resume, starters=starters
         )
+
+
+#: Printed before a run whose engine numba has not compiled yet (a fresh clone).
+FIRST_COMPILE_NOTICE = "First run: numba compiles the engine once (about 3 minutes on 2 cores)."
+
+
+def _announce_first_compile() -> None:
+    """Say why the first generation of a fresh clone takes minutes (``cache_guard.is_compiled``)."""
+    from darwindeck.engine.cache_guard import is_compiled
+
+    if not is_compiled():
+        console.print(FIRST_COMPILE_NOTICE, markup=False, highlight=False)
 
 
 #: ``--from-rated`` starts from games with at least this mean rating.

@@ -7,12 +7,14 @@ before anything is compiled or loaded) fingerprints every engine source file and
 numba cache files when the fingerprint changed. A cache directory it cannot write is left alone.
 ``companions`` are directories whose compiled code is linked with the engine's (the search agents of
 ``darwindeck.agents``, which the batch loop calls): their sources join the fingerprint and their caches
-are dropped with the engine's.
+are dropped with the engine's. ``is_compiled`` tells whether the batch loop's compiled code is cached
+(the CLI warns before a first run compiles it).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
@@ -48,3 +50,12 @@ def ensure_fresh_cache(directory: Path = ENGINE_DIR, companions: tuple[Path, ...
     except OSError:
         return False
     return True
+
+
+def is_compiled(directory: Path = AGENTS_DIR, entry: str = "batch.play_batch_with") -> bool:
+    """Whether ``entry``'s compiled code is in the on-disk cache of ``directory`` (by default the batch
+    loop, which links the whole engine and the search): False on a fresh clone, where its first call
+    compiles for minutes. With ``NUMBA_CACHE_DIR`` set the cache lives elsewhere and True is answered."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return True
+    return any((directory / "__pycache__").glob(f"{entry}-*.nbi"))
