@@ -724,3 +724,26 @@ def test_a_drawing_loop_stops_as_the_engine_stops_it(deck_empty: DeckEmptyAction
     genome = eights.replace(turn_structure=dataclasses.replace(eights.turn_structure, deck_empty=deck_empty))
     text = " ".join(sentences(section(genome, "Turn").subsections[0]))
     assert f"stopping when {ending}" in text
+
+
+@pytest.mark.parametrize(
+    ("deck", "order"),
+    [
+        (
+            DeckType.STANDARD_52,
+            "the first claim of each hand is Aces, then 2s, 3s and so on up to Kings, and then Aces again.",
+        ),
+        (
+            DeckType.EUCHRE_24,
+            "the first claim of each hand is Aces, then 9s, 10s and so on up to Kings, and then Aces again.",
+        ),
+        (
+            DeckType.ITALIAN_40,
+            "and then Aces again; this deck has no 8s, 9s and 10s, so they are skipped.",
+        ),
+    ],
+)
+def test_sequential_claims_name_the_ranks_of_the_deck(deck: DeckType, order: str) -> None:
+    cheat = get_game("cheat")
+    genome = dataclasses.replace(cheat, setup=dataclasses.replace(cheat.setup, initial_deck=deck))
+    assert order in render_markdown(genome)

@@ -1,8 +1,9 @@
 """Claim phases (Cheat / I Doubt It): cards face down with a claimed rank, and challenges.
 
-The turn's player first declares the rank (CLAIM_RANK r) unless ``sequential_rank``, where the claim is
-the rank after the hand's last claim (the first claim of a hand is Aces, as in Cheat; then 2, 3, …, King,
-and after King comes Ace again). They then
+The turn's player first declares a rank of the deck (CLAIM_RANK r; a rank the deck lacks is never offered)
+unless ``sequential_rank``, where the claim is the deck's next rank after the hand's last claim (the
+first claim of a hand is Aces, as in Cheat; then 2, 3, …, King, and after King comes Ace again; a short
+deck's missing ranks are skipped: with 9 to A, Aces are followed by 9s). They then
 put down cards one at a time (the card actions, any card of their hand) onto the claim pile: at least
 ``min_cards`` (PASS ends the claim once that many are down), at most ``max_cards``. With
 ``allow_challenge`` each opponent, in the direction of play from the next player, then chooses CHALLENGE
@@ -19,7 +20,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, move_all, push, remove_card
-from darwindeck.engine.program import phase_at
+from darwindeck.engine.program import deck_card, phase_at
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -30,13 +31,35 @@ def claim_rank_needed(tables: Int64Array, state: Int64Array, phase: int) -> bool
 
 
 @kernel_jit
+def rank_in_deck(tables: Int64Array, rank: int) -> bool:
+    """Whether the game's deck holds a card of ``rank``."""
+    held = False
+    for i in range(tables[L.H_DECK_SIZE]):
+        if deck_card(tables, i) % L.N_RANKS == rank:
+            held = True
+            break
+    return held
+
+
+@kernel_jit
+def next_claim_rank(tables: Int64Array, last: int) -> int:
+    """The deck's next rank after ``last`` in the order A, 2, …, K, A."""
+    rank = (last + 1) % L.N_RANKS
+    for _ in range(L.N_RANKS - 1):
+        if rank_in_deck(tables, rank):
+            break
+        rank = (rank + 1) % L.N_RANKS
+    return rank
+
+
+@kernel_jit
 def start_claim(tables: Int64Array, state: Int64Array, phase: int) -> None:
     """Set the rank of a sequential claim (called when the phase starts)."""
     state[L.S_CLAIM_COUNT] = 0
     state[L.S_CLAIM_STAGE] = 0
     state[L.S_CLAIM_RANK] = -1
     if phase_at(tables, phase, L.PH_C) != 0:
-        state[L.S_CLAIM_RANK] = (state[L.S_LAST_CLAIM] + 1) % L.N_RANKS
+        state[L.S_CLAIM_RANK] = next_claim_rank(tables, state[L.S_LAST_CLAIM])
 
 
 @kernel_jit

@@ -15,8 +15,9 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
 * discard: each card satisfying the matching condition, until ``count`` cards went; PASS when optional.
 * trick: the actor's cards allowed by ``tricks.trick_card_legal``.
 * bidding: BID n for n = min_bid..min(max_bid, hand size), plus BID 0 (Nil) when Nil is allowed.
-* claim: CLAIM_RANK r (when the rank is declared), then the cards of the hand one at a time and PASS
-  once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see ``claims``).
+* claim: CLAIM_RANK r for each rank of the deck (when the rank is declared), then the cards of the hand
+  one at a time and PASS once ``min_cards`` are down; CHALLENGE / NO_CHALLENGE for the opponents (see
+  ``claims``).
 * betting: see ``betting``.
 * pass: each card of the chooser's hand not already chosen (``passing``).
 * trump: NAME_SUIT of the turned card's suit (round 1) or of another suit (round 2), and PASS unless
@@ -39,7 +40,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.asking import ask_actions
 from darwindeck.engine.auction import auction_actions
 from darwindeck.engine.betting import betting_actions
-from darwindeck.engine.claims import claim_rank_needed
+from darwindeck.engine.claims import claim_rank_needed, rank_in_deck
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, offering_player
 from darwindeck.engine.counting import count_actions
 from darwindeck.engine.jit import kernel_jit
@@ -373,7 +374,8 @@ def _claim_actions(tables: Int64Array, state: Int64Array, phase: int, player: in
         if state[L.L_HAND + player] == 0:
             return 0
         for rank in range(L.N_RANKS):
-            n = _add(state, n, L.A_CLAIM_RANK0 + rank)
+            if rank_in_deck(tables, rank):
+                n = _add(state, n, L.A_CLAIM_RANK0 + rank)
         return n
     count = state[L.S_CLAIM_COUNT]
     if count < phase_at(tables, phase, L.PH_B):

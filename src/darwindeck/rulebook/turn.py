@@ -208,7 +208,7 @@ def _describe_phase(
     if isinstance(phase, TrickPhase):
         return _trick(phase, genome)
     if isinstance(phase, ClaimPhase):
-        return _claim(phase)
+        return _claim(phase, genome.setup.initial_deck)
     if isinstance(phase, BettingPhase):
         return _betting(phase)
     if isinstance(phase, KnockPhase):
@@ -591,17 +591,29 @@ def _pass_direction(direction: PassDirection, players: int) -> str:
     return f"passes {players // 2} seats to the left"
 
 
-def _claim(phase: ClaimPhase) -> tuple[str, list[str]]:
+def _claim_order(deck: DeckType) -> str:
+    """The order of sequential claims: the deck's ranks from the Ace, as the engine cycles them."""
+    ranks = deck.ranks()
+    after_ace = [rank.value for rank in ranks if rank is not Rank.ACE]
+    missing = [rank.value for rank in Rank if rank not in ranks]
+    order = (
+        "The rank you announce must be the next one in order after the previous claim: the first claim "
+        f"of each hand is Aces, then {after_ace[0]}s, {after_ace[1]}s and so on up to Kings, "
+        "and then Aces again"
+    )
+    if after_ace[0] != Rank.TWO.value or not missing:
+        return order + "."
+    return f"{order}; this deck has no {words.join([f'{rank}s' for rank in missing])}, so they are skipped."
+
+
+def _claim(phase: ClaimPhase, deck: DeckType) -> tuple[str, list[str]]:
     main = (
         f"Play {_card_count(phase.min_cards, phase.max_cards).replace(' of the same rank', '')} "
         "face down onto the pile and announce their rank."
     )
     details = []
     if phase.sequential_rank:
-        details.append(
-            "The rank you announce must be the next one in order after the previous claim: the first claim "
-            "of each hand is Aces, then 2s, 3s and so on up to Kings, and then Aces again."
-        )
+        details.append(_claim_order(deck))
     else:
         details.append("You may announce any rank.")
     details.append("Your claim may be a lie: the cards need not be of the rank you announce.")
