@@ -16,9 +16,11 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
   header flag bit 4 says so, maker scoring: 72 + 4 bytes; then, when header flag bit 5 says so, book
   scoring: 73 + 2 bytes). The setup's flag byte has bit 1 set when a ``turned_trump`` is given; its
   ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-19, then 24
-  count and 25 auction; the bidding phase is 70, because seed 000 already gives 60/61 to effects); a
-  trick phase with top trumps sets its flag bit 4 and lists them (count, then rank and
-  ``TrumpRelation`` codes); conditions are a prefix tree (20 none, 21 simple, 22 AND, 23 OR).
+  count and 25 auction; the bidding phase is 70, because spec 000 already gives 60/61 to effects), then
+  their fields in the order their declaration lays them out (``genome.declare``: one generic writer
+  and reader serve every phase kind); a trick phase with top trumps sets its flag bit 4 and lists them
+  (count, then rank and ``TrumpRelation`` codes); conditions are a prefix tree (20 none, 21 simple, 22
+  AND, 23 OR).
 * The bytecode carries every rule. It does not carry ``name`` or ``description``: ``parse_bytecode``
   names the genome ``"bytecode-<16 hex digits of the header hash>"`` with an empty description.
 * ``compile_genome`` refuses a value that does not fit its width with a ``BytecodeError`` naming the
@@ -30,6 +32,8 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -48,25 +52,17 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
+from darwindeck.genome.declare import (
+    FieldSpec,
+    Flags,
+    PhaseKind,
+    Present,
+    field_spec,
+    field_types,
+    phase_kinds,
+)
 from darwindeck.genome.phases import (
-    AskPhase,
-    AuctionPhase,
-    BettingPhase,
-    BiddingPhase,
-    ClaimPhase,
-    CountPhase,
-    DiscardPhase,
-    DrawPhase,
-    KnockPhase,
-    PassDirection,
-    PassPhase,
     Phase,
-    PlayPhase,
-    TopTrump,
-    TrickPhase,
-    TrumpPhase,
-    TrumpRelation,
-    Vulnerability,
 )
 from darwindeck.genome.schema import (
     BookScoring,
@@ -133,32 +129,22 @@ _HEADER_FLAGS = (
 
 
 class Op(IntEnum):
-    """Every opcode of the format: section tags, phase kinds, condition nodes."""
+    """Every opcode of the format except the phase kinds': section tags, condition nodes, the blocks of
+    the contract section. A phase kind's opcode is declared with it (``genome.phases``, ``genome.declare``:
+    10-19 draw, play, discard, trick, claim, betting, knock, pass, trump, ask; 24 count; 25 auction; 70
+    bidding)."""
 
     SETUP = 1
     PHASES = 2
     WIN_CONDITIONS = 3
     SCORING = 4
-    DRAW_PHASE = 10
-    PLAY_PHASE = 11
-    DISCARD_PHASE = 12
-    TRICK_PHASE = 13
-    CLAIM_PHASE = 14
-    BETTING_PHASE = 15
-    KNOCK_PHASE = 16
-    PASS_PHASE = 17
-    TRUMP_PHASE = 18
-    ASK_PHASE = 19
     CONDITION_NONE = 20
     CONDITION_SIMPLE = 21
     CONDITION_AND = 22
     CONDITION_OR = 23
-    COUNT_PHASE = 24
-    AUCTION_PHASE = 25
     EFFECT_HEADER = 60
-    #: Reserved by seed 000; never written: effect entries are positional 4-byte records.
+    #: Reserved by spec 000; never written: effect entries are positional 4-byte records.
     EFFECT_ENTRY = 61
-    BIDDING_PHASE = 70
     CONTRACT_SCORING = 71
     MAKER_SCORING = 72
     BOOK_SCORING = 73
@@ -350,96 +336,77 @@ def _write_phases(writer: ByteWriter, genome: GameGenome) -> None:
 
 
 def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
-    match phase:
-        case DrawPhase():
-            writer.u8(Op.DRAW_PHASE, field)
-            writer.u8(phase.source.code, f"{field}.source")
-            writer.u8(phase.count, f"{field}.count")
-            writer.u8(_pack_flags(phase.mandatory, phase.loop, phase.stand), f"{field} flags")
-            _write_condition(writer, phase.condition, f"{field}.condition")
-        case PlayPhase():
-            writer.u8(Op.PLAY_PHASE, field)
-            writer.u8(phase.target.code, f"{field}.target")
-            writer.u8(phase.min_cards, f"{field}.min_cards")
-            writer.u8(phase.max_cards, f"{field}.max_cards")
-            writer.u8(_pack_flags(phase.mandatory, phase.pass_if_unable, phase.runs), f"{field} flags")
-            _write_condition(writer, phase.valid_play_condition, f"{field}.valid_play_condition")
-        case DiscardPhase():
-            writer.u8(Op.DISCARD_PHASE, field)
-            writer.u8(phase.target.code, f"{field}.target")
-            writer.u8(phase.count, f"{field}.count")
-            writer.u8(_pack_flags(phase.mandatory, phase.no_return), f"{field} flags")
-            _write_condition(writer, phase.matching_condition, f"{field}.matching_condition")
-        case TrickPhase():
-            writer.u8(Op.TRICK_PHASE, field)
-            flags = _pack_flags(
-                phase.lead_suit_required,
-                phase.high_card_wins,
-                phase.clean_first_trick,
-                phase.first_lead is not None,
-                bool(phase.top_trumps),
-            )
-            writer.u8(flags, f"{field} flags")
-            writer.u8(_optional_code(phase.trump_suit), f"{field}.trump_suit")
-            writer.u8(_optional_code(phase.breaking_suit), f"{field}.breaking_suit")
-            if phase.first_lead is not None:
-                writer.u8(phase.first_lead[0].code, f"{field}.first_lead rank")
-                writer.u8(phase.first_lead[1].code, f"{field}.first_lead suit")
-            if phase.top_trumps:
-                _write_top_trumps(writer, phase.top_trumps, f"{field}.top_trumps")
-        case ClaimPhase():
-            writer.u8(Op.CLAIM_PHASE, field)
-            writer.u8(phase.min_cards, f"{field}.min_cards")
-            writer.u8(phase.max_cards, f"{field}.max_cards")
-            flags = _pack_flags(phase.sequential_rank, phase.allow_challenge, phase.pile_penalty)
-            writer.u8(flags, f"{field} flags")
-        case BettingPhase():
-            writer.u8(Op.BETTING_PHASE, field)
-            writer.u16(phase.min_bet, f"{field}.min_bet")
-            writer.u8(phase.max_raises, f"{field}.max_raises")
-        case BiddingPhase():
-            writer.u8(Op.BIDDING_PHASE, field)
-            writer.u8(phase.min_bid, f"{field}.min_bid")
-            writer.u8(phase.max_bid, f"{field}.max_bid")
-            writer.u8(_pack_flags(phase.allow_nil, phase.hook, phase.blind_nil), f"{field} flags")
-        case PassPhase():
-            writer.u8(Op.PASS_PHASE, field)
-            writer.u8(phase.count, f"{field}.count")
-            writer.u8(len(phase.directions), f"{field}.directions count")
-            for index, direction in enumerate(phase.directions):
-                writer.u8(direction.code, f"{field}.directions[{index}]")
-        case TrumpPhase():
-            writer.u8(Op.TRUMP_PHASE, field)
-            flags = _pack_flags(phase.dealer_takes, phase.name_round, phase.stick_the_dealer)
-            writer.u8(flags, f"{field} flags")
-        case AskPhase():
-            writer.u8(Op.ASK_PHASE, field)
-            writer.u8(_pack_flags(phase.fish, phase.again), f"{field} flags")
-            writer.u8(phase.book, f"{field}.book")
-        case CountPhase():
-            writer.u8(Op.COUNT_PHASE, field)
-            writer.u8(phase.limit, f"{field}.limit")
-            writer.u8(phase.go_points, f"{field}.go_points")
-            writer.u8(_pack_flags(phase.combos), f"{field} flags")
-        case AuctionPhase():
-            writer.u8(Op.AUCTION_PHASE, field)
-            writer.u8(_pack_flags(phase.doubling, phase.dummy), f"{field} flags")
-            writer.u8(phase.vulnerability.code, f"{field}.vulnerability")
-        case KnockPhase():
-            writer.u8(Op.KNOCK_PHASE, field)
-            writer.u8(phase.max_value, f"{field}.max_value")
-            writer.u8(phase.full_bonus, f"{field}.full_bonus")
-            writer.u8(phase.undercut_bonus, f"{field}.undercut_bonus")
-            writer.u8(_pack_flags(phase.lay_off), f"{field} flags")
-        case _:
-            writer.fail(f"{field}: {phase!r} is not a phase")
+    """A phase as its declaration lays it out (``genome.declare``): the opcode, then each field."""
+    declared = phase_kinds().get(type(phase))
+    if declared is None:
+        writer.fail(f"{field}: {phase!r} is not a phase")
+    writer.u8(declared.opcode, field)
+    hints = field_types(type(phase))
+    optional = {bit.name for bit in _bits(declared) if isinstance(bit, Present)}
+    for item in declared.layout:
+        if isinstance(item, Flags):
+            bits = (_flag_bit(phase, bit) for bit in item.bits)
+            writer.u8(_pack_flags(*bits), f"{field} flags")
+        elif item not in optional or _flag_bit(phase, Present(item)):
+            _write_field(writer, getattr(phase, item), hints[item], _spec_of(phase, item), f"{field}.{item}")
 
 
-def _write_top_trumps(writer: ByteWriter, top_trumps: tuple[TopTrump, ...], field: str) -> None:
-    writer.u8(len(top_trumps), f"{field} count")
-    for index, top in enumerate(top_trumps):
-        writer.u8(top.rank.code, f"{field}[{index}].rank")
-        writer.u8(top.suit.code, f"{field}[{index}].suit")
+def _flag_bit(phase: Phase, bit: str | Present) -> bool:
+    value = getattr(phase, bit.name if isinstance(bit, Present) else bit)
+    return bool(value) if isinstance(bit, Present) else bool(value is True)
+
+
+def _write_field(writer: ByteWriter, value: object, annotation: object, spec: FieldSpec, path: str) -> None:
+    """One declared field by its type (a field behind a ``Present`` bit is written only when present:
+    the reader knows from the bit)."""
+    if annotation == ConditionLike | None:
+        _write_condition(writer, value, path)  # type: ignore[arg-type]
+    elif _is_enum(annotation):
+        writer.u8(_optional_code(value), path)  # type: ignore[arg-type]
+    elif annotation is int:
+        (writer.u16 if spec.width == 2 else writer.u8)(value, path)  # type: ignore[arg-type]
+    elif _card_type(annotation) and isinstance(value, tuple):
+        writer.u8(value[0].code, f"{path} rank")
+        writer.u8(value[1].code, f"{path} suit")
+    else:
+        _write_items(writer, value, _item_type(annotation), path)  # type: ignore[arg-type]
+
+
+def _write_items(writer: ByteWriter, items: tuple[object, ...], item_type: type, path: str) -> None:
+    writer.u8(len(items), f"{path} count")
+    for index, item in enumerate(items):
+        if dataclasses.is_dataclass(item):
+            for part in dataclasses.fields(item):
+                writer.u8(getattr(item, part.name).code, f"{path}[{index}].{part.name}")
+        else:
+            writer.u8(item.code, f"{path}[{index}]")  # type: ignore[attr-defined]
+
+
+def _spec_of(phase: Phase | type, name: str) -> FieldSpec:
+    cls = phase if isinstance(phase, type) else type(phase)
+    return next(field_spec(f) for f in dataclasses.fields(cls) if f.name == name)
+
+
+def _is_enum(annotation: object) -> bool:
+    """A (possibly optional) coded enum."""
+    kinds = _union_members(annotation)
+    return len(kinds) == 1 and isinstance(kinds[0], type) and issubclass(kinds[0], CodedEnum)
+
+
+def _union_members(annotation: object) -> tuple[object, ...]:
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return tuple(kind for kind in typing.get_args(annotation) if kind is not type(None))
+    return (annotation,)
+
+
+def _card_type(annotation: object) -> bool:
+    return any(typing.get_args(kind) == (Rank, Suit) for kind in _union_members(annotation))
+
+
+def _item_type(annotation: object) -> type:
+    item = typing.get_args(annotation)[0]
+    assert isinstance(item, type)
+    return item
 
 
 def _write_win_conditions(writer: ByteWriter, genome: GameGenome) -> None:
@@ -815,164 +782,78 @@ def _read_phases(reader: ByteReader) -> tuple[Phase, ...]:
 
 
 def _read_phase(reader: ByteReader, field: str) -> Phase:
+    """A phase as its declaration lays it out (the inverse of ``_write_phase``)."""
     offset = reader.pos
     op = reader.u8(f"{field} opcode")
-    phase_reader = _PHASE_READERS.get(op)
-    if phase_reader is None:
+    declared = _PHASES_BY_OPCODE.get(op)
+    if declared is None:
         reader.fail(f"{field}: unknown phase opcode {op}", offset)
-    return phase_reader(reader, field)
+    hints = field_types(declared.cls)
+    values: dict[str, object] = {}
+    present: set[str] = set()
+    for item in declared.layout:
+        if isinstance(item, Flags):
+            flags = _read_flags(reader, f"{field} flags", len(item.bits))
+            for bit, value in zip(item.bits, flags, strict=True):
+                if isinstance(bit, Present):
+                    present.add(bit.name) if value else None
+                else:
+                    values[bit] = value
+            continue
+        behind_bit = any(isinstance(bit, Present) and bit.name == item for bit in _bits(declared))
+        if behind_bit and item not in present:
+            continue
+        path = f"{field}.{item}"
+        values[item] = _read_field(reader, hints[item], _spec_of(declared.cls, item), path, behind_bit)
+    phase: Phase = declared.cls(**values)
+    return phase
 
 
-def _read_draw(reader: ByteReader, field: str) -> DrawPhase:
-    source = _read_enum(reader, Location, f"{field}.source")
-    count = reader.u8(f"{field}.count")
-    mandatory, loop, stand = _read_flags(reader, f"{field} flags", 3)
-    condition = _read_condition(reader, f"{field}.condition")
-    return DrawPhase(
-        source=source, count=count, mandatory=mandatory, condition=condition, loop=loop, stand=stand
-    )
+def _bits(declared: PhaseKind) -> tuple[str | Present, ...]:
+    return tuple(bit for item in declared.layout if isinstance(item, Flags) for bit in item.bits)
 
 
-def _read_play(reader: ByteReader, field: str) -> PlayPhase:
-    target = _read_enum(reader, Location, f"{field}.target")
-    min_cards = reader.u8(f"{field}.min_cards")
-    max_cards = reader.u8(f"{field}.max_cards")
-    mandatory, pass_if_unable, runs = _read_flags(reader, f"{field} flags", 3)
-    condition = _read_condition(reader, f"{field}.valid_play_condition")
-    return PlayPhase(
-        target=target,
-        valid_play_condition=condition,
-        min_cards=min_cards,
-        max_cards=max_cards,
-        mandatory=mandatory,
-        pass_if_unable=pass_if_unable,
-        runs=runs,
-    )
+def _read_field(
+    reader: ByteReader, annotation: object, spec: FieldSpec, path: str, behind_bit: bool
+) -> object:
+    """One declared field by its type (the inverse of ``_write_field``); a tuple behind a ``Present`` bit
+    has at least one item."""
+    if annotation == ConditionLike | None:
+        return _read_condition(reader, path)
+    if _is_enum(annotation):
+        enum_type = _union_members(annotation)[0]
+        assert isinstance(enum_type, type) and issubclass(enum_type, CodedEnum)
+        if annotation is enum_type:
+            return _read_enum(reader, enum_type, path)
+        return _read_optional_enum(reader, enum_type, path)
+    if annotation is int:
+        return reader.u16(path) if spec.width == 2 else reader.u8(path)
+    if _card_type(annotation):
+        rank = _read_enum(reader, Rank, f"{path} rank")
+        return (rank, _read_enum(reader, Suit, f"{path} suit"))
+    return _read_items(reader, _item_type(annotation), path, behind_bit)
 
 
-def _read_discard(reader: ByteReader, field: str) -> DiscardPhase:
-    target = _read_enum(reader, Location, f"{field}.target")
-    count = reader.u8(f"{field}.count")
-    mandatory, no_return = _read_flags(reader, f"{field} flags", 2)
-    condition = _read_condition(reader, f"{field}.matching_condition")
-    return DiscardPhase(
-        target=target, count=count, mandatory=mandatory, matching_condition=condition, no_return=no_return
-    )
-
-
-def _read_trick(reader: ByteReader, field: str) -> TrickPhase:
-    lead_suit_required, high_card_wins, clean, has_lead, has_top = _read_flags(reader, f"{field} flags", 5)
-    trump_suit = _read_optional_enum(reader, Suit, f"{field}.trump_suit")
-    breaking_suit = _read_optional_enum(reader, Suit, f"{field}.breaking_suit")
-    first_lead = None
-    if has_lead:
-        rank = _read_enum(reader, Rank, f"{field}.first_lead rank")
-        first_lead = (rank, _read_enum(reader, Suit, f"{field}.first_lead suit"))
-    top_trumps = _read_top_trumps(reader, f"{field}.top_trumps") if has_top else ()
-    return TrickPhase(
-        lead_suit_required=lead_suit_required,
-        trump_suit=trump_suit,
-        high_card_wins=high_card_wins,
-        breaking_suit=breaking_suit,
-        first_lead=first_lead,
-        clean_first_trick=clean,
-        top_trumps=top_trumps,
-    )
-
-
-def _read_top_trumps(reader: ByteReader, field: str) -> tuple[TopTrump, ...]:
+def _read_items(reader: ByteReader, item_type: type, path: str, at_least_one: bool) -> tuple[object, ...]:
     offset = reader.pos
-    count = reader.u8(f"{field} count")
-    if count == 0:
-        reader.fail(f"{field}: the flags say top trumps follow, but the count is 0", offset)
-    return tuple(
-        TopTrump(
-            rank=_read_enum(reader, Rank, f"{field}[{i}].rank"),
-            suit=_read_enum(reader, TrumpRelation, f"{field}[{i}].suit"),
+    count = reader.u8(f"{path} count")
+    if at_least_one and count == 0:
+        what = path.rsplit(".", 1)[-1].replace("_", " ")
+        reader.fail(f"{path}: the flags say {what} follow, but the count is 0", offset)
+    if dataclasses.is_dataclass(item_type):
+        parts = field_types(item_type)
+        return tuple(
+            item_type(
+                **{name: _read_enum(reader, kind, f"{path}[{i}].{name}") for name, kind in parts.items()}
+            )
+            for i in range(count)
         )
-        for i in range(count)
-    )
+    assert issubclass(item_type, CodedEnum)
+    return tuple(_read_enum(reader, item_type, f"{path}[{i}]") for i in range(count))
 
 
-def _read_trump_phase(reader: ByteReader, field: str) -> TrumpPhase:
-    dealer_takes, name_round, stick = _read_flags(reader, f"{field} flags", 3)
-    return TrumpPhase(dealer_takes=dealer_takes, name_round=name_round, stick_the_dealer=stick)
-
-
-def _read_pass(reader: ByteReader, field: str) -> PassPhase:
-    count = reader.u8(f"{field}.count")
-    n = reader.u8(f"{field}.directions count")
-    directions = tuple(_read_enum(reader, PassDirection, f"{field}.directions[{i}]") for i in range(n))
-    return PassPhase(count=count, directions=directions)
-
-
-def _read_claim(reader: ByteReader, field: str) -> ClaimPhase:
-    min_cards = reader.u8(f"{field}.min_cards")
-    max_cards = reader.u8(f"{field}.max_cards")
-    sequential, challenge, penalty = _read_flags(reader, f"{field} flags", 3)
-    return ClaimPhase(
-        min_cards=min_cards,
-        max_cards=max_cards,
-        sequential_rank=sequential,
-        allow_challenge=challenge,
-        pile_penalty=penalty,
-    )
-
-
-def _read_betting(reader: ByteReader, field: str) -> BettingPhase:
-    min_bet = reader.u16(f"{field}.min_bet")
-    return BettingPhase(min_bet=min_bet, max_raises=reader.u8(f"{field}.max_raises"))
-
-
-def _read_bidding(reader: ByteReader, field: str) -> BiddingPhase:
-    min_bid = reader.u8(f"{field}.min_bid")
-    max_bid = reader.u8(f"{field}.max_bid")
-    allow_nil, hook, blind_nil = _read_flags(reader, f"{field} flags", 3)
-    return BiddingPhase(min_bid=min_bid, max_bid=max_bid, allow_nil=allow_nil, hook=hook, blind_nil=blind_nil)
-
-
-def _read_knock(reader: ByteReader, field: str) -> KnockPhase:
-    max_value = reader.u8(f"{field}.max_value")
-    full_bonus = reader.u8(f"{field}.full_bonus")
-    undercut_bonus = reader.u8(f"{field}.undercut_bonus")
-    lay_off = _read_bool(reader, f"{field} flags")
-    return KnockPhase(
-        max_value=max_value, full_bonus=full_bonus, undercut_bonus=undercut_bonus, lay_off=lay_off
-    )
-
-
-def _read_count(reader: ByteReader, field: str) -> CountPhase:
-    limit = reader.u8(f"{field}.limit")
-    go_points = reader.u8(f"{field}.go_points")
-    return CountPhase(limit=limit, go_points=go_points, combos=_read_bool(reader, f"{field} flags"))
-
-
-def _read_auction(reader: ByteReader, field: str) -> AuctionPhase:
-    doubling, dummy = _read_flags(reader, f"{field} flags", 2)
-    vulnerability = _read_enum(reader, Vulnerability, f"{field}.vulnerability")
-    return AuctionPhase(doubling=doubling, dummy=dummy, vulnerability=vulnerability)
-
-
-def _read_ask(reader: ByteReader, field: str) -> AskPhase:
-    fish, again = _read_flags(reader, f"{field} flags", 2)
-    return AskPhase(fish=fish, again=again, book=reader.u8(f"{field}.book"))
-
-
-_PHASE_READERS: dict[int, Callable[[ByteReader, str], Phase]] = {
-    Op.DRAW_PHASE: _read_draw,
-    Op.PLAY_PHASE: _read_play,
-    Op.DISCARD_PHASE: _read_discard,
-    Op.TRICK_PHASE: _read_trick,
-    Op.CLAIM_PHASE: _read_claim,
-    Op.BETTING_PHASE: _read_betting,
-    Op.BIDDING_PHASE: _read_bidding,
-    Op.KNOCK_PHASE: _read_knock,
-    Op.PASS_PHASE: _read_pass,
-    Op.TRUMP_PHASE: _read_trump_phase,
-    Op.ASK_PHASE: _read_ask,
-    Op.COUNT_PHASE: _read_count,
-    Op.AUCTION_PHASE: _read_auction,
-}
+#: The declared phase kinds by their opcode.
+_PHASES_BY_OPCODE: dict[int, PhaseKind] = {kind.opcode: kind for kind in phase_kinds().values()}
 
 
 def _read_win_conditions(reader: ByteReader) -> tuple[WinCondition, ...]:

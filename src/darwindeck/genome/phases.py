@@ -72,6 +72,7 @@ from typing import TypeAlias
 
 from darwindeck.genome.cards import CodedEnum, Location, Rank, Suit
 from darwindeck.genome.conditions import ConditionLike
+from darwindeck.genome.declare import Flags, Present, phase_kind, spec
 
 
 class TrumpRelation(CodedEnum):
@@ -100,25 +101,45 @@ class PassDirection(CodedEnum):
     HOLD = "hold"
 
 
+@phase_kind(
+    "draw",
+    opcode=10,
+    layout=("source", "count", Flags("mandatory", "loop", "stand"), "condition"),
+    semantics=("engine.movegen", "evolve.mutations.parameters"),
+)
 @dataclass(frozen=True)
 class DrawPhase:
     source: Location = Location.DECK
-    count: int = 1
+    count: int = spec(1, low=1)
     mandatory: bool = True
     condition: ConditionLike | None = None
     loop: bool = False
-    stand: bool = False  # declining the (optional) draw is final: no more draws in this phase this hand
+    # declining the (optional) draw is final: no more draws in this phase this hand
+    stand: bool = spec(False, since=2)
 
 
+@phase_kind(
+    "play",
+    opcode=11,
+    layout=(
+        "target",
+        "min_cards",
+        "max_cards",
+        Flags("mandatory", "pass_if_unable", "runs"),
+        "valid_play_condition",
+    ),
+    semantics=("engine.movegen", "engine.melding", "evolve.mutations.parameters"),
+)
 @dataclass(frozen=True)
 class PlayPhase:
     target: Location = Location.DISCARD
     valid_play_condition: ConditionLike | None = None
-    min_cards: int = 1
-    max_cards: int = 1
+    min_cards: int = spec(1, low=1)
+    max_cards: int = spec(1, low=1)
     mandatory: bool = True
     pass_if_unable: bool = True
-    runs: bool = False  # a meld may also be a run: 3+ cards of one suit in sequence (A low, no wrap)
+    # a meld may also be a run: 3+ cards of one suit in sequence (A low, no wrap)
+    runs: bool = spec(False, since=2, late=True)
 
 
 #: A run's length: at least 3 cards of one suit in sequence; a RUN action plays at most 7. A set (cards
@@ -127,53 +148,121 @@ MIN_RUN, MAX_RUN = 3, 7
 MAX_SET = 4
 
 
+@phase_kind(
+    "discard",
+    opcode=12,
+    layout=("target", "count", Flags("mandatory", "no_return"), "matching_condition"),
+    semantics=("engine.movegen", "evolve.mutations.parameters"),
+)
 @dataclass(frozen=True)
 class DiscardPhase:
     target: Location = Location.DISCARD
-    count: int = 1
+    count: int = spec(1, low=1)
     mandatory: bool = True
     matching_condition: ConditionLike | None = None
-    no_return: bool = False  # a card taken from the discard pile this turn may not be discarded again
+    # a card taken from the discard pile this turn may not be discarded again
+    no_return: bool = spec(False, since=2)
 
 
+@phase_kind(
+    "trick",
+    opcode=13,
+    layout=(
+        Flags(
+            "lead_suit_required",
+            "high_card_wins",
+            "clean_first_trick",
+            Present("first_lead"),
+            Present("top_trumps"),
+        ),
+        "trump_suit",
+        "breaking_suit",
+        "first_lead",
+        "top_trumps",
+    ),
+    semantics=("engine.tricks", "evolve.mutations.trumps"),
+)
 @dataclass(frozen=True)
 class TrickPhase:
     lead_suit_required: bool = True
     trump_suit: Suit | None = None
     high_card_wins: bool = True
     breaking_suit: Suit | None = None
-    first_lead: tuple[Rank, Suit] | None = None
-    clean_first_trick: bool = False
-    top_trumps: tuple[TopTrump, ...] = ()  # trumps above all others, first highest (Euchre's bowers)
+    first_lead: tuple[Rank, Suit] | None = spec(None, since=2)
+    clean_first_trick: bool = spec(False, since=2)
+    # trumps above all others, first highest (Euchre's bowers)
+    top_trumps: tuple[TopTrump, ...] = spec((), since=2, late=True)
 
 
+@phase_kind(
+    "claim",
+    opcode=14,
+    layout=("min_cards", "max_cards", Flags("sequential_rank", "allow_challenge", "pile_penalty")),
+    semantics=("engine.claims", "evolve.mutations.structure"),
+)
 @dataclass(frozen=True)
 class ClaimPhase:
-    min_cards: int = 1
-    max_cards: int = 4
+    min_cards: int = spec(1, low=1)
+    max_cards: int = spec(4, low=1)
     sequential_rank: bool = True
     allow_challenge: bool = True
     pile_penalty: bool = True
 
 
+@phase_kind(
+    "betting",
+    opcode=15,
+    layout=("min_bet", "max_raises"),
+    semantics=("engine.betting", "evolve.mutations.betting"),
+)
 @dataclass(frozen=True)
 class BettingPhase:
-    min_bet: int = 1
-    max_raises: int = 3
+    min_bet: int = spec(1, low=1, width=2)
+    max_raises: int = spec(3, low=0)
 
 
+@phase_kind(
+    "bidding",
+    opcode=70,  # spec 000 gives 60/61 to effects, so the bidding phase of spec 004 moved to 70
+    layout=("min_bid", "max_bid", Flags("allow_nil", "hook", "blind_nil")),
+    semantics=("engine.contracts", "evolve.mutations.bidding"),
+)
 @dataclass(frozen=True)
 class BiddingPhase:
-    min_bid: int = 1
-    max_bid: int = 13
+    min_bid: int = spec(1, low=0)
+    max_bid: int = spec(13, low=0, high=0xFF, note=" (one byte)")
     allow_nil: bool = True
-    hook: bool = False  # the last bidder may not make the bids add up to the tricks (Oh Hell's dealer)
-    blind_nil: bool = False  # a side 100+ behind may bid Nil before looking at its cards, for double
+    # the last bidder may not make the bids add up to the tricks (Oh Hell's dealer)
+    hook: bool = spec(False, since=2, late=True)
+    # a side 100+ behind may bid Nil before looking at its cards, for double
+    blind_nil: bool = spec(False, since=2, late=True)
 
 
+@phase_kind(
+    "knock",
+    opcode=16,
+    layout=("max_value", "full_bonus", "undercut_bonus", Flags("lay_off")),
+    since=2,
+    semantics=("engine.knock", "evolve.mutations.knock"),
+)
+@dataclass(frozen=True)
+class KnockPhase:
+    max_value: int = spec(10, low=0, high=0xFF, note=" (one byte)")
+    full_bonus: int = spec(25, low=0, high=0xFF, note=" (one byte)")
+    undercut_bonus: int = spec(25, low=0, high=0xFF, note=" (one byte)")
+    lay_off: bool = True
+
+
+@phase_kind(
+    "pass",
+    opcode=17,
+    layout=("count", "directions"),
+    since=2,
+    semantics=("engine.passing", "evolve.mutations.passing"),
+)
 @dataclass(frozen=True)
 class PassPhase:
-    count: int = 3
+    count: int = spec(3, low=1, high=0xFF, note=" (one byte)")
     directions: tuple[PassDirection, ...] = (
         PassDirection.LEFT,
         PassDirection.RIGHT,
@@ -182,6 +271,13 @@ class PassPhase:
     )
 
 
+@phase_kind(
+    "trump",
+    opcode=18,
+    layout=(Flags("dealer_takes", "name_round", "stick_the_dealer"),),
+    since=2,
+    semantics=("engine.trump", "engine.makers", "evolve.mutations.trumps"),
+)
 @dataclass(frozen=True)
 class TrumpPhase:
     dealer_takes: bool = True  # round 1: ordering up gives the dealer the turned card, who discards one
@@ -189,21 +285,28 @@ class TrumpPhase:
     stick_the_dealer: bool = False  # the dealer may not pass last; without it all passing throws the hand in
 
 
-@dataclass(frozen=True)
-class KnockPhase:
-    max_value: int = 10
-    full_bonus: int = 25
-    undercut_bonus: int = 25
-    lay_off: bool = True
-
-
+@phase_kind(
+    "ask",
+    opcode=19,
+    layout=(Flags("fish", "again"), "book"),
+    since=2,
+    semantics=("engine.asking", "engine.book", "evolve.mutations.asking"),
+)
 @dataclass(frozen=True)
 class AskPhase:
     fish: bool = True  # a miss draws the top card of the deck ("go fish")
     again: bool = True  # receiving cards, or fishing the rank asked for, gives another ask
-    book: int = 4  # n cards of one rank in the asker's hand are laid down at once (0: never)
+    # n cards of one rank in the asker's hand are laid down at once (0: never)
+    book: int = spec(4, choices=(0, 2, 3, 4), note="0 or 2..4 cards of one rank")
 
 
+@phase_kind(
+    "count",
+    opcode=24,
+    layout=("limit", "go_points", Flags("combos")),
+    since=2,
+    semantics=("engine.counting", "evolve.mutations.counting"),
+)
 @dataclass(frozen=True)
 class CountPhase:
     """Cribbage's play: one card a turn onto a running count that may not pass ``limit``; a player who
@@ -211,8 +314,8 @@ class CountPhase:
     (``engine.counting``). ``combos``: a card making the count 15 or exactly ``limit`` scores 2, a pair
     2 (three of a rank 6, four 12), a run of the last n cards n."""
 
-    limit: int = 31
-    go_points: int = 1
+    limit: int = spec(31, low=10, high=0xFF, note=" (one byte; a ten must fit)")
+    go_points: int = spec(1, low=0, high=0xFF, note=" (one byte)")
     combos: bool = True
 
 
@@ -229,6 +332,13 @@ class Vulnerability(CodedEnum):
     CHICAGO = "chicago"
 
 
+@phase_kind(
+    "auction",
+    opcode=25,
+    layout=(Flags("doubling", "dummy"), "vulnerability"),
+    since=2,
+    semantics=("engine.auction", "engine.duplicate", "evolve.mutations.auction"),
+)
 @dataclass(frozen=True)
 class AuctionPhase:
     """Contract Bridge's auction, once per hand, and the contract it sets (``engine.auction``).

@@ -18,7 +18,10 @@ byte for byte as before, so its identity did not change when version 2 came.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
   ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``, ``count``, ``auction``) followed by
   every field of its dataclass:
-  ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``.
+  ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``. The
+  phases are read and written from their declarations (``genome.declare``): the tag, each field's form
+  from its type, and which keys a version leaves out (``since``, ``late``); no phase has a reader of its
+  own here.
 * a card (a trick phase's ``first_lead``) is ``[rank, suit]``: ``["2", "C"]``; a top trump is
   ``{"rank": "J", "suit": "trump"}`` (``suit``: ``trump`` or ``same_colour``).
 * a simple condition is ``{"type", "operator", "value", "reference"}``; its ``value`` keeps its kind as
@@ -65,6 +68,8 @@ import hashlib
 import json
 import os
 import tempfile
+import types
+import typing
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
@@ -84,25 +89,9 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
+from darwindeck.genome.declare import FieldSpec, field_spec, field_types, phase_kinds
 from darwindeck.genome.phases import (
-    AskPhase,
-    AuctionPhase,
-    BettingPhase,
-    BiddingPhase,
-    ClaimPhase,
-    CountPhase,
-    DiscardPhase,
-    DrawPhase,
-    KnockPhase,
-    PassDirection,
-    PassPhase,
     Phase,
-    PlayPhase,
-    TopTrump,
-    TrickPhase,
-    TrumpPhase,
-    TrumpRelation,
-    Vulnerability,
 )
 from darwindeck.genome.schema import (
     SCHEMA_VERSION,
@@ -132,22 +121,8 @@ from darwindeck.genome.schema import (
 E = TypeVar("E", bound=Enum)
 T = TypeVar("T")
 
-#: The ``"kind"`` tag of each phase class in JSON.
-PHASE_KIND_NAMES: dict[type[Phase], str] = {
-    DrawPhase: "draw",
-    PlayPhase: "play",
-    DiscardPhase: "discard",
-    TrickPhase: "trick",
-    ClaimPhase: "claim",
-    BettingPhase: "betting",
-    BiddingPhase: "bidding",
-    KnockPhase: "knock",
-    PassPhase: "pass",
-    TrumpPhase: "trump",
-    AskPhase: "ask",
-    CountPhase: "count",
-    AuctionPhase: "auction",
-}
+#: The ``"kind"`` tag of each phase class in JSON (``genome.declare``).
+PHASE_KIND_NAMES: dict[type[Phase], str] = {cls: kind.kind for cls, kind in phase_kinds().items()}
 
 #: Fields left out of the identity hash: they describe the game to people, they are not rules.
 IDENTITY_EXCLUDED = ("name", "description")
@@ -178,34 +153,28 @@ def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
     oldest version that holds the rules (a version-1 genome is written without the version-2 keys)."""
     fields: dict[str, Any] = _encode(genome)
     version = genome.schema_version
+    for phase, encoded in zip(genome.turn_structure.phases, fields["turn_structure"]["phases"], strict=True):
+        _drop_phase_keys(phase, encoded, version)
     if version == 1:
-        tricks = [phase for phase in fields["turn_structure"]["phases"] if phase["kind"] == "trick"]
-        for phase in tricks:
-            for key in _VERSION_2_TRICK_KEYS:
-                del phase[key]
-        for phase in fields["turn_structure"]["phases"]:
-            if phase["kind"] == "draw":
-                del phase["stand"]
-            if phase["kind"] == "discard":
-                del phase["no_return"]
         del fields["scoring"]["shoot_the_moon"]
     _drop_unused_late_keys(fields)
     return {"schema_version": version, **fields}
 
 
+def _drop_phase_keys(phase: Phase, encoded: dict[str, Any], version: int) -> None:
+    """Leave out a phase's keys that its declaration says a file of ``version`` does not carry: keys
+    newer than the version, and late keys holding their defaults."""
+    for field in dataclasses.fields(phase):
+        declared = field_spec(field)
+        newer = declared.since > version
+        if newer or (declared.late and encoded[field.name] == _encode(field.default)):
+            del encoded[field.name]
+
+
 def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
-    """Leave out the keys added late to version 2 while they hold their defaults (no top trumps, no maker
-    scoring, no turned trump, no book scoring), so the identity of every genome that does not use them
-    stayed what it was."""
-    for phase in fields["turn_structure"]["phases"]:
-        if phase["kind"] == "trick" and not phase["top_trumps"]:
-            del phase["top_trumps"]
-        if phase["kind"] == "bidding":
-            for key in ("hook", "blind_nil"):
-                if not phase[key]:
-                    del phase[key]
-        if phase["kind"] == "play" and not phase["runs"]:
-            del phase["runs"]
+    """Leave out the keys added late to version 2 outside the phases while they hold their defaults (no
+    maker scoring, no turned trump, no book scoring, an inexact contract without a made bonus), so the
+    identity of every genome that does not use them stayed what it was."""
     if fields["setup"]["turned_trump"] is None:
         del fields["setup"]["turned_trump"]
     contract = fields["contract_scoring"]
@@ -384,39 +353,6 @@ def _optional_condition(obj: JsonObject, key: str) -> ConditionLike | None:
     return obj.get(key).optional(_read_condition)
 
 
-def _read_draw(obj: JsonObject) -> DrawPhase:
-    return DrawPhase(
-        source=obj.get("source").as_enum(Location),
-        count=obj.get("count").as_int(),
-        mandatory=obj.get("mandatory").as_bool(),
-        condition=_optional_condition(obj, "condition"),
-        loop=obj.get("loop").as_bool(),
-        stand=obj.get("stand").as_bool(),
-    )
-
-
-def _read_play(obj: JsonObject) -> PlayPhase:
-    return PlayPhase(
-        target=obj.get("target").as_enum(Location),
-        valid_play_condition=_optional_condition(obj, "valid_play_condition"),
-        min_cards=obj.get("min_cards").as_int(),
-        max_cards=obj.get("max_cards").as_int(),
-        mandatory=obj.get("mandatory").as_bool(),
-        pass_if_unable=obj.get("pass_if_unable").as_bool(),
-        runs=obj.get("runs").as_bool(),
-    )
-
-
-def _read_discard(obj: JsonObject) -> DiscardPhase:
-    return DiscardPhase(
-        target=obj.get("target").as_enum(Location),
-        count=obj.get("count").as_int(),
-        mandatory=obj.get("mandatory").as_bool(),
-        matching_condition=_optional_condition(obj, "matching_condition"),
-        no_return=obj.get("no_return").as_bool(),
-    )
-
-
 def _read_card(value: JsonValue) -> tuple[Rank, Suit]:
     """A card as ``[rank, suit]``: ``["2", "C"]``."""
     items = value.as_list()
@@ -425,120 +361,48 @@ def _read_card(value: JsonValue) -> tuple[Rank, Suit]:
     return items[0].as_enum(Rank), items[1].as_enum(Suit)
 
 
-def _read_trick(obj: JsonObject) -> TrickPhase:
-    return TrickPhase(
-        lead_suit_required=obj.get("lead_suit_required").as_bool(),
-        trump_suit=obj.get("trump_suit").optional(lambda v: v.as_enum(Suit)),
-        high_card_wins=obj.get("high_card_wins").as_bool(),
-        breaking_suit=obj.get("breaking_suit").optional(lambda v: v.as_enum(Suit)),
-        first_lead=obj.get("first_lead").optional(_read_card),
-        clean_first_trick=obj.get("clean_first_trick").as_bool(),
-        top_trumps=tuple(_read_all(obj.get("top_trumps"), _read_top_trump)),
-    )
+def _read_typed(value: JsonValue, annotation: object) -> Any:
+    """A value of a declared phase field (or of a record inside one) read by its type: see
+    ``genome.declare`` for the JSON form of each type."""
+    if annotation == ConditionLike:
+        return _read_condition(value)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        present = tuple(kind for kind in typing.get_args(annotation) if kind is not type(None))
+        inner: object = present[0] if len(present) == 1 else typing.Union[present]  # noqa: UP007
+        return value.optional(lambda v: _read_typed(v, inner))
+    if annotation is bool:
+        return value.as_bool()
+    if annotation is int:
+        return value.as_int()
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return value.as_enum(annotation)
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return _read_whole(value, lambda obj: _read_record(obj, annotation))
+    items = typing.get_args(annotation)
+    if items == (Rank, Suit):
+        return _read_card(value)
+    if len(items) == 2 and items[1] is Ellipsis:
+        return tuple(_read_typed(item, items[0]) for item in value.as_list())
+    raise TypeError(f"no JSON form is declared for {annotation!r}")
 
 
-def _read_top_trump(obj: JsonObject) -> TopTrump:
-    return TopTrump(rank=obj.get("rank").as_enum(Rank), suit=obj.get("suit").as_enum(TrumpRelation))
+def _read_record(obj: JsonObject, cls: type[T]) -> T:
+    """A dataclass read field by field, in field order, each by its declared type."""
+    return cls(**{name: _read_typed(obj.get(name), kind) for name, kind in field_types(cls).items()})
 
 
-def _read_trump(obj: JsonObject) -> TrumpPhase:
-    return TrumpPhase(
-        dealer_takes=obj.get("dealer_takes").as_bool(),
-        name_round=obj.get("name_round").as_bool(),
-        stick_the_dealer=obj.get("stick_the_dealer").as_bool(),
-    )
-
-
-def _read_pass(obj: JsonObject) -> PassPhase:
-    return PassPhase(
-        count=obj.get("count").as_int(),
-        directions=tuple(item.as_enum(PassDirection) for item in obj.get("directions").as_list()),
-    )
-
-
-def _read_claim(obj: JsonObject) -> ClaimPhase:
-    return ClaimPhase(
-        min_cards=obj.get("min_cards").as_int(),
-        max_cards=obj.get("max_cards").as_int(),
-        sequential_rank=obj.get("sequential_rank").as_bool(),
-        allow_challenge=obj.get("allow_challenge").as_bool(),
-        pile_penalty=obj.get("pile_penalty").as_bool(),
-    )
-
-
-def _read_betting(obj: JsonObject) -> BettingPhase:
-    return BettingPhase(min_bet=obj.get("min_bet").as_int(), max_raises=obj.get("max_raises").as_int())
-
-
-def _read_bidding(obj: JsonObject) -> BiddingPhase:
-    return BiddingPhase(
-        min_bid=obj.get("min_bid").as_int(),
-        max_bid=obj.get("max_bid").as_int(),
-        allow_nil=obj.get("allow_nil").as_bool(),
-        hook=obj.get("hook").as_bool(),
-        blind_nil=obj.get("blind_nil").as_bool(),
-    )
-
-
-def _read_knock(obj: JsonObject) -> KnockPhase:
-    return KnockPhase(
-        max_value=obj.get("max_value").as_int(),
-        full_bonus=obj.get("full_bonus").as_int(),
-        undercut_bonus=obj.get("undercut_bonus").as_int(),
-        lay_off=obj.get("lay_off").as_bool(),
-    )
-
-
-def _read_ask(obj: JsonObject) -> AskPhase:
-    return AskPhase(
-        fish=obj.get("fish").as_bool(),
-        again=obj.get("again").as_bool(),
-        book=obj.get("book").as_int(),
-    )
-
-
-def _read_count(obj: JsonObject) -> CountPhase:
-    return CountPhase(
-        limit=obj.get("limit").as_int(),
-        go_points=obj.get("go_points").as_int(),
-        combos=obj.get("combos").as_bool(),
-    )
-
-
-def _read_auction(obj: JsonObject) -> AuctionPhase:
-    return AuctionPhase(
-        doubling=obj.get("doubling").as_bool(),
-        dummy=obj.get("dummy").as_bool(),
-        vulnerability=obj.get("vulnerability").as_enum(Vulnerability),
-    )
-
-
-_PHASE_READERS: dict[str, Callable[[JsonObject], Phase]] = {
-    "draw": _read_draw,
-    "play": _read_play,
-    "discard": _read_discard,
-    "trick": _read_trick,
-    "claim": _read_claim,
-    "betting": _read_betting,
-    "bidding": _read_bidding,
-    "knock": _read_knock,
-    "pass": _read_pass,
-    "trump": _read_trump,
-    "ask": _read_ask,
-    "count": _read_count,
-    "auction": _read_auction,
-}
+_PHASE_CLASSES: dict[str, type[Phase]] = {kind.kind: cls for cls, kind in phase_kinds().items()}
 
 
 def _read_phase(value: JsonValue) -> Phase:
     obj = value.as_object()
     kind_value = obj.get("kind")
     kind = kind_value.as_str()
-    reader = _PHASE_READERS.get(kind)
-    if reader is None:
-        allowed = ", ".join(_PHASE_READERS)
+    cls = _PHASE_CLASSES.get(kind)
+    if cls is None:
+        allowed = ", ".join(_PHASE_CLASSES)
         raise kind_value.fail(f"unknown phase kind {kind!r} (expected one of: {allowed})")
-    phase = reader(obj)
+    phase = _read_record(obj, cls)
     obj.done()
     return phase
 
@@ -705,22 +569,26 @@ def _phase_objects(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [phase for phase in phases if isinstance(phase, dict)] if isinstance(phases, list) else []
 
 
-def _add_first_trick_rules(data: dict[str, Any]) -> None:
-    """Version 2: a trick phase of an older file has no first lead and no clean first trick."""
-    for phase in _phase_objects(data):
-        if phase.get("kind") == "trick":
-            phase.setdefault("first_lead", None)
-            phase.setdefault("clean_first_trick", False)
+def _add_version_2_phase_keys(data: dict[str, Any]) -> None:
+    """Version 2: the keys version 2 added to a phase kind of version 1 hold their defaults in an older
+    file (a trick phase has no first lead and no clean first trick, a draw phase does not stand, a
+    discard phase lets a card taken from the discard pile go straight back: ``since=2``)."""
+    _add_phase_defaults(data, lambda declared: declared.since == 2 and not declared.late)
 
 
-def _add_phase_flags(data: dict[str, Any]) -> None:
-    """Version 2: an older file's draw phases do not stand (declining a draw is not final) and its
-    discard phases let a card taken from the discard pile go straight back."""
+def _add_late_phase_keys(data: dict[str, Any]) -> None:
+    """Version 2, keys added late: absent, they hold their defaults (no top trumps, no bidding hook or
+    blind Nil, no runs)."""
+    _add_phase_defaults(data, lambda declared: declared.late)
+
+
+def _add_phase_defaults(data: dict[str, Any], chosen: Callable[[FieldSpec], bool]) -> None:
     for phase in _phase_objects(data):
-        if phase.get("kind") == "draw":
-            phase.setdefault("stand", False)
-        if phase.get("kind") == "discard":
-            phase.setdefault("no_return", False)
+        kind = phase.get("kind")
+        cls = _PHASE_CLASSES.get(kind) if isinstance(kind, str) else None
+        for field in dataclasses.fields(cls) if cls is not None else ():
+            if chosen(field_spec(field)):
+                phase.setdefault(field.name, _encode(field.default))
 
 
 def _add_shoot_the_moon(data: dict[str, Any]) -> None:
@@ -731,27 +599,17 @@ def _add_shoot_the_moon(data: dict[str, Any]) -> None:
 
 
 def _add_trump_rules(data: dict[str, Any]) -> None:
-    """Version 2 (added late): trick phases without top trumps, no maker scoring."""
-    for phase in _phase_objects(data):
-        if phase.get("kind") == "trick":
-            phase.setdefault("top_trumps", [])
+    """Version 2 (added late): no maker scoring."""
     data.setdefault("maker_scoring", None)
 
 
 def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
     """Version 2 (added late, Whist, Oh Hell, Rummy and Spades): no turned trump, no book scoring,
-    bidding without the hook or blind Nil, plays without runs, contracts not exact and without a made
-    bonus."""
+    contracts not exact and without a made bonus."""
     setup = _object_at(data, "setup")
     if setup is not None:
         setup.setdefault("turned_trump", None)
     data.setdefault("book_scoring", None)
-    for phase in _phase_objects(data):
-        if phase.get("kind") == "bidding":
-            phase.setdefault("hook", False)
-            phase.setdefault("blind_nil", False)
-        if phase.get("kind") == "play":
-            phase.setdefault("runs", False)
     contract = _object_at(data, "contract_scoring")
     if contract is not None:
         contract.setdefault("exact", False)
@@ -760,6 +618,7 @@ def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
 
 #: Defaults for keys version 2 gained after it first shipped; applied to every document read.
 _LATE_VERSION_2: tuple[Callable[[dict[str, Any]], None], ...] = (
+    _add_late_phase_keys,
     _add_trump_rules,
     _add_book_and_turned_trump,
 )
@@ -767,11 +626,8 @@ _LATE_VERSION_2: tuple[Callable[[dict[str, Any]], None], ...] = (
 #: ``_MIGRATIONS[v]`` upgrades a version-``v`` document to version ``v + 1``, one seed or feature per step.
 _MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {
     0: (_add_special_effects, _add_tableau_mode, _add_teams, _add_contract_scoring),
-    1: (_add_first_trick_rules, _add_phase_flags, _add_shoot_the_moon),
+    1: (_add_version_2_phase_keys, _add_shoot_the_moon),
 }
-
-#: Keys version 2 added, left out of a genome written as version 1 (they hold their defaults there).
-_VERSION_2_TRICK_KEYS = ("first_lead", "clean_first_trick")
 
 
 def _migrate(data: dict[str, object], version: JsonValue) -> dict[str, object]:

@@ -121,6 +121,9 @@ Book scoring
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -144,6 +147,7 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
+from darwindeck.genome.declare import field_spec, field_types, phase_kinds
 from darwindeck.genome.phases import (
     MIN_RUN,
     AskPhase,
@@ -162,7 +166,6 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
-    Vulnerability,
 )
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
@@ -270,6 +273,11 @@ def ensure_valid(genome: GameGenome) -> None:
 
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _within(value: object, low: int, high: int | None = None) -> TypeGuard[int]:
+    """``value`` is an int in ``low..high`` (the range a declaration allows: reported there if not)."""
+    return _is_int(value) and value >= low and (high is None or value <= high)
 
 
 def _describe(value: object) -> str:
@@ -500,23 +508,23 @@ class _Checker:
         self.member("turn_structure.deck_empty", turns.deck_empty, DeckEmptyAction)
 
     def check_phase(self, path: str, index: int, phase: Phase) -> None:
+        declared = phase_kinds().get(type(phase))
+        if declared is None:
+            self.error(path, f"must be a phase, got {_describe(phase)}")
+            return
+        self.check_declared_fields(path, phase)
         if isinstance(phase, DrawPhase):
-            self.member(f"{path}.source", phase.source, Location)
-            self.integer(f"{path}.count", phase.count, 1)
             no_card = "a draw from the deck judges no card" if phase.source is Location.DECK else None
             self.check_condition(f"{path}.condition", phase.condition, no_card)
             if phase.stand and phase.mandatory:
                 self.warn(f"{path}.stand", "a compulsory draw cannot be declined, so nobody ever stands")
         elif isinstance(phase, PlayPhase):
-            self.member(f"{path}.target", phase.target, Location)
             self.check_condition(f"{path}.valid_play_condition", phase.valid_play_condition)
             self.check_card_range(path, phase.min_cards, phase.max_cards)
-            if phase.runs and phase.max_cards < MIN_RUN:
+            if phase.runs and _is_int(phase.max_cards) and phase.max_cards < MIN_RUN:
                 reason = f"a run has at least {MIN_RUN} cards, but max_cards is {phase.max_cards}"
                 self.warn(f"{path}.runs", reason)
         elif isinstance(phase, DiscardPhase):
-            self.member(f"{path}.target", phase.target, Location)
-            self.integer(f"{path}.count", phase.count, 1)
             self.check_condition(f"{path}.matching_condition", phase.matching_condition)
             takes = any(isinstance(p, DrawPhase) and p.source is Location.DISCARD for p in self.phases)
             if phase.no_return and not takes:
@@ -527,9 +535,6 @@ class _Checker:
             self.check_trick_phase(path, phase)
         elif isinstance(phase, ClaimPhase):
             self.check_card_range(path, phase.min_cards, phase.max_cards)
-        elif isinstance(phase, BettingPhase):
-            self.integer(f"{path}.min_bet", phase.min_bet, 1)
-            self.integer(f"{path}.max_raises", phase.max_raises, 0)
         elif isinstance(phase, BiddingPhase):
             self.check_bidding_phase(path, index, phase)
         elif isinstance(phase, KnockPhase):
@@ -540,26 +545,40 @@ class _Checker:
             self.check_trump_phase(path, index)
         elif isinstance(phase, AskPhase):
             self.check_ask_phase(path, phase)
-        elif isinstance(phase, CountPhase):
-            self.check_count_phase(path, phase)
         elif isinstance(phase, AuctionPhase):
             self.check_auction_phase(path, index, phase)
-        else:
-            self.error(path, f"must be a phase, got {_describe(phase)}")
+
+    def check_declared_fields(self, path: str, phase: Phase) -> None:
+        """The checks a phase's declaration implies (``genome.declare``), field by field in field order:
+        an int within its declared range or among its choices, a bool, an enum member (or None when
+        optional). Conditions, cards and tuples are checked by their kind's own rules."""
+        hints = field_types(type(phase))
+        for field in dataclasses.fields(phase):
+            where, value, declared = f"{path}.{field.name}", getattr(phase, field.name), field_spec(field)
+            kind = hints[field.name]
+            members = typing.get_args(kind) if typing.get_origin(kind) is types.UnionType else (kind,)
+            enums = [m for m in members if isinstance(m, type) and issubclass(m, Enum)]
+            if kind is int and declared.choices:
+                if not _is_int(value) or value not in declared.choices:
+                    self.error(where, f"must be {declared.note}, got {_describe(value)}")
+            elif kind is int:
+                self.integer(where, value, declared.low, declared.high, declared.note)
+            elif kind is bool and not isinstance(value, bool):
+                self.error(where, f"must be a bool, got {_describe(value)}")
+            elif len(enums) == 1 and len(members) <= 2:
+                self.member(where, value, enums[0], optional=type(None) in members)
 
     def check_card_range(self, path: str, min_cards: int, max_cards: int) -> None:
-        min_ok = self.integer(f"{path}.min_cards", min_cards, 1)
-        max_ok = self.integer(f"{path}.max_cards", max_cards, 1)
-        if min_ok and max_ok and min_cards > max_cards:
+        """The relation of a phase's card counts (their ranges are declared)."""
+        if _within(min_cards, 1) and _within(max_cards, 1) and min_cards > max_cards:
             self.error(f"{path}.min_cards", f"must be ≤ max_cards ({max_cards}), got {min_cards}")
 
     def check_trick_phase(self, path: str, phase: TrickPhase) -> None:
-        if self.member(f"{path}.trump_suit", phase.trump_suit, Suit, optional=True):
+        if phase.trump_suit is None or isinstance(phase.trump_suit, Suit):
             setup_trump = self.genome.setup.trump_suit
             if isinstance(setup_trump, Suit) and phase.trump_suit is not setup_trump:
                 trump = "none" if phase.trump_suit is None else phase.trump_suit.value
                 self.warn(f"{path}.trump_suit", f"is {trump} but setup.trump_suit is {setup_trump.value}")
-        self.member(f"{path}.breaking_suit", phase.breaking_suit, Suit, optional=True)
         self.check_first_trick(path, phase)
         self.check_top_trumps(f"{path}.top_trumps", phase)
 
@@ -594,7 +613,7 @@ class _Checker:
             self.warn(path, f"trump is chosen once per hand, by turn_structure.phases[{first}]: never acts")
 
     def check_pass_phase(self, path: str, phase: PassPhase) -> None:
-        if self.integer(f"{path}.count", phase.count, 1, UINT8_MAX, " (one byte)"):
+        if _within(phase.count, 1, UINT8_MAX):
             cards = self.cards_per_player
             if cards is not None and phase.count > cards:
                 self.warn(f"{path}.count", f"is {phase.count} but each player is dealt {cards} cards")
@@ -621,12 +640,6 @@ class _Checker:
     def scores_tricks(self) -> bool:
         return any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in self.genome.scoring.card_rules)
 
-    def check_count_phase(self, path: str, phase: CountPhase) -> None:
-        self.integer(f"{path}.limit", phase.limit, 10, UINT8_MAX, " (one byte; a ten must fit)")
-        self.integer(f"{path}.go_points", phase.go_points, *_ONE_BYTE)
-        if not isinstance(phase.combos, bool):
-            self.error(f"{path}.combos", f"must be a bool, got {_describe(phase.combos)}")
-
     def check_auction_phase(self, path: str, index: int, phase: AuctionPhase) -> None:
         if not any(i > index for i in self.phase_indices(TrickPhase)):
             self.error(path, "an auction phase needs a trick phase after it")
@@ -634,10 +647,6 @@ class _Checker:
         if _is_int(tricks) and tricks < MIN_AUCTION_TRICKS:
             reason = f"a contract of level 7 takes every trick of at least {MIN_AUCTION_TRICKS}"
             self.error(path, f"{reason}, but a hand has {tricks} tricks")
-        for name in ("doubling", "dummy"):
-            if not isinstance(getattr(phase, name), bool):
-                self.error(f"{path}.{name}", f"must be a bool, got {_describe(getattr(phase, name))}")
-        self.member(f"{path}.vulnerability", phase.vulnerability, Vulnerability)
         pairs = self.genome.team_mode and any(len(team) == 2 for team in self.genome.teams)
         if phase.dummy is True and not pairs:
             self.warn(f"{path}.dummy", "no team of two players, so nobody is ever the dummy")
@@ -647,19 +656,12 @@ class _Checker:
             self.warn(path, reason)
 
     def check_ask_phase(self, path: str, phase: AskPhase) -> None:
-        for name in ("fish", "again"):
-            if not isinstance(getattr(phase, name), bool):
-                self.error(f"{path}.{name}", f"must be a bool, got {_describe(getattr(phase, name))}")
-        if not _is_int(phase.book) or phase.book not in (0, 2, 3, 4):
-            self.error(f"{path}.book", f"must be 0 or 2..4 cards of one rank, got {_describe(phase.book)}")
         cards, deck = self.cards_per_player, self.deck
         dealt_out = cards is not None and deck is not None and cards * self.genome.player_count >= deck.size
         if phase.fish is True and dealt_out:
             self.warn(f"{path}.fish", "every card is dealt, so the deck is empty and nobody ever fishes")
 
     def check_knock_phase(self, path: str, phase: KnockPhase) -> None:
-        for name in ("max_value", "full_bonus", "undercut_bonus"):
-            self.integer(f"{path}.{name}", getattr(phase, name), *_ONE_BYTE)
         evaluation = self.genome.scoring.hand_evaluation
         if evaluation is None:
             self.error(path, "a knock phase needs scoring.hand_evaluation to measure the hand")
@@ -672,8 +674,8 @@ class _Checker:
     def check_bidding_phase(self, path: str, index: int, phase: BiddingPhase) -> None:
         if not any(i > index for i in self.phase_indices(TrickPhase)):
             self.error(path, "a bidding phase needs a trick phase after it")
-        min_ok = self.integer(f"{path}.min_bid", phase.min_bid, 0)
-        max_ok = self.integer(f"{path}.max_bid", phase.max_bid, 0, UINT8_MAX, " (one byte)")
+        min_ok = _within(phase.min_bid, 0)
+        max_ok = _within(phase.max_bid, 0, UINT8_MAX)
         if min_ok and max_ok and phase.min_bid > phase.max_bid:
             self.error(f"{path}.min_bid", f"must be ≤ max_bid ({phase.max_bid}), got {phase.min_bid}")
         cards = self.cards_per_player
