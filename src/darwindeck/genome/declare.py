@@ -39,6 +39,7 @@ __all__ = [
     "field_types",
     "phase_kind",
     "phase_kinds",
+    "phase_version",
     "spec",
 ]
 
@@ -158,6 +159,16 @@ def _check_layout(declared: PhaseKind) -> None:
     fields = [field.name for field in dataclasses.fields(declared.cls)]
     if sorted(named) != sorted(fields):
         raise ValueError(f"{declared.cls.__name__}: the layout names {named}, the fields are {fields}")
+
+
+def phase_version(phase: object) -> int:
+    """The oldest schema version that holds ``phase``: its kind's, or a later field's that holds a value
+    other than its default (1 for a value that is not a declared phase: validation reports it)."""
+    declared = _KINDS.get(type(phase))
+    if declared is None:
+        return 1
+    fields = (f for f in declared.fields() if getattr(phase, f.name) != f.default)
+    return max((declared.since, *(field_spec(f).since for f in fields)))
 
 
 _TYPES: dict[type, dict[str, Any]] = {}

@@ -60,19 +60,10 @@ from darwindeck.genome.conditions import (
     ConditionType,
     iter_conditions,
 )
+from darwindeck.genome.declare import phase_version
 from darwindeck.genome.phases import (
-    AskPhase,
-    AuctionPhase,
-    BiddingPhase,
-    CountPhase,
-    DiscardPhase,
-    DrawPhase,
-    KnockPhase,
-    PassPhase,
     Phase,
-    PlayPhase,
     TrickPhase,
-    TrumpPhase,
 )
 
 #: The newest genome JSON schema this code reads and writes. Older versions are migrated on load; newer
@@ -374,7 +365,6 @@ class BookScoring:
 
 
 #: Phase kinds added in schema version 2.
-_VERSION_2_PHASES = (KnockPhase, PassPhase, TrumpPhase, AskPhase, CountPhase, AuctionPhase)
 
 
 @dataclass(frozen=True)
@@ -416,20 +406,12 @@ class GameGenome:
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
         maker scoring, a turned trump, book scoring, an exact contract, a made bonus, an ask phase or a
         bidding hook or blind Nil, runs or an ``extends_meld`` test, a count or an auction phase, a
-        hands-played win), else 1."""
+        hands-played win), else 1. A phase's part is its declaration's (``declare.phase_version``)."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
-            or any(isinstance(p, _VERSION_2_PHASES) for p in phases)
-            or any(
-                isinstance(p, TrickPhase) and (p.first_lead or p.clean_first_trick or p.top_trumps)
-                for p in phases
-            )
-            or any(isinstance(p, DrawPhase) and p.stand for p in phases)
-            or any(isinstance(p, BiddingPhase) and (p.hook or p.blind_nil) for p in phases)
-            or any(isinstance(p, PlayPhase) and p.runs for p in phases)
+            or any(phase_version(p) == 2 for p in phases)
             or any(c.type is ConditionType.EXTENDS_MELD for c in self.all_conditions())
-            or any(isinstance(p, DiscardPhase) and p.no_return for p in phases)
             or any(win.type in (WinType.SCORE_FLOOR, WinType.HANDS_PLAYED) for win in self.win_conditions)
             or self.maker_scoring is not None
             or self.setup.turned_trump is not None
