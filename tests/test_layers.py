@@ -13,6 +13,7 @@ ROOT = Path(darwindeck.__file__).parent
 RANK = {
     "errors": 0,
     "fileio": 0,
+    "stats": 0,
     "genome": 1,
     "engine": 2,
     "rulebook": 2,
