@@ -60,6 +60,7 @@ from darwindeck.genome.conditions import (
     ConditionType,
     iter_conditions,
 )
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.phases import (
     AskPhase,
     AuctionPhase,
@@ -453,6 +454,4 @@ class GameGenome:
     @property
     def identity(self) -> str:
         """SHA-256 hex digest of the canonical JSON of the rules (name and description excluded)."""
-        from darwindeck.genome.serialization import genome_identity
-
         return genome_identity(self)

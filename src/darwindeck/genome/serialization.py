@@ -1,4 +1,4 @@
-"""Genome JSON: a lossless, versioned file format, its migrations, and genome identity.
+"""Genome JSON: a lossless, versioned file format and its migrations.
 
 Format (``schema_version`` 2). One JSON object whose keys are the ``GameGenome`` fields, every one
 always written (except the late version-2 keys at their defaults, below), ``schema_version`` first and
@@ -31,9 +31,8 @@ byte for byte as before, so its identity did not change when version 2 came.
 
 ``to_json`` writes this with indent 2 and a trailing newline; ``canonical_json`` writes the same object
 with sorted keys, no whitespace and ASCII escapes, so equal genomes give byte-equal text on every
-machine. ``genome_identity`` is the SHA-256 hex digest of the canonical JSON of the genome without
-``name`` and ``description``: renaming or re-describing a game keeps its identity, any rule change
-alters it.
+machine. The data form, ``canonical_json`` and ``genome_identity`` (the SHA-256 of the canonical JSON
+without ``name`` and ``description``) live in ``genome.identity``; this module writes and reads files.
 
 Reading is strict. Malformed JSON, a wrong JSON type (a bool or a float where an int belongs), an unknown
 enum value, an unknown phase kind, a missing key, an unknown key or a duplicated key raises
@@ -61,7 +60,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import hashlib
 import json
 import os
 import tempfile
@@ -84,6 +82,7 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
+from darwindeck.genome.identity import genome_to_dict
 from darwindeck.genome.phases import (
     AskPhase,
     AuctionPhase,
@@ -128,117 +127,17 @@ from darwindeck.genome.schema import (
     WinCondition,
     WinType,
 )
+from darwindeck.genome.validation import ensure_valid
 
 E = TypeVar("E", bound=Enum)
 T = TypeVar("T")
 
-#: The ``"kind"`` tag of each phase class in JSON.
-PHASE_KIND_NAMES: dict[type[Phase], str] = {
-    DrawPhase: "draw",
-    PlayPhase: "play",
-    DiscardPhase: "discard",
-    TrickPhase: "trick",
-    ClaimPhase: "claim",
-    BettingPhase: "betting",
-    BiddingPhase: "bidding",
-    KnockPhase: "knock",
-    PassPhase: "pass",
-    TrumpPhase: "trump",
-    AskPhase: "ask",
-    CountPhase: "count",
-    AuctionPhase: "auction",
-}
-
-#: Fields left out of the identity hash: they describe the game to people, they are not rules.
-IDENTITY_EXCLUDED = ("name", "description")
-
-
 # ----------------------------------------------------------------------------------------------- writing
-
-
-def _encode(value: object) -> Any:
-    """The JSON form of one genome value (see the module docstring)."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        encoded: dict[str, Any] = {}
-        kind = PHASE_KIND_NAMES.get(type(value))  # type: ignore[arg-type]
-        if kind is not None:
-            encoded["kind"] = kind
-        for field in dataclasses.fields(value):
-            encoded[field.name] = _encode(getattr(value, field.name))
-        return encoded
-    return value
-
-
-def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
-    """The genome as plain JSON data: ``schema_version`` first, then every field in field order, in the
-    oldest version that holds the rules (a version-1 genome is written without the version-2 keys)."""
-    fields: dict[str, Any] = _encode(genome)
-    version = genome.schema_version
-    if version == 1:
-        tricks = [phase for phase in fields["turn_structure"]["phases"] if phase["kind"] == "trick"]
-        for phase in tricks:
-            for key in _VERSION_2_TRICK_KEYS:
-                del phase[key]
-        for phase in fields["turn_structure"]["phases"]:
-            if phase["kind"] == "draw":
-                del phase["stand"]
-            if phase["kind"] == "discard":
-                del phase["no_return"]
-        del fields["scoring"]["shoot_the_moon"]
-    _drop_unused_late_keys(fields)
-    return {"schema_version": version, **fields}
-
-
-def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
-    """Leave out the keys added late to version 2 while they hold their defaults (no top trumps, no maker
-    scoring, no turned trump, no book scoring), so the identity of every genome that does not use them
-    stayed what it was."""
-    for phase in fields["turn_structure"]["phases"]:
-        if phase["kind"] == "trick" and not phase["top_trumps"]:
-            del phase["top_trumps"]
-        if phase["kind"] == "bidding":
-            for key in ("hook", "blind_nil"):
-                if not phase[key]:
-                    del phase[key]
-        if phase["kind"] == "play" and not phase["runs"]:
-            del phase["runs"]
-    if fields["setup"]["turned_trump"] is None:
-        del fields["setup"]["turned_trump"]
-    contract = fields["contract_scoring"]
-    if contract is not None:
-        if not contract["exact"]:
-            del contract["exact"]
-        if contract["made_bonus"] == 0:
-            del contract["made_bonus"]
-    for key in ("maker_scoring", "book_scoring"):
-        if fields[key] is None:
-            del fields[key]
 
 
 def to_json(genome: GameGenome) -> str:
     """The genome as JSON text: stable key order, indent 2, a trailing newline."""
     return json.dumps(genome_to_dict(genome), indent=2, ensure_ascii=False) + "\n"
-
-
-def canonical_json(genome: GameGenome) -> str:
-    """Byte-stable JSON of the genome: sorted keys, no whitespace, ASCII only."""
-    return _canonical(genome_to_dict(genome))
-
-
-def _canonical(data: dict[str, Any]) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def genome_identity(genome: GameGenome) -> str:
-    """SHA-256 hex digest of the canonical JSON of the rules (``name`` and ``description`` left out)."""
-    rules = genome_to_dict(genome)
-    for key in IDENTITY_EXCLUDED:
-        del rules[key]
-    return hashlib.sha256(_canonical(rules).encode("ascii")).hexdigest()
 
 
 def save_genome(genome: GameGenome, path: str | os.PathLike[str]) -> None:
@@ -770,9 +669,6 @@ _MIGRATIONS: dict[int, tuple[Callable[[dict[str, Any]], None], ...]] = {
     1: (_add_first_trick_rules, _add_phase_flags, _add_shoot_the_moon),
 }
 
-#: Keys version 2 added, left out of a genome written as version 1 (they hold their defaults there).
-_VERSION_2_TRICK_KEYS = ("first_lead", "clean_first_trick")
-
 
 def _migrate(data: dict[str, object], version: JsonValue) -> dict[str, object]:
     """``data`` upgraded to ``SCHEMA_VERSION`` (a copy; the caller's dict is not changed)."""
@@ -815,8 +711,6 @@ def genome_from_dict(data: object, *, source: str = "<dict>", validate: bool = T
     genome = _read_genome(document)
     document.done()
     if validate:
-        from darwindeck.genome.validation import ensure_valid
-
         ensure_valid(genome)
     return genome
 
