@@ -1,8 +1,20 @@
 """DarwinDeck: a card-game laboratory.
 
-Layers (data flows down; the README maps them to folders): ``genome`` (the game description, validation,
-JSON, bytecode, the classic-game library) → ``engine`` (the compiled VM) → ``agents`` → ``evolve``;
-``rulebook`` and ``play`` read genomes; ``tcg`` is the separate Pokémon-TCG-Pocket-style battle engine.
+The packages are layers, data flowing down (``docs/architecture.md``; ``tests/test_layers.py`` checks the
+direction and that nothing imports in a circle):
+
+* ``errors``: the error types; every user mistake is a ``DarwinDeckError`` with a place and a reason.
+* ``fileio``: file output that never leaves a half-written file.
+* ``stats``: the Wilson interval and the binomial tail.
+* ``genome``: the game description, validation, identity, JSON, bytecode, import, the classic-game library.
+* ``engine``: the compiled VM that plays every genome.
+* ``rulebook``: a genome's rulebook, Markdown or HTML.
+* ``agents``: search players and the batch playouts.
+* ``evolve``: evolving new games: operators, quality measures, fitness, the GA, the run store.
+* ``play``: playing a game yourself in the terminal.
+* ``tcg``: the Pokémon-TCG-Pocket-style battle engine and deck evolution (its map is ``tcg/README.md``).
+* ``web``: the web app.
+* ``cli``: the ``darwindeck`` command.
 """
 
 __version__ = "0.1.0"

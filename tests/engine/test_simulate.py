@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from darwindeck.agents import batch as B
-from darwindeck.agents.simulate import simulate, simulate_rows, wilson_interval
+from darwindeck.agents.simulate import simulate, simulate_rows
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import RANDOM, agent_codes, choose
 from darwindeck.engine.rng import game_seed
@@ -16,6 +16,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tables import compile_program
 from darwindeck.errors import DarwinDeckError
 from darwindeck.genome import EffectType, Rank, SpecialEffect
+from darwindeck.stats import wilson_interval
 from engine.scenario import arranged, cards, shedding_genome
 
 UNO_ISH = shedding_genome(

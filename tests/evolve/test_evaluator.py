@@ -18,8 +18,8 @@ from darwindeck.evolve.evaluator import (
     evaluation_seed,
 )
 from darwindeck.evolve.store import Evaluation
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import all_games, get_game
-from darwindeck.genome.serialization import genome_identity
 from evolve.conftest import exploding_fitness, structural_fitness
 
 RAY_MISSING = importlib.util.find_spec("ray") is None

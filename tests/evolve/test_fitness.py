@@ -41,6 +41,7 @@ from darwindeck.evolve.metrics import (
 )
 from darwindeck.evolve.quality.ladder import Ladder, Rung
 from darwindeck.evolve.quality.play import batch_seed
+from darwindeck.evolve.settings import STYLES
 from darwindeck.evolve.store import Evaluation
 from darwindeck.evolve.styles import METRIC_NAMES, STYLE_WEIGHTS, style_weights
 from darwindeck.genome.library import all_games, get_game
@@ -322,7 +323,7 @@ def test_a_dead_incoherent_rule_costs_nothing() -> None:
 
 
 def test_style_tables_match_the_ga_and_sum_to_one() -> None:
-    assert tuple(STYLE_WEIGHTS) == ga.STYLES
+    assert tuple(STYLE_WEIGHTS) == STYLES
     for style, weights in STYLE_WEIGHTS.items():
         assert tuple(weights) == METRIC_NAMES, style
         assert math.isclose(sum(weights.values()), 1.0), style

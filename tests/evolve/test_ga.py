@@ -39,9 +39,9 @@ from darwindeck.evolve.novelty import genome_distance
 from darwindeck.evolve.operators import Child, mutate
 from darwindeck.evolve.quality.ablation import ablate
 from darwindeck.evolve.store import PLATEAU, Evaluation, RunStore
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import all_games, get_game
 from darwindeck.genome.schema import GameGenome
-from darwindeck.genome.serialization import genome_identity
 from evolve.conftest import capped_fitness, exploding_fitness, structural_fitness
 
 TINY = EvolutionSettings(

@@ -17,8 +17,8 @@ from darwindeck.evolve.store import (
     StoredGenome,
     StoreError,
 )
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import get_game
-from darwindeck.genome.serialization import genome_identity
 
 HASH = "f" * 64
 

@@ -9,9 +9,10 @@ import random
 from darwindeck.evolve.mutations import counting
 from darwindeck.evolve.operators import OPERATORS
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
+from darwindeck.genome.identity import genome_to_dict
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import CountPhase
-from darwindeck.genome.serialization import from_json, genome_to_dict, to_json
+from darwindeck.genome.serialization import from_json, to_json
 from darwindeck.genome.validation import validate
 from darwindeck.rulebook import render_markdown
 

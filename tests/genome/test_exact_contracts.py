@@ -9,10 +9,11 @@ import random
 from darwindeck.errors import BytecodeError
 from darwindeck.evolve.mutations import bidding
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
+from darwindeck.genome.identity import genome_to_dict
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import BiddingPhase
 from darwindeck.genome.schema import ContractScoring
-from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
+from darwindeck.genome.serialization import from_json, genome_from_dict, to_json
 from darwindeck.genome.validation import validate
 from darwindeck.rulebook import render_markdown
 

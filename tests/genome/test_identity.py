@@ -12,6 +12,7 @@ from hypothesis import given, settings
 
 from darwindeck.genome.cards import Location, Rank
 from darwindeck.genome.conditions import Condition, ConditionType
+from darwindeck.genome.identity import canonical_json, genome_identity
 from darwindeck.genome.phases import PlayPhase
 from darwindeck.genome.schema import (
     ContractScoring,
@@ -24,7 +25,7 @@ from darwindeck.genome.schema import (
     WinCondition,
     WinType,
 )
-from darwindeck.genome.serialization import canonical_json, from_json, genome_identity, to_json
+from darwindeck.genome.serialization import from_json, to_json
 from strategies import genomes
 
 

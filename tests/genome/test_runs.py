@@ -10,9 +10,10 @@ from darwindeck.evolve.mutations import structure
 from darwindeck.genome.bytecode import compile_genome, parse_bytecode
 from darwindeck.genome.cards import Location
 from darwindeck.genome.conditions import Condition, ConditionType
+from darwindeck.genome.identity import genome_to_dict
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import PlayPhase
-from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
+from darwindeck.genome.serialization import from_json, genome_from_dict, to_json
 from darwindeck.genome.validation import validate
 from darwindeck.rulebook import render_markdown
 

@@ -22,6 +22,7 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
+from darwindeck.genome.identity import canonical_json, genome_to_dict
 from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
     EffectType,
@@ -34,15 +35,7 @@ from darwindeck.genome.schema import (
     WinCondition,
     WinType,
 )
-from darwindeck.genome.serialization import (
-    canonical_json,
-    from_json,
-    genome_from_dict,
-    genome_to_dict,
-    load_genome,
-    save_genome,
-    to_json,
-)
+from darwindeck.genome.serialization import from_json, genome_from_dict, load_genome, save_genome, to_json
 from darwindeck.genome.validation import validate
 from strategies import genomes
 

@@ -15,10 +15,11 @@ from darwindeck.evolve.operators import OPERATORS
 from darwindeck.evolve.repair import fix_trump_making
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
 from darwindeck.genome.cards import Rank
+from darwindeck.genome.identity import genome_to_dict
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import TopTrump, TrickPhase, TrumpPhase, TrumpRelation
 from darwindeck.genome.schema import GameGenome, MakerScoring
-from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
+from darwindeck.genome.serialization import from_json, genome_from_dict, to_json
 from darwindeck.genome.validation import validate
 
 OFFSETS_AT = 20

@@ -17,10 +17,11 @@ from darwindeck.evolve.repair import drop_orphan_book, fix_turned_trump, settle
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
 from darwindeck.genome.cards import Suit
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
+from darwindeck.genome.identity import genome_to_dict
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import Phase, TrickPhase, TrumpPhase
 from darwindeck.genome.schema import BookScoring, CardScoringRule, GameGenome, ScoringTrigger, TurnedTrump
-from darwindeck.genome.serialization import from_json, genome_from_dict, genome_to_dict, to_json
+from darwindeck.genome.serialization import from_json, genome_from_dict, to_json
 from darwindeck.genome.validation import validate
 
 OFFSETS_AT = 20

@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 from darwindeck.cli.deck_verbs import register
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.evaluator import LocalEvaluator, evaluation_seed
-from darwindeck.tcg.battle.play import wilson
 from darwindeck.tcg.core.decks import Deck, deck_problems, load_deck, shipped_deck_names
 from darwindeck.tcg.core.models import EnergyType
 from darwindeck.tcg.deckevo.fitness import (
@@ -27,7 +26,6 @@ from darwindeck.tcg.deckevo.fitness import (
     field_fitness,
     match_seed,
     play_match_task,
-    wilson_half,
 )
 from darwindeck.tcg.deckevo.ga import (
     DeckEvolutionSettings,
@@ -130,7 +128,6 @@ def test_scores_count_draws_as_half_and_a_field_weighs_each_deck_equally() -> No
     assert record.games == 6 and record.score == pytest.approx(4 / 6)
     assert record.flipped() == MatchRecord(1, 2, 3) and record.flipped().score == pytest.approx(2 / 6)
     assert field_fitness([record, MatchRecord(0, 0, 4)]) == pytest.approx((4 / 6 + 0) / 2)
-    assert wilson_half(5, 10) == wilson(5, 10)
 
 
 @pytest.mark.parametrize("agent", ["greedy", "mcts"])

@@ -41,7 +41,8 @@ def _layer(module: str) -> int:
 
 
 def test_every_module_lives_in_a_layer() -> None:
-    loose = [m for m in _graph() if _layer(m) == 0 and not m.startswith("darwindeck.tcg.tools")]
+    outside = ("darwindeck.tcg", "darwindeck.tcg.tools")  # the package's map and the developer tools
+    loose = [m for m in _graph() if _layer(m) == 0 and not m.startswith(outside[1]) and m != outside[0]]
     assert loose == []
 
 

@@ -12,8 +12,8 @@ from darwindeck.cli.evolve_verbs import EvolveArgumentError, _best_rated
 from darwindeck.evolve.ga import EvolutionSettings, seed_population
 from darwindeck.evolve.report import Rated, write_ratings
 from darwindeck.evolve.store import RunStore
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import get_game
-from darwindeck.genome.serialization import genome_identity
 from darwindeck.web.app import create_app
 from darwindeck.web.records import WebRecords
 

@@ -6,6 +6,9 @@
 * ``batch``: a whole batch of games, every seat's agent included (the engine's random and greedy players,
   the search), in one compiled call, with per-game instrumentation (``play_batch_with``).
 * ``simulate``: batches of one genome summarised as ``BatchStats``, split into chunks for parallel work.
+* ``competent``: the competent search configuration (greedy rollouts, a bias toward the greedy move)
+  used wherever play should be good.
+* ``contract_value``: what an auction's contract is worth to each side, projected to the hand's end.
 * ``chances``: every side's estimated chance of winning at checkpoints of a game (rollouts of
   determinizations of what the side has seen), for the arc measures of ``evolve.quality.arc``.
 

@@ -8,7 +8,6 @@ with the settings of ``mcts_params`` (``search_params.default_params`` when not 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -23,28 +22,13 @@ from darwindeck.engine.search_params import default_params
 from darwindeck.engine.tables import compile_program
 from darwindeck.errors import DarwinDeckError
 from darwindeck.genome.schema import GameGenome
+from darwindeck.stats import wilson_interval
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
 #: Games per chunk handed to one worker call.
 CHUNK_GAMES = 500
-WILSON_Z = 1.96
-
-
-def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``(0, 1)`` with no trials).
-
-    >>> tuple(round(x, 3) for x in wilson_interval(50, 100))
-    (0.404, 0.596)
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

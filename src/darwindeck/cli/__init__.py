@@ -3,6 +3,18 @@
 Each verb module exposes ``register(app)`` and imports its heavy dependencies inside the verbs, so start-up
 stays fast. ``main`` turns any ``DarwinDeckError`` (a user's mistake) into one line on stderr and exit
 code 2; only bugs show a traceback.
+
+* ``common``: a GAME|FILE argument turned into a genome, and console output shared by the verbs.
+* ``genome_verbs``: ``games``, ``show``, ``validate``, ``compile``, ``import``, ``rulebook``.
+* ``simulate_verbs``: ``simulate``, a batch of games with AI players.
+* ``play_verbs``: ``play``, a game in the terminal against computer opponents.
+* ``skill_verbs``: ``skill``, the skill ladder on duplicate deals.
+* ``evolve_verbs``: ``evolve`` (start or resume a run), ``runs`` and ``runs show``.
+* ``demo_verbs``: ``demo``, the main job on its embedded defaults (``make demo``).
+* ``battle_verbs``: ``battle`` and ``cards`` (the battle engine).
+* ``deck_verbs``: ``decks evolve``, battle-deck evolution.
+* ``bench_verbs``: ``bench``, the speed benchmarks of ``benchmarks/``.
+* ``web_verbs``: ``serve`` (the web app) and ``ratings export``.
 """
 
 from __future__ import annotations

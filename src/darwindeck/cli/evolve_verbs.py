@@ -30,8 +30,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from darwindeck.evolve.evaluator import Evaluator
-    from darwindeck.evolve.ga import EvolutionSettings, GenerationStats, RunResult
+    from darwindeck.evolve.ga import GenerationStats, RunResult
     from darwindeck.evolve.report import Rated
+    from darwindeck.evolve.settings import EvolutionSettings
     from darwindeck.evolve.store import RunStore
     from darwindeck.genome.schema import GameGenome
     from darwindeck.web.records import RatedGame
@@ -83,7 +84,7 @@ def parse_players(text: str) -> tuple[int, int]:
 
 
 def _check_style(style: str | None) -> None:
-    from darwindeck.evolve.ga import STYLES
+    from darwindeck.evolve.settings import STYLES
 
     if style is not None and style not in STYLES:
         raise EvolveArgumentError(f"--style {style!r}: unknown, use one of {', '.join(STYLES)}")
@@ -123,7 +124,8 @@ def _settings(
     store: RunStore, chosen: dict[str, Any], seed: int | None, resume: int | None
 ) -> tuple[EvolutionSettings, int]:
     """New-run settings (defaults + ``chosen``), or the stored ones + ``chosen`` for a resumed run."""
-    from darwindeck.evolve.ga import EvolutionSettings, load_run_settings
+    from darwindeck.evolve.ga import load_run_settings
+    from darwindeck.evolve.settings import EvolutionSettings
 
     if resume is None:
         return EvolutionSettings(**chosen), 0 if seed is None else seed
@@ -226,7 +228,8 @@ def _rated_by_live_identity(store: RunStore) -> dict[str, RatedGame]:
     """Every rated game by the identity it was played under and by the identity of its live canonical
     form (what a run stores: a library game loses its dead rules there)."""
     from darwindeck.evolve.fitness import settle_genome
-    from darwindeck.genome.serialization import from_json, genome_identity
+    from darwindeck.genome.identity import genome_identity
+    from darwindeck.genome.serialization import from_json
     from darwindeck.web.records import WebRecords
 
     found: dict[str, RatedGame] = {}
@@ -427,7 +430,7 @@ def show_run(
 
 
 def _show(store: RunStore, run_id: int) -> None:
-    from darwindeck.evolve.ga import EvolutionSettings
+    from darwindeck.evolve.settings import EvolutionSettings
 
     summary = store.run_summary(run_id)
     info = summary.run
@@ -477,7 +480,7 @@ def _show(store: RunStore, run_id: int) -> None:
 
 def _print_ratings(store: RunStore, run_id: int, generations: list[int]) -> None:
     """The run's games that people rated in the browser (``darwindeck serve``)."""
-    from darwindeck.genome.serialization import genome_identity
+    from darwindeck.genome.identity import genome_identity
 
     members = {
         genome_identity(member.genome)

@@ -1,23 +1,51 @@
 """The compiled game engine: every rule of every genome, in one numba-compiled kernel.
 
-``compile_tables(genome)`` → ``GameTables`` (NumPy int arrays) → ``pack_tables`` → one program array
-that the kernel (``kernel``, ``batch.play_batch``) executes on a flat int64 state array. Play and tests
-use ``state_api.GameState``; batches use ``simulate.simulate``. The semantics are in
-``docs/rules-engine.md``.
+``tables.compile_tables(genome)`` gives ``GameTables`` (NumPy int arrays), ``tables.pack_tables`` one
+program array, and the kernel runs it on a flat ``int64`` state array. Play and tests use
+``state_api.GameState``; whole batches of games run in ``darwindeck.agents.batch`` and
+``darwindeck.agents.simulate`` (one layer up, because they call the search). The semantics are in
+``docs/rules-engine.md``; the action ids and the state's cells are defined, and documented, in one place:
+``layout``.
 
-Action layout (dense ints; legal actions are listed ascending; details in ``layout``):
+Modules:
 
-==========  ==========================================================================================
-0–51        card ``c = suit*13 + rank``: play / discard / play to the trick / put down for a claim
-52          DRAW
-53          PASS (optional phase; ends a claim once ``min_cards`` are down)
-54–59       CHECK, CALL, BET, RAISE, ALL_IN, FOLD
-60–73       BID n = 60 + n; BID 0 is Nil when the bidding phase allows Nil
-74–75       CHALLENGE, NO_CHALLENGE
-76–114      SET of k cards of rank r = 76 + (k−2)·13 + r (k = 2..4)
-115–122     TARGET p = 115 + p (a ``player_choice`` effect)
-123–135     CLAIM_RANK r = 123 + r
-==========  ==========================================================================================
+* ``layout``: the fixed layouts: action ids, the state array's cells, the tables' rows.
+* ``tables``: a genome compiled into ``GameTables``, and packed into the kernel's program array.
+* ``program``: reading the packed program inside the kernel (phases, teams, values).
+* ``kernel``: start a game, apply an action, run the automatic steps to the next decision.
+* ``movegen``: the legal actions of the decision in progress, ascending.
+* ``jit``: how the kernel is compiled (no reference counting, stack workspaces).
+* ``cache_guard``: drops numba's cache when any engine or agents source changes.
+* ``piles``: pile operations on the state array.
+* ``rng``: the deterministic random numbers (xorshift32 in one state cell) and game seeds.
+* ``cond_eval``: the compiled condition programs evaluated.
+* ``turns``: turn order and special effects (spec 000).
+* ``tableau``: what a card played to the tableau does, by tableau mode (spec 001).
+* ``tricks``: trick phases: who may play what, who wins the trick.
+* ``trump``: the trump phase: the hand's trump chosen from a turned card.
+* ``passing``: the pass phase: cards chosen, then exchanged at once.
+* ``betting``: betting rounds with chips.
+* ``claims``: claim phases (Cheat): cards face down with a claimed rank, and challenges.
+* ``asking``: the ask phase (Go Fish).
+* ``counting``: the count phase (Cribbage's play).
+* ``auction``: Bridge's auction and the dummy (``decider``).
+* ``knock``: the knock phase and its showdown.
+* ``melds``: Gin Rummy's melds and lay-offs after a knock.
+* ``melding``: Rummy's melds on the tableau: runs as plays, lay-offs.
+* ``hands``: dealing, the end of a hand, and the next deal.
+* ``contracts``: contract scoring at the hand's end (spec 004).
+* ``makers``: maker scoring (Euchre).
+* ``book``: book scoring (Whist).
+* ``duplicate``: Bridge's score of a contract.
+* ``scoring``: scores, team scores (spec 003) and card-scoring triggers.
+* ``hand_eval``: hand evaluation for showdowns and the ``hand_value`` condition.
+* ``teams``: team aggregates and winner picking (spec 003).
+* ``wins``: win checks and the end of the game.
+* ``agents``: the one-step players inside the compiled loop: random and greedy.
+* ``search_params``: the settings of a searching seat.
+* ``actions``: action names for people (``action_to_string``).
+* ``state_api``: ``GameState``, the Python face of the engine.
+* ``transcript``: readable transcripts of seeded games (golden files).
 """
 
 from darwindeck.engine.cache_guard import AGENTS_DIR, ENGINE_DIR, ensure_fresh_cache

@@ -4,7 +4,14 @@ The wrapper checks and allocates; the rules live in the compiled kernel (``kerne
 flat ``int64`` array (layout in ``layout``), so ``clone`` is an array copy. Illegal actions raise
 ``IllegalActionError`` and leave the state unchanged.
 
->>> from darwindeck.genome.library import get_game  # doctest: +SKIP
+Hearts deals 13 cards to each of four players and opens with the pass, where any card may be chosen:
+
+>>> from darwindeck.genome.library import get_game
+>>> state = GameState.new(get_game("hearts"), seed=1)
+>>> state.n_players, len(state.hand(0)), state.is_terminal()
+(4, 13, False)
+>>> state.legal_actions() == sorted(state.hand(state.current_player))
+True
 """
 
 from __future__ import annotations

@@ -1,15 +1,20 @@
-"""Evolving new games.
+"""Evolving new games (``docs/evolution.md``, ``docs/fitness.md``).
 
-Modules:
-
-* ``operators``: the typed operator registry (``OPERATORS``, ``get_operator``) and the mutation pipeline
-  (``mutate`` → ``Child``), every child validated, repaired or rejected.
-* ``mutations``: the operator functions, one module per family (effects, tableau, teams, bidding,
-  structure, parameters, conditions, scoring, wins, betting).
-* ``crossover``: section-wise crossover of two genomes (``crossover`` → ``Child``).
-* ``repair``: the documented repairs and ``settle`` (validate → repair → accept or reject).
+* ``settings``: ``EvolutionSettings``, the style names and the fitness cache key.
+* ``operators``: the typed operator registry and the mutation pipeline (every child validated, repaired
+  or rejected).
+* ``mutations``: the operator functions, one module per family of the genome.
+* ``crossover``: section-wise crossover of two genomes.
+* ``repair``: the documented repairs and the settle step that uses them.
 * ``novelty``: the structural distance between genomes and a genome's novelty.
-* ``store``: the SQLite run store.
-* ``ga``: the genetic algorithm loop.
-* ``evaluator``: fitness evaluation back-ends (local process pool, Ray).
+* ``quality``: how good a game is: canonical form, dead rules, the skill ladder, the arc, descriptors.
+* ``metrics``: what competent play says about a game, each as a number in [0, 1].
+* ``styles``: one weight table of the metrics per fitness style.
+* ``fitness``: a genome's fitness: screening, judging, the score.
+* ``archive``: the quality-diversity archive (MAP-Elites): the best game of every niche.
+* ``gallery``: a run's gallery as files, text and a heat map.
+* ``ga``: the genetic algorithm, one stored generation at a time.
+* ``evaluator``: where fitness runs: a local process pool or Ray.
+* ``store``: the run store (SQLAlchemy; SQLite by default).
+* ``report``: what a run leaves in its output folder.
 """

@@ -33,8 +33,8 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import Evaluation, FitnessLike
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.schema import GameGenome
-from darwindeck.genome.serialization import genome_identity
 
 T = TypeVar("T")
 R = TypeVar("R")

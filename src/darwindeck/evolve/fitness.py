@@ -3,7 +3,7 @@
 An evaluation has two steps. Every genome gets the **screening** (``evaluate_fitness``); the GA's best
 candidates also get the **judging** (``evaluate_fitness_mcts``: the screening plus search). Both read
 ``settings.style``, ``settings.games_per_genome`` (G), ``settings.mcts_iterations`` (k),
-``settings.mcts_games`` (D) and ``settings.mcts_step_budget`` (S), which ``ga.FITNESS_FIELDS`` covers, and the
+``settings.mcts_games`` (D) and ``settings.mcts_step_budget`` (S), which ``FITNESS_FIELDS`` covers, and the
 result is a function of (genome, those settings, seed) only. Batch seeds are ``quality.play.batch_seed(seed,
 purpose)``.
 
@@ -82,7 +82,6 @@ from darwindeck.agents import batch as B
 from darwindeck.agents.competent import ROLLOUT_DEPTH
 from darwindeck.agents.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
-from darwindeck.evolve.ga import JUDGING_COST, MCTS_MARK, EvolutionSettings
 from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions, measure
 from darwindeck.evolve.novelty import Novelty, novelty
 from darwindeck.evolve.quality.ablation import Ablation, DeadRule, ablate
@@ -98,6 +97,7 @@ from darwindeck.evolve.quality.play import (
     mcts,
     play,
 )
+from darwindeck.evolve.settings import JUDGING_COST, MCTS_MARK, EvolutionSettings
 from darwindeck.evolve.styles import style_weights
 from darwindeck.genome.library import all_games
 from darwindeck.genome.phases import (

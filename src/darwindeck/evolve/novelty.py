@@ -41,9 +41,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from darwindeck.genome.cards import DeckType, Rank
+from darwindeck.genome.identity import PHASE_KIND_NAMES
 from darwindeck.genome.phases import BettingPhase, BiddingPhase
 from darwindeck.genome.schema import EffectType, GameGenome, TableauMode, TargetSelector, WinType
-from darwindeck.genome.serialization import PHASE_KIND_NAMES
 from darwindeck.genome.validation import MAX_TURNS
 
 WEIGHTS: dict[str, float] = {

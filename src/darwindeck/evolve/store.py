@@ -61,8 +61,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from darwindeck import __version__
 from darwindeck.errors import DarwinDeckError
+from darwindeck.genome.identity import canonical_json, genome_identity
 from darwindeck.genome.schema import GameGenome
-from darwindeck.genome.serialization import canonical_json, genome_from_dict, genome_identity
+from darwindeck.genome.serialization import genome_from_dict
 
 #: Run status values.
 RUNNING = "running"

@@ -1,7 +1,7 @@
 """Fitness styles: one weight table per style, over the metrics of ``darwindeck.evolve.metrics``.
 
 A style says what kind of game a run is looking for. Its weights are non-negative and sum to 1, so the
-weighted sum of metrics in [0, 1] is itself in [0, 1]. The style names are ``ga.STYLES``, in that order.
+weighted sum of metrics in [0, 1] is itself in [0, 1]. The style names are ``settings.STYLES``, in that order.
 
 ============  =======  ========  =======  ===========  =====  =======  =======  ==========  ==========  =====
 style         density  comeback  tension  interaction  skill  balance  control  complexity  engagement  trick
@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Final
 
 from darwindeck.errors import DarwinDeckError
-from darwindeck.evolve.ga import STYLES
+from darwindeck.evolve.settings import STYLES
 
 #: The weighted metrics, in table order (the names of ``metrics.Metrics`` fields).
 METRIC_NAMES: Final = (

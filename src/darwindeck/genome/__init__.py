@@ -1,8 +1,18 @@
 """The genome layer: the game description and everything that reads or writes it.
 
-Modules: ``cards`` (ranks, suits, decks, places), ``conditions``, ``phases``, ``schema`` (GameGenome and
-its parts), ``validation``, ``serialization`` (JSON, identity, migrations), ``importer`` (DarwinDeck v1 and
-2.0 files), ``bytecode`` (compile / parse), ``library`` (the classic games).
+* ``cards``: ranks, suits, decks, places and visibility.
+* ``conditions``: when a card may be played, a phase happens, or a card scores.
+* ``declare``: how a phase kind is declared once (kind, opcode, layout, ranges, versions); the codecs
+  and validation's field checks derive from it.
+* ``phases``: the steps of a turn, one declared dataclass per phase kind.
+* ``schema``: ``GameGenome`` and its parts.
+* ``validation``: every problem of a genome at once, each with its path.
+* ``identity``: a genome's canonical data form, canonical JSON and identity.
+* ``serialization``: the JSON file format and its migrations.
+* ``importer``: genomes of the public DarwinDeck project (its v1 and 2.0 files).
+* ``bytecode``: compile a genome to bytecode and parse it back (``docs/bytecode.md``).
+* ``_bytes``: bounds-checked big-endian bytes, for ``bytecode``.
+* ``library``: the classic games and the registry that finds them.
 """
 
 from darwindeck.genome.cards import (

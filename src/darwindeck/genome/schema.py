@@ -61,6 +61,7 @@ from darwindeck.genome.conditions import (
     iter_conditions,
 )
 from darwindeck.genome.declare import phase_version
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.phases import (
     Phase,
     TrickPhase,
@@ -435,6 +436,4 @@ class GameGenome:
     @property
     def identity(self) -> str:
         """SHA-256 hex digest of the canonical JSON of the rules (name and description excluded)."""
-        from darwindeck.genome.serialization import genome_identity
-
         return genome_identity(self)

@@ -1,4 +1,4 @@
-"""Genome JSON: a lossless, versioned file format, its migrations, and genome identity.
+"""Genome JSON: a lossless, versioned file format and its migrations.
 
 Format (``schema_version`` 2). One JSON object whose keys are the ``GameGenome`` fields, every one
 always written (except the late version-2 keys at their defaults, below), ``schema_version`` first and
@@ -34,9 +34,8 @@ byte for byte as before, so its identity did not change when version 2 came.
 
 ``to_json`` writes this with indent 2 and a trailing newline; ``canonical_json`` writes the same object
 with sorted keys, no whitespace and ASCII escapes, so equal genomes give byte-equal text on every
-machine. ``genome_identity`` is the SHA-256 hex digest of the canonical JSON of the genome without
-``name`` and ``description``: renaming or re-describing a game keeps its identity, any rule change
-alters it.
+machine. The data form, ``canonical_json`` and ``genome_identity`` (the SHA-256 of the canonical JSON
+without ``name`` and ``description``) live in ``genome.identity``; this module writes and reads files.
 
 Reading is strict. Malformed JSON, a wrong JSON type (a bool or a float where an int belongs), an unknown
 enum value, an unknown phase kind, a missing key, an unknown key or a duplicated key raises
@@ -64,7 +63,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import hashlib
 import json
 import os
 import tempfile
@@ -90,6 +88,7 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.declare import FieldSpec, field_spec, field_types, phase_kinds
+from darwindeck.genome.identity import encode, genome_to_dict
 from darwindeck.genome.phases import (
     Phase,
 )
@@ -117,97 +116,17 @@ from darwindeck.genome.schema import (
     WinCondition,
     WinType,
 )
+from darwindeck.genome.validation import ensure_valid
 
 E = TypeVar("E", bound=Enum)
 T = TypeVar("T")
 
-#: The ``"kind"`` tag of each phase class in JSON (``genome.declare``).
-PHASE_KIND_NAMES: dict[type[Phase], str] = {cls: kind.kind for cls, kind in phase_kinds().items()}
-
-#: Fields left out of the identity hash: they describe the game to people, they are not rules.
-IDENTITY_EXCLUDED = ("name", "description")
-
-
 # ----------------------------------------------------------------------------------------------- writing
-
-
-def _encode(value: object) -> Any:
-    """The JSON form of one genome value (see the module docstring)."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        encoded: dict[str, Any] = {}
-        kind = PHASE_KIND_NAMES.get(type(value))  # type: ignore[arg-type]
-        if kind is not None:
-            encoded["kind"] = kind
-        for field in dataclasses.fields(value):
-            encoded[field.name] = _encode(getattr(value, field.name))
-        return encoded
-    return value
-
-
-def genome_to_dict(genome: GameGenome) -> dict[str, Any]:
-    """The genome as plain JSON data: ``schema_version`` first, then every field in field order, in the
-    oldest version that holds the rules (a version-1 genome is written without the version-2 keys)."""
-    fields: dict[str, Any] = _encode(genome)
-    version = genome.schema_version
-    for phase, encoded in zip(genome.turn_structure.phases, fields["turn_structure"]["phases"], strict=True):
-        _drop_phase_keys(phase, encoded, version)
-    if version == 1:
-        del fields["scoring"]["shoot_the_moon"]
-    _drop_unused_late_keys(fields)
-    return {"schema_version": version, **fields}
-
-
-def _drop_phase_keys(phase: Phase, encoded: dict[str, Any], version: int) -> None:
-    """Leave out a phase's keys that its declaration says a file of ``version`` does not carry: keys
-    newer than the version, and late keys holding their defaults."""
-    for field in dataclasses.fields(phase):
-        declared = field_spec(field)
-        newer = declared.since > version
-        if newer or (declared.late and encoded[field.name] == _encode(field.default)):
-            del encoded[field.name]
-
-
-def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
-    """Leave out the keys added late to version 2 outside the phases while they hold their defaults (no
-    maker scoring, no turned trump, no book scoring, an inexact contract without a made bonus), so the
-    identity of every genome that does not use them stayed what it was."""
-    if fields["setup"]["turned_trump"] is None:
-        del fields["setup"]["turned_trump"]
-    contract = fields["contract_scoring"]
-    if contract is not None:
-        if not contract["exact"]:
-            del contract["exact"]
-        if contract["made_bonus"] == 0:
-            del contract["made_bonus"]
-    for key in ("maker_scoring", "book_scoring"):
-        if fields[key] is None:
-            del fields[key]
 
 
 def to_json(genome: GameGenome) -> str:
     """The genome as JSON text: stable key order, indent 2, a trailing newline."""
     return json.dumps(genome_to_dict(genome), indent=2, ensure_ascii=False) + "\n"
-
-
-def canonical_json(genome: GameGenome) -> str:
-    """Byte-stable JSON of the genome: sorted keys, no whitespace, ASCII only."""
-    return _canonical(genome_to_dict(genome))
-
-
-def _canonical(data: dict[str, Any]) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def genome_identity(genome: GameGenome) -> str:
-    """SHA-256 hex digest of the canonical JSON of the rules (``name`` and ``description`` left out)."""
-    rules = genome_to_dict(genome)
-    for key in IDENTITY_EXCLUDED:
-        del rules[key]
-    return hashlib.sha256(_canonical(rules).encode("ascii")).hexdigest()
 
 
 def save_genome(genome: GameGenome, path: str | os.PathLike[str]) -> None:
@@ -588,7 +507,7 @@ def _add_phase_defaults(data: dict[str, Any], chosen: Callable[[FieldSpec], bool
         cls = _PHASE_CLASSES.get(kind) if isinstance(kind, str) else None
         for field in dataclasses.fields(cls) if cls is not None else ():
             if chosen(field_spec(field)):
-                phase.setdefault(field.name, _encode(field.default))
+                phase.setdefault(field.name, encode(field.default))
 
 
 def _add_shoot_the_moon(data: dict[str, Any]) -> None:
@@ -671,8 +590,6 @@ def genome_from_dict(data: object, *, source: str = "<dict>", validate: bool = T
     genome = _read_genome(document)
     document.done()
     if validate:
-        from darwindeck.genome.validation import ensure_valid
-
         ensure_valid(genome)
     return genome
 

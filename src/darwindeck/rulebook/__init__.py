@@ -4,6 +4,16 @@ The text is generated only from what the genome states, with the semantics docum
 modules (``darwindeck.genome.{cards,conditions,phases,schema}``) and the seeds; it is deterministic (the
 same genome always gives the same bytes). ``build_rulebook`` gives the section model both renderers use.
 
+* ``model``: the document model both renderers are built from.
+* ``sections``: a genome's rulebook as ordered sections.
+* ``turn``: the Turn section, one subsection per phase, and the order of play.
+* ``conditions_text``: conditions as English clauses.
+* ``describe``: win conditions and special effects as sentences.
+* ``scoring_text``: contracts, card scoring and hand evaluation as sentences and tables.
+* ``words``: how ranks, suits, places, targets and counts are written.
+* ``markdown``: a rulebook rendered as Markdown.
+* ``html``: a rulebook rendered as one standalone HTML5 document.
+
 >>> from darwindeck.genome import GameGenome, PlayPhase, SetupRules, TurnStructure, WinCondition, WinType
 >>> genome = GameGenome(
 ...     name="Tiny",

@@ -3,5 +3,6 @@
 * ``session``: one browser game, move by move, and the seat's view (never a hidden card);
 * ``records``: browser games and ratings in the run store's database;
 * ``catalog``: the games on offer (the library and the best games of every run);
-* ``app``: the FastAPI app, its pages (``templates/``, ``static/``) and its JSON API.
+* ``app``: the FastAPI app, its pages (``templates/``, ``static/``) and its JSON API;
+* ``battle``: watching a Pocket-style battle step by step (the ``/battle`` page).
 """

@@ -45,7 +45,8 @@ from pydantic import BaseModel, Field
 
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import RunStore
-from darwindeck.genome.serialization import from_json, genome_identity, to_json
+from darwindeck.genome.identity import genome_identity
+from darwindeck.genome.serialization import from_json, to_json
 from darwindeck.rulebook import render_html
 from darwindeck.tcg.core.decks import shipped_deck_names
 from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup

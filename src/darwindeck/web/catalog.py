@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from darwindeck.evolve.archive import Archive, Elite
-from darwindeck.evolve.ga import EvolutionSettings
+from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.evolve.store import Evaluation, RunInfo, RunStore
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import GAME_INFO, get_game
 from darwindeck.genome.schema import GameGenome
-from darwindeck.genome.serialization import genome_identity
 
 
 @dataclass(frozen=True)

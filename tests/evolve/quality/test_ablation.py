@@ -14,9 +14,10 @@ from darwindeck.evolve.quality.ablation import (
     replays_identically,
     static_dead,
 )
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome, WinType
-from darwindeck.genome.serialization import genome_identity, load_genome
+from darwindeck.genome.serialization import load_genome
 
 EXPERIMENT = Path(__file__).parents[3] / "docs" / "experiments" / "2026-11-balanced-seed-2026"
 

@@ -6,9 +6,10 @@ import math
 
 import pytest
 
-from darwindeck.evolve.quality.ladder import Ladder, Rung, binomial_tail, duplicate_match, measure_ladder
+from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match, measure_ladder
 from darwindeck.evolve.quality.play import GREEDY, RANDOM
 from darwindeck.genome.library import get_game
+from darwindeck.stats import binomial_tail
 
 
 def _rung(wins: int, decided: int, same: int, pairs: int, sides: int = 2) -> Rung:

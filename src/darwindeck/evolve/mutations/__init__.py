@@ -13,6 +13,10 @@
 * ``knock``: the knock phase (Gin Rummy's way to end a hand).
 * ``passing``: the pass phase (Hearts' passing before a hand).
 * ``trumps``: the trump phase (Euchre's making trump), top trumps (bowers) and maker scoring.
+* ``asking``: the ask phase (Go Fish's asks).
+* ``counting``: the count phase (Cribbage's play).
+* ``auction``: Bridge's auction, dummy and contract score.
+* ``_edit``: small helpers the families share to copy a genome with one part changed.
 
 The contract every operator keeps: a plain function ``(genome, rng) -> genome`` that draws all of its
 randomness from ``rng``, never changes its input (genomes are frozen), and returns the genome unchanged

@@ -42,7 +42,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from darwindeck.agents.simulate import wilson_interval
 from darwindeck.evolve.quality.play import (
     GREEDY,
     RANDOM,
@@ -55,33 +54,13 @@ from darwindeck.evolve.quality.play import (
     strong_seating,
 )
 from darwindeck.genome.schema import GameGenome
+from darwindeck.stats import binomial_tail, wilson_interval
 
 ALPHA = 0.05
 #: The ladder's agents, weakest first; rung k pits LADDER[k] against LADDER[k + 1].
 LADDER: tuple[Agent, ...] = (RANDOM, GREEDY, mcts(25), mcts(100), mcts(400))
 #: The rung whose luck share describes the game (greedy → MCTS-25).
 LUCK_RUNG = 1
-
-
-def binomial_tail(wins: int, trials: int, chance: float) -> float:
-    """``P(X ≥ wins)`` for ``X ~ Binomial(trials, chance)``, summed in log space.
-
-    >>> round(binomial_tail(8, 10, 0.5), 4)
-    0.0547
-    """
-    if wins <= 0:
-        return 1.0
-    if wins > trials:
-        return 0.0
-    if chance <= 0.0 or chance >= 1.0:
-        return 0.0 if chance <= 0.0 else 1.0
-    log_p, log_q = math.log(chance), math.log1p(-chance)
-    base = math.lgamma(trials + 1)
-    total = 0.0
-    for k in range(wins, trials + 1):
-        log_term = base - math.lgamma(k + 1) - math.lgamma(trials - k + 1) + k * log_p + (trials - k) * log_q
-        total += math.exp(log_term)
-    return min(1.0, total)
 
 
 def clamp(value: float, low: float = 0.0, high: float = 1.0) -> float:

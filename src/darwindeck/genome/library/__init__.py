@@ -1,9 +1,19 @@
 """The classic-game library: real card games written as genomes, and the registry that finds them.
 
-Each family module (``tableau``, ``tricks``, ``shedding``, ``rummy``, ``fishing``, ``casino``,
-``counting``) builds its
-games as faithfully as the schema allows and says in its docstrings where the schema forces an
-approximation. The registry here collects them:
+Each family module builds its games as faithfully as the schema allows and says in its docstrings where
+the schema forces an approximation:
+
+* ``tricks``: trick-taking games (Hearts, Spades, Whist, Euchre, Oh Hell, Bridge, ...).
+* ``shedding``: Crazy Eights, Uno-style, Mau-Mau, Old Maid, President, Cheat.
+* ``rummy``: Gin Rummy, Rummy, Go Fish.
+* ``fishing``: Scopa and Scopone.
+* ``tableau``: War, Betting War, Fan Tan.
+* ``casino``: Simple Poker, Draw Poker, Blackjack.
+* ``counting``: Cribbage Play.
+* ``parts``: rule parts several games share.
+* ``info``: what the library says about each game besides its genome (``GameInfo``).
+
+The registry here collects them:
 
 * ``get_game(name)``: the genome of a game by slug (``crazy-eights``) or display name (``Crazy Eights``),
   case-insensitive; spaces and underscores count as hyphens; a former slug still finds its game

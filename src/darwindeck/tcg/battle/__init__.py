@@ -1,7 +1,11 @@
 """Layer 4 of the battle engine, the top: the battle loop and who plays it.
 
-``engine`` (``Battle``: setup, turns, legal actions, applying them, clones and views), ``choices`` (the
-decisions card text leaves to a player), ``agents`` (random, greedy, MCTS), ``play`` (whole battles and
-match summaries) and ``card_status`` (which cards the engine implements). Imports from every layer below
-(``core``, ``rules``, ``effects``); deck evolution (``deckevo``) sits on top of it.
+Imports from every layer below (``core``, ``rules``, ``effects``); deck evolution (``deckevo``) sits on
+top of it.
+
+* ``engine``: ``Battle``: setup, turns, legal actions, applying them, clones and views.
+* ``choices``: the decisions card text leaves to a player.
+* ``agents``: the battle players (random, greedy, MCTS).
+* ``play``: whole battles and match summaries.
+* ``card_status``: which cards the engine implements, and why a card is missing.
 """

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from darwindeck.stats import rate_interval
 from darwindeck.tcg.battle.agents import Agent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.core.decks import Deck
@@ -55,17 +55,7 @@ class MatchSummary:
 
     def win_rate(self, player: int) -> tuple[float, float, float]:
         """Win rate with a 95% Wilson interval (low, high)."""
-        return wilson(self.wins[player], self.games)
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, float]:
-    if trials == 0:
-        return (0.0, 0.0, 0.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+        return rate_interval(self.wins[player], self.games)
 
 
 def play_match(

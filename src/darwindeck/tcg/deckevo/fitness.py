@@ -24,11 +24,11 @@ Rules:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from darwindeck.evolve.evaluator import evaluation_seed
+from darwindeck.stats import rate_interval
 from darwindeck.tcg.battle.agents import Agent, GreedyAgent, MCTSAgent
 from darwindeck.tcg.battle.play import play_battle
 from darwindeck.tcg.core.decks import Deck
@@ -62,19 +62,7 @@ class MatchRecord:
 
     def interval(self) -> tuple[float, float, float]:
         """The score with its 95% Wilson interval (a draw counts as half a success)."""
-        return wilson_half(self.wins + self.draws / 2, self.games)
-
-
-def wilson_half(successes: float, trials: int, z: float = 1.96) -> tuple[float, float, float]:
-    """The Wilson score interval (as ``tcg.battle.play.wilson``) for a success count that may end in
-    a half."""
-    if trials == 0:
-        return (0.0, 0.0, 0.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+        return rate_interval(self.wins + self.draws / 2, self.games)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,14 @@
-"""Layer 3 of the battle engine: the effect handlers of the cards' attacks, abilities and Trainers
-(``attacks``, ``abilities``, ``trainers``, with ``common`` helpers), all registered in
-``core.registry`` on import of this package, and ``triggers`` (triggered abilities run on the game
-events the battle loop reports). Imports from ``core`` and ``rules`` only; the battle loop imports this
-package, which is what registers the handlers."""
+"""Layer 3 of the battle engine: the effect handlers of the cards' attacks, abilities and Trainers.
+
+All are registered in ``core.registry`` on import of this package (the battle loop imports it, which is
+what registers them). Imports from ``core`` and ``rules`` only.
+
+* ``attacks``: attack effect handlers.
+* ``abilities``: ability handlers; auras register lasting active effects.
+* ``trainers``: Item and Supporter handlers.
+* ``triggers``: triggered abilities, run on the game events the battle loop reports.
+* ``common``: small helpers the handler modules share.
+"""
 
 from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
 from darwindeck.tcg.core.registry import (

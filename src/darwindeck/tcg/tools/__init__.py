@@ -1,1 +1,4 @@
-"""Developer tools of the battle engine (card-data builder)."""
+"""Developer tools of the battle engine.
+
+* ``build_cards``: builds the card data in ``data/`` from the reference card lists.
+"""
