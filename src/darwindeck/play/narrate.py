@@ -44,9 +44,11 @@ from darwindeck.engine.counting import count_value
 from darwindeck.engine.melding import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
-from darwindeck.genome.phases import DrawPhase, PlayPhase
+from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
 from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
 from darwindeck.play.view import (
+    NO_REVEAL,
+    Revealed,
     TableRules,
     TableView,
     contract_bid,
@@ -218,9 +220,15 @@ def _call(before: TableView, actor: int, action: int, after: TableView) -> str:
 
 
 def describe_decision(
-    before: TableView, action: int, after: TableView, genome: GameGenome, rules: TableRules
+    before: TableView,
+    action: int,
+    after: TableView,
+    genome: GameGenome,
+    rules: TableRules,
+    revealed: Revealed = NO_REVEAL,
 ) -> str:
-    """The one line that tells the human's seat what ``before.current_player`` did with ``action``."""
+    """The one line that tells the human's seat what ``before.current_player`` did with ``action``
+    (``revealed``: the cards the action turns face up, ``view.cards_turned_up``)."""
     actor = before.current_player
     kind = before.phase_kind
     mine = actor == before.seat
@@ -238,10 +246,10 @@ def describe_decision(
             return _says(
                 before, actor, "chooses", "choose", f"{card_name(action) if mine else 'a card'} to pass"
             )
-        if kind == L.K_DISCARD and genome.setup.discard_visibility is not Visibility.FACE_DOWN:
-            return _says(before, actor, "discards", "discard", card_name(action))
-        if kind == L.K_DISCARD:
+        if kind == L.K_TRUMP or (kind == L.K_DISCARD and not _discard_face_up(genome, before.phase_index)):
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
+        if kind == L.K_DISCARD:
+            return _says(before, actor, "discards", "discard", card_name(action))
         return _card_play(before, actor, action, genome, rules)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
@@ -255,6 +263,8 @@ def describe_decision(
             return _says(before, actor, "says", "say", "go")
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
+        if kind == L.K_DISCARD:  # ends an optional discard: the rest of the hand is kept
+            return _says(before, actor, "keeps", "keep", "their cards" if not mine else "your cards")
         return _says(before, actor, "passes", "pass")
     if action in _BETTING_VERBS:
         third, second = _BETTING_VERBS[action]
@@ -263,7 +273,7 @@ def describe_decision(
         bid = action - L.A_BID0
         return _says(before, actor, "bids", "bid", "Nil" if after.nil[actor] else str(bid))
     if action == L.A_CHALLENGE:
-        return _says(before, actor, "challenges", "challenge", "the claim")
+        return _challenge(before, after, revealed)
     if action == L.A_NO_CHALLENGE:
         return _says(before, actor, "does not challenge", "do not challenge")
     if L.A_SET0 <= action < L.A_TARGET0:
@@ -288,7 +298,46 @@ def describe_decision(
         named = _says(before, actor, "names", "name", Suit.from_code(suit).symbol)
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
-    return _says(before, actor, "claims", "claim", f"{rank.value}s")
+    return _says(before, actor, "claims", "claim", rank_plural(rank))
+
+
+def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
+    """Whether a discard phase's cards land face up: on a face-up discard pile. Cards set aside onto a
+    captured pile (Draw Poker's exchange) or the deck go face down, as a discard at a real table does."""
+    phase = genome.phases[phase_index]
+    target = phase.target if isinstance(phase, DiscardPhase) else Location.DISCARD
+    return target is Location.DISCARD and genome.setup.discard_visibility is not Visibility.FACE_DOWN
+
+
+_FACE_NAMES = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace"}
+
+
+def rank_plural(rank: Rank) -> str:
+    """ "Queens", "7s": a rank as a claim names it."""
+    return f"{_FACE_NAMES.get(rank, rank.value)}s"
+
+
+def _challenge(before: TableView, after: TableView, revealed: Revealed) -> str:
+    """ "West calls cheat: the 2 cards were 7♠ 9♦, not Queens — North takes the pile (5 cards)": the
+    challenged claim turned face up, and who takes the pile (the liar, else the challenger)."""
+    actor = before.current_player
+    line = _says(before, actor, "calls", "call", "cheat")
+    if not revealed.claim:
+        return line
+    rank = rank_plural(Rank.from_code(before.claim_rank))
+    shown = " ".join(card_name(card) for card in revealed.claim)
+    honest = all(card % L.N_RANKS == before.claim_rank for card in revealed.claim)
+    verdict = f"all {rank}" if honest else f"not {rank}"
+    words = (
+        f"{line}: the {_count(len(revealed.claim), 'card')} {'was' if len(revealed.claim) == 1 else 'were'}"
+    )
+    takers = _grew(before.hand_sizes, after.hand_sizes)
+    pile = _count(before.claim_pile_size, "card")
+    if takers:
+        taken = _clause(after, takers[0], "takes", "take") + f" the pile ({pile})"
+    else:
+        taken = f"the pile ({pile}) goes to the discard"
+    return f"{words} {shown}, {verdict} — {taken}"
 
 
 def _counted(before: TableView, actor: int, card: int, after: TableView) -> str:
@@ -350,6 +399,10 @@ _OTHER_PASS_CHOICE = re.compile(r"^(?P<who>\S+) chooses (?:a card|(?P<count>\d+)
 _OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
 
 
+_OTHER_DISCARDS = re.compile(
+    r"^(?P<who>\S+) discards (?:a card|(?P<count>\d+) cards?)(?: and draws (?P<drawn>\d+))?$"
+)
+_OWN_DISCARDS = re.compile(r"^You discard (?P<cards>[^(]+?)(?: and draw (?P<drawn>[^(]+?))?$")
 _WILD_PLAY = re.compile(r"^(?P<who>\S+) (?P<verb>plays|play) (?P<card>\S+) \(wild(?:; (?P<extra>[^)]*))?\)$")
 _NAMING = re.compile(r"^(?P<who>\S+) (?P<verb>names|name) (?P<suit>\S+)(?: \((?P<note>.*)\))?$")
 
@@ -357,7 +410,7 @@ _NAMING = re.compile(r"^(?P<who>\S+) (?P<verb>names|name) (?P<suit>\S+)(?: \((?P
 def may_continue(line: str) -> bool:
     """Whether a following line may fold into ``line`` (``merge_lines``): a draw, or a wild card played
     (its player may name a suit next)."""
-    patterns = (_OTHER_DRAWS, _OWN_DRAW, _WILD_PLAY, _OTHER_PASS_CHOICE)
+    patterns = (_OTHER_DRAWS, _OWN_DRAW, _WILD_PLAY, _OTHER_PASS_CHOICE, _OTHER_DISCARDS, _OWN_DISCARDS)
     return any(pattern.match(line) for pattern in patterns)
 
 
@@ -374,6 +427,9 @@ def merge_lines(previous: str, line: str) -> str | None:
     chose, chooses = _OTHER_PASS_CHOICE.match(previous), _OTHER_PASS_CHOICE.match(line)
     if chose and chooses and chose["who"] == chooses["who"] and chooses["count"] is None:
         return f"{chose['who']} chooses {int(chose['count'] or 1) + 1} cards to pass"
+    exchanged = _merged_exchange(previous, line)
+    if exchanged is not None:
+        return exchanged
     mine, next_mine = _OWN_DRAW.match(previous), _OWN_DRAW.match(line)
     if mine and next_mine and mine["note"] == next_mine["note"]:
         return f"You draw {mine['cards']}, {next_mine['cards']}{mine['note'] or ''}"
@@ -382,6 +438,37 @@ def merge_lines(previous: str, line: str) -> str | None:
         notes = "; ".join(n for n in (naming["note"], played["extra"]) if n)
         merged = f"{played['who']} {played['verb']} {played['card']} and {naming['verb']} {naming['suit']}"
         return f"{merged} ({notes})" if notes else merged
+    return None
+
+
+def _merged_exchange(previous: str, line: str) -> str | None:
+    """Face-down discards by one seat, then the cards drawn to replace them (Draw Poker's exchange):
+    "East discards 2 cards and draws 2", "You discard 2♥, 7♣ and draw 9♠, K♦" (a draw after a discard
+    is never a choice, so its forced-move note is dropped)."""
+    other, mine = _OTHER_DISCARDS.match(previous), _OWN_DISCARDS.match(previous)
+    if other is not None:
+        count = int(other["count"] or 1)
+        drawn = int(other["drawn"] or 0)
+        more = _OTHER_DISCARDS.match(line)
+        if more and more["who"] == other["who"] and more["count"] is None and not drawn:
+            return f"{other['who']} discards {count + 1} cards"
+        if line == f"{other['who']} keeps their cards" and not drawn:
+            return previous
+        draw = _OTHER_DRAWS.match(line)
+        if draw and draw["who"] == other["who"]:
+            added = int(draw["count"] or 1)
+            return f"{other['who']} discards {_count(count, 'card')} and draws {drawn + added}"
+        return None
+    if mine is not None:
+        more = _OWN_DISCARDS.match(line)
+        if more and not mine["drawn"] and not more["drawn"]:
+            return f"You discard {mine['cards']}, {more['cards']}"
+        if line.startswith("You keep your cards") and not mine["drawn"]:
+            return previous
+        draw = _OWN_DRAW.match(line)
+        if draw:
+            drawn = f"{mine['drawn']}, {draw['cards']}" if mine["drawn"] else draw["cards"]
+            return f"You discard {mine['cards']} and draw {drawn}"
     return None
 
 
@@ -544,9 +631,11 @@ def scores_text(view: TableView, rules: TableRules) -> str:
     return "Scores: " + ", ".join(parts)
 
 
-def describe_events(before: TableView, action: int, after: TableView, rules: TableRules) -> list[str]:
+def describe_events(
+    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed = NO_REVEAL
+) -> list[str]:
     """Public consequences of ``action`` between two views of the human's seat that no decision line
-    has said."""
+    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``)."""
     lines: list[str] = []
     hand_over = after.hands_played > before.hands_played
     exchange = pass_exchange(before, after)
@@ -557,7 +646,7 @@ def describe_events(before: TableView, action: int, after: TableView, rules: Tab
         phase = before.phase_index
         winner = trick_winner(trick, trump_in_force(before, rules, phase), rules.high_card_wins[phase])
         lines.append(_says(after, winner, "wins", "win", "the trick"))
-    if before.claim_pile_size and not after.claim_pile_size:
+    if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE:
         takers = _grew(before.hand_sizes, after.hand_sizes)
         if takers:
             lines.append(
@@ -566,8 +655,8 @@ def describe_events(before: TableView, action: int, after: TableView, rules: Tab
     if before.pot and not after.pot:
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({before.pot})"))
-    if not hand_over and not rules.has_tricks:
-        for player in _grew(before.captured_sizes, after.captured_sizes):
+    if not hand_over and not rules.has_tricks and before.phase_kind != L.K_DISCARD:
+        for player in _grew(before.captured_sizes, after.captured_sizes):  # a discard set aside is no capture
             gained = after.captured_sizes[player] - before.captured_sizes[player]
             lines.append(
                 _says(after, player, "captures", "capture", f"{gained} card{'s' if gained > 1 else ''}")

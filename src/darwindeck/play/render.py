@@ -207,7 +207,7 @@ def table_line(view: TableView, rules: TableRules) -> Text:
         parts.append(Text("table ").append_text(cards_text(view.tableau[_SUIT_PILE])))
     if view.claim_pile_size:
         parts.append(Text(f"claim pile {view.claim_pile_size} face down"))
-    if view.claim_rank >= 0:
+    if view.claim_rank >= 0 and view.claim_count:
         rank = Rank.from_code(view.claim_rank).value
         parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
     if view.pot:

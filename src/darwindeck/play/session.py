@@ -6,7 +6,9 @@ the ``Opponent`` and each is told in one line (``narrate``); when the person's s
 (``render.render_screen`` of the seat's ``TableView``: compact below 80 columns) and the keyed legal
 moves (``render.numbered_moves``) are shown and a line is read. A seat with a single legal move has no
 choice to make: the move is made without asking and told with its reason ("You draw 5♦ (no playable
-card)"), and the screen is shown again at the next real choice. Input: a move's key (a number; for a bid
+card)"); the person still sees their hand and the table first (the screen without moves) when it changed
+since they last saw it, and at the deal when another seat moves first, so no move is ever told before
+the person has seen their cards. Input: a move's key (a number; for a bid
 the number of tricks, ``n`` for Nil; for a call ``p``, ``x``, ``xx`` or a contract such as ``3n``); ``r``
 prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
 refused with the reason and asked again. At the end the result line, then an optional rating (1-5) and
@@ -61,6 +63,7 @@ from darwindeck.play.view import (
     TableRules,
     TableView,
     build_view,
+    cards_turned_up,
     table_rules,
     trick_winner,
     trump_in_force,
@@ -214,28 +217,36 @@ class PlaySession:
         """The loop; True when the person quit."""
         seat = self.options.seat
         self.opponent.start(self.state)
+        stale = True  # the table changed since the person last saw it (they have not yet, at the deal)
         while not self.state.is_terminal():
             before = build_view(self.state, seat)
             note = ""
             if before.current_player == seat and len(before.legal_actions) == 1:
                 action = before.legal_actions[0]
                 note = forced_note(before, action, self.genome)
+                if stale:
+                    self._flush_told()
+                    self._show_table(before)
             elif before.current_player == seat:
                 choice = self._ask()
                 if choice is None:
                     return True
                 action = choice
             else:
+                if stale and before.turn == 0 and before.hand_number == 1 and not self.moves:
+                    self._show_table(before)  # the deal, before anyone's first move
                 action = self._opponent_choice(before.names[before.current_player])
+            stale = before.current_player != seat
+            revealed = cards_turned_up(self.state, action)
             before_array = self.state.array.copy()
             self.state.apply_action(action)
             self.moves.append(action)
             self.opponent.observe(before_array, self.state, action)
             after = build_view(self.state, seat)
             self._remember_trick(before, action, after)
-            line = describe_decision(before, action, after, self.genome, self.rules)
+            line = describe_decision(before, action, after, self.genome, self.rules, revealed)
             self._tell(with_note(line, note) if note else line)
-            for line in describe_events(before, action, after, self.rules):
+            for line in describe_events(before, action, after, self.rules, revealed):
                 self._tell(line)
         self._flush_told()
         return False
@@ -302,6 +313,12 @@ class PlaySession:
                 self._show_screen(view, moves)
                 continue
             return moves[choice].action
+
+    def _show_table(self, view: TableView) -> None:
+        """The table and the hand without moves: the person sees them before a move is made for them,
+        and at the deal when someone else moves first."""
+        screen = render_screen(view, self.rules, self.compact, self.options.plain, self._last_trick)
+        self.console.print(*screen, sep="\n")
 
     def _show_screen(self, view: TableView, moves: Sequence[Move]) -> None:
         """The table, the hand and the numbered moves."""

@@ -34,7 +34,15 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
+from darwindeck.engine.hand_eval import (
+    METHOD_DEADWOOD,
+    METHOD_POINT_TOTAL,
+    METHOD_POKER,
+    hand_strength,
+    hand_total,
+)
 from darwindeck.engine.passing import pass_offset
+from darwindeck.engine.program import values_view
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
@@ -45,7 +53,9 @@ from darwindeck.genome.schema import (
     ContractScoring,
     EffectType,
     GameGenome,
+    HandPattern,
     TableauMode,
+    WinType,
 )
 
 Int64Array = npt.NDArray[np.int64]
@@ -117,7 +127,7 @@ class TableView:
     count: int  # a count phase's running count (Cribbage's play), 0 between counts
     count_cards: int  # cards played since the count began
     folded: tuple[bool, ...]
-    claim_rank: int  # rank code of the claim in progress, -1 none
+    claim_rank: int  # rank code of the claim in progress (in a claim phase only: then it is settled), -1 none
     claim_count: int  # cards put down for it
     claim_pile_size: int
     named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
@@ -185,7 +195,7 @@ def build_view(state: GameState, seat: int) -> TableView:
         count=int(array[L.S_COUNT]),
         count_cards=int(array[L.S_COUNT_CARDS]),
         folded=tuple(bool(v) for v in array[L.B_FOLDED : L.B_FOLDED + n]),
-        claim_rank=int(array[L.S_CLAIM_RANK]),
+        claim_rank=int(array[L.S_CLAIM_RANK]) if phase_kind == L.K_CLAIM else -1,
         claim_count=int(array[L.S_CLAIM_COUNT]),
         claim_pile_size=obs.claim_pile_size,
         named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
@@ -360,3 +370,98 @@ def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: b
         if _beats(card, best, trump, high_card_wins):
             winner, best = player, card
     return winner
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """Cards the rules turn face up with one action (``cards_turned_up``), for every seat to see."""
+
+    claim: tuple[int, ...] = ()  # a challenged claim's cards, in the order they were put down
+    hands: tuple[tuple[int, ...] | None, ...] = ()  # by seat, at a showdown or a knock; None: not shown
+    labels: tuple[str, ...] = ()  # by seat, the name of a shown hand ("a flush", "20"), "" none
+
+    def __bool__(self) -> bool:
+        return bool(self.claim) or any(hand is not None for hand in self.hands)
+
+
+NO_REVEAL = Revealed()
+
+
+def cards_turned_up(state: GameState, action: int) -> Revealed:
+    """The cards the rules turn face up when ``action`` is applied to ``state`` (read before it is):
+
+    * a challenge of a claim (Cheat, ``engine.claims``: "the first challenge settles it", which a
+      table does by turning the claim's cards over): the cards put down for the claim in progress, the
+      last ``S_CLAIM_COUNT`` of the claim pile;
+    * a knock (Gin Rummy, ``engine.knock``: the knocker lays down their melds and deadwood, the
+      opponents theirs, to count the showdown): every hand;
+    * an action that ends a hand at a showdown (a game with a hand evaluation that bets chips or is won
+      by ``best_hand``: the pot and the game go to the best hand, so the players still in show theirs,
+      as at a poker table): the hands of the players who have not folded, when at least two have not
+      (a last player left in wins without showing), each with its name (``hand_label``).
+
+    Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
+    nobody challenged, a folded hand, stay hidden."""
+    array = state.array
+    n = state.n_players
+    phase = int(array[L.S_PHASE])
+    kind = int(state.tables.phases[phase, L.PH_KIND]) if phase < int(state.tables.phases.shape[0]) else -1
+    if action == L.A_CHALLENGE and kind == L.K_CLAIM:
+        pile = state.claim_pile()
+        return Revealed(claim=pile[len(pile) - int(array[L.S_CLAIM_COUNT]) :])
+    if action == L.A_KNOCK and kind == L.K_KNOCK:
+        return Revealed(hands=tuple(state.hand(p) for p in range(n)))
+    if not _shows_down(state):
+        return NO_REVEAL
+    after = state.clone()
+    after.apply_action(action)
+    ended = after.is_terminal() or int(after.array[L.S_HANDS_PLAYED]) > int(array[L.S_HANDS_PLAYED])
+    folder = state.current_player if action == L.A_FOLD else -1
+    standing = [p for p in range(n) if not array[L.B_FOLDED + p] and p != folder] if ended else []
+    if len(standing) < 2:
+        return NO_REVEAL
+    hands = tuple(state.hand(p) if p in standing else None for p in range(n))
+    labels = tuple(hand_label(state, hand) if hand is not None else "" for hand in hands)
+    return Revealed(hands=hands, labels=labels)
+
+
+def _shows_down(state: GameState) -> bool:
+    """Whether a hand's end is a showdown: hands are valued, and chips or the game ride on them."""
+    header = state.tables.header
+    best_hand = any(w.type is WinType.BEST_HAND for w in state.genome.win_conditions)
+    return int(header[L.H_EVAL_METHOD]) >= 0 and (state.genome.setup.starting_chips > 0 or best_hand)
+
+
+_POKER_DIGITS = 14**5  # hand_eval's poker strength: pattern code × 14^5 + five tiebreak digits
+_HAND_NAMES = {
+    HandPattern.HIGH_CARD: "high card",
+    HandPattern.PAIR: "a pair",
+    HandPattern.TWO_PAIR: "two pair",
+    HandPattern.THREE_OF_A_KIND: "three of a kind",
+    HandPattern.STRAIGHT: "a straight",
+    HandPattern.FLUSH: "a flush",
+    HandPattern.FULL_HOUSE: "a full house",
+    HandPattern.FOUR_OF_A_KIND: "four of a kind",
+    HandPattern.STRAIGHT_FLUSH: "a straight flush",
+}
+
+
+def hand_label(state: GameState, hand: Sequence[int]) -> str:
+    """What a shown hand is worth by the game's hand evaluation (``engine.hand_eval``): the poker hand
+    ("a full house"), a point total ("20", "bust"), deadwood ("deadwood 6"); "" for high card games."""
+    header = state.tables.header
+    method = int(header[L.H_EVAL_METHOD])
+    cards = np.array([*hand, *([0] * (L.PILE_CAP - len(hand)))], dtype=np.int64)
+    values = values_view(state.program)
+    ace_alt, bust = int(header[L.H_ACE_ALT]), int(header[L.H_BUST])
+    if method == METHOD_POKER:
+        strength = hand_strength(
+            cards, len(hand), method, values, ace_alt, bust, int(header[L.H_PATTERN_MASK])
+        )
+        return _HAND_NAMES[HandPattern.from_code(strength // _POKER_DIGITS)]
+    total = hand_total(cards, len(hand), method, values, ace_alt, bust)
+    if method == METHOD_POINT_TOTAL:
+        return "bust" if 0 < bust < total else str(total)
+    if method == METHOD_DEADWOOD:
+        return f"deadwood {total}"
+    return ""

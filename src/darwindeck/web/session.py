@@ -45,6 +45,7 @@ from darwindeck.play.view import (
     TableRules,
     TableView,
     build_view,
+    cards_turned_up,
     sort_hand,
     table_rules,
     trick_winner,
@@ -148,6 +149,7 @@ class WebGame:
     def _apply(self, action: int, note: str = "") -> None:
         seat = self.setup.seat
         before = build_view(self.state, seat)
+        revealed = cards_turned_up(self.state, action)
         before_array = self.state.array.copy()
         self.state.apply_action(action)
         self.actions.append(action)
@@ -156,9 +158,9 @@ class WebGame:
         trick = completed_trick(before, action, after)
         if trick:
             self.last_trick = LastTrick(before.hand_number, trick, self._winner(trick, before))
-        line = describe_decision(before, action, after, self.setup.genome, self.rules)
+        line = describe_decision(before, action, after, self.setup.genome, self.rules, revealed)
         self._tell(with_note(line, note) if note else line)
-        for event in describe_events(before, action, after, self.rules):
+        for event in describe_events(before, action, after, self.rules, revealed):
             self._tell(event)
         del self.log[:-LOG_LINES]
 

@@ -1,0 +1,116 @@
+"""What a seat at a real table is shown and told, and nothing more (issue 27, item 2): scripted deals,
+the exact line expected worked out from each game's rules (the rules cited beside each test)."""
+
+from __future__ import annotations
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome.cards import card_name
+from darwindeck.genome.library import get_game
+from darwindeck.play.narrate import describe_decision, describe_events, merge_lines
+from darwindeck.play.render import table_line
+from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
+from engine.scenario import c, cards
+
+
+def narrate(state: GameState, action: int, seat: int, revealed: Revealed = NO_REVEAL) -> list[str]:
+    """The lines ``seat`` is told for ``action`` (the decision, then its public consequences)."""
+    before = build_view(state, seat)
+    state.apply_action(action)
+    after = build_view(state, seat)
+    rules = table_rules(state)
+    return [
+        describe_decision(before, action, after, state.genome, rules, revealed),
+        *describe_events(before, action, after, rules, revealed),
+    ]
+
+
+def test_the_euchre_dealers_pick_up_discard_is_face_down() -> None:
+    # Euchre, seed 8: the turned card is Q♦; hand 1 is opened by North, so West deals (engine.trump).
+    # North orders it up, West takes Q♦ and discards one card face down (Euchre's rules: the dealer's
+    # discard is never shown). West holds A♣ Q♥ A♥ J♣ K♠ and discards Q♥.
+    state = GameState.new(get_game("euchre"), 8)
+    assert state.discard() == (c("QD"),) and state.hand(3) == tuple(cards("AC QH AH JC KS"))
+    assert narrate(state, L.A_SUIT0 + 1, seat=0) == ["You name ♦"]
+    assert state.current_player == 3 and c("QD") in state.hand(3)
+    for seat, expected in ((0, "West discards a card"), (1, "West discards a card"), (3, "You discard Q♥")):
+        assert narrate(state.clone(), c("QH"), seat) == [expected]
+
+
+def told(lines: list[str]) -> list[str]:
+    """``lines`` folded as the terminal and the page tell them (``merge_lines``)."""
+    out: list[str] = []
+    for line in lines:
+        merged = merge_lines(out[-1], line) if out else None
+        if merged is None:
+            out.append(line)
+        else:
+            out[-1] = merged
+    return out
+
+
+def check_or_call(state: GameState) -> int:
+    legal = state.legal_actions()
+    return L.A_CHECK if L.A_CHECK in legal else L.A_CALL if L.A_CALL in legal else legal[0]
+
+
+def test_draw_poker_discards_are_face_down_and_no_capture() -> None:
+    # Draw Poker, seed 3: East holds 2♥ 10♥ 8♦ Q♦ A♥. In five-card draw a player throws away face down
+    # and draws as many: the table learns only how many (casino.draw_poker sets them aside on the
+    # captured pile, which is no capture). Everyone checks, North keeps their cards; East throws 8♦
+    # and Q♦, keeps the rest, and draws 2.
+    state = GameState.new(get_game("draw-poker"), 3)
+    east = state.hand(1)
+    assert east == tuple(cards("2H 10H 8D QD AH"))
+    while not (state.current_player == 1 and int(state.array[L.S_PHASE]) == 1):
+        legal = state.legal_actions()
+        state.apply_action(L.A_PASS if L.A_PASS in legal else check_or_call(state))
+    lines: dict[int, list[str]] = {0: [], 1: []}
+    script = [c("8D"), c("QD"), L.A_PASS, L.A_DRAW, L.A_DRAW]
+    for action in script:
+        assert action in state.legal_actions()
+        twin = state.clone()
+        lines[0] += narrate(state, action, seat=0)
+        lines[1] += narrate(twin, action, seat=1)
+    drawn = [card for card in state.hand(1) if card not in east]
+    assert told(lines[0]) == ["East discards 2 cards and draws 2"]
+    assert told(lines[1]) == [f"You discard 8♦, Q♦ and draw {', '.join(card_name(x) for x in drawn)}"]
+
+
+def test_a_challenged_claim_is_turned_face_up_and_then_settled() -> None:
+    # Cheat, seed 1 (engine.claims: the first claim of a hand is Aces, then 2s; a challenge turns the
+    # claim over: a lie gives the claimer the whole pile, a true claim gives it to the challenger).
+    # North claims Aces with 2♥ and nobody challenges; East claims 2s with 2♦ 7♦ and South calls cheat:
+    # East lied and takes the pile of 3 cards. North's 2♥ stays face down: only the claim is turned up.
+    state = GameState.new(get_game("cheat"), 1)
+    for action in (c("2H"), L.A_PASS, L.A_NO_CHALLENGE, L.A_NO_CHALLENGE, L.A_NO_CHALLENGE):
+        state.apply_action(action)
+    for action in (c("2D"), c("7D"), L.A_PASS):
+        state.apply_action(action)
+    assert state.current_player == 2 and state.legal_actions() == [L.A_CHALLENGE, L.A_NO_CHALLENGE]
+    rules = table_rules(state)
+    assert "claim in progress: 2×2" in str(table_line(build_view(state, 0), rules))
+    expected = {
+        0: "South calls cheat: the 2 cards were 2♦ 7♦, not 2s — East takes the pile (3 cards)",
+        1: "South calls cheat: the 2 cards were 2♦ 7♦, not 2s — you take the pile (3 cards)",
+        2: "You call cheat: the 2 cards were 2♦ 7♦, not 2s — East takes the pile (3 cards)",
+    }
+    for seat, line in expected.items():
+        twin = state.clone()
+        assert narrate(twin, L.A_CHALLENGE, seat, cards_turned_up(twin, L.A_CHALLENGE)) == [line]
+    state.apply_action(L.A_CHALLENGE)
+    assert c("2H") in state.hand(1) and "claim" not in str(table_line(build_view(state, 0), rules))
+
+
+def test_a_true_claim_challenged_goes_to_the_challenger() -> None:
+    # Cheat, seed 1 with North dealt A♥ A♦: North claims Aces with both, East calls cheat and takes
+    # the pile (engine.claims: a true claim challenged goes to the challenger).
+    state = GameState.new(get_game("cheat"), 1)
+    hands = [state.hand(p) for p in range(4)]
+    north = [*cards("AH AD"), *[card for card in hands[0] if card not in cards("AH AD")][:11]]
+    rest = [card for card in range(52) if card not in north]
+    state.arrange(hands=[north, rest[0:13], rest[13:26], rest[26:39]], deck=rest[39:])
+    for action in (c("AH"), c("AD"), L.A_PASS):
+        state.apply_action(action)
+    line = narrate(state, L.A_CHALLENGE, 3, cards_turned_up(state, L.A_CHALLENGE))
+    assert line == ["East calls cheat: the 2 cards were A♥ A♦, all Aces — East takes the pile (2 cards)"]
