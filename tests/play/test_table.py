@@ -114,3 +114,26 @@ def test_a_true_claim_challenged_goes_to_the_challenger() -> None:
         state.apply_action(action)
     line = narrate(state, L.A_CHALLENGE, 3, cards_turned_up(state, L.A_CHALLENGE))
     assert line == ["East calls cheat: the 2 cards were A♥ A♦, all Aces — East takes the pile (2 cards)"]
+
+
+def mau_mau(deck: list[int], discard: list[int]) -> GameState:
+    """Mau-Mau (32 cards, a 7 makes the next player draw 2) with East to play 7♦ on 9♦, South holding
+    8♠ 10♠ K♠; ``deck`` and ``discard`` (9♦ on top) as given, North holds the other cards."""
+    state = GameState.new(get_game("mau-mau"), 0)
+    hands = [[], cards("7D QC"), cards("8S 10S KS"), cards("8C 10C KC")]
+    placed = {*deck, *discard, c("9D"), *(card for hand in hands for card in hand)}
+    hands[0] = [int(card) for card in state.tables.deck_cards if int(card) not in placed]
+    state.arrange(hands=hands, deck=deck, discard=[*discard, c("9D")], current=1)
+    return state
+
+
+def test_a_draw_two_says_what_was_really_drawn() -> None:
+    # Mau-Mau's 7 makes the next player (South) draw 2 (spec 000 draw_cards), fewer when the deck runs
+    # out: an effect's draw does not reshuffle the discard (engine.turns), so 9♦ under 7♦ stays there.
+    assert narrate(mau_mau(cards("AH AD"), []), c("7D"), 0) == ["East plays 7♦: South draws 2"]
+    empty = mau_mau([], [])
+    assert narrate(empty, c("7D"), 2) == ["East plays 7♦: you draw nothing (the deck is empty)"]
+    assert empty.hand(2) == tuple(cards("8S 10S KS"))
+    one = mau_mau([c("AH")], [])
+    assert narrate(one, c("7D"), 0) == ["East plays 7♦: South draws 1 (the deck ran out)"]
+    assert len(one.hand(2)) == 4

@@ -107,9 +107,11 @@ def _clause(view: TableView, player: int, third: str, second: str) -> str:
     return f"you {second}" if player == view.seat else f"{view.names[player]} {third}"
 
 
-def effect_text(view: TableView, actor: int, effect: SpecialEffect) -> str:
+def effect_text(view: TableView, actor: int, effect: SpecialEffect, after: TableView | None = None) -> str:
     """What an effect does, as a clause: "South draws 2", "you are skipped", "play now goes
-    counter-clockwise" (targets follow the direction of play before the card)."""
+    counter-clockwise" (targets follow the direction of play before the card). With ``after`` (the
+    view once the effect is applied) a draw says what was drawn: "you draw 1 (the deck ran out)",
+    "South draws nothing (the deck is empty)"."""
     step = view.direction
     seats = {
         TargetSelector.NEXT_PLAYER: _offset(view, actor, step),
@@ -136,12 +138,27 @@ def effect_text(view: TableView, actor: int, effect: SpecialEffect) -> str:
         EffectType.FORCE_DISCARD: (f"discards {value}", f"discard {value}"),
     }
     third, second = verbs[kind]
+    if effect.target in seats and kind is EffectType.DRAW_CARDS and after is not None:
+        return _drawn_clause(view, actor, seats[effect.target], value, after)
     if effect.target in seats:
         return _clause(view, seats[effect.target], third, second)
     return f"{groups[effect.target]} {third}"
 
 
-def _card_play(view: TableView, actor: int, card: int, genome: GameGenome, rules: TableRules) -> str:
+def _drawn_clause(view: TableView, actor: int, target: int, value: int, after: TableView) -> str:
+    """The cards a draw effect really gave ``target``: its hand's growth (the actor's own hand also lost
+    the card played), short of ``value`` when the deck and the discard ran out."""
+    drawn = after.hand_sizes[target] - view.hand_sizes[target] + (1 if target == actor else 0)
+    if drawn >= value or after.hand_number != view.hand_number or after.terminal:
+        return _clause(view, target, f"draws {value}", f"draw {value}")
+    if drawn <= 0:
+        return _clause(view, target, "draws nothing", "draw nothing") + " (the deck is empty)"
+    return _clause(view, target, f"draws {drawn}", f"draw {drawn}") + " (the deck ran out)"
+
+
+def _card_play(
+    view: TableView, actor: int, card: int, genome: GameGenome, rules: TableRules, after: TableView
+) -> str:
     """A single card played in a play phase (its target and the discard's visibility decide the words)."""
     phase = genome.phases[view.phase_index]
     target = phase.target if isinstance(phase, PlayPhase) else Location.DISCARD
@@ -164,7 +181,7 @@ def _card_play(view: TableView, actor: int, card: int, genome: GameGenome, rules
     effect = effect_of(genome, card_rank(card))
     if effect is None or effect.effect_type is EffectType.NAME_SUIT:  # the naming is told next
         return words
-    return f"{words}: {effect_text(view, actor, effect)}"
+    return f"{words}: {effect_text(view, actor, effect, after)}"
 
 
 def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -> str:
@@ -250,7 +267,7 @@ def describe_decision(
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
         if kind == L.K_DISCARD:
             return _says(before, actor, "discards", "discard", card_name(action))
-        return _card_play(before, actor, action, genome, rules)
+        return _card_play(before, actor, action, genome, rules, after)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
     if kind == L.K_AUCTION:
@@ -281,7 +298,7 @@ def describe_decision(
         rank = Rank.from_code((action - L.A_SET0) % L.N_RANKS)
         line = _says(before, actor, "plays", "play", f"{size}×{rank.value}")
         effect = effect_of(genome, rank)
-        return f"{line}: {effect_text(before, actor, effect)}" if effect else line
+        return f"{line}: {effect_text(before, actor, effect, after)}" if effect else line
     if action == L.A_BLIND_NIL:
         return _says(before, actor, "bids", "bid", "blind Nil")
     if action >= L.A_RUN0:
