@@ -137,3 +137,28 @@ def test_a_draw_two_says_what_was_really_drawn() -> None:
     one = mau_mau([c("AH")], [])
     assert narrate(one, c("7D"), 0) == ["East plays 7♦: South draws 1 (the deck ran out)"]
     assert len(one.hand(2)) == 4
+
+
+def test_go_fish_books_are_laid_down_face_up_and_the_catch_is_named_to_the_fisher() -> None:
+    # Go Fish (engine.asking): asking West for 7s takes West's 7♠; four 7s make a book, laid face up
+    # (the lowest suits first: ♥ ♦ ♣ ♠). Then asking East for 9s misses: North fishes the top of the
+    # stock, 2♦, which only North sees.
+    state = GameState.new(get_game("go-fish"), 2)
+    north, east, west = cards("7H 7D 7C 9H KH"), cards("3H QD 8C"), cards("7S 4H 10C")
+    used = {*north, *east, *west, c("2D")}
+    rest = [card for card in range(52) if card not in used]
+    state.arrange(hands=[north, east, rest[:5], west], deck=[*rest[5:], c("2D")], current=0)
+    assert narrate(state.clone(), L.A_TARGET0 + 3, 1) == ["North asks West"]
+    state.apply_action(L.A_TARGET0 + 3)
+    seven = L.A_CLAIM_RANK0 + c("7H") % 13
+    for seat, lines in {
+        0: ["You ask West for 7s: 1 handed over", "You lay down the book of 7s (7♥ 7♦ 7♣ 7♠)"],
+        1: ["North asks West for 7s: 1 handed over", "North lays down the book of 7s (7♥ 7♦ 7♣ 7♠)"],
+    }.items():
+        twin = state.clone()
+        assert narrate(twin, seven, seat, cards_turned_up(twin, seven)) == lines
+    state.apply_action(seven)
+    state.apply_action(L.A_TARGET0 + 1)
+    nine = L.A_CLAIM_RANK0 + c("9H") % 13
+    assert narrate(state.clone(), nine, 0) == ["You ask for 9s: go fish, draw 2♦"]
+    assert narrate(state.clone(), nine, 1) == ["North asks for 9s: go fish, draws a card"]

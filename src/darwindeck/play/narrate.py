@@ -305,7 +305,7 @@ def describe_decision(
         played = " ".join(card_name(run_card(action, i)) for i in range(run_length(action)))
         return _says(before, actor, "melds", "meld", f"the run {played}")
     if kind == L.K_ASK and L.A_TARGET0 <= action < L.A_SUIT0:
-        return _ask(before, action, after)
+        return _ask(before, action, after, revealed)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return _says(before, actor, "chooses", "choose", before.name(action - L.A_TARGET0))
     if action == L.A_KNOCK:
@@ -365,9 +365,10 @@ def _counted(before: TableView, actor: int, card: int, after: TableView) -> str:
     return _says(before, actor, "plays", "play", f"{card_name(card)}: {total}{scored}")
 
 
-def _ask(before: TableView, action: int, after: TableView) -> str:
+def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -> str:
     """An ask phase's choice: "West asks East", or "West asks East for 7s: 2 handed over" / "West asks
-    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for)."""
+    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for, and
+    to the asker: "You ask for 7s: go fish, draw 9♣")."""
     actor = before.current_player
     mine = actor == before.seat
 
@@ -376,7 +377,7 @@ def _ask(before: TableView, action: int, after: TableView) -> str:
 
     if action < L.A_CLAIM_RANK0:
         return _says(before, actor, "asks", "ask", whom(action - L.A_TARGET0))
-    rank = Rank.from_code(action - L.A_CLAIM_RANK0).value
+    rank = rank_plural(Rank.from_code(action - L.A_CLAIM_RANK0))
     givers = [
         seat
         for seat, (old, new) in enumerate(zip(before.hand_sizes, after.hand_sizes, strict=True))
@@ -384,13 +385,26 @@ def _ask(before: TableView, action: int, after: TableView) -> str:
     ]
     if givers:
         given = before.hand_sizes[givers[0]] - after.hand_sizes[givers[0]]
-        return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}s: {given} handed over")
-    line = _says(before, actor, "asks", "ask", f"for {rank}s: go fish")
+        return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}: {given} handed over")
+    line = _says(before, actor, "asks", "ask", f"for {rank}: go fish")
     if after.deck_size >= before.deck_size:
         return f"{line} (the stock is empty)"
     if after.current_player == actor and not after.terminal:
-        return f"{line}, and {'fish' if mine else 'fishes'} a {rank}: {'ask' if mine else 'asks'} again"
+        caught = Rank.from_code(action - L.A_CLAIM_RANK0).value
+        return f"{line}, and {'fish' if mine else 'fishes'} a {caught}: {'ask' if mine else 'asks'} again"
+    if mine:
+        booked = [card for _, book in revealed.books for card in book]
+        fished = [card for card in (*(after.hand or ()), *booked) if card not in (before.hand or ())]
+        if len(fished) == 1:
+            return f"{line}, draw {card_name(fished[0])}"
     return f"{line}, {'draw' if mine else 'draws'} a card"
+
+
+def _book_line(view: TableView, owner: int, book: Sequence[int]) -> str:
+    """ "West lays down the book of 7s (7♥ 7♦ 7♣ 7♠)"."""
+    rank = rank_plural(card_rank(book[0]))
+    shown = " ".join(card_name(card) for card in book)
+    return _says(view, owner, "lays down", "lay down", f"the book of {rank} ({shown})")
 
 
 def _knock_outcome(before: TableView, after: TableView) -> str:
@@ -658,6 +672,7 @@ def describe_events(
     exchange = pass_exchange(before, after)
     if exchange:
         lines.append(exchange)
+    lines.extend(_book_line(after, owner, book) for owner, book in revealed.books)
     trick = completed_trick(before, action, after)
     if trick:
         phase = before.phase_index

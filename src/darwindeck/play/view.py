@@ -379,9 +379,7 @@ class Revealed:
     claim: tuple[int, ...] = ()  # a challenged claim's cards, in the order they were put down
     hands: tuple[tuple[int, ...] | None, ...] = ()  # by seat, at a showdown or a knock; None: not shown
     labels: tuple[str, ...] = ()  # by seat, the name of a shown hand ("a flush", "20"), "" none
-
-    def __bool__(self) -> bool:
-        return bool(self.claim) or any(hand is not None for hand in self.hands)
+    books: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (owner, cards) of each book laid down
 
 
 NO_REVEAL = Revealed()
@@ -395,6 +393,8 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
       last ``S_CLAIM_COUNT`` of the claim pile;
     * a knock (Gin Rummy, ``engine.knock``: the knocker lays down their melds and deadwood, the
       opponents theirs, to count the showdown): every hand;
+    * books laid down (Go Fish, ``engine.asking``: a book goes face up onto the discard pile): the
+      cards each book adds to the discard pile, with the seat whose hand held them;
     * an action that ends a hand at a showdown (a game with a hand evaluation that bets chips or is won
       by ``best_hand``: the pot and the game go to the best hand, so the players still in show theirs,
       as at a poker table): the hands of the players who have not folded, when at least two have not
@@ -411,10 +411,13 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
         return Revealed(claim=pile[len(pile) - int(array[L.S_CLAIM_COUNT]) :])
     if action == L.A_KNOCK and kind == L.K_KNOCK:
         return Revealed(hands=tuple(state.hand(p) for p in range(n)))
-    if not _shows_down(state):
+    lays_books = any(int(row[L.PH_KIND]) == L.K_ASK and int(row[L.PH_C]) > 0 for row in state.tables.phases)
+    if not _shows_down(state) and not lays_books:
         return NO_REVEAL
     after = state.clone()
     after.apply_action(action)
+    if lays_books:
+        return Revealed(books=_books_laid(state, after))
     ended = after.is_terminal() or int(after.array[L.S_HANDS_PLAYED]) > int(array[L.S_HANDS_PLAYED])
     folder = state.current_player if action == L.A_FOLD else -1
     standing = [p for p in range(n) if not array[L.B_FOLDED + p] and p != folder] if ended else []
@@ -423,6 +426,18 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     hands = tuple(state.hand(p) if p in standing else None for p in range(n))
     labels = tuple(hand_label(state, hand) if hand is not None else "" for hand in hands)
     return Revealed(hands=hands, labels=labels)
+
+
+def _books_laid(before: GameState, after: GameState) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The books one action laid onto the discard pile, by rank, each with the seat that held them."""
+    old = before.discard()
+    laid = after.discard()[len(old) :] if after.discard()[: len(old)] == old else ()
+    books = []
+    for rank in dict.fromkeys(card % L.N_RANKS for card in laid):
+        book = tuple(card for card in laid if card % L.N_RANKS == rank)
+        holders = [p for p in range(before.n_players) if set(before.hand(p)) & set(book)]
+        books.append((holders[0] if holders else before.current_player, book))
+    return tuple(books)
 
 
 def _shows_down(state: GameState) -> bool:
