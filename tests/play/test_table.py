@@ -8,7 +8,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines
-from darwindeck.play.render import table_line
+from darwindeck.play.render import move_text, table_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from engine.scenario import c, cards
 
@@ -162,3 +162,38 @@ def test_go_fish_books_are_laid_down_face_up_and_the_catch_is_named_to_the_fishe
     nine = L.A_CLAIM_RANK0 + c("9H") % 13
     assert narrate(state.clone(), nine, 0) == ["You ask for 9s: go fish, draw 2♦"]
     assert narrate(state.clone(), nine, 1) == ["North asks for 9s: go fish, draws a card"]
+
+
+def test_a_poker_showdown_shows_the_hands_still_in_and_every_bet_has_its_size() -> None:
+    # Draw Poker, seed 3 (casino.draw_poker: minimum bet 2; engine.betting: a raise puts in the minimum
+    # over the bet). North bets 2 (pot 2), East raises to 4 (pot 6), South folds, West calls 4 (pot 10),
+    # North calls the 2 it owes (pot 12); then everyone keeps their cards and checks until a round
+    # passes with nothing exchanged: the showdown. North's 2♠ 2♣ is a pair, East's and West's hands
+    # are high card; South folded and shows nothing. North takes the pot of 12 (100 - 4 + 12 = 108).
+    state = GameState.new(get_game("draw-poker"), 3)
+    rules = table_rules(state)
+    script = [L.A_BET, L.A_RAISE, L.A_FOLD, L.A_CALL]
+    told: list[str] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player == 0 and script == [] and L.A_CALL in legal:
+            view = build_view(state, 0)
+            moves = [move_text(view, a, state.action_to_string, rules) for a in legal]
+            assert moves == ["call 2", "raise to 6", "go all in (98)", "fold"]
+        action = script.pop(0) if script else L.A_PASS if L.A_PASS in legal else check_or_call(state)
+        told += narrate(state, action, 0, cards_turned_up(state, action))
+    assert told[:5] == [
+        "You bet 2 (pot 2)",
+        "East raises to 4 (pot 6)",
+        "South folds (pot 6)",
+        "West calls 4 (pot 10)",
+        "You call 2 (pot 12)",
+    ]
+    assert told[-5:] == [
+        "You show 2♠, 8♠, 2♣, 7♣, 9♣: a pair",
+        "East shows 2♥, 10♥, A♥, 8♦, Q♦: high card",
+        "West shows 7♥, K♥, J♣, 6♦, 9♦: high card",
+        "You win the pot (12) with a pair",
+        "Hand 1 is over. Chips: North 108, East 96, South 100, West 96",
+    ]
+    assert not any("Cards left" in line for line in told)

@@ -59,14 +59,51 @@ from darwindeck.play.view import (
     wild_note,
 )
 
-_BETTING_VERBS = {
-    L.A_CHECK: ("checks", "check"),
-    L.A_CALL: ("calls", "call"),
-    L.A_BET: ("bets", "bet"),
-    L.A_RAISE: ("raises", "raise"),
-    L.A_ALL_IN: ("goes all in", "go all in"),
-    L.A_FOLD: ("folds", "fold"),
-}
+BET_WORDS = frozenset({L.A_CHECK, L.A_CALL, L.A_BET, L.A_RAISE, L.A_ALL_IN, L.A_FOLD})
+
+
+def bet_words(view: TableView, rules: TableRules, player: int, action: int) -> tuple[str, str]:
+    """(third person, second person) of a betting action by ``player`` with its size, from the view
+    before it (``engine.betting``: a call puts in what is owed, a bet the minimum, a raise the minimum
+    over the bet, all in every chip): ("raises to 6", "raise to 6"), ("calls 4", "call 4")."""
+    owed = view.current_bet - view.round_bets[player]
+    min_bet = rules.min_bets[view.phase_index]
+    words = {
+        L.A_CHECK: ("checks", "check"),
+        L.A_CALL: (f"calls {owed}", f"call {owed}"),
+        L.A_BET: (f"bets {min_bet}", f"bet {min_bet}"),
+        L.A_RAISE: (f"raises to {view.current_bet + min_bet}", f"raise to {view.current_bet + min_bet}"),
+        L.A_ALL_IN: (f"goes all in ({view.chips[player]})", f"go all in ({view.chips[player]})"),
+        L.A_FOLD: ("folds", "fold"),
+    }
+    return words[action]
+
+
+def draw_words(view: TableView, rules: TableRules, action: int) -> str:
+    """A draw phase's choice as it is: "take 7♣ from the discard pile", "draw from the stock", "pass"
+    ("pass (leave 7♣)" when passing declines the discard)."""
+    source = rules.draw_sources[view.phase_index]
+    top = card_name(view.discard_top) if view.discard_top is not None else ""
+    if action == L.A_PASS:
+        return f"pass (leave {top})" if source is Location.DISCARD and top else "pass"
+    if source is Location.DISCARD and top:
+        return f"take {top} from the discard pile"
+    if source is Location.TABLEAU and view.tableau[L.GENERAL_PILE]:
+        return f"take {card_name(view.tableau[L.GENERAL_PILE][-1])} from the table"
+    if source is Location.OPPONENT_HAND:
+        return "take a card from an opponent's hand"
+    if source is Location.CAPTURED:
+        return "take a card from your captured pile"
+    return "draw from the stock"
+
+
+def _put_in(view: TableView, rules: TableRules, action: int) -> int:
+    """The chips the deciding seat puts in with a betting ``action`` (``engine.betting``)."""
+    player = view.current_player
+    owed = max(view.current_bet - view.round_bets[player], 0)
+    min_bet = rules.min_bets[view.phase_index]
+    amounts = {L.A_CALL: owed, L.A_BET: min_bet, L.A_RAISE: owed + min_bet, L.A_ALL_IN: view.chips[player]}
+    return amounts.get(action, 0)
 
 
 def _says(view: TableView, actor: int, third: str, second: str, rest: str = "") -> str:
@@ -283,9 +320,9 @@ def describe_decision(
         if kind == L.K_DISCARD:  # ends an optional discard: the rest of the hand is kept
             return _says(before, actor, "keeps", "keep", "their cards" if not mine else "your cards")
         return _says(before, actor, "passes", "pass")
-    if action in _BETTING_VERBS:
-        third, second = _BETTING_VERBS[action]
-        return _says(before, actor, third, second, f"(pot {after.pot})")
+    if kind == L.K_BETTING and action in BET_WORDS:
+        third, second = bet_words(before, rules, actor, action)
+        return _says(before, actor, third, second, f"(pot {before.pot + _put_in(before, rules, action)})")
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         bid = action - L.A_BID0
         return _says(before, actor, "bids", "bid", "Nil" if after.nil[actor] else str(bid))
@@ -647,7 +684,10 @@ def contract_lines(
 
 def scores_text(view: TableView, rules: TableRules) -> str:
     """ "Scores: North 12, East 3, ..." ("Scores: North+South 120, East+West 80" in team mode); in a game
-    without scores, the cards each seat holds: "Cards left: North 3, East 0, ..."."""
+    without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, else the cards:
+    "Cards left: North 3, East 0, ..."."""
+    if not rules.keeps_score and rules.has_chips:
+        return "Chips: " + ", ".join(f"{view.names[p]} {view.chips[p]}" for p in range(view.n_players))
     if not rules.keeps_score:
         return "Cards left: " + ", ".join(
             f"{view.names[p]} {view.hand_sizes[p]}" for p in range(view.n_players)
@@ -660,6 +700,25 @@ def scores_text(view: TableView, rules: TableRules) -> str:
     else:
         parts = [f"{view.names[p]} {view.scores[p]}" for p in range(view.n_players)]
     return "Scores: " + ", ".join(parts)
+
+
+def _shown_hands(view: TableView, revealed: Revealed) -> list[str]:
+    """ "North shows 2♠ 2♣ 7♣ 8♠ 9♣: a pair": each hand a showdown turns face up, with its name."""
+    if revealed.labels == ():
+        return []
+    return [
+        _says(view, seat, "shows", "show", _cards(hand) + (f": {label}" if label else ""))
+        for seat, (hand, label) in enumerate(zip(revealed.hands, revealed.labels, strict=True))
+        if hand is not None
+    ]
+
+
+def _why_pot(revealed: Revealed, winner: int) -> str:
+    """ " with a flush" at a showdown, ": everyone else folded" when nobody else was left to show."""
+    if revealed.labels and revealed.hands[winner] is not None:
+        label = revealed.labels[winner]
+        return f" with {label}" if label else " with the best hand"
+    return ": everyone else folded"
 
 
 def describe_events(
@@ -684,9 +743,11 @@ def describe_events(
             lines.append(
                 _says(after, takers[0], "takes", "take", f"the claim pile ({before.claim_pile_size} cards)")
             )
-    if before.pot and not after.pot:
+    lines.extend(_shown_hands(after, revealed))
+    pot = before.pot + (_put_in(before, rules, action) if before.phase_kind == L.K_BETTING else 0)
+    if pot and not after.pot:
         for player in _grew(before.chips, after.chips):
-            lines.append(_says(after, player, "wins", "win", f"the pot ({before.pot})"))
+            lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
     if not hand_over and not rules.has_tricks and before.phase_kind != L.K_DISCARD:
         for player in _grew(before.captured_sizes, after.captured_sizes):  # a discard set aside is no capture
             gained = after.captured_sizes[player] - before.captured_sizes[player]

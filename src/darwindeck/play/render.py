@@ -36,6 +36,7 @@ from rich.text import Text
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
 from darwindeck.genome.cards import Rank, Suit, card_name
+from darwindeck.play.narrate import BET_WORDS, bet_words, draw_words
 from darwindeck.play.view import (
     PHASE_NAMES,
     LastTrick,
@@ -326,9 +327,14 @@ def move_order(actions: Sequence[int]) -> list[int]:
     return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
 
 
-def move_text(view: TableView, action: int, describe: Callable[[int], str]) -> str:
+def move_text(view: TableView, action: int, describe: Callable[[int], str], rules: TableRules) -> str:
     """``describe``'s name for a move, with a player it names called as the table calls them: the engine
-    says "ask player 2", the table "ask East"."""
+    says "ask player 2", the table "ask East"; a bet with its size ("call 20", "raise to 40", "all in
+    (98)"); a draw with its source ("take 7♣ from the discard pile", "draw from the stock")."""
+    if view.phase_kind == L.K_BETTING and action in BET_WORDS:
+        return bet_words(view, rules, view.seat, action)[1]
+    if view.phase_kind == L.K_DRAW and action in (L.A_DRAW, L.A_PASS):
+        return draw_words(view, rules, action)
     text = describe(action)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         seat = action - L.A_TARGET0

@@ -294,7 +294,9 @@ class PlaySession:
         self._flush_told()
         view = build_view(self.state, self.options.seat)
         describe = self.state.action_to_string
-        moves = numbered_moves(view.legal_actions, self.rules, lambda a: move_text(view, a, describe))
+        moves = numbered_moves(
+            view.legal_actions, self.rules, lambda a: move_text(view, a, describe, self.rules)
+        )
         self._show_screen(view, moves)
         while True:
             try:

@@ -44,9 +44,9 @@ from darwindeck.engine.hand_eval import (
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.program import values_view
 from darwindeck.engine.state_api import GameState
-from darwindeck.genome.cards import Rank, Suit
+from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
-from darwindeck.genome.phases import PlayPhase
+from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
     SCORE_WINS,
@@ -124,6 +124,8 @@ class TableView:
     bags: tuple[int, ...]  # by team (by seat in individual mode), as team_scores
     chips: tuple[int, ...]
     pot: int
+    current_bet: int  # the bet to match in the betting round in progress (0 none)
+    round_bets: tuple[int, ...]  # chips each seat put in during that round
     count: int  # a count phase's running count (Cribbage's play), 0 between counts
     count_cards: int  # cards played since the count began
     folded: tuple[bool, ...]
@@ -192,6 +194,8 @@ def build_view(state: GameState, seat: int) -> TableView:
         bags=tuple(int(v) for v in array[L.B_BAGS : L.B_BAGS + len(obs.team_scores)]),
         chips=tuple(int(v) for v in array[L.B_CHIPS : L.B_CHIPS + n]),
         pot=int(array[L.S_POT]),
+        current_bet=int(array[L.S_CUR_BET]),
+        round_bets=tuple(int(v) for v in array[L.B_ROUND_BET : L.B_ROUND_BET + n]),
         count=int(array[L.S_COUNT]),
         count_cards=int(array[L.S_COUNT_CARDS]),
         folded=tuple(bool(v) for v in array[L.B_FOLDED : L.B_FOLDED + n]),
@@ -246,6 +250,8 @@ class TableRules:
     wild_ranks: tuple[int, ...]  # rank codes
     naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
+    min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
+    draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -309,6 +315,8 @@ def table_rules(state: GameState) -> TableRules:
         wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
         naming_ranks=_naming_ranks(genome),
         wild_takes_suit=_wild_takes_suit(genome),
+        min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
+        draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
     )
 
 

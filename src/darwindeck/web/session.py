@@ -263,6 +263,6 @@ class WebGame:
         if table.current_player != self.setup.seat or table.terminal:
             return []
         return [
-            {"action": action, "text": move_text(table, action, self.state.action_to_string)}
+            {"action": action, "text": move_text(table, action, self.state.action_to_string, self.rules)}
             for action in move_order(table.legal_actions)
         ]
