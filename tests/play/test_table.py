@@ -197,3 +197,39 @@ def test_a_poker_showdown_shows_the_hands_still_in_and_every_bet_has_its_size() 
         "Hand 1 is over. Chips: North 108, East 96, South 100, West 96",
     ]
     assert not any("Cards left" in line for line in told)
+
+
+def test_a_gin_knock_lays_out_both_hands_and_names_the_undercut() -> None:
+    # Gin Rummy (engine.knock; values A 1, 2-10 face, J Q K 10; undercut bonus 25). Player 2 knocks
+    # holding 3♠ 4♠ 5♠ 6♠ · 9♥ 9♦ 9♣ with A♦ 2♦ 3♥ left over: 1 + 2 + 3 = 6. Player 1 (the person) melds
+    # 10♣ J♣ Q♣ · K♥ K♦ K♠, lays off 7♠ (on the run) and 9♠ (the fourth 9), and keeps A♣ 4♦: 5. Five is
+    # at most six: an undercut, and Player 1 scores 6 - 5 + 25 = 26.
+    state = GameState.new(get_game("gin-rummy"), 2)
+    person = cards("10C JC QC KH KD KS 7S 9S AC 4D")
+    knocker = cards("3S 4S 5S 6S 9H 9D 9C AD 2D 3H")
+    rest = [card for card in range(52) if card not in {*person, *knocker, c("QD"), c("KC")}]
+    state.arrange(hands=[person, knocker], deck=[*rest, c("KC")], discard=[c("QD")], current=1)
+    view = build_view(state, 1)
+    rules = table_rules(state)
+    assert [move_text(view, a, state.action_to_string, rules) for a in state.legal_actions()] == [
+        "take Q♦ from the discard pile",
+        "pass (leave Q♦)",
+    ]
+    state.apply_action(L.A_PASS)
+    assert [
+        move_text(build_view(state, 1), a, state.action_to_string, rules) for a in state.legal_actions()
+    ] == ["draw from the stock"]
+    for action in (L.A_DRAW, c("KC")):
+        state.apply_action(action)
+    assert L.A_KNOCK in state.legal_actions()
+    twin = state.clone()
+    # melds are shown sets first, then runs; deadwood in the hand's order (♠ ♥ ♣ ♦, A high)
+    assert narrate(state, L.A_KNOCK, 0, cards_turned_up(state, L.A_KNOCK))[:3] == [
+        "Player 2 knocks with 6: 9♥ 9♦ 9♣ · 3♠ 4♠ 5♠ 6♠ · deadwood 3♥ 2♦ A♦",
+        "You: K♥ K♦ K♠ · 10♣ J♣ Q♣ · lay off 7♠ 9♠ · deadwood A♣ 4♦ = 5",
+        "Undercut: you score 26",
+    ]
+    assert narrate(twin, L.A_KNOCK, 1, cards_turned_up(twin, L.A_KNOCK))[2:4] == [
+        "Undercut: Player 1 scores 26",
+        "Hand 1 is over. Scores: Player 1 26, Player 2 0",
+    ]

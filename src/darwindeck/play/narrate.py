@@ -48,6 +48,7 @@ from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
 from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
 from darwindeck.play.view import (
     NO_REVEAL,
+    KnockHand,
     Revealed,
     TableRules,
     TableView,
@@ -345,6 +346,9 @@ def describe_decision(
         return _ask(before, action, after, revealed)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return _says(before, actor, "chooses", "choose", before.name(action - L.A_TARGET0))
+    if action == L.A_KNOCK and revealed.knock:
+        laid = revealed.knock[actor]
+        return _says(before, actor, "knocks", "knock", f"with {laid.count}: {_laid_out(laid)}")
     if action == L.A_KNOCK:
         return _says(before, actor, "knocks", "knock", _knock_outcome(before, after))
     if action >= L.A_SUIT0:
@@ -442,6 +446,34 @@ def _book_line(view: TableView, owner: int, book: Sequence[int]) -> str:
     rank = rank_plural(card_rank(book[0]))
     shown = " ".join(card_name(card) for card in book)
     return _says(view, owner, "lays down", "lay down", f"the book of {rank} ({shown})")
+
+
+def _laid_out(hand: KnockHand) -> str:
+    """ "3♠ 4♠ 5♠ · 9♥ 9♦ 9♣ · lay off 7♠ · deadwood 2♦ 4♥": a hand laid down at a knock."""
+    parts = [" ".join(card_name(c) for c in meld) for meld in hand.melds]
+    if hand.laid_off:
+        parts.append("lay off " + " ".join(card_name(c) for c in sort_hand(hand.laid_off)))
+    parts.append("deadwood " + (" ".join(card_name(c) for c in sort_hand(hand.deadwood)) or "none"))
+    return " · ".join(parts)
+
+
+def _knock_lines(before: TableView, after: TableView, revealed: Revealed) -> list[str]:
+    """After a knock: each opponent's hand laid out with the deadwood it counts, then the verdict in Gin's
+    words (``engine.knock``): "Gin: North scores 45", "Undercut: you score 26", "North scores 14"."""
+    knocker = before.current_player
+    lines = []
+    for seat, hand in enumerate(revealed.knock):
+        if seat != knocker:
+            lines.append(f"{before.name(seat)}: {_laid_out(hand)} = {hand.count}")
+    changes = [new - old for old, new in zip(before.scores, after.scores, strict=True)]
+    gains = [(seat, gain) for seat, gain in enumerate(changes) if gain > 0]
+    scored = ", ".join(_clause(before, seat, f"scores {gain}", f"score {gain}") for seat, gain in gains)
+    verdict = scored[:1].upper() + scored[1:] if scored else "No points change hands"
+    if revealed.knock[knocker].count == 0:
+        verdict = f"Gin: {scored}"
+    elif any(seat != knocker for seat, _ in gains):
+        verdict = f"Undercut: {scored}"
+    return [*lines, verdict]
 
 
 def _knock_outcome(before: TableView, after: TableView) -> str:
@@ -732,6 +764,8 @@ def describe_events(
     if exchange:
         lines.append(exchange)
     lines.extend(_book_line(after, owner, book) for owner, book in revealed.books)
+    if action == L.A_KNOCK and revealed.knock:
+        lines.extend(_knock_lines(before, after, revealed))
     trick = completed_trick(before, action, after)
     if trick:
         phase = before.phase_index

@@ -41,6 +41,8 @@ from darwindeck.engine.hand_eval import (
     hand_strength,
     hand_total,
 )
+from darwindeck.engine.melds import _candidate_melds as candidate_melds
+from darwindeck.engine.melds import deadwood_after_lay_off
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.program import values_view
 from darwindeck.engine.state_api import GameState
@@ -381,6 +383,16 @@ def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: b
 
 
 @dataclass(frozen=True)
+class KnockHand:
+    """One hand laid down at a knock's showdown: melds, lay-offs onto the knocker's melds, deadwood."""
+
+    melds: tuple[tuple[int, ...], ...]
+    laid_off: tuple[int, ...]  # empty for the knocker (and when nothing goes on, or on a gin)
+    deadwood: tuple[int, ...]  # the cards left over
+    count: int  # the deadwood the showdown counts (engine.knock: after lay-offs)
+
+
+@dataclass(frozen=True)
 class Revealed:
     """Cards the rules turn face up with one action (``cards_turned_up``), for every seat to see."""
 
@@ -388,6 +400,7 @@ class Revealed:
     hands: tuple[tuple[int, ...] | None, ...] = ()  # by seat, at a showdown or a knock; None: not shown
     labels: tuple[str, ...] = ()  # by seat, the name of a shown hand ("a flush", "20"), "" none
     books: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (owner, cards) of each book laid down
+    knock: tuple[KnockHand, ...] = ()  # by seat, a knock's hands laid out (``knock_showdown``)
 
 
 NO_REVEAL = Revealed()
@@ -418,7 +431,13 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
         pile = state.claim_pile()
         return Revealed(claim=pile[len(pile) - int(array[L.S_CLAIM_COUNT]) :])
     if action == L.A_KNOCK and kind == L.K_KNOCK:
-        return Revealed(hands=tuple(state.hand(p) for p in range(n)))
+        shown = Revealed(hands=tuple(state.hand(p) for p in range(n)))
+        knock = (
+            knock_showdown(state, shown, state.current_player)
+            if _eval_method(state) == METHOD_DEADWOOD
+            else ()
+        )
+        return Revealed(hands=shown.hands, knock=knock)
     lays_books = any(int(row[L.PH_KIND]) == L.K_ASK and int(row[L.PH_C]) > 0 for row in state.tables.phases)
     if not _shows_down(state) and not lays_books:
         return NO_REVEAL
@@ -488,3 +507,124 @@ def hand_label(state: GameState, hand: Sequence[int]) -> str:
     if method == METHOD_DEADWOOD:
         return f"deadwood {total}"
     return ""
+
+
+def _card_values(state: GameState) -> Int64Array:
+    return np.asarray(values_view(state.program), dtype=np.int64)
+
+
+def _arrangements(hand: Sequence[int], values: Int64Array) -> list[tuple[tuple[int, ...], ...]]:
+    """Every arrangement of disjoint melds (engine.melds' candidates) leaving the least deadwood."""
+    held = 0
+    for card in hand:
+        held |= 1 << card
+    cells = np.zeros(256, dtype=np.int64)
+    count = candidate_melds(held, cells)
+    melds = [tuple(c for c in range(L.FULL_DECK) if (int(cells[i]) >> c) & 1) for i in range(count)]
+    best: list[tuple[tuple[int, ...], ...]] = []
+    least = [sum(int(values[c % L.N_RANKS]) for c in hand) + 1]
+
+    def search(start: int, used: frozenset[int], chosen: tuple[tuple[int, ...], ...]) -> None:
+        left = sum(int(values[c % L.N_RANKS]) for c in hand if c not in used)
+        if left < least[0]:
+            least[0] = left
+            best.clear()
+        if left == least[0]:
+            best.append(chosen)
+        for index in range(start, len(melds)):
+            if not used & set(melds[index]):
+                search(index + 1, used | set(melds[index]), (*chosen, melds[index]))
+
+    search(0, frozenset(), ())
+    return best
+
+
+def _fits(card: int, meld: Sequence[int]) -> bool:
+    """Whether ``card`` goes on ``meld``: the fourth of a three-card set, or the next card at either end
+    of a run (ace low: engine.melds)."""
+    ranks = {c % L.N_RANKS for c in meld}
+    if len(ranks) == 1:
+        return len(meld) == 3 and card % L.N_RANKS in ranks
+    if card // L.N_RANKS != meld[0] // L.N_RANKS:
+        return False
+    positions = sorted((c % L.N_RANKS + 1) % L.N_RANKS for c in meld)  # A = 0 … K = 12
+    position = (card % L.N_RANKS + 1) % L.N_RANKS
+    return position in (positions[0] - 1, positions[-1] + 1)
+
+
+def _lay_off(deadwood: Sequence[int], melds: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """The defender's deadwood cards that go on the knocker's melds, one after another (a run grows)."""
+    grown = [list(meld) for meld in melds]
+    laid: list[int] = []
+    progress = True
+    while progress:
+        progress = False
+        for card in deadwood:
+            if card in laid:
+                continue
+            for meld in grown:
+                if _fits(card, meld):
+                    laid.append(card)
+                    if len({c % L.N_RANKS for c in meld}) > 1:
+                        meld.append(card)
+                    progress = True
+                    break
+    return tuple(laid)
+
+
+def _padded(cards: Sequence[int]) -> Int64Array:
+    return np.array([*cards, *([0] * (L.PILE_CAP - len(cards)))], dtype=np.int64)
+
+
+def _deadwood(hand: Sequence[int], values: Int64Array) -> int:
+    return int(hand_total(_padded(hand), len(hand), METHOD_DEADWOOD, values, -1, 0))
+
+
+def _value(cards: Sequence[int], values: Int64Array) -> int:
+    return sum(int(values[c % L.N_RANKS]) for c in cards)
+
+
+def knock_showdown(state: GameState, revealed: Revealed, knocker: int) -> tuple[KnockHand, ...]:
+    """Each hand of a knock laid out as a Gin table counts it (``engine.knock``), from the hands
+    ``revealed`` holds (``cards_turned_up`` of the knock, read before it is applied): the knocker's melds
+    and deadwood; each opponent's own melds, the cards they lay off on the knocker's melds (none on a
+    gin, nor when the knock phase does not lay off) and the deadwood left. The counts are the engine's
+    (``hand_total``; for an opponent the least deadwood after lay-offs, ``deadwood_after_lay_off``). The
+    knocker shows, among the arrangements leaving the least deadwood, one on which the opponents' lay-offs
+    give the engine's counts (the engine assumes the knocker's choice that is best for them)."""
+    values = _card_values(state)
+    hands = [tuple(hand or ()) for hand in revealed.hands]
+    phase = int(state.array[L.S_PHASE])
+    lays_off = _deadwood(hands[knocker], values) > 0 and int(state.tables.phases[phase, L.PH_D]) != 0
+    options = _arrangements(hands[knocker], values) or [()]
+    layouts = [_laid_out(hands, knocker, shown, lays_off, values) for shown in options]
+    return next((layout for layout in layouts if all(_consistent(h, values) for h in layout)), layouts[0])
+
+
+def _consistent(hand: KnockHand, values: Int64Array) -> bool:
+    return _value(hand.deadwood, values) == hand.count
+
+
+def _laid_out(
+    hands: Sequence[tuple[int, ...]],
+    knocker: int,
+    shown: tuple[tuple[int, ...], ...],
+    lays_off: bool,
+    values: Int64Array,
+) -> tuple[KnockHand, ...]:
+    out = []
+    for seat, hand in enumerate(hands):
+        melds = shown if seat == knocker else (_arrangements(hand, values) or [()])[0]
+        rest = tuple(c for c in hand if not any(c in meld for meld in melds))
+        if seat == knocker or not lays_off:
+            out.append(KnockHand(melds, (), rest, _deadwood(hand, values)))
+            continue
+        k = hands[knocker]
+        count = int(deadwood_after_lay_off(_padded(hand), len(hand), _padded(k), len(k), values))
+        laid = _lay_off(rest, shown)
+        out.append(KnockHand(melds, laid, tuple(c for c in rest if c not in laid), count))
+    return tuple(out)
+
+
+def _eval_method(state: GameState) -> int:
+    return int(state.tables.header[L.H_EVAL_METHOD])
