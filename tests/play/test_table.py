@@ -8,7 +8,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines
-from darwindeck.play.render import move_text, table_line
+from darwindeck.play.render import auction_text, move_text, table_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from engine.scenario import c, cards
 
@@ -233,3 +233,50 @@ def test_a_gin_knock_lays_out_both_hands_and_names_the_undercut() -> None:
         "Undercut: Player 1 scores 26",
         "Hand 1 is over. Scores: Player 1 26, Player 2 0",
     ]
+
+
+def last_bridge_trick(calls: list[int], tricks: list[int], last: str) -> tuple[GameState, list[int]]:
+    """Bridge, seed 0, deal 1 (West deals and calls first; Chicago: nobody vulnerable): ``calls``, then
+    12 tricks taken as ``tricks`` (North, East, South, West) and one card each left (``last``, in seat
+    order from North)."""
+    state = GameState.new(get_game("bridge"), 0)
+    for call in calls:
+        state.apply_action(call)
+    left = cards(last)
+    state.arrange(hands=[[card] for card in left], deck=[card for card in range(52) if card not in left])
+    state.array[L.B_TRICKS : L.B_TRICKS + 4] = tricks
+    state.array[L.S_TRICKS_PLAYED] = 12
+    return state, calls
+
+
+def play_out(state: GameState, seat: int) -> list[str]:
+    lines: list[str] = []
+    while int(state.array[L.S_HANDS_PLAYED]) == 0:
+        lines += narrate(state, state.legal_actions()[0], seat)
+    return lines
+
+
+def test_bridge_shows_the_auction_and_the_vulnerability_and_scores_the_contract_in_bridge_terms() -> None:
+    # Law 77: 4♠ made with an overtrick, not vulnerable: 4 × 30 = 120 (a game: +300) + 30 = 450.
+    four_spades = bid_action(4, 3)
+    calls = [L.A_PASS, four_spades, L.A_PASS, L.A_PASS, L.A_PASS]
+    state, moves = last_bridge_trick(calls, [5, 1, 5, 1], "4H 2H AH 3H")
+    view = build_view(state, 0, moves)
+    assert auction_text(view, table_rules(state)) == (
+        "Auction (vulnerable: neither): West pass, North 4♠, East pass, South pass, West pass"
+    )
+    lines = play_out(state, 0)
+    assert lines[-3:] == [
+        "Hand 1 is over: 4♠ by North made with an overtrick: +450 to North–South.",
+        "Scores: North+South 450, East+West 0",
+        "Hand 2 is dealt.",
+    ]
+    # 3NT doubled, not vulnerable, down 2: 100 + 200 = 300 to the defenders.
+    calls = [L.A_PASS, L.A_PASS, bid_action(3, 4), L.A_DOUBLE, L.A_PASS, L.A_PASS, L.A_PASS]
+    state, moves = last_bridge_trick(calls, [3, 3, 2, 4], "3H 4H AH 2H")
+    assert "Hand 1 is over: 3NT doubled by East down 2: +300 to North–South." in play_out(state, 1)
+
+
+def bid_action(level: int, strain: int) -> int:
+    """The action bidding ``level`` in ``strain`` (0 ♣ … 3 ♠, 4 no trump; engine.auction)."""
+    return L.A_CONTRACT0 + (level - 1) * 5 + strain

@@ -565,10 +565,10 @@ def _merged_exchange(previous: str, line: str) -> str | None:
             return f"You discard {mine['cards']}, {more['cards']}"
         if line.startswith("You keep your cards") and not mine["drawn"]:
             return previous
-        draw = _OWN_DRAW.match(line)
-        if draw:
-            drawn = f"{mine['drawn']}, {draw['cards']}" if mine["drawn"] else draw["cards"]
-            return f"You discard {mine['cards']} and draw {drawn}"
+        own = _OWN_DRAW.match(line)
+        if own:
+            cards = f"{mine['drawn']}, {own['cards']}" if mine["drawn"] else own["cards"]
+            return f"You discard {mine['cards']} and draw {cards}"
     return None
 
 
@@ -714,6 +714,40 @@ def contract_lines(
     ]
 
 
+def _side_name(view: TableView, rules: TableRules, player: int) -> str:
+    """ "North–South": the names of ``player``'s team (the player's own name outside team mode)."""
+    team = rules.team_of(player)
+    return "–".join(view.names[p] for p in rules.teams[team]) if team >= 0 else view.names[player]
+
+
+def contract_result(before: TableView, action: int, after: TableView, rules: TableRules) -> str:
+    """An auction contract's result in Bridge's words (``engine.duplicate``: the contract of level n
+    needs the book, the hand's tricks less seven, plus n tricks of the declarer's side): "4♠ by North
+    made with an overtrick: +450 to North–South", "3NT doubled by East down 2: +300 to North–South"."""
+    declarer = before.declarer
+    team = rules.team_of(declarer)
+    side = rules.teams[team] if team >= 0 else (declarer,)
+    tricks = hand_tricks(before, action, after, rules)
+    taken = sum(tricks[p] for p in side)
+    need = rules.book + before.contract // L.N_STRAINS + 1
+    contract = f"{contract_bid(before)} by {before.names[declarer]}"
+    if taken >= need:
+        over = taken - need
+        result = f"{contract} made" + (f" with {_count(over, 'overtrick')}" if over else "")
+        result = result.replace("with 1 overtrick", "with an overtrick")
+    else:
+        result = f"{contract} down {need - taken}"
+    gains = [
+        (t, after.team_scores[t] - before.team_scores[t])
+        for t in range(len(after.team_scores))
+        if after.team_scores[t] > before.team_scores[t]
+    ]
+    if not gains:
+        return result
+    members = rules.teams[gains[0][0]] if rules.teams else (gains[0][0],)
+    return f"{result}: +{gains[0][1]} to {_side_name(before, rules, members[0])}"
+
+
 def scores_text(view: TableView, rules: TableRules) -> str:
     """ "Scores: North 12, East 3, ..." ("Scores: North+South 120, East+West 80" in team mode); in a game
     without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, else the cards:
@@ -794,6 +828,9 @@ def describe_events(
     if hand_over and rules.contract is not None:
         lines.append(f"Hand {before.hand_number} is over.")
         lines.extend(contract_lines(before, action, after, rules, rules.contract))
+    elif hand_over and rules.auction and before.declarer >= 0:
+        lines.append(f"Hand {before.hand_number} is over: {contract_result(before, action, after, rules)}.")
+        lines.append(scores_text(after, rules))
     elif hand_over:
         lines.append(f"Hand {before.hand_number} is over. {scores_text(after, rules)}")
     if after.hand_number > before.hand_number:

@@ -232,6 +232,29 @@ def contract_text(view: TableView) -> str:
     return f"contract {bid}, {declares}"
 
 
+def call_text(action: int) -> str:
+    """An auction call as players say it: "1♠", "3NT", "pass", "double", "redouble"."""
+    words = {L.A_PASS: "pass", L.A_DOUBLE: "double", L.A_REDOUBLE: "redouble"}
+    return words.get(action) or contract_name(action - L.A_CONTRACT0)
+
+
+def vulnerability_text(view: TableView, rules: TableRules) -> str:
+    """ "vulnerable: North–South", "vulnerable: both", "vulnerable: neither" (auction games)."""
+    sides = ["–".join(view.names[p] for p in rules.teams[t]) for t, v in enumerate(view.vulnerable) if v]
+    if len(sides) == len(view.vulnerable) > 1:
+        return "vulnerable: both"
+    return f"vulnerable: {', '.join(sides) if sides else 'neither'}"
+
+
+def auction_text(view: TableView, rules: TableRules) -> str | None:
+    """ "Auction (vulnerable: neither): West pass, North 1♠, East double": this hand's calls by seat,
+    with the vulnerability; None outside auction games."""
+    if not view.vulnerable:
+        return None
+    calls = ", ".join(f"{view.names[seat]} {call_text(call)}" for seat, call in view.auction)
+    return f"Auction ({vulnerability_text(view, rules)}): {calls or 'no calls yet'}"
+
+
 def dummy_line(view: TableView) -> Text | None:
     """ "Dummy (North): ♠A K 3 ..." while the dummy's hand lies face up, else None."""
     if not view.dummy_hand:
@@ -308,6 +331,9 @@ def render_screen(
     table = table_line(view, rules)
     if table:
         lines.append(Text("Table: ").append_text(table))
+    auction = auction_text(view, rules)
+    if auction is not None:
+        lines.append(suited(auction))
     dummy = dummy_line(view)
     if dummy is not None:
         lines.append(dummy)

@@ -226,7 +226,7 @@ class PlaySession:
                 note = forced_note(before, action, self.genome)
                 if stale:
                     self._flush_told()
-                    self._show_table(before)
+                    self._show_table()
             elif before.current_player == seat:
                 choice = self._ask()
                 if choice is None:
@@ -234,7 +234,7 @@ class PlaySession:
                 action = choice
             else:
                 if stale and before.turn == 0 and before.hand_number == 1 and not self.moves:
-                    self._show_table(before)  # the deal, before anyone's first move
+                    self._show_table()  # the deal, before anyone's first move
                 action = self._opponent_choice(before.names[before.current_player])
             stale = before.current_player != seat
             revealed = cards_turned_up(self.state, action)
@@ -292,7 +292,7 @@ class PlaySession:
     def _ask(self) -> int | None:
         """The person's move (an action id), or None to quit."""
         self._flush_told()
-        view = build_view(self.state, self.options.seat)
+        view = build_view(self.state, self.options.seat, self.moves)
         describe = self.state.action_to_string
         moves = numbered_moves(
             view.legal_actions, self.rules, lambda a: move_text(view, a, describe, self.rules)
@@ -316,9 +316,10 @@ class PlaySession:
                 continue
             return moves[choice].action
 
-    def _show_table(self, view: TableView) -> None:
+    def _show_table(self) -> None:
         """The table and the hand without moves: the person sees them before a move is made for them,
         and at the deal when someone else moves first."""
+        view = build_view(self.state, self.options.seat, self.moves)
         screen = render_screen(view, self.rules, self.compact, self.options.plain, self._last_trick)
         self.console.print(*screen, sep="\n")
 

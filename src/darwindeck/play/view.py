@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
+from darwindeck.engine.duplicate import auction_book, vulnerable
 from darwindeck.engine.hand_eval import (
     METHOD_DEADWOOD,
     METHOD_POINT_TOTAL,
@@ -41,6 +42,7 @@ from darwindeck.engine.hand_eval import (
     hand_strength,
     hand_total,
 )
+from darwindeck.engine.hands import dealer
 from darwindeck.engine.melds import _candidate_melds as candidate_melds
 from darwindeck.engine.melds import deadwood_after_lay_off
 from darwindeck.engine.passing import pass_offset
@@ -148,6 +150,8 @@ class TableView:
     dummy: int  # the declarer's partner who is dummy (from the auction's end), -1 none
     dummy_hand: tuple[int, ...]  # the dummy's cards while face up (from the first card led)
     dummy_to_play: bool  # the dummy's turn: the declarer (current_player) plays one of its cards
+    vulnerable: tuple[bool, ...]  # by team, in an auction game (engine.duplicate); empty otherwise
+    auction: tuple[tuple[int, int], ...]  # (seat, call action) of this hand's auction, from the moves
 
     @property
     def n_players(self) -> int:
@@ -158,8 +162,10 @@ class TableView:
         return "You" if player == self.seat else self.names[player]
 
 
-def build_view(state: GameState, seat: int) -> TableView:
-    """The view of ``seat``: ``state.observation(seat)`` plus the public scalars listed above."""
+def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableView:
+    """The view of ``seat``: ``state.observation(seat)`` plus the public scalars listed above; ``moves``
+    (every action of the game so far, all of them public at a table where calls are spoken) gives an
+    auction's calls (``auction_calls``)."""
     obs = state.observation(seat)
     n = state.n_players
     array = state.array
@@ -218,7 +224,57 @@ def build_view(state: GameState, seat: int) -> TableView:
         dummy=int(array[L.S_DUMMY]),
         dummy_hand=obs.dummy_hand,
         dummy_to_play=not terminal and int(array[L.S_DUMMY]) == int(array[L.S_ACTOR]),
+        vulnerable=_vulnerability(state),
+        auction=auction_calls(state, moves),
     )
+
+
+def _vulnerability(state: GameState) -> tuple[bool, ...]:
+    """Each team's vulnerability on the deal in play (``engine.duplicate.vulnerable``)."""
+    program = state.program
+    if int(program[L.H_AUCTION_VUL]) < 0:
+        return ()
+    deal = int(state.array[L.S_HANDS_PLAYED])
+    dealt_by = dealer(program, state.array)
+    return tuple(bool(vulnerable(program, team, dealt_by, deal)) for team in range(int(program[L.H_N_TEAMS])))
+
+
+def auction_calls(state: GameState, moves: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The calls of this hand's auction, (seat, action) in order: the last run of calls among ``moves``
+    (cards are played between two hands' auctions), without the hands thrown in before it (all four
+    passed: a real auction never has ``N`` passes in a row, since ``N − 1`` after a bid end it); the
+    dealer calls first, then seat order (``engine.auction``). Empty without an auction."""
+    if int(state.program[L.H_AUCTION_VUL]) < 0 or not moves:
+        return ()
+    n = state.n_players
+    phase = int(state.array[L.S_PHASE])
+    if (
+        phase < int(state.tables.phases.shape[0])
+        and int(state.tables.phases[phase, L.PH_KIND]) == L.K_AUCTION
+    ):
+        made = int(state.array[L.S_SUB])  # the calls made in the auction in progress
+        run = list(moves[len(moves) - made :]) if made else []
+    else:
+        run = _last_calls(moves)
+    while len(run) >= n and all(call == L.A_PASS for call in run[:n]):
+        run = run[n:]
+    first = dealer(state.program, state.array)
+    return tuple(((first + index) % n, call) for index, call in enumerate(run))
+
+
+def _last_calls(moves: Sequence[int]) -> list[int]:
+    """The last run of calls among ``moves`` (the cards played since skipped)."""
+    end = len(moves)
+    while end and not _is_call(moves[end - 1]):
+        end -= 1
+    start = end
+    while start and _is_call(moves[start - 1]):
+        start -= 1
+    return list(moves[start:end])
+
+
+def _is_call(action: int) -> bool:
+    return action in (L.A_PASS, L.A_DOUBLE, L.A_REDOUBLE) or action >= L.A_CONTRACT0
 
 
 def contract_bid(view: TableView) -> str:
@@ -252,6 +308,8 @@ class TableRules:
     wild_ranks: tuple[int, ...]  # rank codes
     naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
+    auction: bool  # hands open with an auction and its contract is scored (engine.duplicate)
+    book: int  # in an auction game: tricks the declarer's side takes before the level counts
     min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
 
@@ -317,6 +375,8 @@ def table_rules(state: GameState) -> TableRules:
         wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
         naming_ranks=_naming_ranks(genome),
         wild_takes_suit=_wild_takes_suit(genome),
+        auction=int(header[L.H_AUCTION_VUL]) >= 0,
+        book=int(auction_book(state.program)),
         min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
         draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
     )
