@@ -11,6 +11,7 @@ from darwindeck.play.narrate import describe_decision, describe_events, merge_li
 from darwindeck.play.render import auction_text, move_text, table_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from engine.scenario import c, cards
+from play.test_narrate import last_trick_of_hand, play_out
 
 
 def narrate(state: GameState, action: int, seat: int, revealed: Revealed = NO_REVEAL) -> list[str]:
@@ -249,7 +250,7 @@ def last_bridge_trick(calls: list[int], tricks: list[int], last: str) -> tuple[G
     return state, calls
 
 
-def play_out(state: GameState, seat: int) -> list[str]:
+def play_deal(state: GameState, seat: int) -> list[str]:
     lines: list[str] = []
     while int(state.array[L.S_HANDS_PLAYED]) == 0:
         lines += narrate(state, state.legal_actions()[0], seat)
@@ -265,7 +266,7 @@ def test_bridge_shows_the_auction_and_the_vulnerability_and_scores_the_contract_
     assert auction_text(view, table_rules(state)) == (
         "Auction (vulnerable: neither): West pass, North 4♠, East pass, South pass, West pass"
     )
-    lines = play_out(state, 0)
+    lines = play_deal(state, 0)
     assert lines[-3:] == [
         "Hand 1 is over: 4♠ by North made with an overtrick: +450 to North–South.",
         "Scores: North+South 450, East+West 0",
@@ -274,9 +275,23 @@ def test_bridge_shows_the_auction_and_the_vulnerability_and_scores_the_contract_
     # 3NT doubled, not vulnerable, down 2: 100 + 200 = 300 to the defenders.
     calls = [L.A_PASS, L.A_PASS, bid_action(3, 4), L.A_DOUBLE, L.A_PASS, L.A_PASS, L.A_PASS]
     state, moves = last_bridge_trick(calls, [3, 3, 2, 4], "3H 4H AH 2H")
-    assert "Hand 1 is over: 3NT doubled by East down 2: +300 to North–South." in play_out(state, 1)
+    assert "Hand 1 is over: 3NT doubled by East down 2: +300 to North–South." in play_deal(state, 1)
 
 
 def bid_action(level: int, strain: int) -> int:
     """The action bidding ``level`` in ``strain`` (0 ♣ … 3 ♠, 4 no trump; engine.auction)."""
     return L.A_CONTRACT0 + (level - 1) * 5 + strain
+
+
+def test_a_failed_blind_nil_costs_twice_the_nil_penalty_and_says_so() -> None:
+    # Partnership Spades (spec 004 with engine.contracts: a blind Nil is worth twice the Nil bonus or
+    # penalty, 2 × 100). Bids North 3, East blind Nil, South 4, West 2; East takes 1 trick of the 13.
+    # East+West: contract 2, 6 tricks: +20 and 4 overtricks +4; East's blind Nil failed: -200; the hand
+    # is -176, and 50 - 176 = -126.
+    state = last_trick_of_hand("partnership-spades", [100, 50], [9, 0])
+    state.array[L.B_IS_NIL + 1] = 2  # East's Nil was bid blind (engine.contracts' encoding)
+    assert play_out(state)[7] == (
+        "  East+West: bid 2 (East blind Nil, West 2), took 6 (East 1): made +20, 4 overtricks +4, "
+        "East's blind Nil failed -200 = -176; bags 4; score -126"
+    )
+    assert state.team_scores() == (170, -126)

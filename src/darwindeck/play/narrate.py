@@ -628,10 +628,12 @@ def _count(number: int, word: str) -> str:
 def _nil_part(
     view: TableView, player: int, alone: bool, made: bool, scoring: ContractScoring
 ) -> tuple[str, int]:
-    whose = "Nil" if alone else "your Nil" if player == view.seat else f"{view.names[player]}'s Nil"
+    kind = "blind Nil" if view.blind_nil[player] else "Nil"
+    whose = kind if alone else f"your {kind}" if player == view.seat else f"{view.names[player]}'s {kind}"
+    stake = 2 if view.blind_nil[player] else 1  # engine.contracts: a blind Nil is worth twice either
     if made:
-        return f"{whose} made", scoring.nil_bonus
-    return f"{whose} failed", -scoring.nil_penalty
+        return f"{whose} made", scoring.nil_bonus * stake
+    return f"{whose} failed", -scoring.nil_penalty * stake
 
 
 def _contract_parts(
@@ -670,7 +672,9 @@ def contract_line(
     """One side's result for the hand just ended (format in the module docstring)."""
 
     def bid_of(p: int) -> str:
-        return "Nil" if before.nil[p] else str(max(before.bids[p], 0))
+        if before.nil[p]:
+            return "blind Nil" if before.blind_nil[p] else "Nil"
+        return str(max(before.bids[p], 0))
 
     bidders = [p for p in side if not before.nil[p]]
     if len(side) == 1:

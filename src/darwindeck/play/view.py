@@ -65,6 +65,7 @@ from darwindeck.genome.schema import (
 Int64Array = npt.NDArray[np.int64]
 
 COMPASS = ("North", "East", "South", "West")
+BLIND_NIL = 2  # ``B_IS_NIL`` of a blind Nil (engine.contracts: 1 Nil, 2 blind Nil)
 
 #: Phase kind codes of the engine (``layout.K_*``) as people name them.
 PHASE_NAMES = {
@@ -122,6 +123,7 @@ class TableView:
     tricks_played: int
     bids: tuple[int, ...]  # -1: not bid yet
     nil: tuple[bool, ...]
+    blind_nil: tuple[bool, ...]  # a Nil bid blind, before looking at the cards (twice the stake)
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
     team_scores: tuple[int, ...]
@@ -196,6 +198,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         tricks_played=int(array[L.S_TRICKS_PLAYED]),
         bids=obs.bids,
         nil=tuple(bool(v) for v in array[L.B_IS_NIL : L.B_IS_NIL + n]),
+        blind_nil=tuple(int(v) == BLIND_NIL for v in array[L.B_IS_NIL : L.B_IS_NIL + n]),
         tricks_won=obs.tricks_won,
         scores=obs.scores,
         team_scores=obs.team_scores,
