@@ -7,7 +7,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
-from darwindeck.play.narrate import describe_decision, describe_events, merge_lines
+from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
 from darwindeck.play.render import auction_text, move_text, table_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from engine.scenario import c, cards
@@ -295,3 +295,32 @@ def test_a_failed_blind_nil_costs_twice_the_nil_penalty_and_says_so() -> None:
         "East's blind Nil failed -200 = -176; bags 4; score -126"
     )
     assert state.team_scores() == (170, -126)
+
+
+def test_the_end_names_the_winner_and_why_in_the_games_terms() -> None:
+    # Partnership Spades is won by the first side to 500 (library.tricks); North+South at 480 make
+    # their 7 (+70): 550. East+West, at 0, score -76 on the hand (see the blind Nil test: -100 for a
+    # plain Nil, so 20 + 4 - 100).
+    state = last_trick_of_hand("partnership-spades", [480, 0], [0, 0])
+    play_out(state)
+    assert state.is_terminal()
+    rules = table_rules(state)
+    done = {seat: build_view(state, seat) for seat in (0, 1)}
+    assert result_text(done[0], rules, state.genome, "win") == (
+        "Result: your team wins: North+South reached 550 points, the target being 500 (East+West -76)."
+    )
+    assert result_text(done[1], rules, state.genome, "loss") == (
+        "Result: North+South win: North+South reached 550 points, the target being 500 (East+West -76); "
+        "your team loses."
+    )
+    # Crazy Eights is won by the first to play every card (library.shedding): East plays its last card.
+    eights = GameState.new(get_game("crazy-eights"), 0)
+    hands = [cards("2C 3C"), cards("5H"), cards("6C 7C"), cards("9C 10C")]
+    held = {card for hand in hands for card in hand} | {c("KH")}
+    eights.arrange(hands=hands, deck=[x for x in range(52) if x not in held], discard=[c("KH")], current=1)
+    eights.apply_action(c("5H"))
+    assert eights.is_terminal()
+    end = build_view(eights, 0)
+    assert result_text(end, table_rules(eights), eights.genome, "loss") == (
+        "Result: East wins: East played every card first; you lose."
+    )

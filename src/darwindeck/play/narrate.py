@@ -45,7 +45,15 @@ from darwindeck.engine.melding import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
-from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
+from darwindeck.genome.schema import (
+    SCORE_WINS,
+    ContractScoring,
+    EffectType,
+    GameGenome,
+    SpecialEffect,
+    TargetSelector,
+    WinType,
+)
 from darwindeck.play.view import (
     NO_REVEAL,
     KnockHand,
@@ -840,3 +848,79 @@ def describe_events(
     if after.hand_number > before.hand_number:
         lines.append(f"Hand {after.hand_number} is dealt.")
     return lines
+
+
+def _side_of_winner(view: TableView, rules: TableRules) -> tuple[int, ...]:
+    if rules.teams and view.winning_team >= 0:
+        return rules.teams[view.winning_team]
+    return (view.winner,) if view.winner >= 0 else ()
+
+
+def _scores_of(view: TableView, rules: TableRules) -> list[tuple[tuple[int, ...], int]]:
+    """(side, score) of every side: teams in team mode, else each seat."""
+    if rules.teams:
+        return [(team, view.team_scores[i]) for i, team in enumerate(rules.teams)]
+    return [((p,), view.scores[p]) for p in range(view.n_players)]
+
+
+def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
+    """Why the game was won, in the terms of its first win condition that the final table explains
+    (``engine.wins``): "East played every card first", "North+South reached 520 points (the target is
+    500; East+West 310)", "South took the most tricks (8)", "West has the best hand at the showdown"."""
+    side = _side_of_winner(view, rules)
+    who = _side_words(view, side)
+    has = "have" if who == "you" or len(side) > 1 else "has"
+    scores = _scores_of(view, rules)
+    mine = next((score for members, score in scores if set(members) == set(side)), 0)
+    others = "; ".join(f"{_side_words(view, m)} {score}" for m, score in scores if set(m) != set(side))
+    tail = f" ({others})" if others else ""
+    for condition in genome.win_conditions:
+        kind, target = condition.type, condition.threshold
+        if kind is WinType.EMPTY_HAND and any(view.hand_sizes[p] == 0 for p in side):
+            return f"{who} played every card first"
+        if kind is WinType.CAPTURE_ALL:
+            return f"{who} {has} every card"
+        if kind is WinType.MOST_CAPTURED:
+            return f"{who} captured the most cards ({sum(view.captured_sizes[p] for p in side)})"
+        if kind is WinType.BEST_HAND:
+            return f"{who} {has} the best hand at the showdown"
+        if kind in (WinType.MOST_TRICKS, WinType.FEWEST_TRICKS):
+            most = "most" if kind is WinType.MOST_TRICKS else "fewest"
+            return f"{who} took the {most} tricks ({sum(view.tricks_won[p] for p in side)})"
+        if kind is WinType.HANDS_PLAYED:
+            return f"{who} scored the most after {target} hands: {mine} points{tail}"
+        if kind is WinType.LOW_SCORE:
+            return f"{who} scored the fewest points: {mine}{tail}"
+        if kind is WinType.SCORE_FLOOR:
+            return f"{who} scored the most when a side fell to {-(target or 0)}: {mine} points{tail}"
+        if kind in SCORE_WINS and target is not None and mine >= target:
+            return f"{who} reached {mine} points, the target being {target}{tail}"
+        if kind in SCORE_WINS and target is None:
+            return f"{who} scored the most: {mine} points{tail}"
+    return f"{who} {has} the best result{tail}"
+
+
+def _side_words(view: TableView, side: Sequence[int]) -> str:
+    if len(side) == 1 and side[0] == view.seat:
+        return "you"
+    return "+".join(view.names[p] for p in side)
+
+
+def result_text(view: TableView, rules: TableRules, genome: GameGenome, result: str) -> str:
+    """The sentence that ends the game: the winner and why, and what it means for the seat: "Result:
+    East wins: East played every card first; you lose.", "Result: your team wins: North+South reached
+    520 points, the target being 500 (East+West 310).", "Result: a draw (turn limit reached)."."""
+    if result == "abandoned":
+        return f"Result: abandoned after {view.turn} turns."
+    if result == "draw":
+        reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
+        return f"Result: a draw{reason.get(view.ended_by, '')}."
+    side = _side_of_winner(view, rules)
+    why = win_reason(view, rules, genome)
+    if result == "win" and len(side) > 1:
+        return f"Result: your team wins: {why}."
+    if result == "win":
+        return f"Result: you win: {why}."
+    names = _side_words(view, side)
+    verb = "win" if len(side) > 1 else "wins"
+    return f"Result: {names} {verb}: {why}; {'your team loses' if rules.teams else 'you lose'}."

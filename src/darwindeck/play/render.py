@@ -113,7 +113,7 @@ def turn_text(view: TableView) -> str:
 
 def _bid_text(view: TableView, player: int) -> str:
     if view.nil[player]:
-        return "Nil"
+        return "blind Nil" if view.blind_nil[player] else "Nil"
     return "-" if view.bids[player] < 0 else str(view.bids[player])
 
 
@@ -184,6 +184,24 @@ def team_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
         bags = f" ({count} bag{'' if count == 1 else 's'})" if counts_bags(rules) and not compact else ""
         parts.append(f"{names}{mine} {view.team_scores[index]}{bags}")
     return Text("Teams: " + " · ".join(parts))
+
+
+def sides(view: TableView, rules: TableRules) -> list[dict[str, object]]:
+    """Each team by its seats' names, with its score, tricks and bags (team mode; else empty): what the
+    page's team line shows, "North+South (you) 120, 7 tricks"."""
+    out: list[dict[str, object]] = []
+    for index, members in enumerate(rules.teams):
+        out.append(
+            {
+                "names": "+".join(view.names[p] for p in members),
+                "you": view.seat in members,
+                "score": view.team_scores[index],
+                "tricks": sum(view.tricks_won[p] for p in members) if rules.has_tricks else None,
+                "bags": view.bags[index] if counts_bags(rules) else None,
+                "vulnerable": view.vulnerable[index] if view.vulnerable else None,
+            }
+        )
+    return out
 
 
 def counts_bags(rules: TableRules) -> bool:

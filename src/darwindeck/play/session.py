@@ -41,6 +41,7 @@ from darwindeck.play.narrate import (
     forced_note,
     may_continue,
     merge_lines,
+    result_text,
     scores_text,
     with_note,
 )
@@ -60,7 +61,6 @@ from darwindeck.play.render import (
 from darwindeck.play.results import GameRecord, append_record
 from darwindeck.play.view import (
     LastTrick,
-    TableRules,
     TableView,
     build_view,
     cards_turned_up,
@@ -141,25 +141,6 @@ def result_of(state: GameState, seat: int, abandoned: bool) -> str:
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
-def result_line(state: GameState, view: TableView, rules: TableRules, result: str) -> str:
-    """The sentence that ends the game, e.g. "Result: you win.", "Result: East wins; you lose."."""
-    if result == "abandoned":
-        return f"Result: abandoned after {view.turn} turns."
-    if result == "draw":
-        how = int(state.array[L.S_ENDED_BY])
-        reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
-        return f"Result: a draw{reason.get(how, '')}."
-    if rules.teams:
-        team = rules.teams[state.winning_team]
-        names = "+".join(view.names[p] for p in team)
-        if result == "win":
-            return f"Result: your team ({names}) wins."
-        return f"Result: {names} win; your team loses."
-    if result == "win":
-        return "Result: you win."
-    return f"Result: {view.names[state.winner]} wins; you lose."
-
-
 class PlaySession:
     """One game between a person and computer opponents (see the module docstring)."""
 
@@ -194,7 +175,7 @@ class PlaySession:
         abandoned = self._play()
         view = build_view(self.state, self.options.seat)
         result = result_of(self.state, self.options.seat, abandoned)
-        self.console.print(result_line(self.state, view, self.rules, result), style="bold")
+        self.console.print(result_text(view, self.rules, self.genome, result), style="bold")
         self.console.print(scores_text(view, self.rules))
         rating, comment = self._opinion()
         record = self._record(result, rating, comment)

@@ -145,6 +145,9 @@ class TableView:
     pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
     terminal: bool
+    winner: int  # once the game is over: the winning seat (individual mode), -1 none
+    winning_team: int  # the winning team (team mode), -1 none
+    ended_by: int  # how the game ended (layout.END_*), 0 while it runs
     contract: int  # an auction's last bid (the contract once it ends), contract id; -1 none
     contract_by: int  # who bid it, -1 none
     doubled: int  # 0, 1 doubled, 2 redoubled
@@ -220,6 +223,9 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
         terminal=terminal,
+        winner=int(array[L.S_WINNER]),
+        winning_team=int(array[L.S_WIN_TEAM]),
+        ended_by=int(array[L.S_ENDED_BY]),
         contract=int(array[L.S_CONTRACT]),
         contract_by=int(array[L.S_CONTRACT_BY]),
         doubled=int(array[L.S_DOUBLED]),

@@ -35,10 +35,19 @@ from darwindeck.play.narrate import (
     forced_note,
     may_continue,
     merge_lines,
+    result_text,
     with_note,
 )
 from darwindeck.play.opponents import Opponent, make_opponent
-from darwindeck.play.render import contract_text, counts_bags, move_order, move_text
+from darwindeck.play.render import (
+    auction_text,
+    contract_text,
+    counts_bags,
+    move_order,
+    move_text,
+    sides,
+    table_line,
+)
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
     LastTrick,
@@ -221,7 +230,7 @@ class WebGame:
 
     def view(self) -> dict[str, Any]:
         """What the page may show (module rules), as JSON data."""
-        table = build_view(self.state, self.setup.seat)
+        table = build_view(self.state, self.setup.seat, self.actions)
         return {
             "version": self.version,
             "seat": self.setup.seat,
@@ -249,6 +258,12 @@ class WebGame:
             "moves": self._moves(table),
             "log": list(self.log),
             "result": self.result,
+            "table": table_line(table, self.rules).plain,
+            "sides": sides(table, self.rules),
+            "auction": auction_text(table, self.rules),
+            "outcome": result_text(table, self.rules, self.setup.genome, self.result)
+            if self.result
+            else None,
         }
 
     def _last_trick(self, table: TableView) -> dict[str, Any] | None:
