@@ -231,6 +231,8 @@ def table_line(view: TableView, rules: TableRules) -> Text:
         parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
     if view.pot:
         parts.append(Text(f"pot {view.pot}"))
+    if view.current_bet and view.phase_kind == L.K_BETTING:
+        parts.append(Text(f"bet to match {view.current_bet}"))
     if view.count_cards:
         parts.append(Text(f"count {view.count}"))
     if view.contract >= 0:
