@@ -46,7 +46,6 @@ from darwindeck.engine.hands import dealer
 from darwindeck.engine.melds import _candidate_melds as candidate_melds
 from darwindeck.engine.melds import deadwood_after_lay_off
 from darwindeck.engine.passing import pass_offset
-from darwindeck.engine.program import values_view
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
@@ -563,7 +562,7 @@ def hand_label(state: GameState, hand: Sequence[int]) -> str:
     header = state.tables.header
     method = int(header[L.H_EVAL_METHOD])
     cards = np.array([*hand, *([0] * (L.PILE_CAP - len(hand)))], dtype=np.int64)
-    values = values_view(state.program)
+    values = _card_values(state)
     ace_alt, bust = int(header[L.H_ACE_ALT]), int(header[L.H_BUST])
     if method == METHOD_POKER:
         strength = hand_strength(
@@ -579,7 +578,9 @@ def hand_label(state: GameState, hand: Sequence[int]) -> str:
 
 
 def _card_values(state: GameState) -> Int64Array:
-    return np.asarray(values_view(state.program), dtype=np.int64)
+    """The value of each rank (the genome's ``card_values``), as ``program.values_view`` reads them."""
+    start = int(state.program[L.T_VALUES])
+    return np.ascontiguousarray(state.program[start : start + L.N_RANKS], dtype=np.int64)
 
 
 def _arrangements(hand: Sequence[int], values: Int64Array) -> list[tuple[tuple[int, ...], ...]]:
