@@ -3,6 +3,8 @@ the exact line expected worked out from each game's rules (the rules cited besid
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
@@ -11,6 +13,7 @@ from darwindeck.play.narrate import describe_decision, describe_events, merge_li
 from darwindeck.play.render import auction_text, move_text, table_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from engine.scenario import c, cards
+from play.driver import make_session, scripted
 from play.test_narrate import last_trick_of_hand, play_out
 
 
@@ -323,4 +326,21 @@ def test_the_end_names_the_winner_and_why_in_the_games_terms() -> None:
     end = build_view(eights, 0)
     assert result_text(end, table_rules(eights), eights.genome, "loss") == (
         "Result: East wins: East played every card first; you lose."
+    )
+
+
+def test_the_hand_and_the_table_come_before_any_forced_move(tmp_path: Path) -> None:
+    # Crazy Eights, seed 11: North is dealt A♠ A♥ 6♣ 3♦ K♦ with 9♠ on the discard. Only A♠ matches 9♠
+    # (rank 9, a spade, or an 8), so North's first move is made for them; they see their hand first.
+    session, buffer = make_session(tmp_path, "crazy-eights", 11, scripted(["q"]))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    first_move = lines.index("You play A♠ (only legal card)")
+    assert lines[first_move - 2 : first_move] == [
+        "Table: discard 9♠ · deck 31",
+        "Your hand: A♠  A♥  6♣  3♦ K♦",
+    ]
+    # and again before the next forced run, after the others have moved
+    assert lines[lines.index("West plays 8♣ and names ♠ (next card must be a ♠ or an 8)") + 1].startswith(
+        "---"
     )

@@ -7,7 +7,7 @@ the ``Opponent`` and each is told in one line (``narrate``); when the person's s
 moves (``render.numbered_moves``) are shown and a line is read. A seat with a single legal move has no
 choice to make: the move is made without asking and told with its reason ("You draw 5♦ (no playable
 card)"); the person still sees their hand and the table first (the screen without moves) when it changed
-since they last saw it, and at the deal when another seat moves first, so no move is ever told before
+since they last saw it, and at each deal when another seat moves first, so no move is ever told before
 the person has seen their cards. Input: a move's key (a number; for a bid
 the number of tricks, ``n`` for Nil; for a call ``p``, ``x``, ``xx`` or a contract such as ``3n``); ``r``
 prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
@@ -199,9 +199,16 @@ class PlaySession:
         seat = self.options.seat
         self.opponent.start(self.state)
         stale = True  # the table changed since the person last saw it (they have not yet, at the deal)
+        seen_hand = 0  # the last hand whose deal the person has seen
         while not self.state.is_terminal():
             before = build_view(self.state, seat)
             note = ""
+            choosing = before.current_player == seat and len(before.legal_actions) > 1
+            if before.hand_number != seen_hand and not choosing:
+                self._flush_told()
+                self._show_table()  # a new deal, before anyone moves for or before the person
+                stale = False
+            seen_hand = before.hand_number
             if before.current_player == seat and len(before.legal_actions) == 1:
                 action = before.legal_actions[0]
                 note = forced_note(before, action, self.genome)
@@ -214,8 +221,6 @@ class PlaySession:
                     return True
                 action = choice
             else:
-                if stale and before.turn == 0 and before.hand_number == 1 and not self.moves:
-                    self._show_table()  # the deal, before anyone's first move
                 action = self._opponent_choice(before.names[before.current_player])
             stale = before.current_player != seat
             revealed = cards_turned_up(self.state, action)
@@ -299,7 +304,7 @@ class PlaySession:
 
     def _show_table(self) -> None:
         """The table and the hand without moves: the person sees them before a move is made for them,
-        and at the deal when someone else moves first."""
+        and at each deal when someone else moves first."""
         view = build_view(self.state, self.options.seat, self.moves)
         screen = render_screen(view, self.rules, self.compact, self.options.plain, self._last_trick)
         self.console.print(*screen, sep="\n")
