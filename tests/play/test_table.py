@@ -12,6 +12,7 @@ from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
 from darwindeck.play.render import auction_text, move_text, table_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
+from darwindeck.web.session import GameSetup, WebGame
 from engine.scenario import c, cards
 from play.driver import make_session, scripted
 from play.test_narrate import last_trick_of_hand, play_out
@@ -344,3 +345,18 @@ def test_the_hand_and_the_table_come_before_any_forced_move(tmp_path: Path) -> N
     assert lines[lines.index("West plays 8♣ and names ♠ (next card must be a ♠ or an 8)") + 1].startswith(
         "---"
     )
+
+
+def test_the_page_ties_teams_to_seats_and_shows_the_auction_and_the_outcome() -> None:
+    # Bridge, seed 0, the person North against random players: West deals and calls first (Chicago,
+    # deal 1: nobody vulnerable); the page gets the same auction line as the terminal, and each team by
+    # its seats' names with its tricks.
+    game = WebGame.start(GameSetup(get_game("bridge"), 0, "random", 0, 0))
+    view = game.view()
+    assert [side["names"] for side in view["sides"]] == ["North+South", "East+West"]
+    assert [side["you"] for side in view["sides"]] == [True, False]
+    assert [side["tricks"] for side in view["sides"]] == [0, 0]
+    assert [side["vulnerable"] for side in view["sides"]] == [False, False]
+    assert view["auction"].startswith("Auction (vulnerable: neither): West ")
+    assert view["auction"] == auction_text(build_view(game.state, 0, game.actions), table_rules(game.state))
+    assert view["outcome"] is None

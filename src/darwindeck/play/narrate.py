@@ -331,7 +331,8 @@ def describe_decision(
         return _says(before, actor, "passes", "pass")
     if kind == L.K_BETTING and action in BET_WORDS:
         third, second = bet_words(before, rules, actor, action)
-        return _says(before, actor, third, second, f"(pot {before.pot + _put_in(before, rules, action)})")
+        pot = before.pot + _put_in(before, rules, action)
+        return _says(before, actor, third, second, f"(pot {pot})" if pot else "")
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         bid = action - L.A_BID0
         return _says(before, actor, "bids", "bid", "Nil" if after.nil[actor] else str(bid))
