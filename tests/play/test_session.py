@@ -98,12 +98,35 @@ def test_the_spades_bidding_screen_fits_24_lines(tmp_path: Path) -> None:
     ]
 
 
+def without_screens(lines: list[str]) -> tuple[list[str], list[list[str]]]:
+    """``lines`` without the screens drawn among them (a rule line to the "Your hand" line and any
+    moves and prompt after it), and those screens."""
+    told: list[str] = []
+    screens: list[list[str]] = []
+    screen: list[str] | None = None
+    for line in lines:
+        if line.startswith("---"):
+            screen = []
+        if screen is None:
+            told.append(line)
+            continue
+        screen.append(line)
+        if line.startswith("Your hand:"):
+            screens.append(screen)
+            screen = None
+    return told, screens
+
+
 def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None:
     session, buffer = make_session(tmp_path, "crazy-eights", 14, scripted(["1", "q"]))
     session.run()
     lines = buffer.getvalue().splitlines()
     start = lines.index("You play 9♥")
-    assert lines[start + 1 : start + 11] == [
+    told, screens = without_screens(lines[start + 1 :])
+    # the table is drawn again before the forced draw (the others moved since), with no prompt: no
+    # card of A♥ 2♣ 3♣ A♦ goes on West's 7♠ (a ♠, a 7 or an 8), so North draws until Q♠ comes
+    assert screens[0][-2:] == ["Table: discard 7♠ · deck 31", "Your hand: A♥  2♣ 3♣  A♦"]
+    assert told[:10] == [
         "East plays 6♥",
         "South plays 8♣ and names ♠ (next card must be a ♠ or an 8)",
         "West plays 7♠",
