@@ -18,7 +18,15 @@ when that seat may see it:
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves (the human sees them arrive in or leave their hand);
 * a card played in a play phase whose rank has a special effect adds the effect (seed 000: one per rank,
-  the last listed wins), with its target named from the direction of play before the card.
+  the last listed wins), with its target named from the direction of play before the card, and for a
+  draw what was really drawn;
+* discards the rules keep face down (the Euchre dealer's, a discard onto a captured pile or the deck,
+  as Draw Poker's exchange) are counted, never named, except to their owner ("East discards 2 cards and
+  draws 2");
+* cards the rules turn face up (``view.cards_turned_up``: a challenged claim, a knock's hands, a
+  showdown's hands, a book) are named with the moment that turns them up; bets say their size.
+
+A game ends with ``result_text``: the winner and why, in the terms of the game's win condition.
 
 The winner of a trick is worked out from the cards of the trick with the engine's rule
 (``tricks.trick_winner_index``: the best trump, else the best card of the led suit), because the trick

@@ -7,10 +7,15 @@ play, the hand and turn numbers, how many hands have ended, which phase is being
 each card of the current trick, the hand's trump when it is turned up or made (and the turned card),
 Nil declarations, an auction's contract (the last bid, who bid it, doubling, the declarer) and the
 dummy's face-up hand, each side's bags, chips, pot and the claim in progress
-(the rank claimed and how many cards went down, never which cards), and in a pass phase the seat's own
-cards chosen to pass and how far round the table this hand passes. Nothing else of the state is read,
-so opponents' hands and the deck order cannot reach the screen. Every display and narration in
-``darwindeck.play`` is made from ``TableView`` values.
+(the rank claimed and how many cards went down, never which cards; only during the claim phase), the
+bet to match and each seat's chips in the betting round, each side's vulnerability, the winner and how
+the game ended, and in a pass phase the seat's own cards chosen to pass and how far round the table this
+hand passes; with the game's public moves, an auction's calls (``auction_calls``). Nothing else of the
+state is read, so opponents' hands and the deck order cannot reach the screen. Every display and
+narration in ``darwindeck.play`` is made from ``TableView`` values, and from one more source only:
+``cards_turned_up(state, action)``, the cards the rules turn face up at that action (a challenged claim,
+a knock's hands, a showdown's hands, a book laid down), read just before it is applied;
+``knock_showdown`` lays out a knock's hands as Gin counts them and ``hand_label`` names a shown hand.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
 "Player 1".."Player N" (seat 0 is Player 1).
