@@ -17,7 +17,7 @@ from darwindeck.play.opponents import MctsOpponent
 from darwindeck.play.render import Move, moves_text, numbered_moves
 from darwindeck.play.session import BadInput, move_prompt, parse_choice, parse_rating
 from darwindeck.play.view import table_rules
-from play.driver import make_session, scripted
+from play.driver import make_session, scripted, without_screens
 
 
 def spades_bids() -> list[Move]:
@@ -96,25 +96,6 @@ def test_the_spades_bidding_screen_fits_24_lines(tmp_path: Path) -> None:
         "  13) bid 13  n) bid Nil",
         "Your bid (1-13, n = Nil, r, q): q",
     ]
-
-
-def without_screens(lines: list[str]) -> tuple[list[str], list[list[str]]]:
-    """``lines`` without the screens drawn among them (a rule line to the "Your hand" line and any
-    moves and prompt after it), and those screens."""
-    told: list[str] = []
-    screens: list[list[str]] = []
-    screen: list[str] | None = None
-    for line in lines:
-        if line.startswith("---"):
-            screen = []
-        if screen is None:
-            told.append(line)
-            continue
-        screen.append(line)
-        if line.startswith("Your hand:"):
-            screens.append(screen)
-            screen = None
-    return told, screens
 
 
 def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None:
