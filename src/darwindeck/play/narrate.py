@@ -335,7 +335,8 @@ def describe_decision(
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
         if kind == L.K_DISCARD:  # ends an optional discard: the rest of the hand is kept
-            return _says(before, actor, "keeps", "keep", "their cards" if not mine else "your cards")
+            whose = "your" if mine else "their"
+            return _says(before, actor, "keeps", "keep", f"the rest of {whose} hand")
         return _says(before, actor, "passes", "pass")
     if kind == L.K_BETTING and action in BET_WORDS:
         third, second = bet_words(before, rules, actor, action)
@@ -569,7 +570,7 @@ def _merged_exchange(previous: str, line: str) -> str | None:
         more = _OTHER_DISCARDS.match(line)
         if more and more["who"] == other["who"] and more["count"] is None and not drawn:
             return f"{other['who']} discards {count + 1} cards"
-        if line == f"{other['who']} keeps their cards" and not drawn:
+        if line == f"{other['who']} keeps the rest of their hand" and not drawn:
             return previous
         draw = _OTHER_DRAWS.match(line)
         if draw and draw["who"] == other["who"]:
@@ -580,7 +581,7 @@ def _merged_exchange(previous: str, line: str) -> str | None:
         more = _OWN_DISCARDS.match(line)
         if more and not mine["drawn"] and not more["drawn"]:
             return f"You discard {mine['cards']}, {more['cards']}"
-        if line.startswith("You keep your cards") and not mine["drawn"]:
+        if line.startswith("You keep the rest of your hand") and not mine["drawn"]:
             return previous
         own = _OWN_DRAW.match(line)
         if own:
