@@ -48,8 +48,8 @@ from darwindeck.engine.hand_eval import (
     hand_total,
 )
 from darwindeck.engine.hands import dealer
+from darwindeck.engine.melds import MAX_MELDS, deadwood_after_lay_off
 from darwindeck.engine.melds import _candidate_melds as candidate_melds
-from darwindeck.engine.melds import deadwood_after_lay_off
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Location, Rank, Suit
@@ -588,18 +588,27 @@ def _card_values(state: GameState) -> Int64Array:
     return np.ascontiguousarray(state.program[start : start + L.N_RANKS], dtype=np.int64)
 
 
+#: The arrangements ``_arrangements`` tries at most (as ``engine.melds.MAX_NODES`` bounds the engine's).
+ARRANGEMENT_NODES = 20_000
+
+
 def _arrangements(hand: Sequence[int], values: Int64Array) -> list[tuple[tuple[int, ...], ...]]:
-    """Every arrangement of disjoint melds (engine.melds' candidates) leaving the least deadwood."""
+    """Every arrangement of disjoint melds (engine.melds' candidates) leaving the least deadwood, among
+    the first ``ARRANGEMENT_NODES`` tried (a ten-card hand has far fewer)."""
     held = 0
     for card in hand:
         held |= 1 << card
-    cells = np.zeros(256, dtype=np.int64)
+    cells = np.zeros(MAX_MELDS, dtype=np.int64)
     count = candidate_melds(held, cells)
     melds = [tuple(c for c in range(L.FULL_DECK) if (int(cells[i]) >> c) & 1) for i in range(count)]
     best: list[tuple[tuple[int, ...], ...]] = []
     least = [sum(int(values[c % L.N_RANKS]) for c in hand) + 1]
+    nodes = [0]
 
     def search(start: int, used: frozenset[int], chosen: tuple[tuple[int, ...], ...]) -> None:
+        nodes[0] += 1
+        if nodes[0] > ARRANGEMENT_NODES:
+            return
         left = sum(int(values[c % L.N_RANKS]) for c in hand if c not in used)
         if left < least[0]:
             least[0] = left
