@@ -36,7 +36,7 @@ def test_the_euchre_dealers_pick_up_discard_is_face_down() -> None:
     # discard is never shown). West holds A♣ Q♥ A♥ J♣ K♠ and discards Q♥.
     state = GameState.new(get_game("euchre"), 8)
     assert state.discard() == (c("QD"),) and state.hand(3) == tuple(cards("AC QH AH JC KS"))
-    assert narrate(state, L.A_SUIT0 + 1, seat=0) == ["You name ♦"]
+    assert narrate(state, L.A_SUIT0 + 1, seat=0) == ["You order up Q♦: West picks it up"]
     assert state.current_player == 3 and c("QD") in state.hand(3)
     for seat, expected in ((0, "West discards a card"), (1, "West discards a card"), (3, "You discard Q♥")):
         assert narrate(state.clone(), c("QH"), seat) == [expected]
@@ -360,3 +360,12 @@ def test_the_page_ties_teams_to_seats_and_shows_the_auction_and_the_outcome() ->
     assert view["auction"].startswith("Auction (vulnerable: neither): West ")
     assert view["auction"] == auction_text(build_view(game.state, 0, game.actions), table_rules(game.state))
     assert view["outcome"] is None
+
+
+def test_passing_on_the_discard_says_which_card_is_left() -> None:
+    # Gin Rummy, seed 2: the first player may take the up-card or pass on it (library.rummy's first
+    # draw phase draws from the discard pile), then draws from the stock.
+    state = GameState.new(get_game("gin-rummy"), 2)
+    top = state.discard()[-1]
+    assert narrate(state.clone(), L.A_PASS, 1) == [f"Player 1 passes (leaves {card_name(top)})"]
+    assert narrate(state, L.A_PASS, 0) == [f"You pass (leave {card_name(top)})"]

@@ -328,6 +328,9 @@ def describe_decision(
         return _call(before, actor, action, after)
     if action == L.A_PASS:
         phase = genome.phases[before.phase_index]
+        if kind == L.K_DRAW and rules.draw_sources[before.phase_index] is Location.DISCARD:
+            left = f"(leaves {card_name(before.discard_top)})" if before.discard_top is not None else ""
+            return _says(before, actor, "passes", "pass", left.replace("leaves", "leave") if mine else left)
         if kind == L.K_BIDDING:  # declining blind Nil
             return _says(before, actor, "looks at their cards", "look at your cards")
         if kind == L.K_COUNT:
@@ -369,6 +372,8 @@ def describe_decision(
         return _says(before, actor, "knocks", "knock", f"with {laid.count}: {_laid_out(laid)}")
     if action == L.A_KNOCK:
         return _says(before, actor, "knocks", "knock", _knock_outcome(before, after))
+    if action >= L.A_SUIT0 and kind == L.K_TRUMP and _turned_up(before, action - L.A_SUIT0):
+        return _order_up(before, after)
     if action >= L.A_SUIT0:
         suit = action - L.A_SUIT0
         named = _says(before, actor, "names", "name", Suit.from_code(suit).symbol)
@@ -391,6 +396,22 @@ _FACE_NAMES = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.A
 def rank_plural(rank: Rank) -> str:
     """ "Queens", "7s": a rank as a claim names it."""
     return f"{_FACE_NAMES.get(rank, rank.value)}s"
+
+
+def _turned_up(view: TableView, suit: int) -> bool:
+    """Whether naming ``suit`` in a trump phase orders up the turned card, the discard top (engine.trump:
+    Euchre's first round)."""
+    return view.discard_top is not None and view.discard_top // L.N_RANKS == suit
+
+
+def _order_up(before: TableView, after: TableView) -> str:
+    """ "West orders up Q♦: South picks it up" (the dealer takes the turned card, engine.trump)."""
+    turned = card_name(before.discard_top) if before.discard_top is not None else "the turned card"
+    line = _says(before, before.current_player, "orders up", "order up", turned)
+    takers = _grew(before.hand_sizes, after.hand_sizes)
+    if not takers:
+        return line
+    return f"{line}: {_clause(before, takers[0], 'picks it up', 'pick it up')}"
 
 
 def _challenge(before: TableView, after: TableView, revealed: Revealed) -> str:
