@@ -107,3 +107,22 @@ def run_cli(args: list[str], stdin: str, columns: int = 100) -> subprocess.Compl
         timeout=300,
         check=False,
     )
+
+
+def without_screens(lines: list[str]) -> tuple[list[str], list[list[str]]]:
+    """``lines`` without the screens drawn among them (a rule line to the "Your hand" line and any
+    moves and prompt after it), and those screens."""
+    told: list[str] = []
+    screens: list[list[str]] = []
+    screen: list[str] | None = None
+    for line in lines:
+        if line.startswith("---"):
+            screen = []
+        if screen is None:
+            told.append(line)
+            continue
+        screen.append(line)
+        if line.startswith("Your hand:"):
+            screens.append(screen)
+            screen = None
+    return told, screens

@@ -338,7 +338,7 @@ def test_go_fish_asks_are_narrated_with_whom_and_what_came_of_them() -> None:
         "You ask East",
         "You ask East for 7s: 1 handed over",
         "You ask East",
-        "You ask for Ks: go fish, draw a card",
+        "You ask for Kings: go fish, draw 2♣",  # the fisher sees the card fished
     ]
 
 

@@ -17,7 +17,7 @@ from darwindeck.play.opponents import MctsOpponent
 from darwindeck.play.render import Move, moves_text, numbered_moves
 from darwindeck.play.session import BadInput, move_prompt, parse_choice, parse_rating
 from darwindeck.play.view import table_rules
-from play.driver import make_session, scripted
+from play.driver import make_session, scripted, without_screens
 
 
 def spades_bids() -> list[Move]:
@@ -103,7 +103,11 @@ def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None
     session.run()
     lines = buffer.getvalue().splitlines()
     start = lines.index("You play 9♥")
-    assert lines[start + 1 : start + 11] == [
+    told, screens = without_screens(lines[start + 1 :])
+    # the table is drawn again before the forced draw (the others moved since), with no prompt: no
+    # card of A♥ 2♣ 3♣ A♦ goes on West's 7♠ (a ♠, a 7 or an 8), so North draws until Q♠ comes
+    assert screens[0][-2:] == ["Table: discard 7♠ · deck 31", "Your hand: A♥  2♣ 3♣  A♦"]
+    assert told[:10] == [
         "East plays 6♥",
         "South plays 8♣ and names ♠ (next card must be a ♠ or an 8)",
         "West plays 7♠",

@@ -61,9 +61,9 @@ def test_a_whole_game_never_shows_a_hidden_card(client: TestClient, game: str) -
         if view["discard_top"]:
             seen.add(view["discard_top"])
         text = json.dumps(view, ensure_ascii=False)
-        # Cards named in the log were played face up (or drawn by the seat itself): seen by the seat.
+        # Cards named in the log were played face up, turned up by a challenge, or drawn by the seat.
         for line in view["log"]:
-            public = (" plays ", " leads ", "You play", "You lead")
+            public = (" plays ", " leads ", "You play", "You lead", " cheat: ")  # a challenge: face up
             if line.startswith(("You draw", "You pass")) or any(word in line for word in public):
                 seen.update(CARD.findall(line))
         hidden = set(CARD.findall(text)) - seen

@@ -18,7 +18,15 @@ when that seat may see it:
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves (the human sees them arrive in or leave their hand);
 * a card played in a play phase whose rank has a special effect adds the effect (seed 000: one per rank,
-  the last listed wins), with its target named from the direction of play before the card.
+  the last listed wins), with its target named from the direction of play before the card, and for a
+  draw what was really drawn;
+* discards the rules keep face down (the Euchre dealer's, a discard onto a captured pile or the deck,
+  as Draw Poker's exchange) are counted, never named, except to their owner ("East discards 2 cards and
+  draws 2");
+* cards the rules turn face up (``view.cards_turned_up``: a challenged claim, a knock's hands, a
+  showdown's hands, a book) are named with the moment that turns them up; bets say their size.
+
+A game ends with ``result_text``: the winner and why, in the terms of the game's win condition.
 
 The winner of a trick is worked out from the cards of the trick with the engine's rule
 (``tricks.trick_winner_index``: the best trump, else the best card of the led suit), because the trick
@@ -44,9 +52,20 @@ from darwindeck.engine.counting import count_value
 from darwindeck.engine.melding import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
-from darwindeck.genome.phases import DrawPhase, PlayPhase
-from darwindeck.genome.schema import ContractScoring, EffectType, GameGenome, SpecialEffect, TargetSelector
+from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
+from darwindeck.genome.schema import (
+    SCORE_WINS,
+    ContractScoring,
+    EffectType,
+    GameGenome,
+    SpecialEffect,
+    TargetSelector,
+    WinType,
+)
 from darwindeck.play.view import (
+    NO_REVEAL,
+    KnockHand,
+    Revealed,
     TableRules,
     TableView,
     contract_bid,
@@ -57,14 +76,51 @@ from darwindeck.play.view import (
     wild_note,
 )
 
-_BETTING_VERBS = {
-    L.A_CHECK: ("checks", "check"),
-    L.A_CALL: ("calls", "call"),
-    L.A_BET: ("bets", "bet"),
-    L.A_RAISE: ("raises", "raise"),
-    L.A_ALL_IN: ("goes all in", "go all in"),
-    L.A_FOLD: ("folds", "fold"),
-}
+BET_WORDS = frozenset({L.A_CHECK, L.A_CALL, L.A_BET, L.A_RAISE, L.A_ALL_IN, L.A_FOLD})
+
+
+def bet_words(view: TableView, rules: TableRules, player: int, action: int) -> tuple[str, str]:
+    """(third person, second person) of a betting action by ``player`` with its size, from the view
+    before it (``engine.betting``: a call puts in what is owed, a bet the minimum, a raise the minimum
+    over the bet, all in every chip): ("raises to 6", "raise to 6"), ("calls 4", "call 4")."""
+    owed = view.current_bet - view.round_bets[player]
+    min_bet = rules.min_bets[view.phase_index]
+    words = {
+        L.A_CHECK: ("checks", "check"),
+        L.A_CALL: (f"calls {owed}", f"call {owed}"),
+        L.A_BET: (f"bets {min_bet}", f"bet {min_bet}"),
+        L.A_RAISE: (f"raises to {view.current_bet + min_bet}", f"raise to {view.current_bet + min_bet}"),
+        L.A_ALL_IN: (f"goes all in ({view.chips[player]})", f"go all in ({view.chips[player]})"),
+        L.A_FOLD: ("folds", "fold"),
+    }
+    return words[action]
+
+
+def draw_words(view: TableView, rules: TableRules, action: int) -> str:
+    """A draw phase's choice as it is: "take 7♣ from the discard pile", "draw from the stock", "pass"
+    ("pass (leave 7♣)" when passing declines the discard)."""
+    source = rules.draw_sources[view.phase_index]
+    top = card_name(view.discard_top) if view.discard_top is not None else ""
+    if action == L.A_PASS:
+        return f"pass (leave {top})" if source is Location.DISCARD and top else "pass"
+    if source is Location.DISCARD and top:
+        return f"take {top} from the discard pile"
+    if source is Location.TABLEAU and view.tableau[L.GENERAL_PILE]:
+        return f"take {card_name(view.tableau[L.GENERAL_PILE][-1])} from the table"
+    if source is Location.OPPONENT_HAND:
+        return "take a card from an opponent's hand"
+    if source is Location.CAPTURED:
+        return "take a card from your captured pile"
+    return "draw from the stock"
+
+
+def _put_in(view: TableView, rules: TableRules, action: int) -> int:
+    """The chips the deciding seat puts in with a betting ``action`` (``engine.betting``)."""
+    player = view.current_player
+    owed = max(view.current_bet - view.round_bets[player], 0)
+    min_bet = rules.min_bets[view.phase_index]
+    amounts = {L.A_CALL: owed, L.A_BET: min_bet, L.A_RAISE: owed + min_bet, L.A_ALL_IN: view.chips[player]}
+    return amounts.get(action, 0)
 
 
 def _says(view: TableView, actor: int, third: str, second: str, rest: str = "") -> str:
@@ -105,9 +161,11 @@ def _clause(view: TableView, player: int, third: str, second: str) -> str:
     return f"you {second}" if player == view.seat else f"{view.names[player]} {third}"
 
 
-def effect_text(view: TableView, actor: int, effect: SpecialEffect) -> str:
+def effect_text(view: TableView, actor: int, effect: SpecialEffect, after: TableView | None = None) -> str:
     """What an effect does, as a clause: "South draws 2", "you are skipped", "play now goes
-    counter-clockwise" (targets follow the direction of play before the card)."""
+    counter-clockwise" (targets follow the direction of play before the card). With ``after`` (the
+    view once the effect is applied) a draw says what was drawn: "you draw 1 (the deck ran out)",
+    "South draws nothing (the deck is empty)"."""
     step = view.direction
     seats = {
         TargetSelector.NEXT_PLAYER: _offset(view, actor, step),
@@ -134,12 +192,27 @@ def effect_text(view: TableView, actor: int, effect: SpecialEffect) -> str:
         EffectType.FORCE_DISCARD: (f"discards {value}", f"discard {value}"),
     }
     third, second = verbs[kind]
+    if effect.target in seats and kind is EffectType.DRAW_CARDS and after is not None:
+        return _drawn_clause(view, actor, seats[effect.target], value, after)
     if effect.target in seats:
         return _clause(view, seats[effect.target], third, second)
     return f"{groups[effect.target]} {third}"
 
 
-def _card_play(view: TableView, actor: int, card: int, genome: GameGenome, rules: TableRules) -> str:
+def _drawn_clause(view: TableView, actor: int, target: int, value: int, after: TableView) -> str:
+    """The cards a draw effect really gave ``target``: its hand's growth (the actor's own hand also lost
+    the card played), short of ``value`` when the deck and the discard ran out."""
+    drawn = after.hand_sizes[target] - view.hand_sizes[target] + (1 if target == actor else 0)
+    if drawn >= value or after.hand_number != view.hand_number or after.terminal:
+        return _clause(view, target, f"draws {value}", f"draw {value}")
+    if drawn <= 0:
+        return _clause(view, target, "draws nothing", "draw nothing") + " (the deck is empty)"
+    return _clause(view, target, f"draws {drawn}", f"draw {drawn}") + " (the deck ran out)"
+
+
+def _card_play(
+    view: TableView, actor: int, card: int, genome: GameGenome, rules: TableRules, after: TableView
+) -> str:
     """A single card played in a play phase (its target and the discard's visibility decide the words)."""
     phase = genome.phases[view.phase_index]
     target = phase.target if isinstance(phase, PlayPhase) else Location.DISCARD
@@ -162,7 +235,7 @@ def _card_play(view: TableView, actor: int, card: int, genome: GameGenome, rules
     effect = effect_of(genome, card_rank(card))
     if effect is None or effect.effect_type is EffectType.NAME_SUIT:  # the naming is told next
         return words
-    return f"{words}: {effect_text(view, actor, effect)}"
+    return f"{words}: {effect_text(view, actor, effect, after)}"
 
 
 def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -> str:
@@ -218,9 +291,15 @@ def _call(before: TableView, actor: int, action: int, after: TableView) -> str:
 
 
 def describe_decision(
-    before: TableView, action: int, after: TableView, genome: GameGenome, rules: TableRules
+    before: TableView,
+    action: int,
+    after: TableView,
+    genome: GameGenome,
+    rules: TableRules,
+    revealed: Revealed = NO_REVEAL,
 ) -> str:
-    """The one line that tells the human's seat what ``before.current_player`` did with ``action``."""
+    """The one line that tells the human's seat what ``before.current_player`` did with ``action``
+    (``revealed``: the cards the action turns face up, ``view.cards_turned_up``)."""
     actor = before.current_player
     kind = before.phase_kind
     mine = actor == before.seat
@@ -238,32 +317,39 @@ def describe_decision(
             return _says(
                 before, actor, "chooses", "choose", f"{card_name(action) if mine else 'a card'} to pass"
             )
-        if kind == L.K_DISCARD and genome.setup.discard_visibility is not Visibility.FACE_DOWN:
-            return _says(before, actor, "discards", "discard", card_name(action))
-        if kind == L.K_DISCARD:
+        if kind == L.K_TRUMP or (kind == L.K_DISCARD and not _discard_face_up(genome, before.phase_index)):
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
-        return _card_play(before, actor, action, genome, rules)
+        if kind == L.K_DISCARD:
+            return _says(before, actor, "discards", "discard", card_name(action))
+        return _card_play(before, actor, action, genome, rules, after)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
     if kind == L.K_AUCTION:
         return _call(before, actor, action, after)
     if action == L.A_PASS:
         phase = genome.phases[before.phase_index]
+        if kind == L.K_DRAW and rules.draw_sources[before.phase_index] is Location.DISCARD:
+            left = f"(leaves {card_name(before.discard_top)})" if before.discard_top is not None else ""
+            return _says(before, actor, "passes", "pass", left.replace("leaves", "leave") if mine else left)
         if kind == L.K_BIDDING:  # declining blind Nil
             return _says(before, actor, "looks at their cards", "look at your cards")
         if kind == L.K_COUNT:
             return _says(before, actor, "says", "say", "go")
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
+        if kind == L.K_DISCARD:  # ends an optional discard: the rest of the hand is kept
+            whose = "your" if mine else "their"
+            return _says(before, actor, "keeps", "keep", f"the rest of {whose} hand")
         return _says(before, actor, "passes", "pass")
-    if action in _BETTING_VERBS:
-        third, second = _BETTING_VERBS[action]
-        return _says(before, actor, third, second, f"(pot {after.pot})")
+    if kind == L.K_BETTING and action in BET_WORDS:
+        third, second = bet_words(before, rules, actor, action)
+        pot = before.pot + _put_in(before, rules, action)
+        return _says(before, actor, third, second, f"(pot {pot})" if pot else "")
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         bid = action - L.A_BID0
         return _says(before, actor, "bids", "bid", "Nil" if after.nil[actor] else str(bid))
     if action == L.A_CHALLENGE:
-        return _says(before, actor, "challenges", "challenge", "the claim")
+        return _challenge(before, after, revealed)
     if action == L.A_NO_CHALLENGE:
         return _says(before, actor, "does not challenge", "do not challenge")
     if L.A_SET0 <= action < L.A_TARGET0:
@@ -271,24 +357,84 @@ def describe_decision(
         rank = Rank.from_code((action - L.A_SET0) % L.N_RANKS)
         line = _says(before, actor, "plays", "play", f"{size}×{rank.value}")
         effect = effect_of(genome, rank)
-        return f"{line}: {effect_text(before, actor, effect)}" if effect else line
+        return f"{line}: {effect_text(before, actor, effect, after)}" if effect else line
     if action == L.A_BLIND_NIL:
         return _says(before, actor, "bids", "bid", "blind Nil")
     if action >= L.A_RUN0:
         played = " ".join(card_name(run_card(action, i)) for i in range(run_length(action)))
         return _says(before, actor, "melds", "meld", f"the run {played}")
     if kind == L.K_ASK and L.A_TARGET0 <= action < L.A_SUIT0:
-        return _ask(before, action, after)
+        return _ask(before, action, after, revealed)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return _says(before, actor, "chooses", "choose", before.name(action - L.A_TARGET0))
+    if action == L.A_KNOCK and revealed.knock:
+        laid = revealed.knock[actor]
+        return _says(before, actor, "knocks", "knock", f"with {laid.count}: {_laid_out(laid)}")
     if action == L.A_KNOCK:
         return _says(before, actor, "knocks", "knock", _knock_outcome(before, after))
+    if action >= L.A_SUIT0 and kind == L.K_TRUMP and _turned_up(before, action - L.A_SUIT0):
+        return _order_up(before, after)
     if action >= L.A_SUIT0:
         suit = action - L.A_SUIT0
         named = _says(before, actor, "names", "name", Suit.from_code(suit).symbol)
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
-    return _says(before, actor, "claims", "claim", f"{rank.value}s")
+    return _says(before, actor, "claims", "claim", rank_plural(rank))
+
+
+def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
+    """Whether a discard phase's cards land face up: on a face-up discard pile. Cards set aside onto a
+    captured pile (Draw Poker's exchange) or the deck go face down, as a discard at a real table does."""
+    phase = genome.phases[phase_index]
+    target = phase.target if isinstance(phase, DiscardPhase) else Location.DISCARD
+    return target is Location.DISCARD and genome.setup.discard_visibility is not Visibility.FACE_DOWN
+
+
+_FACE_NAMES = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace"}
+
+
+def rank_plural(rank: Rank) -> str:
+    """ "Queens", "7s": a rank as a claim names it."""
+    return f"{_FACE_NAMES.get(rank, rank.value)}s"
+
+
+def _turned_up(view: TableView, suit: int) -> bool:
+    """Whether naming ``suit`` in a trump phase orders up the turned card, the discard top (engine.trump:
+    Euchre's first round)."""
+    return view.discard_top is not None and view.discard_top // L.N_RANKS == suit
+
+
+def _order_up(before: TableView, after: TableView) -> str:
+    """ "West orders up Q♦: South picks it up" (the dealer takes the turned card, engine.trump)."""
+    turned = card_name(before.discard_top) if before.discard_top is not None else "the turned card"
+    line = _says(before, before.current_player, "orders up", "order up", turned)
+    takers = _grew(before.hand_sizes, after.hand_sizes)
+    if not takers:
+        return line
+    return f"{line}: {_clause(before, takers[0], 'picks it up', 'pick it up')}"
+
+
+def _challenge(before: TableView, after: TableView, revealed: Revealed) -> str:
+    """ "West calls cheat: the 2 cards were 7♠ 9♦, not Queens — North takes the pile (5 cards)": the
+    challenged claim turned face up, and who takes the pile (the liar, else the challenger)."""
+    actor = before.current_player
+    line = _says(before, actor, "calls", "call", "cheat")
+    if not revealed.claim:
+        return line
+    rank = rank_plural(Rank.from_code(before.claim_rank))
+    shown = " ".join(card_name(card) for card in revealed.claim)
+    honest = all(card % L.N_RANKS == before.claim_rank for card in revealed.claim)
+    verdict = f"all {rank}" if honest else f"not {rank}"
+    words = (
+        f"{line}: the {_count(len(revealed.claim), 'card')} {'was' if len(revealed.claim) == 1 else 'were'}"
+    )
+    takers = _grew(before.hand_sizes, after.hand_sizes)
+    pile = _count(before.claim_pile_size, "card")
+    if takers:
+        taken = _clause(after, takers[0], "takes", "take") + f" the pile ({pile})"
+    else:
+        taken = f"the pile ({pile}) goes to the discard"
+    return f"{words} {shown}, {verdict} — {taken}"
 
 
 def _counted(before: TableView, actor: int, card: int, after: TableView) -> str:
@@ -299,9 +445,10 @@ def _counted(before: TableView, actor: int, card: int, after: TableView) -> str:
     return _says(before, actor, "plays", "play", f"{card_name(card)}: {total}{scored}")
 
 
-def _ask(before: TableView, action: int, after: TableView) -> str:
+def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -> str:
     """An ask phase's choice: "West asks East", or "West asks East for 7s: 2 handed over" / "West asks
-    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for)."""
+    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for, and
+    to the asker: "You ask for 7s: go fish, draw 9♣")."""
     actor = before.current_player
     mine = actor == before.seat
 
@@ -310,7 +457,7 @@ def _ask(before: TableView, action: int, after: TableView) -> str:
 
     if action < L.A_CLAIM_RANK0:
         return _says(before, actor, "asks", "ask", whom(action - L.A_TARGET0))
-    rank = Rank.from_code(action - L.A_CLAIM_RANK0).value
+    rank = rank_plural(Rank.from_code(action - L.A_CLAIM_RANK0))
     givers = [
         seat
         for seat, (old, new) in enumerate(zip(before.hand_sizes, after.hand_sizes, strict=True))
@@ -318,13 +465,54 @@ def _ask(before: TableView, action: int, after: TableView) -> str:
     ]
     if givers:
         given = before.hand_sizes[givers[0]] - after.hand_sizes[givers[0]]
-        return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}s: {given} handed over")
-    line = _says(before, actor, "asks", "ask", f"for {rank}s: go fish")
+        return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}: {given} handed over")
+    line = _says(before, actor, "asks", "ask", f"for {rank}: go fish")
     if after.deck_size >= before.deck_size:
         return f"{line} (the stock is empty)"
     if after.current_player == actor and not after.terminal:
-        return f"{line}, and {'fish' if mine else 'fishes'} a {rank}: {'ask' if mine else 'asks'} again"
+        caught = Rank.from_code(action - L.A_CLAIM_RANK0).value
+        return f"{line}, and {'fish' if mine else 'fishes'} a {caught}: {'ask' if mine else 'asks'} again"
+    if mine:
+        booked = [card for _, book in revealed.books for card in book]
+        fished = [card for card in (*(after.hand or ()), *booked) if card not in (before.hand or ())]
+        if len(fished) == 1:
+            return f"{line}, draw {card_name(fished[0])}"
     return f"{line}, {'draw' if mine else 'draws'} a card"
+
+
+def _book_line(view: TableView, owner: int, book: Sequence[int]) -> str:
+    """ "West lays down the book of 7s (7♥ 7♦ 7♣ 7♠)"."""
+    rank = rank_plural(card_rank(book[0]))
+    shown = " ".join(card_name(card) for card in book)
+    return _says(view, owner, "lays down", "lay down", f"the book of {rank} ({shown})")
+
+
+def _laid_out(hand: KnockHand) -> str:
+    """ "3♠ 4♠ 5♠ · 9♥ 9♦ 9♣ · lay off 7♠ · deadwood 2♦ 4♥": a hand laid down at a knock."""
+    parts = [" ".join(card_name(c) for c in meld) for meld in hand.melds]
+    if hand.laid_off:
+        parts.append("lay off " + " ".join(card_name(c) for c in sort_hand(hand.laid_off)))
+    parts.append("deadwood " + (" ".join(card_name(c) for c in sort_hand(hand.deadwood)) or "none"))
+    return " · ".join(parts)
+
+
+def _knock_lines(before: TableView, after: TableView, revealed: Revealed) -> list[str]:
+    """After a knock: each opponent's hand laid out with the deadwood it counts, then the verdict in Gin's
+    words (``engine.knock``): "Gin: North scores 45", "Undercut: you score 26", "North scores 14"."""
+    knocker = before.current_player
+    lines = []
+    for seat, hand in enumerate(revealed.knock):
+        if seat != knocker:
+            lines.append(f"{before.name(seat)}: {_laid_out(hand)} = {hand.count}")
+    changes = [new - old for old, new in zip(before.scores, after.scores, strict=True)]
+    gains = [(seat, gain) for seat, gain in enumerate(changes) if gain > 0]
+    scored = ", ".join(_clause(before, seat, f"scores {gain}", f"score {gain}") for seat, gain in gains)
+    verdict = scored[:1].upper() + scored[1:] if scored else "No points change hands"
+    if revealed.knock[knocker].count == 0:
+        verdict = f"Gin: {scored}"
+    elif any(seat != knocker for seat, _ in gains):
+        verdict = f"Undercut: {scored}"
+    return [*lines, verdict]
 
 
 def _knock_outcome(before: TableView, after: TableView) -> str:
@@ -350,6 +538,10 @@ _OTHER_PASS_CHOICE = re.compile(r"^(?P<who>\S+) chooses (?:a card|(?P<count>\d+)
 _OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
 
 
+_OTHER_DISCARDS = re.compile(
+    r"^(?P<who>\S+) discards (?:a card|(?P<count>\d+) cards?)(?: and draws (?P<drawn>\d+))?$"
+)
+_OWN_DISCARDS = re.compile(r"^You discard (?P<cards>[^(]+?)(?: and draw (?P<drawn>[^(]+?))?$")
 _WILD_PLAY = re.compile(r"^(?P<who>\S+) (?P<verb>plays|play) (?P<card>\S+) \(wild(?:; (?P<extra>[^)]*))?\)$")
 _NAMING = re.compile(r"^(?P<who>\S+) (?P<verb>names|name) (?P<suit>\S+)(?: \((?P<note>.*)\))?$")
 
@@ -357,7 +549,7 @@ _NAMING = re.compile(r"^(?P<who>\S+) (?P<verb>names|name) (?P<suit>\S+)(?: \((?P
 def may_continue(line: str) -> bool:
     """Whether a following line may fold into ``line`` (``merge_lines``): a draw, or a wild card played
     (its player may name a suit next)."""
-    patterns = (_OTHER_DRAWS, _OWN_DRAW, _WILD_PLAY, _OTHER_PASS_CHOICE)
+    patterns = (_OTHER_DRAWS, _OWN_DRAW, _WILD_PLAY, _OTHER_PASS_CHOICE, _OTHER_DISCARDS, _OWN_DISCARDS)
     return any(pattern.match(line) for pattern in patterns)
 
 
@@ -374,6 +566,9 @@ def merge_lines(previous: str, line: str) -> str | None:
     chose, chooses = _OTHER_PASS_CHOICE.match(previous), _OTHER_PASS_CHOICE.match(line)
     if chose and chooses and chose["who"] == chooses["who"] and chooses["count"] is None:
         return f"{chose['who']} chooses {int(chose['count'] or 1) + 1} cards to pass"
+    exchanged = _merged_exchange(previous, line)
+    if exchanged is not None:
+        return exchanged
     mine, next_mine = _OWN_DRAW.match(previous), _OWN_DRAW.match(line)
     if mine and next_mine and mine["note"] == next_mine["note"]:
         return f"You draw {mine['cards']}, {next_mine['cards']}{mine['note'] or ''}"
@@ -382,6 +577,37 @@ def merge_lines(previous: str, line: str) -> str | None:
         notes = "; ".join(n for n in (naming["note"], played["extra"]) if n)
         merged = f"{played['who']} {played['verb']} {played['card']} and {naming['verb']} {naming['suit']}"
         return f"{merged} ({notes})" if notes else merged
+    return None
+
+
+def _merged_exchange(previous: str, line: str) -> str | None:
+    """Face-down discards by one seat, then the cards drawn to replace them (Draw Poker's exchange):
+    "East discards 2 cards and draws 2", "You discard 2♥, 7♣ and draw 9♠, K♦" (a draw after a discard
+    is never a choice, so its forced-move note is dropped)."""
+    other, mine = _OTHER_DISCARDS.match(previous), _OWN_DISCARDS.match(previous)
+    if other is not None:
+        count = int(other["count"] or 1)
+        drawn = int(other["drawn"] or 0)
+        more = _OTHER_DISCARDS.match(line)
+        if more and more["who"] == other["who"] and more["count"] is None and not drawn:
+            return f"{other['who']} discards {count + 1} cards"
+        if line == f"{other['who']} keeps the rest of their hand" and not drawn:
+            return previous
+        draw = _OTHER_DRAWS.match(line)
+        if draw and draw["who"] == other["who"]:
+            added = int(draw["count"] or 1)
+            return f"{other['who']} discards {_count(count, 'card')} and draws {drawn + added}"
+        return None
+    if mine is not None:
+        more = _OWN_DISCARDS.match(line)
+        if more and not mine["drawn"] and not more["drawn"]:
+            return f"You discard {mine['cards']}, {more['cards']}"
+        if line.startswith("You keep the rest of your hand") and not mine["drawn"]:
+            return previous
+        own = _OWN_DRAW.match(line)
+        if own:
+            cards = f"{mine['drawn']}, {own['cards']}" if mine["drawn"] else own["cards"]
+            return f"You discard {mine['cards']} and draw {cards}"
     return None
 
 
@@ -441,10 +667,12 @@ def _count(number: int, word: str) -> str:
 def _nil_part(
     view: TableView, player: int, alone: bool, made: bool, scoring: ContractScoring
 ) -> tuple[str, int]:
-    whose = "Nil" if alone else "your Nil" if player == view.seat else f"{view.names[player]}'s Nil"
+    kind = "blind Nil" if view.blind_nil[player] else "Nil"
+    whose = kind if alone else f"your {kind}" if player == view.seat else f"{view.names[player]}'s {kind}"
+    stake = 2 if view.blind_nil[player] else 1  # engine.contracts: a blind Nil is worth twice either
     if made:
-        return f"{whose} made", scoring.nil_bonus
-    return f"{whose} failed", -scoring.nil_penalty
+        return f"{whose} made", scoring.nil_bonus * stake
+    return f"{whose} failed", -scoring.nil_penalty * stake
 
 
 def _contract_parts(
@@ -483,7 +711,9 @@ def contract_line(
     """One side's result for the hand just ended (format in the module docstring)."""
 
     def bid_of(p: int) -> str:
-        return "Nil" if before.nil[p] else str(max(before.bids[p], 0))
+        if before.nil[p]:
+            return "blind Nil" if before.blind_nil[p] else "Nil"
+        return str(max(before.bids[p], 0))
 
     bidders = [p for p in side if not before.nil[p]]
     if len(side) == 1:
@@ -527,9 +757,46 @@ def contract_lines(
     ]
 
 
+def _side_name(view: TableView, rules: TableRules, player: int) -> str:
+    """ "North–South": the names of ``player``'s team (the player's own name outside team mode)."""
+    team = rules.team_of(player)
+    return "–".join(view.names[p] for p in rules.teams[team]) if team >= 0 else view.names[player]
+
+
+def contract_result(before: TableView, action: int, after: TableView, rules: TableRules) -> str:
+    """An auction contract's result in Bridge's words (``engine.duplicate``: the contract of level n
+    needs the book, the hand's tricks less seven, plus n tricks of the declarer's side): "4♠ by North
+    made with an overtrick: +450 to North–South", "3NT doubled by East down 2: +300 to North–South"."""
+    declarer = before.declarer
+    team = rules.team_of(declarer)
+    side = rules.teams[team] if team >= 0 else (declarer,)
+    tricks = hand_tricks(before, action, after, rules)
+    taken = sum(tricks[p] for p in side)
+    need = rules.book + before.contract // L.N_STRAINS + 1
+    contract = f"{contract_bid(before)} by {before.names[declarer]}"
+    if taken >= need:
+        over = taken - need
+        result = f"{contract} made" + (f" with {_count(over, 'overtrick')}" if over else "")
+        result = result.replace("with 1 overtrick", "with an overtrick")
+    else:
+        result = f"{contract} down {need - taken}"
+    gains = [
+        (t, after.team_scores[t] - before.team_scores[t])
+        for t in range(len(after.team_scores))
+        if after.team_scores[t] > before.team_scores[t]
+    ]
+    if not gains:
+        return result
+    members = rules.teams[gains[0][0]] if rules.teams else (gains[0][0],)
+    return f"{result}: +{gains[0][1]} to {_side_name(before, rules, members[0])}"
+
+
 def scores_text(view: TableView, rules: TableRules) -> str:
     """ "Scores: North 12, East 3, ..." ("Scores: North+South 120, East+West 80" in team mode); in a game
-    without scores, the cards each seat holds: "Cards left: North 3, East 0, ..."."""
+    without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, else the cards:
+    "Cards left: North 3, East 0, ..."."""
+    if not rules.keeps_score and rules.has_chips:
+        return "Chips: " + ", ".join(f"{view.names[p]} {view.chips[p]}" for p in range(view.n_players))
     if not rules.keeps_score:
         return "Cards left: " + ", ".join(
             f"{view.names[p]} {view.hand_sizes[p]}" for p in range(view.n_players)
@@ -544,30 +811,56 @@ def scores_text(view: TableView, rules: TableRules) -> str:
     return "Scores: " + ", ".join(parts)
 
 
-def describe_events(before: TableView, action: int, after: TableView, rules: TableRules) -> list[str]:
+def _shown_hands(view: TableView, revealed: Revealed) -> list[str]:
+    """ "North shows 2♠ 2♣ 7♣ 8♠ 9♣: a pair": each hand a showdown turns face up, with its name."""
+    if revealed.labels == ():
+        return []
+    return [
+        _says(view, seat, "shows", "show", _cards(hand) + (f": {label}" if label else ""))
+        for seat, (hand, label) in enumerate(zip(revealed.hands, revealed.labels, strict=True))
+        if hand is not None
+    ]
+
+
+def _why_pot(revealed: Revealed, winner: int) -> str:
+    """ " with a flush" at a showdown, ": everyone else folded" when nobody else was left to show."""
+    if revealed.labels and revealed.hands[winner] is not None:
+        label = revealed.labels[winner]
+        return f" with {label}" if label else " with the best hand"
+    return ": everyone else folded"
+
+
+def describe_events(
+    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed = NO_REVEAL
+) -> list[str]:
     """Public consequences of ``action`` between two views of the human's seat that no decision line
-    has said."""
+    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``)."""
     lines: list[str] = []
     hand_over = after.hands_played > before.hands_played
     exchange = pass_exchange(before, after)
     if exchange:
         lines.append(exchange)
+    lines.extend(_book_line(after, owner, book) for owner, book in revealed.books)
+    if action == L.A_KNOCK and revealed.knock:
+        lines.extend(_knock_lines(before, after, revealed))
     trick = completed_trick(before, action, after)
     if trick:
         phase = before.phase_index
         winner = trick_winner(trick, trump_in_force(before, rules, phase), rules.high_card_wins[phase])
         lines.append(_says(after, winner, "wins", "win", "the trick"))
-    if before.claim_pile_size and not after.claim_pile_size:
+    if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE:
         takers = _grew(before.hand_sizes, after.hand_sizes)
         if takers:
             lines.append(
                 _says(after, takers[0], "takes", "take", f"the claim pile ({before.claim_pile_size} cards)")
             )
-    if before.pot and not after.pot:
+    lines.extend(_shown_hands(after, revealed))
+    pot = before.pot + (_put_in(before, rules, action) if before.phase_kind == L.K_BETTING else 0)
+    if pot and not after.pot:
         for player in _grew(before.chips, after.chips):
-            lines.append(_says(after, player, "wins", "win", f"the pot ({before.pot})"))
-    if not hand_over and not rules.has_tricks:
-        for player in _grew(before.captured_sizes, after.captured_sizes):
+            lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
+    if not hand_over and not rules.has_tricks and before.phase_kind != L.K_DISCARD:
+        for player in _grew(before.captured_sizes, after.captured_sizes):  # a discard set aside is no capture
             gained = after.captured_sizes[player] - before.captured_sizes[player]
             lines.append(
                 _says(after, player, "captures", "capture", f"{gained} card{'s' if gained > 1 else ''}")
@@ -578,8 +871,87 @@ def describe_events(before: TableView, action: int, after: TableView, rules: Tab
     if hand_over and rules.contract is not None:
         lines.append(f"Hand {before.hand_number} is over.")
         lines.extend(contract_lines(before, action, after, rules, rules.contract))
+    elif hand_over and rules.auction and before.declarer >= 0:
+        lines.append(f"Hand {before.hand_number} is over: {contract_result(before, action, after, rules)}.")
+        lines.append(scores_text(after, rules))
     elif hand_over:
         lines.append(f"Hand {before.hand_number} is over. {scores_text(after, rules)}")
     if after.hand_number > before.hand_number:
         lines.append(f"Hand {after.hand_number} is dealt.")
     return lines
+
+
+def _side_of_winner(view: TableView, rules: TableRules) -> tuple[int, ...]:
+    if rules.teams and view.winning_team >= 0:
+        return rules.teams[view.winning_team]
+    return (view.winner,) if view.winner >= 0 else ()
+
+
+def _scores_of(view: TableView, rules: TableRules) -> list[tuple[tuple[int, ...], int]]:
+    """(side, score) of every side: teams in team mode, else each seat."""
+    if rules.teams:
+        return [(team, view.team_scores[i]) for i, team in enumerate(rules.teams)]
+    return [((p,), view.scores[p]) for p in range(view.n_players)]
+
+
+def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
+    """Why the game was won, in the terms of its first win condition that the final table explains
+    (``engine.wins``): "East played every card first", "North+South reached 520 points (the target is
+    500; East+West 310)", "South took the most tricks (8)", "West has the best hand at the showdown"."""
+    side = _side_of_winner(view, rules)
+    who = _side_words(view, side)
+    has = "have" if who == "you" or len(side) > 1 else "has"
+    scores = _scores_of(view, rules)
+    mine = next((score for members, score in scores if set(members) == set(side)), 0)
+    others = "; ".join(f"{_side_words(view, m)} {score}" for m, score in scores if set(m) != set(side))
+    tail = f" ({others})" if others else ""
+    for condition in genome.win_conditions:
+        kind, target = condition.type, condition.threshold
+        if kind is WinType.EMPTY_HAND and any(view.hand_sizes[p] == 0 for p in side):
+            return f"{who} played every card first"
+        if kind is WinType.CAPTURE_ALL:
+            return f"{who} {has} every card"
+        if kind is WinType.MOST_CAPTURED:
+            return f"{who} captured the most cards ({sum(view.captured_sizes[p] for p in side)})"
+        if kind is WinType.BEST_HAND:
+            return f"{who} {has} the best hand at the showdown"
+        if kind in (WinType.MOST_TRICKS, WinType.FEWEST_TRICKS):
+            most = "most" if kind is WinType.MOST_TRICKS else "fewest"
+            return f"{who} took the {most} tricks ({sum(view.tricks_won[p] for p in side)})"
+        if kind is WinType.HANDS_PLAYED:
+            return f"{who} scored the most after {target} hands: {mine} points{tail}"
+        if kind is WinType.LOW_SCORE:
+            return f"{who} scored the fewest points: {mine}{tail}"
+        if kind is WinType.SCORE_FLOOR:
+            return f"{who} scored the most when a side fell to {-(target or 0)}: {mine} points{tail}"
+        if kind in SCORE_WINS and target is not None and mine >= target:
+            return f"{who} reached {mine} points, the target being {target}{tail}"
+        if kind in SCORE_WINS and target is None:
+            return f"{who} scored the most: {mine} points{tail}"
+    return f"{who} {has} the best result{tail}"
+
+
+def _side_words(view: TableView, side: Sequence[int]) -> str:
+    if len(side) == 1 and side[0] == view.seat:
+        return "you"
+    return "+".join(view.names[p] for p in side)
+
+
+def result_text(view: TableView, rules: TableRules, genome: GameGenome, result: str) -> str:
+    """The sentence that ends the game: the winner and why, and what it means for the seat: "Result:
+    East wins: East played every card first; you lose.", "Result: your team wins: North+South reached
+    520 points, the target being 500 (East+West 310).", "Result: a draw (turn limit reached)."."""
+    if result == "abandoned":
+        return f"Result: abandoned after {view.turn} turns."
+    if result == "draw":
+        reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
+        return f"Result: a draw{reason.get(view.ended_by, '')}."
+    side = _side_of_winner(view, rules)
+    why = win_reason(view, rules, genome)
+    if result == "win" and len(side) > 1:
+        return f"Result: your team wins: {why}."
+    if result == "win":
+        return f"Result: you win: {why}."
+    names = _side_words(view, side)
+    verb = "win" if len(side) > 1 else "wins"
+    return f"Result: {names} {verb}: {why}; {'your team loses' if rules.teams else 'you lose'}."

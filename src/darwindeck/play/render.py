@@ -36,6 +36,7 @@ from rich.text import Text
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
 from darwindeck.genome.cards import Rank, Suit, card_name
+from darwindeck.play.narrate import BET_WORDS, bet_words, draw_words
 from darwindeck.play.view import (
     PHASE_NAMES,
     LastTrick,
@@ -112,7 +113,7 @@ def turn_text(view: TableView) -> str:
 
 def _bid_text(view: TableView, player: int) -> str:
     if view.nil[player]:
-        return "Nil"
+        return "blind Nil" if view.blind_nil[player] else "Nil"
     return "-" if view.bids[player] < 0 else str(view.bids[player])
 
 
@@ -185,6 +186,24 @@ def team_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
     return Text("Teams: " + " · ".join(parts))
 
 
+def sides(view: TableView, rules: TableRules) -> list[dict[str, object]]:
+    """Each team by its seats' names, with its score, tricks and bags (team mode; else empty): what the
+    page's team line shows, "North+South (you) 120, 7 tricks"."""
+    out: list[dict[str, object]] = []
+    for index, members in enumerate(rules.teams):
+        out.append(
+            {
+                "names": "+".join(view.names[p] for p in members),
+                "you": view.seat in members,
+                "score": view.team_scores[index],
+                "tricks": sum(view.tricks_won[p] for p in members) if rules.has_tricks else None,
+                "bags": view.bags[index] if counts_bags(rules) else None,
+                "vulnerable": view.vulnerable[index] if view.vulnerable else None,
+            }
+        )
+    return out
+
+
 def counts_bags(rules: TableRules) -> bool:
     """Whether overtricks pile up as bags that cost points (seed 004's bag limit)."""
     return rules.contract is not None and rules.contract.bag_limit > 0
@@ -207,11 +226,13 @@ def table_line(view: TableView, rules: TableRules) -> Text:
         parts.append(Text("table ").append_text(cards_text(view.tableau[_SUIT_PILE])))
     if view.claim_pile_size:
         parts.append(Text(f"claim pile {view.claim_pile_size} face down"))
-    if view.claim_rank >= 0:
+    if view.claim_rank >= 0 and view.claim_count:
         rank = Rank.from_code(view.claim_rank).value
         parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
     if view.pot:
         parts.append(Text(f"pot {view.pot}"))
+    if view.current_bet and view.phase_kind == L.K_BETTING:
+        parts.append(Text(f"bet to match {view.current_bet}"))
     if view.count_cards:
         parts.append(Text(f"count {view.count}"))
     if view.contract >= 0:
@@ -229,6 +250,29 @@ def contract_text(view: TableView) -> str:
         return f"last bid {contract_name(view.contract)} by {by}{doubling}"
     declares = "you declare" if view.declarer == view.seat else f"{view.names[view.declarer]} declares"
     return f"contract {bid}, {declares}"
+
+
+def call_text(action: int) -> str:
+    """An auction call as players say it: "1♠", "3NT", "pass", "double", "redouble"."""
+    words = {L.A_PASS: "pass", L.A_DOUBLE: "double", L.A_REDOUBLE: "redouble"}
+    return words.get(action) or contract_name(action - L.A_CONTRACT0)
+
+
+def vulnerability_text(view: TableView, rules: TableRules) -> str:
+    """ "vulnerable: North–South", "vulnerable: both", "vulnerable: neither" (auction games)."""
+    sides = ["–".join(view.names[p] for p in rules.teams[t]) for t, v in enumerate(view.vulnerable) if v]
+    if len(sides) == len(view.vulnerable) > 1:
+        return "vulnerable: both"
+    return f"vulnerable: {', '.join(sides) if sides else 'neither'}"
+
+
+def auction_text(view: TableView, rules: TableRules) -> str | None:
+    """ "Auction (vulnerable: neither): West pass, North 1♠, East double": this hand's calls by seat,
+    with the vulnerability; None outside auction games."""
+    if not view.vulnerable:
+        return None
+    calls = ", ".join(f"{view.names[seat]} {call_text(call)}" for seat, call in view.auction)
+    return f"Auction ({vulnerability_text(view, rules)}): {calls or 'no calls yet'}"
 
 
 def dummy_line(view: TableView) -> Text | None:
@@ -307,6 +351,9 @@ def render_screen(
     table = table_line(view, rules)
     if table:
         lines.append(Text("Table: ").append_text(table))
+    auction = auction_text(view, rules)
+    if auction is not None:
+        lines.append(suited(auction))
     dummy = dummy_line(view)
     if dummy is not None:
         lines.append(dummy)
@@ -326,9 +373,14 @@ def move_order(actions: Sequence[int]) -> list[int]:
     return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
 
 
-def move_text(view: TableView, action: int, describe: Callable[[int], str]) -> str:
+def move_text(view: TableView, action: int, describe: Callable[[int], str], rules: TableRules) -> str:
     """``describe``'s name for a move, with a player it names called as the table calls them: the engine
-    says "ask player 2", the table "ask East"."""
+    says "ask player 2", the table "ask East"; a bet with its size ("call 20", "raise to 40", "all in
+    (98)"); a draw with its source ("take 7♣ from the discard pile", "draw from the stock")."""
+    if view.phase_kind == L.K_BETTING and action in BET_WORDS:
+        return bet_words(view, rules, view.seat, action)[1]
+    if view.phase_kind == L.K_DRAW and action in (L.A_DRAW, L.A_PASS):
+        return draw_words(view, rules, action)
     text = describe(action)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         seat = action - L.A_TARGET0

@@ -6,7 +6,9 @@ the ``Opponent`` and each is told in one line (``narrate``); when the person's s
 (``render.render_screen`` of the seat's ``TableView``: compact below 80 columns) and the keyed legal
 moves (``render.numbered_moves``) are shown and a line is read. A seat with a single legal move has no
 choice to make: the move is made without asking and told with its reason ("You draw 5♦ (no playable
-card)"), and the screen is shown again at the next real choice. Input: a move's key (a number; for a bid
+card)"); the person still sees their hand and the table first (the screen without moves) when it changed
+since they last saw it, and at each deal when another seat moves first, so no move is ever told before
+the person has seen their cards. Input: a move's key (a number; for a bid
 the number of tricks, ``n`` for Nil; for a call ``p``, ``x``, ``xx`` or a contract such as ``3n``); ``r``
 prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
 refused with the reason and asked again. At the end the result line, then an optional rating (1-5) and
@@ -39,6 +41,7 @@ from darwindeck.play.narrate import (
     forced_note,
     may_continue,
     merge_lines,
+    result_text,
     scores_text,
     with_note,
 )
@@ -58,9 +61,9 @@ from darwindeck.play.render import (
 from darwindeck.play.results import GameRecord, append_record
 from darwindeck.play.view import (
     LastTrick,
-    TableRules,
     TableView,
     build_view,
+    cards_turned_up,
     table_rules,
     trick_winner,
     trump_in_force,
@@ -138,25 +141,6 @@ def result_of(state: GameState, seat: int, abandoned: bool) -> str:
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
-def result_line(state: GameState, view: TableView, rules: TableRules, result: str) -> str:
-    """The sentence that ends the game, e.g. "Result: you win.", "Result: East wins; you lose."."""
-    if result == "abandoned":
-        return f"Result: abandoned after {view.turn} turns."
-    if result == "draw":
-        how = int(state.array[L.S_ENDED_BY])
-        reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
-        return f"Result: a draw{reason.get(how, '')}."
-    if rules.teams:
-        team = rules.teams[state.winning_team]
-        names = "+".join(view.names[p] for p in team)
-        if result == "win":
-            return f"Result: your team ({names}) wins."
-        return f"Result: {names} win; your team loses."
-    if result == "win":
-        return "Result: you win."
-    return f"Result: {view.names[state.winner]} wins; you lose."
-
-
 class PlaySession:
     """One game between a person and computer opponents (see the module docstring)."""
 
@@ -191,7 +175,7 @@ class PlaySession:
         abandoned = self._play()
         view = build_view(self.state, self.options.seat)
         result = result_of(self.state, self.options.seat, abandoned)
-        self.console.print(result_line(self.state, view, self.rules, result), style="bold")
+        self.console.print(result_text(view, self.rules, self.genome, result), style="bold")
         self.console.print(scores_text(view, self.rules))
         rating, comment = self._opinion()
         record = self._record(result, rating, comment)
@@ -214,12 +198,23 @@ class PlaySession:
         """The loop; True when the person quit."""
         seat = self.options.seat
         self.opponent.start(self.state)
+        stale = True  # the table changed since the person last saw it (they have not yet, at the deal)
+        seen_hand = 0  # the last hand whose deal the person has seen
         while not self.state.is_terminal():
             before = build_view(self.state, seat)
             note = ""
+            choosing = before.current_player == seat and len(before.legal_actions) > 1
+            if before.hand_number != seen_hand and not choosing:
+                self._flush_told()
+                self._show_table()  # a new deal, before anyone moves for or before the person
+                stale = False
+            seen_hand = before.hand_number
             if before.current_player == seat and len(before.legal_actions) == 1:
                 action = before.legal_actions[0]
                 note = forced_note(before, action, self.genome)
+                if stale:
+                    self._flush_told()
+                    self._show_table()
             elif before.current_player == seat:
                 choice = self._ask()
                 if choice is None:
@@ -227,15 +222,17 @@ class PlaySession:
                 action = choice
             else:
                 action = self._opponent_choice(before.names[before.current_player])
+            stale = before.current_player != seat
+            revealed = cards_turned_up(self.state, action)
             before_array = self.state.array.copy()
             self.state.apply_action(action)
             self.moves.append(action)
             self.opponent.observe(before_array, self.state, action)
             after = build_view(self.state, seat)
             self._remember_trick(before, action, after)
-            line = describe_decision(before, action, after, self.genome, self.rules)
+            line = describe_decision(before, action, after, self.genome, self.rules, revealed)
             self._tell(with_note(line, note) if note else line)
-            for line in describe_events(before, action, after, self.rules):
+            for line in describe_events(before, action, after, self.rules, revealed):
                 self._tell(line)
         self._flush_told()
         return False
@@ -281,9 +278,11 @@ class PlaySession:
     def _ask(self) -> int | None:
         """The person's move (an action id), or None to quit."""
         self._flush_told()
-        view = build_view(self.state, self.options.seat)
+        view = build_view(self.state, self.options.seat, self.moves)
         describe = self.state.action_to_string
-        moves = numbered_moves(view.legal_actions, self.rules, lambda a: move_text(view, a, describe))
+        moves = numbered_moves(
+            view.legal_actions, self.rules, lambda a: move_text(view, a, describe, self.rules)
+        )
         self._show_screen(view, moves)
         while True:
             try:
@@ -302,6 +301,13 @@ class PlaySession:
                 self._show_screen(view, moves)
                 continue
             return moves[choice].action
+
+    def _show_table(self) -> None:
+        """The table and the hand without moves: the person sees them before a move is made for them,
+        and at each deal when someone else moves first."""
+        view = build_view(self.state, self.options.seat, self.moves)
+        screen = render_screen(view, self.rules, self.compact, self.options.plain, self._last_trick)
+        self.console.print(*screen, sep="\n")
 
     def _show_screen(self, view: TableView, moves: Sequence[Move]) -> None:
         """The table, the hand and the numbered moves."""

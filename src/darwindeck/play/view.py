@@ -7,10 +7,15 @@ play, the hand and turn numbers, how many hands have ended, which phase is being
 each card of the current trick, the hand's trump when it is turned up or made (and the turned card),
 Nil declarations, an auction's contract (the last bid, who bid it, doubling, the declarer) and the
 dummy's face-up hand, each side's bags, chips, pot and the claim in progress
-(the rank claimed and how many cards went down, never which cards), and in a pass phase the seat's own
-cards chosen to pass and how far round the table this hand passes. Nothing else of the state is read,
-so opponents' hands and the deck order cannot reach the screen. Every display and narration in
-``darwindeck.play`` is made from ``TableView`` values.
+(the rank claimed and how many cards went down, never which cards; only during the claim phase), the
+bet to match and each seat's chips in the betting round, each side's vulnerability, the winner and how
+the game ended, and in a pass phase the seat's own cards chosen to pass and how far round the table this
+hand passes; with the game's public moves, an auction's calls (``auction_calls``). Nothing else of the
+state is read, so opponents' hands and the deck order cannot reach the screen. Every display and
+narration in ``darwindeck.play`` is made from ``TableView`` values, and from one more source only:
+``cards_turned_up(state, action)``, the cards the rules turn face up at that action (a challenged claim,
+a knock's hands, a showdown's hands, a book laid down), read just before it is applied;
+``knock_showdown`` lays out a knock's hands as Gin counts them and ``hand_label`` names a shown hand.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
 "Player 1".."Player N" (seat 0 is Player 1).
@@ -34,23 +39,37 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
+from darwindeck.engine.duplicate import auction_book, vulnerable
+from darwindeck.engine.hand_eval import (
+    METHOD_DEADWOOD,
+    METHOD_POINT_TOTAL,
+    METHOD_POKER,
+    hand_strength,
+    hand_total,
+)
+from darwindeck.engine.hands import dealer
+from darwindeck.engine.melds import MAX_MELDS, deadwood_after_lay_off
+from darwindeck.engine.melds import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
-from darwindeck.genome.cards import Rank, Suit
+from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
-from darwindeck.genome.phases import PlayPhase
+from darwindeck.genome.phases import DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
     SCORE_WINS,
     ContractScoring,
     EffectType,
     GameGenome,
+    HandPattern,
     TableauMode,
+    WinType,
 )
 
 Int64Array = npt.NDArray[np.int64]
 
 COMPASS = ("North", "East", "South", "West")
+BLIND_NIL = 2  # ``B_IS_NIL`` of a blind Nil (engine.contracts: 1 Nil, 2 blind Nil)
 
 #: Phase kind codes of the engine (``layout.K_*``) as people name them.
 PHASE_NAMES = {
@@ -108,16 +127,19 @@ class TableView:
     tricks_played: int
     bids: tuple[int, ...]  # -1: not bid yet
     nil: tuple[bool, ...]
+    blind_nil: tuple[bool, ...]  # a Nil bid blind, before looking at the cards (twice the stake)
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
     team_scores: tuple[int, ...]
     bags: tuple[int, ...]  # by team (by seat in individual mode), as team_scores
     chips: tuple[int, ...]
     pot: int
+    current_bet: int  # the bet to match in the betting round in progress (0 none)
+    round_bets: tuple[int, ...]  # chips each seat put in during that round
     count: int  # a count phase's running count (Cribbage's play), 0 between counts
     count_cards: int  # cards played since the count began
     folded: tuple[bool, ...]
-    claim_rank: int  # rank code of the claim in progress, -1 none
+    claim_rank: int  # rank code of the claim in progress (in a claim phase only: then it is settled), -1 none
     claim_count: int  # cards put down for it
     claim_pile_size: int
     named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
@@ -127,6 +149,9 @@ class TableView:
     pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
     terminal: bool
+    winner: int  # once the game is over: the winning seat (individual mode), -1 none
+    winning_team: int  # the winning team (team mode), -1 none
+    ended_by: int  # how the game ended (layout.END_*), 0 while it runs
     contract: int  # an auction's last bid (the contract once it ends), contract id; -1 none
     contract_by: int  # who bid it, -1 none
     doubled: int  # 0, 1 doubled, 2 redoubled
@@ -134,6 +159,8 @@ class TableView:
     dummy: int  # the declarer's partner who is dummy (from the auction's end), -1 none
     dummy_hand: tuple[int, ...]  # the dummy's cards while face up (from the first card led)
     dummy_to_play: bool  # the dummy's turn: the declarer (current_player) plays one of its cards
+    vulnerable: tuple[bool, ...]  # by team, in an auction game (engine.duplicate); empty otherwise
+    auction: tuple[tuple[int, int], ...]  # (seat, call action) of this hand's auction, from the moves
 
     @property
     def n_players(self) -> int:
@@ -144,8 +171,10 @@ class TableView:
         return "You" if player == self.seat else self.names[player]
 
 
-def build_view(state: GameState, seat: int) -> TableView:
-    """The view of ``seat``: ``state.observation(seat)`` plus the public scalars listed above."""
+def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableView:
+    """The view of ``seat``: ``state.observation(seat)`` plus the public scalars listed above; ``moves``
+    (every action of the game so far, all of them public at a table where calls are spoken) gives an
+    auction's calls (``auction_calls``)."""
     obs = state.observation(seat)
     n = state.n_players
     array = state.array
@@ -176,16 +205,19 @@ def build_view(state: GameState, seat: int) -> TableView:
         tricks_played=int(array[L.S_TRICKS_PLAYED]),
         bids=obs.bids,
         nil=tuple(bool(v) for v in array[L.B_IS_NIL : L.B_IS_NIL + n]),
+        blind_nil=tuple(int(v) == BLIND_NIL for v in array[L.B_IS_NIL : L.B_IS_NIL + n]),
         tricks_won=obs.tricks_won,
         scores=obs.scores,
         team_scores=obs.team_scores,
         bags=tuple(int(v) for v in array[L.B_BAGS : L.B_BAGS + len(obs.team_scores)]),
         chips=tuple(int(v) for v in array[L.B_CHIPS : L.B_CHIPS + n]),
         pot=int(array[L.S_POT]),
+        current_bet=int(array[L.S_CUR_BET]),
+        round_bets=tuple(int(v) for v in array[L.B_ROUND_BET : L.B_ROUND_BET + n]),
         count=int(array[L.S_COUNT]),
         count_cards=int(array[L.S_COUNT_CARDS]),
         folded=tuple(bool(v) for v in array[L.B_FOLDED : L.B_FOLDED + n]),
-        claim_rank=int(array[L.S_CLAIM_RANK]),
+        claim_rank=int(array[L.S_CLAIM_RANK]) if phase_kind == L.K_CLAIM else -1,
         claim_count=int(array[L.S_CLAIM_COUNT]),
         claim_pile_size=obs.claim_pile_size,
         named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
@@ -195,6 +227,9 @@ def build_view(state: GameState, seat: int) -> TableView:
         pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
         terminal=terminal,
+        winner=int(array[L.S_WINNER]),
+        winning_team=int(array[L.S_WIN_TEAM]),
+        ended_by=int(array[L.S_ENDED_BY]),
         contract=int(array[L.S_CONTRACT]),
         contract_by=int(array[L.S_CONTRACT_BY]),
         doubled=int(array[L.S_DOUBLED]),
@@ -202,7 +237,57 @@ def build_view(state: GameState, seat: int) -> TableView:
         dummy=int(array[L.S_DUMMY]),
         dummy_hand=obs.dummy_hand,
         dummy_to_play=not terminal and int(array[L.S_DUMMY]) == int(array[L.S_ACTOR]),
+        vulnerable=_vulnerability(state),
+        auction=auction_calls(state, moves),
     )
+
+
+def _vulnerability(state: GameState) -> tuple[bool, ...]:
+    """Each team's vulnerability on the deal in play (``engine.duplicate.vulnerable``)."""
+    program = state.program
+    if int(program[L.H_AUCTION_VUL]) < 0:
+        return ()
+    deal = int(state.array[L.S_HANDS_PLAYED])
+    dealt_by = dealer(program, state.array)
+    return tuple(bool(vulnerable(program, team, dealt_by, deal)) for team in range(int(program[L.H_N_TEAMS])))
+
+
+def auction_calls(state: GameState, moves: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The calls of this hand's auction, (seat, action) in order: the last run of calls among ``moves``
+    (cards are played between two hands' auctions), without the hands thrown in before it (all four
+    passed: a real auction never has ``N`` passes in a row, since ``N − 1`` after a bid end it); the
+    dealer calls first, then seat order (``engine.auction``). Empty without an auction."""
+    if int(state.program[L.H_AUCTION_VUL]) < 0 or not moves:
+        return ()
+    n = state.n_players
+    phase = int(state.array[L.S_PHASE])
+    if (
+        phase < int(state.tables.phases.shape[0])
+        and int(state.tables.phases[phase, L.PH_KIND]) == L.K_AUCTION
+    ):
+        made = int(state.array[L.S_SUB])  # the calls made in the auction in progress
+        run = list(moves[len(moves) - made :]) if made else []
+    else:
+        run = _last_calls(moves)
+    while len(run) >= n and all(call == L.A_PASS for call in run[:n]):
+        run = run[n:]
+    first = dealer(state.program, state.array)
+    return tuple(((first + index) % n, call) for index, call in enumerate(run))
+
+
+def _last_calls(moves: Sequence[int]) -> list[int]:
+    """The last run of calls among ``moves`` (the cards played since skipped)."""
+    end = len(moves)
+    while end and not _is_call(moves[end - 1]):
+        end -= 1
+    start = end
+    while start and _is_call(moves[start - 1]):
+        start -= 1
+    return list(moves[start:end])
+
+
+def _is_call(action: int) -> bool:
+    return action in (L.A_PASS, L.A_DOUBLE, L.A_REDOUBLE) or action >= L.A_CONTRACT0
 
 
 def contract_bid(view: TableView) -> str:
@@ -236,6 +321,10 @@ class TableRules:
     wild_ranks: tuple[int, ...]  # rank codes
     naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
+    auction: bool  # hands open with an auction and its contract is scored (engine.duplicate)
+    book: int  # in an auction game: tricks the declarer's side takes before the level counts
+    min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
+    draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -299,6 +388,10 @@ def table_rules(state: GameState) -> TableRules:
         wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
         naming_ranks=_naming_ranks(genome),
         wild_takes_suit=_wild_takes_suit(genome),
+        auction=int(header[L.H_AUCTION_VUL]) >= 0,
+        book=int(auction_book(state.program)),
+        min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
+        draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
     )
 
 
@@ -360,3 +453,262 @@ def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: b
         if _beats(card, best, trump, high_card_wins):
             winner, best = player, card
     return winner
+
+
+@dataclass(frozen=True)
+class KnockHand:
+    """One hand laid down at a knock's showdown: melds, lay-offs onto the knocker's melds, deadwood."""
+
+    melds: tuple[tuple[int, ...], ...]
+    laid_off: tuple[int, ...]  # empty for the knocker (and when nothing goes on, or on a gin)
+    deadwood: tuple[int, ...]  # the cards left over
+    count: int  # the deadwood the showdown counts (engine.knock: after lay-offs)
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """Cards the rules turn face up with one action (``cards_turned_up``), for every seat to see."""
+
+    claim: tuple[int, ...] = ()  # a challenged claim's cards, in the order they were put down
+    hands: tuple[tuple[int, ...] | None, ...] = ()  # by seat, at a showdown or a knock; None: not shown
+    labels: tuple[str, ...] = ()  # by seat, the name of a shown hand ("a flush", "20"), "" none
+    books: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (owner, cards) of each book laid down
+    knock: tuple[KnockHand, ...] = ()  # by seat, a knock's hands laid out (``knock_showdown``)
+
+
+NO_REVEAL = Revealed()
+
+
+def cards_turned_up(state: GameState, action: int) -> Revealed:
+    """The cards the rules turn face up when ``action`` is applied to ``state`` (read before it is):
+
+    * a challenge of a claim (Cheat, ``engine.claims``: "the first challenge settles it", which a
+      table does by turning the claim's cards over): the cards put down for the claim in progress, the
+      last ``S_CLAIM_COUNT`` of the claim pile;
+    * a knock (Gin Rummy, ``engine.knock``: the knocker lays down their melds and deadwood, the
+      opponents theirs, to count the showdown): every hand;
+    * books laid down (Go Fish, ``engine.asking``: a book goes face up onto the discard pile): the
+      cards each book adds to the discard pile, with the seat whose hand held them;
+    * an action that ends a hand at a showdown (a game with a hand evaluation that bets chips or is won
+      by ``best_hand``: the pot and the game go to the best hand, so the players still in show theirs,
+      as at a poker table): the hands of the players who have not folded, when at least two have not
+      (a last player left in wins without showing), each with its name (``hand_label``).
+
+    Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
+    nobody challenged, a folded hand, stay hidden."""
+    array = state.array
+    n = state.n_players
+    phase = int(array[L.S_PHASE])
+    kind = int(state.tables.phases[phase, L.PH_KIND]) if phase < int(state.tables.phases.shape[0]) else -1
+    if action == L.A_CHALLENGE and kind == L.K_CLAIM:
+        pile = state.claim_pile()
+        return Revealed(claim=pile[len(pile) - int(array[L.S_CLAIM_COUNT]) :])
+    if action == L.A_KNOCK and kind == L.K_KNOCK:
+        shown = Revealed(hands=tuple(state.hand(p) for p in range(n)))
+        knock = (
+            knock_showdown(state, shown, state.current_player)
+            if _eval_method(state) == METHOD_DEADWOOD
+            else ()
+        )
+        return Revealed(hands=shown.hands, knock=knock)
+    lays_books = any(int(row[L.PH_KIND]) == L.K_ASK and int(row[L.PH_C]) > 0 for row in state.tables.phases)
+    if not _shows_down(state) and not lays_books:
+        return NO_REVEAL
+    after = state.clone()
+    after.apply_action(action)
+    if lays_books:
+        return Revealed(books=_books_laid(state, after))
+    ended = after.is_terminal() or int(after.array[L.S_HANDS_PLAYED]) > int(array[L.S_HANDS_PLAYED])
+    folder = state.current_player if action == L.A_FOLD else -1
+    standing = [p for p in range(n) if not array[L.B_FOLDED + p] and p != folder] if ended else []
+    if len(standing) < 2:
+        return NO_REVEAL
+    hands = tuple(state.hand(p) if p in standing else None for p in range(n))
+    labels = tuple(hand_label(state, hand) if hand is not None else "" for hand in hands)
+    return Revealed(hands=hands, labels=labels)
+
+
+def _books_laid(before: GameState, after: GameState) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The books one action laid onto the discard pile, by rank, each with the seat that held them."""
+    old = before.discard()
+    laid = after.discard()[len(old) :] if after.discard()[: len(old)] == old else ()
+    books = []
+    for rank in dict.fromkeys(card % L.N_RANKS for card in laid):
+        book = tuple(card for card in laid if card % L.N_RANKS == rank)
+        holders = [p for p in range(before.n_players) if set(before.hand(p)) & set(book)]
+        books.append((holders[0] if holders else before.current_player, book))
+    return tuple(books)
+
+
+def _shows_down(state: GameState) -> bool:
+    """Whether a hand's end is a showdown: hands are valued, and chips or the game ride on them."""
+    header = state.tables.header
+    best_hand = any(w.type is WinType.BEST_HAND for w in state.genome.win_conditions)
+    return int(header[L.H_EVAL_METHOD]) >= 0 and (state.genome.setup.starting_chips > 0 or best_hand)
+
+
+_POKER_DIGITS = 14**5  # hand_eval's poker strength: pattern code × 14^5 + five tiebreak digits
+_HAND_NAMES = {
+    HandPattern.HIGH_CARD: "high card",
+    HandPattern.PAIR: "a pair",
+    HandPattern.TWO_PAIR: "two pair",
+    HandPattern.THREE_OF_A_KIND: "three of a kind",
+    HandPattern.STRAIGHT: "a straight",
+    HandPattern.FLUSH: "a flush",
+    HandPattern.FULL_HOUSE: "a full house",
+    HandPattern.FOUR_OF_A_KIND: "four of a kind",
+    HandPattern.STRAIGHT_FLUSH: "a straight flush",
+}
+
+
+def hand_label(state: GameState, hand: Sequence[int]) -> str:
+    """What a shown hand is worth by the game's hand evaluation (``engine.hand_eval``): the poker hand
+    ("a full house"), a point total ("20", "bust"), deadwood ("deadwood 6"); "" for high card games."""
+    header = state.tables.header
+    method = int(header[L.H_EVAL_METHOD])
+    cards = np.array([*hand, *([0] * (L.PILE_CAP - len(hand)))], dtype=np.int64)
+    values = _card_values(state)
+    ace_alt, bust = int(header[L.H_ACE_ALT]), int(header[L.H_BUST])
+    if method == METHOD_POKER:
+        strength = hand_strength(
+            cards, len(hand), method, values, ace_alt, bust, int(header[L.H_PATTERN_MASK])
+        )
+        return _HAND_NAMES[HandPattern.from_code(strength // _POKER_DIGITS)]
+    total = hand_total(cards, len(hand), method, values, ace_alt, bust)
+    if method == METHOD_POINT_TOTAL:
+        return "bust" if 0 < bust < total else str(total)
+    if method == METHOD_DEADWOOD:
+        return f"deadwood {total}"
+    return ""
+
+
+def _card_values(state: GameState) -> Int64Array:
+    """The value of each rank (the genome's ``card_values``), as ``program.values_view`` reads them."""
+    start = int(state.program[L.T_VALUES])
+    return np.ascontiguousarray(state.program[start : start + L.N_RANKS], dtype=np.int64)
+
+
+#: The arrangements ``_arrangements`` tries at most (as ``engine.melds.MAX_NODES`` bounds the engine's).
+ARRANGEMENT_NODES = 20_000
+
+
+def _arrangements(hand: Sequence[int], values: Int64Array) -> list[tuple[tuple[int, ...], ...]]:
+    """Every arrangement of disjoint melds (engine.melds' candidates) leaving the least deadwood, among
+    the first ``ARRANGEMENT_NODES`` tried (a ten-card hand has far fewer)."""
+    held = 0
+    for card in hand:
+        held |= 1 << card
+    cells = np.zeros(MAX_MELDS, dtype=np.int64)
+    count = candidate_melds(held, cells)
+    melds = [tuple(c for c in range(L.FULL_DECK) if (int(cells[i]) >> c) & 1) for i in range(count)]
+    best: list[tuple[tuple[int, ...], ...]] = []
+    least = [sum(int(values[c % L.N_RANKS]) for c in hand) + 1]
+    nodes = [0]
+
+    def search(start: int, used: frozenset[int], chosen: tuple[tuple[int, ...], ...]) -> None:
+        nodes[0] += 1
+        if nodes[0] > ARRANGEMENT_NODES:
+            return
+        left = sum(int(values[c % L.N_RANKS]) for c in hand if c not in used)
+        if left < least[0]:
+            least[0] = left
+            best.clear()
+        if left == least[0]:
+            best.append(chosen)
+        for index in range(start, len(melds)):
+            if not used & set(melds[index]):
+                search(index + 1, used | set(melds[index]), (*chosen, melds[index]))
+
+    search(0, frozenset(), ())
+    return best
+
+
+def _fits(card: int, meld: Sequence[int]) -> bool:
+    """Whether ``card`` goes on ``meld``: the fourth of a three-card set, or the next card at either end
+    of a run (ace low: engine.melds)."""
+    ranks = {c % L.N_RANKS for c in meld}
+    if len(ranks) == 1:
+        return len(meld) == 3 and card % L.N_RANKS in ranks
+    if card // L.N_RANKS != meld[0] // L.N_RANKS:
+        return False
+    positions = sorted((c % L.N_RANKS + 1) % L.N_RANKS for c in meld)  # A = 0 … K = 12
+    position = (card % L.N_RANKS + 1) % L.N_RANKS
+    return position in (positions[0] - 1, positions[-1] + 1)
+
+
+def _lay_off(deadwood: Sequence[int], melds: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """The defender's deadwood cards that go on the knocker's melds, one after another (a run grows)."""
+    grown = [list(meld) for meld in melds]
+    laid: list[int] = []
+    progress = True
+    while progress:
+        progress = False
+        for card in deadwood:
+            if card in laid:
+                continue
+            for meld in grown:
+                if _fits(card, meld):
+                    laid.append(card)
+                    if len({c % L.N_RANKS for c in meld}) > 1:
+                        meld.append(card)
+                    progress = True
+                    break
+    return tuple(laid)
+
+
+def _padded(cards: Sequence[int]) -> Int64Array:
+    return np.array([*cards, *([0] * (L.PILE_CAP - len(cards)))], dtype=np.int64)
+
+
+def _deadwood(hand: Sequence[int], values: Int64Array) -> int:
+    return int(hand_total(_padded(hand), len(hand), METHOD_DEADWOOD, values, -1, 0))
+
+
+def _value(cards: Sequence[int], values: Int64Array) -> int:
+    return sum(int(values[c % L.N_RANKS]) for c in cards)
+
+
+def knock_showdown(state: GameState, revealed: Revealed, knocker: int) -> tuple[KnockHand, ...]:
+    """Each hand of a knock laid out as a Gin table counts it (``engine.knock``), from the hands
+    ``revealed`` holds (``cards_turned_up`` of the knock, read before it is applied): the knocker's melds
+    and deadwood; each opponent's own melds, the cards they lay off on the knocker's melds (none on a
+    gin, nor when the knock phase does not lay off) and the deadwood left. The counts are the engine's
+    (``hand_total``; for an opponent the least deadwood after lay-offs, ``deadwood_after_lay_off``). The
+    knocker shows, among the arrangements leaving the least deadwood, one on which the opponents' lay-offs
+    give the engine's counts (the engine assumes the knocker's choice that is best for them)."""
+    values = _card_values(state)
+    hands = [tuple(hand or ()) for hand in revealed.hands]
+    phase = int(state.array[L.S_PHASE])
+    lays_off = _deadwood(hands[knocker], values) > 0 and int(state.tables.phases[phase, L.PH_D]) != 0
+    options = _arrangements(hands[knocker], values) or [()]
+    layouts = [_laid_out(hands, knocker, shown, lays_off, values) for shown in options]
+    return next((layout for layout in layouts if all(_consistent(h, values) for h in layout)), layouts[0])
+
+
+def _consistent(hand: KnockHand, values: Int64Array) -> bool:
+    return _value(hand.deadwood, values) == hand.count
+
+
+def _laid_out(
+    hands: Sequence[tuple[int, ...]],
+    knocker: int,
+    shown: tuple[tuple[int, ...], ...],
+    lays_off: bool,
+    values: Int64Array,
+) -> tuple[KnockHand, ...]:
+    out = []
+    for seat, hand in enumerate(hands):
+        melds = shown if seat == knocker else (_arrangements(hand, values) or [()])[0]
+        rest = tuple(c for c in hand if not any(c in meld for meld in melds))
+        if seat == knocker or not lays_off:
+            out.append(KnockHand(melds, (), rest, _deadwood(hand, values)))
+            continue
+        k = hands[knocker]
+        count = int(deadwood_after_lay_off(_padded(hand), len(hand), _padded(k), len(k), values))
+        laid = _lay_off(rest, shown)
+        out.append(KnockHand(melds, laid, tuple(c for c in rest if c not in laid), count))
+    return tuple(out)
+
+
+def _eval_method(state: GameState) -> int:
+    return int(state.tables.header[L.H_EVAL_METHOD])

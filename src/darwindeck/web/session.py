@@ -35,16 +35,26 @@ from darwindeck.play.narrate import (
     forced_note,
     may_continue,
     merge_lines,
+    result_text,
     with_note,
 )
 from darwindeck.play.opponents import Opponent, make_opponent
-from darwindeck.play.render import contract_text, counts_bags, move_order, move_text
+from darwindeck.play.render import (
+    auction_text,
+    contract_text,
+    counts_bags,
+    move_order,
+    move_text,
+    sides,
+    table_line,
+)
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
     LastTrick,
     TableRules,
     TableView,
     build_view,
+    cards_turned_up,
     sort_hand,
     table_rules,
     trick_winner,
@@ -148,6 +158,7 @@ class WebGame:
     def _apply(self, action: int, note: str = "") -> None:
         seat = self.setup.seat
         before = build_view(self.state, seat)
+        revealed = cards_turned_up(self.state, action)
         before_array = self.state.array.copy()
         self.state.apply_action(action)
         self.actions.append(action)
@@ -156,9 +167,9 @@ class WebGame:
         trick = completed_trick(before, action, after)
         if trick:
             self.last_trick = LastTrick(before.hand_number, trick, self._winner(trick, before))
-        line = describe_decision(before, action, after, self.setup.genome, self.rules)
+        line = describe_decision(before, action, after, self.setup.genome, self.rules, revealed)
         self._tell(with_note(line, note) if note else line)
-        for event in describe_events(before, action, after, self.rules):
+        for event in describe_events(before, action, after, self.rules, revealed):
             self._tell(event)
         del self.log[:-LOG_LINES]
 
@@ -219,7 +230,7 @@ class WebGame:
 
     def view(self) -> dict[str, Any]:
         """What the page may show (module rules), as JSON data."""
-        table = build_view(self.state, self.setup.seat)
+        table = build_view(self.state, self.setup.seat, self.actions)
         return {
             "version": self.version,
             "seat": self.setup.seat,
@@ -247,6 +258,12 @@ class WebGame:
             "moves": self._moves(table),
             "log": list(self.log),
             "result": self.result,
+            "table": table_line(table, self.rules).plain,
+            "sides": sides(table, self.rules),
+            "auction": auction_text(table, self.rules),
+            "outcome": result_text(table, self.rules, self.setup.genome, self.result)
+            if self.result
+            else None,
         }
 
     def _last_trick(self, table: TableView) -> dict[str, Any] | None:
@@ -261,6 +278,6 @@ class WebGame:
         if table.current_player != self.setup.seat or table.terminal:
             return []
         return [
-            {"action": action, "text": move_text(table, action, self.state.action_to_string)}
+            {"action": action, "text": move_text(table, action, self.state.action_to_string, self.rules)}
             for action in move_order(table.legal_actions)
         ]

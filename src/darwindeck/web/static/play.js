@@ -72,10 +72,8 @@ function seatsTable(view) {
 function drawTable(view) {
   const table = document.getElementById("table");
   table.replaceChildren(el("h2", {}, `Hand ${view.hand_number}`), seatsTable(view));
-  if (view.discard_top || view.deck_size) {
-    table.append(el("p", {}, "Discard: ", view.discard_top ? cardNode(view.discard_top) : "empty",
-      ` · deck ${view.deck_size}`));
-  }
+  if (view.table) table.append(el("p", { id: "table-line" }, "Table: " + view.table));
+  if (view.auction) table.append(el("p", { id: "auction" }, view.auction));
   if (view.count != null) table.append(el("p", { id: "count" }, `Count: ${view.count}`));
   if (view.contract) table.append(el("p", { id: "contract" }, view.contract[0].toUpperCase() + view.contract.slice(1)));
   if (view.trick.length) {
@@ -90,9 +88,12 @@ function drawTable(view) {
     last.append(`(won by ${view.last_trick.winner})`);
     table.append(last);
   }
-  if (view.team_scores.length && view.team_scores.length < view.names.length) {
-    table.append(el("p", { id: "teams" }, "Teams: " + view.team_scores.map((score, team) =>
-      `team ${team + 1} ${score}` + (view.bags.length ? ` (${view.bags[team]} bags)` : "")).join(" · ")));
+  if (view.sides.length) {
+    table.append(el("p", { id: "teams" }, "Teams: " + view.sides.map((side) =>
+      `${side.names}${side.you ? " (you)" : ""} ${side.score}` +
+      (side.tricks != null ? `, ${side.tricks} tricks` : "") +
+      (side.bags != null ? `, ${side.bags} bags` : "") +
+      (side.vulnerable ? ", vulnerable" : "")).join(" · ")));
   }
   view.tableau.forEach((pile, index) => {
     if (pile.length) table.append(el("p", {}, `Pile ${index + 1}: `, ...pile.map((c) => cardNode(c))));
@@ -108,6 +109,7 @@ function drawTable(view) {
   const hand = el("p", { id: "hand" }, "Your hand: ");
   for (const card of view.hand || []) hand.append(cardNode(card));
   table.append(hand);
+  if (view.outcome) table.append(el("p", { id: "outcome" }, view.outcome));
 }
 
 function drawMoves(view, onMove) {
