@@ -24,7 +24,8 @@ CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]")
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "web.db"), salt="test", admin_key="secret")) as test_client:
+    app = create_app(str(tmp_path / "web.db"), salt="test", admin_key="secret", allow_client_seeds=True)
+    with TestClient(app) as test_client:
         yield test_client
 
 
@@ -131,13 +132,13 @@ def test_bad_requests_name_the_field(client: TestClient) -> None:
 
 def test_a_game_survives_a_restart(tmp_path: Path) -> None:
     db = str(tmp_path / "web.db")
-    with TestClient(create_app(db, salt="s")) as first:
+    with TestClient(create_app(db, salt="s", allow_client_seeds=True)) as first:
         view = start(first, seed=8)
         view = first.post(
             f"/api/games/{view['id']}/moves",
             json={"action": view["moves"][-1]["action"], "version": view["version"]},
         ).json()
-    with TestClient(create_app(db, salt="s")) as second:
+    with TestClient(create_app(db, salt="s", allow_client_seeds=True)) as second:
         again = second.get(f"/api/games/{view['id']}").json()
     assert again == view
 
@@ -187,7 +188,7 @@ def test_starting_games_is_rate_limited(tmp_path: Path) -> None:
 
 def test_a_hidden_game_stays_hidden_after_a_restart_and_finished_games_leave_memory(tmp_path: Path) -> None:
     db = str(tmp_path / "hide.db")
-    with TestClient(create_app(db, salt="h", admin_key="k")) as first:
+    with TestClient(create_app(db, salt="h", admin_key="k", allow_client_seeds=True)) as first:
         assert first.post("/api/admin/hidden/war", headers={"X-Admin-Key": "k"}).status_code == 200
         finished = first.post("/api/games", json={"game": "hearts", "opponents": "random"}).json()
         assert finished["result"] is None

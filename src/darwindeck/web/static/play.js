@@ -40,7 +40,8 @@ function startForm(form) {
         seat: Number(data.get("seat")),
         opponents: data.get("opponents"),
         iterations: Number(data.get("iterations")),
-        seed: Number(data.get("seed")),
+        // The seed field is on the form only when the server lets a client choose the deal.
+        ...(data.has("seed") ? { seed: Number(data.get("seed")) } : {}),
       });
       window.location.href = `/play/${game.id}`;
     } catch (error) {
