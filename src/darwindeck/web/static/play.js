@@ -147,12 +147,24 @@ function playPage(root) {
     drawLog(view);
     if (view.result) showRating(view.result);
   };
+  // One move in flight at a time: its buttons are disabled and "thinking…" shows until the answer (which
+  // includes the computer's replies) is drawn, so a second click cannot send a stale move.
+  let moving = false;
+  const busy = (on) => {
+    moving = on;
+    document.getElementById("thinking").hidden = !on;
+    for (const button of document.querySelectorAll("#moves button")) button.disabled = on;
+  };
   const move = async (action) => {
+    if (moving) return;
+    busy(true);
     try {
       document.getElementById("move-error").textContent = "";
       draw(await api(`/api/games/${id}/moves`, { action, version }));
     } catch (error) {
       document.getElementById("move-error").textContent = error.message;
+    } finally {
+      busy(false);
     }
   };
   document.getElementById("quit").addEventListener("click", () => showRating(null));
