@@ -9,21 +9,32 @@ game's page (summary, play form, the rulebook one click away at ``/games/{key}/r
 ``/play/{id}`` a game in progress, ``/battle`` a Pocket-style battle between two shipped decks, stepped
 through action by action (``web.battle``; JSON at ``GET /api/battle?deck0&deck1&agent0&agent1&seed&step``).
 
-JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; FastAPI
-reports a malformed body as 422 with the field's location):
+JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; a
+malformed body is a 422 listing each error's ``type``, ``loc`` and ``msg``, never the input; request
+fields are strict: ``true`` is not ``1``; ``web.guard`` refuses NaN and Infinity and bodies over 64 KiB):
 
 =======================================  ================================================================
-``POST /api/games``                      start: ``{game, seat, opponents, iterations, seed}`` → the view
+``POST /api/games``                      start: ``{game, seat, opponents, iterations[, seed]}`` → view
 ``GET /api/games/{id}``                  the view (``web.session.WebGame.view``) and ``id``
 ``POST /api/games/{id}/moves``           ``{action, version}`` → the new view; 400 illegal, 409 stale
+                                         or over
 ``POST /api/games/{id}/rating``          ``{stars 1-5, comment ≤ 2000 characters, broken, again}``
 ``POST /api/admin/hidden/{key}``         hide a game from the gallery (header ``X-Admin-Key``)
 =======================================  ================================================================
 
-Limits: each client (by salted address hash) may start ``START_LIMIT`` games and send ``RATE_LIMIT``
-ratings per minute (429 beyond). A game's state lives in the database (``web.records``) and is rebuilt
-by replay after a restart; an in-memory cache keeps at most ``LIVE_GAMES`` unfinished ``WebGame``
-objects (a finished game leaves it). A hidden game stays hidden across restarts (``hidden_games``).
+Seeds: a game's seed is drawn from the operating system's secret randomness and recorded (the game
+replays from it); a client may send ``seed`` only when the app is made with ``allow_client_seeds``
+(``serve --allow-client-seeds``, for tests), else that is a 422.
+
+Limits: each client (the salted hash of the socket peer's address; of the last ``X-Forwarded-For``
+entry only with ``behind_proxy``) may start ``START_LIMIT`` games and send ``RATE_LIMIT`` ratings per
+minute (429 beyond). A person (a random ``darwindeck_rater`` cookie, HttpOnly, SameSite=Lax) has one
+rating per game: rating it again replaces it. A game's state lives in the database (``web.records``)
+and is rebuilt by replay after a restart; an in-memory cache keeps at most ``LIVE_GAMES`` unfinished
+``WebGame`` objects (a finished game leaves it, and is answered from its stored final view, never
+replayed). Battles are stepped outside the lock moves take, kept in an LRU of ``BATTLE_CACHE``. A hidden
+game stays hidden across restarts (``hidden_games``). ``/openapi.json`` is served only with ``openapi``;
+``/docs`` and ``/redoc`` never (they load scripts from a CDN). docs/web.md lists every limit and flag.
 """
 
 from __future__ import annotations
