@@ -331,3 +331,34 @@ def test_battles_never_wait_for_the_move_lock_and_the_cache_is_bounded(client: T
     assert len(web.battles) == BATTLE_CACHE
     # Least recently viewed first out: seeds 1 to 5 left, 6 onwards stay.
     assert sorted(setup.seed for setup in web.battles) == list(range(6, BATTLE_CACHE + 6))
+
+
+def test_a_ratings_table_from_before_raters_gets_the_column_and_keeps_its_rows(tmp_path: Path) -> None:
+    from sqlalchemy import create_engine, text
+
+    db = tmp_path / "old.db"
+    old = create_engine(f"sqlite:///{db}")
+    columns = (
+        "id INTEGER PRIMARY KEY, created VARCHAR(32), game_id VARCHAR(32), game VARCHAR(120), "
+        "identity VARCHAR(64), seat INTEGER, opponents VARCHAR(16), iterations INTEGER, seed INTEGER, "
+        "actions JSON, result VARCHAR(16), stars INTEGER, comment TEXT, broken BOOLEAN, again BOOLEAN, "
+        "client VARCHAR(64)"
+    )
+    with old.begin() as connection:  # the table as 356f731 made it, with one rating
+        connection.execute(text(f"CREATE TABLE ratings ({columns})"))
+        connection.execute(
+            text(
+                "INSERT INTO ratings VALUES (1, '2026-11-20T10:00:00+00:00', 'a', 'war', 'i', 0, 'random', "
+                "100, 4, '[]', 'win', 4, 'old', 0, 1, 'c')"
+            )
+        )
+    old.dispose()
+    with TestClient(create_app(str(db), salt="m", allow_client_seeds=True)) as client:
+        game = _start(client, seed=3)["id"]
+        for stars in (2, 3):  # the same person twice: one rating
+            assert client.post(f"/api/games/{game}/rating", json={"stars": stars}).status_code == 200
+    rows = list(WebRecords(RunStore(str(db)).engine).ratings())
+    assert [(row["id"], row["game"], row["stars"], row["comment"]) for row in rows] == [
+        (1, "war", 4, "old"),
+        (2, "crazy-eights", 3, ""),
+    ]

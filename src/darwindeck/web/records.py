@@ -261,13 +261,10 @@ class WebRecords:
 
     def rate(self, stored: StoredGame, opinion: Opinion, client: str, rater: str) -> int:
         """Store ``rater``'s rating of ``stored`` (replacing theirs of the same game); its id."""
-        for attempt in (1, 2):
-            try:
-                return self._rate(stored, opinion, client, rater)
-            except IntegrityError:  # the same rater's other request inserted first: replace it
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
+        try:
+            return self._rate(stored, opinion, client, rater)
+        except IntegrityError:  # the same rater's other request inserted first: replace that rating
+            return self._rate(stored, opinion, client, rater)
 
     def _rate(self, stored: StoredGame, opinion: Opinion, client: str, rater: str) -> int:
         with self._session() as session, session.begin():
