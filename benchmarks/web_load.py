@@ -69,7 +69,10 @@ def main() -> None:
         db = str(Path(folder) / "load.db")
         port = _free_port()
         config = uvicorn.Config(
-            create_app(db, salt="load", start_limit=10_000), host="127.0.0.1", port=port, log_level="warning"
+            create_app(db, salt="load", start_limit=10_000, allow_client_seeds=True),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
         )
         server = uvicorn.Server(config)
         threading.Thread(target=server.run, daemon=True).start()
@@ -89,8 +92,8 @@ def main() -> None:
                     results.append(
                         future.result(timeout=max(1.0, args.timeout - (time.perf_counter() - started)))
                     )
-                except Exception as error:  # every failure is counted and printed, the test goes on
-                    errors.append(f"{type(error).__name__}: {error}")
+                except Exception as failure:  # every failure is counted and printed, the test goes on
+                    errors.append(f"{type(failure).__name__}: {failure}")
         wall = time.perf_counter() - started
         server.should_exit = True
         records = WebRecords(RunStore(db).engine)

@@ -15,7 +15,8 @@ from darwindeck.cli.web_verbs import ExportFormat, export_text
 from darwindeck.engine.state_api import GameState
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.cards import card_name
-from darwindeck.genome.library import get_game
+from darwindeck.genome.library import GAME_INFO, get_game
+from darwindeck.genome.serialization import genome_identity
 from darwindeck.web.app import create_app
 from darwindeck.web.records import WebRecords
 
@@ -24,7 +25,8 @@ CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]")
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "web.db"), salt="test", admin_key="secret")) as test_client:
+    app = create_app(str(tmp_path / "web.db"), salt="test", admin_key="secret", allow_client_seeds=True)
+    with TestClient(app) as test_client:
         yield test_client
 
 
@@ -131,13 +133,13 @@ def test_bad_requests_name_the_field(client: TestClient) -> None:
 
 def test_a_game_survives_a_restart(tmp_path: Path) -> None:
     db = str(tmp_path / "web.db")
-    with TestClient(create_app(db, salt="s")) as first:
+    with TestClient(create_app(db, salt="s", allow_client_seeds=True)) as first:
         view = start(first, seed=8)
         view = first.post(
             f"/api/games/{view['id']}/moves",
             json={"action": view["moves"][-1]["action"], "version": view["version"]},
         ).json()
-    with TestClient(create_app(db, salt="s")) as second:
+    with TestClient(create_app(db, salt="s", allow_client_seeds=True)) as second:
         again = second.get(f"/api/games/{view['id']}").json()
     assert again == view
 
@@ -187,7 +189,7 @@ def test_starting_games_is_rate_limited(tmp_path: Path) -> None:
 
 def test_a_hidden_game_stays_hidden_after_a_restart_and_finished_games_leave_memory(tmp_path: Path) -> None:
     db = str(tmp_path / "hide.db")
-    with TestClient(create_app(db, salt="h", admin_key="k")) as first:
+    with TestClient(create_app(db, salt="h", admin_key="k", allow_client_seeds=True)) as first:
         assert first.post("/api/admin/hidden/war", headers={"X-Admin-Key": "k"}).status_code == 200
         finished = first.post("/api/games", json={"game": "hearts", "opponents": "random"}).json()
         assert finished["result"] is None
@@ -252,8 +254,11 @@ def test_the_gallery_shows_each_runs_archive(tmp_path: Path) -> None:
     with TestClient(create_app(db, salt="g")) as web:
         page = web.get("/").text
         keys = re.findall(r'data-key="(run-1-[0-9a-f]{12})"', page)
-        assert len(keys) == len(result.gallery) > 0
-        assert {key[6:] for key in keys} == {elite.identity[:12] for elite in result.gallery}
+        # A library game kept unchanged by the run is listed once, as the library game.
+        library = {genome_identity(get_game(slug)) for slug in GAME_INFO}
+        offered = [elite for elite in result.gallery if elite.identity not in library]
+        assert len(keys) == len(offered) > 0
+        assert {key[6:] for key in keys} == {elite.identity[:12] for elite in offered}
         assert start(web, game=keys[0], opponents="random")["version"] >= 0
 
 

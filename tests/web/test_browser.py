@@ -66,7 +66,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     _store_an_evolved_run(db)
     port = _free_port()
     config = uvicorn.Config(
-        create_app(str(db), salt="browser"), host="127.0.0.1", port=port, log_level="warning"
+        create_app(str(db), salt="browser", allow_client_seeds=True),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
     )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)

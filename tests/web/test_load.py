@@ -24,7 +24,10 @@ def test_fifty_concurrent_games_end_with_nothing_lost(tmp_path: Path) -> None:
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(db, salt="t", start_limit=10_000), host="127.0.0.1", port=port, log_level="error"
+            create_app(db, salt="t", start_limit=10_000, allow_client_seeds=True),
+            host="127.0.0.1",
+            port=port,
+            log_level="error",
         )
     )
     threading.Thread(target=server.run, daemon=True).start()

@@ -1,9 +1,16 @@
 """The ``serve`` verb (the web app) and ``ratings export`` (what people thought of the games).
 
-``darwindeck serve --host 127.0.0.1 --port 8000 --db FILE`` serves ``darwindeck.web.app`` with uvicorn
-from the same run store as ``evolve``. ``darwindeck ratings export --format jsonl|csv [--out FILE]
---db FILE`` writes every rating (game, identity, seat, opponents, seed, the moves, the result, stars,
-comment, felt broken, would play again), oldest first, to the file or to standard output.
+``darwindeck serve --host 127.0.0.1 --port 8000 --db FILE [--behind-proxy] [--allow-client-seeds]
+[--openapi]`` serves ``darwindeck.web.app`` with uvicorn from the same run store as ``evolve``; the
+flags are ``create_app``'s (docs/web.md), and uvicorn's own proxy-header handling is off.
+
+``darwindeck ratings export --format jsonl|csv [--out FILE] --db FILE`` writes every rating (game,
+identity, seat, opponents, seed, the moves, the result, stars, comment, felt broken, would play
+again), oldest first, to the file or to standard output. In CSV a text cell is made safe for
+spreadsheets (``csv_cell``): control characters other than tab, newline and carriage return are
+removed, and a cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return (which a
+spreadsheet would run as a formula) gets a leading apostrophe. JSON Lines keeps the text as stored
+(JSON escapes every control character).
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -40,6 +48,20 @@ EXPORT_COLUMNS = (
 )
 
 
+#: Control characters removed from CSV cells (all C0 controls but tab, newline, carriage return; DEL).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: What a spreadsheet reads as the start of a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text (module docstring); numbers and booleans pass unchanged."""
+    if not isinstance(value, str):
+        return value
+    text = _CONTROL.sub("", value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 class ExportFormat(StrEnum):
     JSONL = "jsonl"
     CSV = "csv"
@@ -55,13 +77,34 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: DbOption = None,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help="The server runs behind a reverse proxy: take the client's address from the last "
+            "X-Forwarded-For entry (otherwise the header is ignored).",
+        ),
+    ] = False,
+    allow_client_seeds: Annotated[
+        bool,
+        typer.Option(
+            "--allow-client-seeds",
+            help="Let a client choose a game's seed (for tests; otherwise deals come from a server secret).",
+        ),
+    ] = False,
+    openapi: Annotated[
+        bool, typer.Option("--openapi", help="Serve the API schema at /openapi.json.")
+    ] = False,
 ) -> None:
     """Serve the gallery: play any game in the browser against the computer, and rate it."""
     import uvicorn
 
     from darwindeck.web.app import create_app
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="info")
+    app = create_app(db, behind_proxy=behind_proxy, allow_client_seeds=allow_client_seeds, openapi=openapi)
+    # The app reads X-Forwarded-For itself, only when told it is behind a proxy: uvicorn's own proxy
+    # handling (on by default, trusting loopback) would let any local client pick its address.
+    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=False)
 
 
 def export_text(rows: list[dict[str, object]], fmt: ExportFormat) -> str:
@@ -70,7 +113,7 @@ def export_text(rows: list[dict[str, object]], fmt: ExportFormat) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
 
 

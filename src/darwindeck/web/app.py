@@ -9,39 +9,53 @@ game's page (summary, play form, the rulebook one click away at ``/games/{key}/r
 ``/play/{id}`` a game in progress, ``/battle`` a Pocket-style battle between two shipped decks, stepped
 through action by action (``web.battle``; JSON at ``GET /api/battle?deck0&deck1&agent0&agent1&seed&step``).
 
-JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; FastAPI
-reports a malformed body as 422 with the field's location):
+JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; a
+malformed body is a 422 listing each error's ``type``, ``loc`` and ``msg``, never the input; request
+fields are strict: ``true`` is not ``1``; ``web.guard`` refuses NaN and Infinity and bodies over 64 KiB):
 
 =======================================  ================================================================
-``POST /api/games``                      start: ``{game, seat, opponents, iterations, seed}`` → the view
+``POST /api/games``                      start: ``{game, seat, opponents, iterations[, seed]}`` → view
 ``GET /api/games/{id}``                  the view (``web.session.WebGame.view``) and ``id``
 ``POST /api/games/{id}/moves``           ``{action, version}`` → the new view; 400 illegal, 409 stale
+                                         or over
 ``POST /api/games/{id}/rating``          ``{stars 1-5, comment ≤ 2000 characters, broken, again}``
 ``POST /api/admin/hidden/{key}``         hide a game from the gallery (header ``X-Admin-Key``)
 =======================================  ================================================================
 
-Limits: each client (by salted address hash) may start ``START_LIMIT`` games and send ``RATE_LIMIT``
-ratings per minute (429 beyond). A game's state lives in the database (``web.records``) and is rebuilt
-by replay after a restart; an in-memory cache keeps at most ``LIVE_GAMES`` unfinished ``WebGame``
-objects (a finished game leaves it). A hidden game stays hidden across restarts (``hidden_games``).
+Seeds: a game's seed is drawn from the operating system's secret randomness and recorded (the game
+replays from it); a client may send ``seed`` only when the app is made with ``allow_client_seeds``
+(``serve --allow-client-seeds``, for tests), else that is a 422.
+
+Limits: each client (the salted hash of the socket peer's address; of the last ``X-Forwarded-For``
+entry only with ``behind_proxy``) may start ``START_LIMIT`` games and send ``RATE_LIMIT`` ratings per
+minute (429 beyond). A person (a random ``darwindeck_rater`` cookie, HttpOnly, SameSite=Lax) has one
+rating per game: rating it again replaces it. A game's state lives in the database (``web.records``)
+and is rebuilt by replay after a restart; an in-memory cache keeps at most ``LIVE_GAMES`` unfinished
+``WebGame`` objects (a finished game leaves it, and is answered from its stored final view, never
+replayed). Battles are stepped outside the lock moves take, kept in an LRU of ``BATTLE_CACHE``. A hidden
+game stays hidden across restarts (``hidden_games``). ``/openapi.json`` is served only with ``openapi``;
+``/docs`` and ``/redoc`` never (they load scripts from a CDN). docs/web.md lists every limit and flag.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
+import re
 import secrets
 import threading
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import RunStore
@@ -51,7 +65,8 @@ from darwindeck.rulebook import render_html
 from darwindeck.tcg.core.decks import shipped_deck_names
 from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup
 from darwindeck.web.catalog import Entry, catalog
-from darwindeck.web.records import StoredGame, WebRecords
+from darwindeck.web.guard import BodyGuard, SecurityHeaders, validation_error
+from darwindeck.web.records import Opinion, StoredGame, WebRecords
 from darwindeck.web.session import GameSetup, WebGame, WebGameError
 
 HERE = Path(__file__).parent
@@ -62,22 +77,37 @@ MAX_COMMENT = 2000
 MAX_SEED = 2**31 - 1
 #: Live games kept in memory at most (the rest replay from the store on their next request).
 LIVE_GAMES = 500
+#: Battles kept in memory for their next step at most (least recently viewed leave first); about 40 kB
+#: each (300 battles took 11 MB).
+BATTLE_CACHE = 64
+#: The cookie that tells one person's ratings from another's (32 random hex digits, HttpOnly, SameSite=Lax).
+RATER_COOKIE = "darwindeck_rater"
+RATER_TOKEN = re.compile(r"[0-9a-f]{32}")
+RATER_COOKIE_AGE = 5 * 365 * 24 * 3600
+#: At most this many characters of a client's value are quoted back in an error.
+SHOWN = 60
 
 
 class StartRequest(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     game: str = Field(min_length=1, max_length=120)
     seat: int = Field(default=0, ge=0, le=5)
     opponents: Literal["random", "greedy", "mcts"] = "mcts"
     iterations: int = Field(default=100, ge=1, le=2000)
-    seed: int = Field(default=0, ge=0, le=MAX_SEED)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
 
 
 class MoveRequest(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     action: int = Field(ge=0)
     version: int = Field(ge=0)
 
 
 class RatingRequest(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     stars: int = Field(ge=1, le=5)
     comment: str = Field(default="", max_length=MAX_COMMENT)
     broken: bool = False
@@ -108,7 +138,14 @@ class WebApp:
     """The app's state: the store, the records, the live games, the limits."""
 
     def __init__(
-        self, db: str | None, salt: str | None, admin_key: str | None, start_limit: int, rate_limit: int
+        self,
+        db: str | None,
+        salt: str | None,
+        admin_key: str | None,
+        limits: tuple[int, int],
+        *,
+        allow_client_seeds: bool,
+        behind_proxy: bool,
     ) -> None:
         self.store = RunStore(db)
         self.records = WebRecords(self.store.engine)
@@ -116,23 +153,58 @@ class WebApp:
         self.admin_key = admin_key if admin_key is not None else os.environ.get("DARWINDECK_ADMIN_KEY")
         self.games: dict[str, WebGame] = {}
         self.lock = threading.Lock()
-        self.starts = _Limiter(start_limit)
-        self.rates = _Limiter(rate_limit)
-        self.battles: dict[BattleSetup, BattleReplay] = {}
+        self.starts = _Limiter(limits[0])
+        self.rates = _Limiter(limits[1])
+        self.allow_client_seeds = allow_client_seeds
+        self.behind_proxy = behind_proxy
+        self.battles: OrderedDict[BattleSetup, BattleReplay] = OrderedDict()
+        self.battle_lock = threading.Lock()
 
-    def battle(self, setup: BattleSetup, step: int) -> BattleReplay:
-        """The battle of ``setup`` after ``step`` actions (``web.battle``), kept for the next step."""
-        cached = self.battles.get(setup)
+    def battle(self, setup: BattleSetup, step: int) -> dict[str, Any]:
+        """The snapshot of the battle of ``setup`` after ``step`` actions (``web.battle``). The replay is
+        taken out of the cache while it is played (a second viewer of the same battle meanwhile starts
+        its own), then put back as the most recent; the oldest leave beyond ``BATTLE_CACHE``. Only the
+        cache's own lock is held, and only to take and put: never the lock moves take."""
+        with self.battle_lock:
+            cached = self.battles.pop(setup, None)
         try:
             replay = (cached or BattleReplay.new(setup)).at(step)
         except DarwinDeckError as error:
             raise HTTPException(422, str(error)) from None
-        self.battles[setup] = replay
-        return replay
+        snapshot = replay.snapshot()
+        with self.battle_lock:
+            self.battles[setup] = replay
+            self.battles.move_to_end(setup)
+            while len(self.battles) > BATTLE_CACHE:
+                self.battles.popitem(last=False)
+        return snapshot
+
+    def seed(self, chosen: int | None) -> int:
+        """The seed of a new game: drawn from the operating system's secret randomness, or the client's
+        choice where the server allows it (else a 422 naming the field)."""
+        if chosen is None:
+            return secrets.randbelow(MAX_SEED + 1)
+        if not self.allow_client_seeds:
+            raise HTTPException(
+                422,
+                "seed: this server deals from its own secret seed; a client may choose one only when "
+                "the server runs with --allow-client-seeds",
+            )
+        return chosen
+
+    def hashed(self, value: str) -> str:
+        """``value`` as the store keeps it: the SHA-256 of the server's salt and the value."""
+        return hashlib.sha256(f"{self.salt}:{value}".encode()).hexdigest()
 
     def client(self, request: Request) -> str:
+        """Who is asking, for the limits: the salted hash of the socket peer's address, or, behind a
+        proxy, of the last address in ``X-Forwarded-For`` (the one the proxy itself appended; what a
+        client writes there comes before it). Without ``behind_proxy`` the header is ignored."""
         address = request.client.host if request.client else "unknown"
-        return hashlib.sha256(f"{self.salt}:{address}".encode()).hexdigest()
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
+        if self.behind_proxy and forwarded:
+            address = forwarded
+        return self.hashed(address)
 
     def entries(self) -> dict[str, Entry]:
         hidden = self.records.hidden()
@@ -141,13 +213,13 @@ class WebApp:
     def entry(self, key: str) -> Entry:
         found = self.entries().get(key)
         if found is None:
-            raise HTTPException(404, f"game {key!r}: unknown; the gallery at / lists every game")
+            raise HTTPException(404, f"game {_shown(key)}: unknown; the gallery at / lists every game")
         return found
 
     def stored(self, game_id: str) -> StoredGame:
         stored = self.records.load_game(game_id) if len(game_id) == 32 else None
         if stored is None:
-            raise HTTPException(404, f"game id {game_id!r}: no such game")
+            raise HTTPException(404, f"game id {_shown(game_id)}: no such game")
         return stored
 
     def live(self, stored: StoredGame) -> WebGame:
@@ -166,6 +238,15 @@ class WebApp:
         self.keep(stored.id, game)
         return game
 
+    def final_view(self, stored: StoredGame) -> dict[str, Any]:
+        """The view of a finished game, from the store: replayed (and then stored) only for a game that
+        finished before final views were kept."""
+        view = self.records.final_view(stored.id)
+        if view is None:
+            view = self.live(stored).view()
+            self.records.save_final_view(stored.id, view)
+        return view
+
     def keep(self, game_id: str, game: WebGame) -> None:
         """Cache a live game; a finished one leaves the cache (the store has it), and the cache never
         holds more than ``LIVE_GAMES`` (the oldest go first: they replay from the store if they return)."""
@@ -175,6 +256,23 @@ class WebApp:
         self.games[game_id] = game
         while len(self.games) > LIVE_GAMES:
             del self.games[next(iter(self.games))]
+
+
+def _rulebook_policy(page: str) -> str:
+    """The rulebook's Content-Security-Policy: nothing loads, its own inline stylesheet (by its SHA-256)
+    applies, and only this app's pages may frame it (the game page shows it in a frame)."""
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(style.encode()).digest()).decode() + "'"
+        for style in re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
+    )
+    styles = hashes or "'none'"
+    return f"default-src 'none'; style-src {styles}; base-uri 'none'; frame-ancestors 'self'"
+
+
+def _shown(value: str) -> str:
+    """``value`` quoted for an error message, cut to ``SHOWN`` characters: an error never echoes a large
+    input."""
+    return repr(value if len(value) <= SHOWN else value[:SHOWN] + "…")
 
 
 def _view(game_id: str, game: WebGame) -> dict[str, Any]:
@@ -187,13 +285,31 @@ def create_app(
     admin_key: str | None = None,
     start_limit: int = START_LIMIT,
     rate_limit: int = RATE_LIMIT,
+    openapi: bool = False,
+    allow_client_seeds: bool = False,
+    behind_proxy: bool = False,
 ) -> FastAPI:
-    """The app over the run store at ``db`` (module docstring); the limits are per client and minute."""
-    web = WebApp(db, salt, admin_key, start_limit, rate_limit)
-    app = FastAPI(title="DarwinDeck", docs_url=None, redoc_url=None)
+    """The app over the run store at ``db`` (module docstring); the limits are per client and minute.
+    ``openapi`` serves ``/openapi.json``; ``allow_client_seeds`` lets a client choose a game's seed;
+    ``behind_proxy`` takes the client's address from ``X-Forwarded-For`` (``WebApp.client``)."""
+    web = WebApp(
+        db,
+        salt,
+        admin_key,
+        (start_limit, rate_limit),
+        allow_client_seeds=allow_client_seeds,
+        behind_proxy=behind_proxy,
+    )
+    app = FastAPI(
+        title="DarwinDeck", docs_url=None, redoc_url=None, openapi_url="/openapi.json" if openapi else None
+    )
     app.state.web = web
+    app.add_middleware(BodyGuard)
+    app.add_middleware(SecurityHeaders)  # added last, so outermost: the guard's refusals get the headers
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
+
+    app.add_exception_handler(RequestValidationError, validation_error)
 
     @app.exception_handler(WebGameError)
     async def refused(_: Request, error: WebGameError) -> JSONResponse:
@@ -228,11 +344,14 @@ def create_app(
     def game_page(request: Request, key: str) -> HTMLResponse:
         entry = web.entry(key)
         summary = web.records.summaries().get(key)
-        return templates.TemplateResponse(request, "game.html", {"entry": entry, "summary": summary})
+        context = {"entry": entry, "summary": summary, "seeds": web.allow_client_seeds}
+        return templates.TemplateResponse(request, "game.html", context)
 
     @app.get("/games/{key}/rulebook", response_class=HTMLResponse)
     def rulebook(key: str) -> HTMLResponse:
-        return HTMLResponse(render_html(web.entry(key).genome))
+        page = render_html(web.entry(key).genome)
+        framing = {"Content-Security-Policy": _rulebook_policy(page), "X-Frame-Options": "SAMEORIGIN"}
+        return HTMLResponse(page, headers=framing)
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     def play_page(request: Request, game_id: str) -> HTMLResponse:
@@ -253,7 +372,7 @@ def create_app(
             raise HTTPException(
                 422, f"seat: {entry.name} has seats 0 to {entry.players - 1}, got {body.seat}"
             )
-        setup = GameSetup(entry.genome, body.seat, body.opponents, body.iterations, body.seed)
+        setup = GameSetup(entry.genome, body.seat, body.opponents, body.iterations, web.seed(body.seed))
         game = WebGame.start(setup)
         game_id = web.records.create_game(
             entry.key,
@@ -263,23 +382,30 @@ def create_app(
             game.actions,
             game.result,
             client,
+            game.view() if game.result is not None else None,
         )
         web.keep(game_id, game)
         return _view(game_id, game)
 
     @app.get("/api/games/{game_id}")
     def state(game_id: str) -> dict[str, Any]:
-        return _view(game_id, web.live(web.stored(game_id)))
+        stored = web.stored(game_id)
+        if stored.result is not None:
+            return {"id": game_id, **web.final_view(stored)}
+        return _view(game_id, web.live(stored))
 
     @app.post("/api/games/{game_id}/moves")
     def move(game_id: str, body: MoveRequest) -> dict[str, Any]:
         with web.lock:
             stored = web.stored(game_id)
+            if stored.result is not None:  # answered from the store: a finished game never replays
+                raise WebGameError("the game is over", 409)
             game = web.live(stored)
             old = game.version
             game.move(body.action, body.version)
+            final = game.view() if game.result is not None else None
             try:
-                web.records.save_move(game_id, old, game.actions, game.result)
+                web.records.save_move(game_id, old, game.actions, game.result, final)
             except WebGameError:
                 web.games.pop(game_id, None)
                 raise
@@ -287,7 +413,7 @@ def create_app(
             return _view(game_id, game)
 
     @app.post("/api/games/{game_id}/rating")
-    def rate(request: Request, game_id: str, body: RatingRequest) -> dict[str, Any]:
+    def rate(request: Request, response: Response, game_id: str, body: RatingRequest) -> dict[str, Any]:
         client = web.client(request)
         if not web.rates.allow(client):
             raise HTTPException(
@@ -297,9 +423,14 @@ def create_app(
             )
         stored = web.stored(game_id)
         result = stored.result or "abandoned"
-        rating = web.records.add_rating(
-            stored, result, body.stars, body.comment.strip(), body.broken, body.again, client
+        token = request.cookies.get(RATER_COOKIE, "")
+        if not RATER_TOKEN.fullmatch(token):
+            token = secrets.token_hex(16)
+        response.set_cookie(
+            RATER_COOKIE, token, max_age=RATER_COOKIE_AGE, path="/", httponly=True, samesite="lax"
         )
+        opinion = Opinion(result, body.stars, body.comment.strip(), body.broken, body.again)
+        rating = web.records.rate(stored, opinion, client, web.hashed(token))
         return {"rating": rating, "game": stored.game, "result": result}
 
     @app.get("/battle", response_class=HTMLResponse)
@@ -313,8 +444,7 @@ def create_app(
     ) -> dict[str, Any]:
         if not 0 <= seed <= MAX_SEED or step < 0:
             raise HTTPException(422, "seed and step: must be whole numbers ≥ 0")
-        with web.lock:
-            return web.battle(BattleSetup(deck0, deck1, agent0, agent1, seed), step).snapshot()
+        return web.battle(BattleSetup(deck0, deck1, agent0, agent1, seed), step)
 
     @app.post("/api/admin/hidden/{key}")
     def hide(key: str, x_admin_key: Annotated[str | None, Header()] = None) -> dict[str, Any]:

@@ -7,11 +7,17 @@ with its stored fitness (the judged evaluation where there is one, else the scre
 of every niche, each with its fitness, skill depth and meaningful decisions per game. Mechanics are the
 library's own list for a classic game and the mechanics family (``evolve.quality.descriptors``) for an
 evolved one.
+
+Names: an evolved game is never listed under a library game's name. One whose genome identity is a
+library game's (evolution seeds its population with the library) is that game, listed once, as the
+library game; one that differs but kept a library name (a mutant keeps its parent's name) is listed as
+``<name> variant <first 6 hex digits of its identity>``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from darwindeck.evolve.archive import Archive, Elite
 from darwindeck.evolve.settings import EvolutionSettings
@@ -44,6 +50,11 @@ def library_entries() -> list[Entry]:
         Entry(slug, get_game(slug).name, "library", get_game(slug), tuple(GAME_INFO[slug].mechanics))
         for slug in sorted(GAME_INFO)
     ]
+
+
+@cache
+def _library_identities() -> frozenset[str]:
+    return frozenset(genome_identity(entry.genome) for entry in library_entries())
 
 
 def _evaluation(store: RunStore, identity: str, settings: EvolutionSettings, seed: int) -> Evaluation | None:
@@ -80,15 +91,21 @@ def run_gallery(store: RunStore, run: RunInfo) -> list[Elite]:
 
 
 def run_entries(store: RunStore) -> list[Entry]:
-    """The gallery of every run (module docstring)."""
+    """The gallery of every run, named apart from the library (module docstring)."""
+    library_names = {entry.name.casefold() for entry in library_entries()}
     entries = []
     for run in store.list_runs():
         for elite in run_gallery(store, run):
+            if elite.identity in _library_identities():
+                continue
+            name = elite.genome.name
+            if name.casefold() in library_names:
+                name = f"{name} variant {elite.identity[:6]}"
             b = elite.evaluation.breakdown
             entries.append(
                 Entry(
                     f"run-{run.run_id}-{elite.identity[:12]}",
-                    elite.genome.name,
+                    name,
                     f"run {run.run_id}",
                     elite.genome,
                     (elite.descriptors.family,),

@@ -8,9 +8,17 @@ web_games     id (32 hex digits) key, created (UTC ISO-8601), game (the gallery 
               opponents, iterations, seed, actions (JSON array of action ids), version (= number of
               actions), result (``win`` / ``loss`` / ``draw``, null while playing), client (salted hash)
 ratings       id key, created, game_id, game, identity, seat, opponents, iterations, seed, actions,
-              result (``abandoned`` when rated before the end), stars (1-5), comment, broken, again, client
+              result (``abandoned`` when rated before the end), stars (1-5), comment, broken, again, client,
+              rater (salted hash of the rating person's cookie token; unique with game_id, null in
+              ratings stored before raters were kept)
+final_views   game_id key, view (JSON): the page's view of a finished game, written with its last move,
+              so a finished game is answered without replaying it
 hidden_games  game (gallery key) key, created: games an administrator hid from the gallery
 ============  ============================================================================================
+
+One rating per person per game: ``rate`` replaces the rating the same rater gave the same game (a unique
+index on (game_id, rater) holds it even for two requests at once). A database made before the ``rater``
+column existed gets it on opening (``ALTER TABLE … ADD COLUMN``, the one migration here).
 
 ``save_move`` writes a game's new actions only if its stored version is the one the move was made on
 (``UPDATE … WHERE version = old``): of two tabs moving at once exactly one wins, the other gets a
@@ -27,8 +35,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Integer, String, Text, func, select, update
+from sqlalchemy import JSON, Boolean, Index, Integer, String, Text, func, inspect, select, text, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from darwindeck.web.session import GameSetup, WebGameError
@@ -55,6 +64,10 @@ class _WebGame(_Base):
     client: Mapped[str] = mapped_column(String(64))
 
 
+#: One rating per rater per game (null raters, of ratings stored before raters were kept, never clash).
+_ONE_PER_RATER = Index("ratings_one_per_rater", "game_id", "rater", unique=True)
+
+
 class _Rating(_Base):
     __tablename__ = "ratings"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -73,6 +86,14 @@ class _Rating(_Base):
     broken: Mapped[bool] = mapped_column(Boolean)
     again: Mapped[bool] = mapped_column(Boolean)
     client: Mapped[str] = mapped_column(String(64))
+    rater: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    __table_args__ = (_ONE_PER_RATER,)
+
+
+class _FinalView(_Base):
+    __tablename__ = "final_views"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    view: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class _Hidden(_Base):
@@ -98,6 +119,18 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class Opinion:
+    """What a person said of a game: the result it had when rated (``abandoned`` before the end), stars
+    (1-5), a comment, whether it felt broken, whether they would play again."""
+
+    result: str
+    stars: int
+    comment: str
+    broken: bool
+    again: bool
+
+
+@dataclass(frozen=True)
 class RatingSummary:
     """How a game was rated: plays (games started), ratings and their mean stars."""
 
@@ -117,6 +150,15 @@ class RatedGame:
     mean_stars: float
 
 
+def _add_rater_column(engine: Engine) -> None:
+    """Give a ``ratings`` table made before raters were kept its ``rater`` column and unique index."""
+    if "rater" in {column["name"] for column in inspect(engine).get_columns("ratings")}:
+        return
+    with engine.begin() as connection:
+        connection.execute(text("ALTER TABLE ratings ADD COLUMN rater VARCHAR(64)"))
+    _ONE_PER_RATER.create(engine, checkfirst=True)
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -126,6 +168,7 @@ class WebRecords:
 
     def __init__(self, engine: Engine) -> None:
         _Base.metadata.create_all(engine)
+        _add_rater_column(engine)
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
     def _session(self) -> Session:
@@ -140,9 +183,13 @@ class WebRecords:
         actions: Sequence[int],
         result: str | None,
         client: str,
+        final: dict[str, Any] | None = None,
     ) -> str:
+        """Store a new game; ``final`` is its view when it ended before the person's first choice."""
         game_id = uuid.uuid4().hex
         with self._session() as session, session.begin():
+            if final is not None:
+                session.add(_FinalView(game_id=game_id, view=final))
             session.add(
                 _WebGame(
                     id=game_id,
@@ -180,9 +227,19 @@ class WebRecords:
                 row.result,
             )
 
-    def save_move(self, game_id: str, old_version: int, actions: Sequence[int], result: str | None) -> None:
-        """Store the game's actions if it is still at ``old_version`` (module docstring)."""
+    def save_move(
+        self,
+        game_id: str,
+        old_version: int,
+        actions: Sequence[int],
+        result: str | None,
+        final: dict[str, Any] | None = None,
+    ) -> None:
+        """Store the game's actions if it is still at ``old_version`` (module docstring), with its final
+        view when this move ended it."""
         with self._session() as session, session.begin():
+            if final is not None:
+                session.merge(_FinalView(game_id=game_id, view=final))
             done = session.execute(
                 update(_WebGame)
                 .where(_WebGame.id == game_id, _WebGame.version == old_version)
@@ -191,35 +248,46 @@ class WebRecords:
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise WebGameError("version: another page moved first; reload the page", 409)
 
-    def add_rating(
-        self,
-        stored: StoredGame,
-        result: str,
-        stars: int,
-        comment: str,
-        broken: bool,
-        again: bool,
-        client: str,
-    ) -> int:
+    def final_view(self, game_id: str) -> dict[str, Any] | None:
+        """The stored view of a finished game (None for a game still playing, or finished before views
+        were stored)."""
+        with self._session() as session:
+            row = session.get(_FinalView, game_id)
+            return None if row is None else dict(row.view)
+
+    def save_final_view(self, game_id: str, view: dict[str, Any]) -> None:
         with self._session() as session, session.begin():
-            rating = _Rating(
-                created=_now(),
-                game_id=stored.id,
-                game=stored.game,
-                identity=stored.identity,
-                seat=stored.seat,
-                opponents=stored.opponents,
-                iterations=stored.iterations,
-                seed=stored.seed,
-                actions=list(stored.actions),
-                result=result,
-                stars=stars,
-                comment=comment,
-                broken=broken,
-                again=again,
-                client=client,
-            )
-            session.add(rating)
+            session.merge(_FinalView(game_id=game_id, view=view))
+
+    def rate(self, stored: StoredGame, opinion: Opinion, client: str, rater: str) -> int:
+        """Store ``rater``'s rating of ``stored`` (replacing theirs of the same game); its id."""
+        try:
+            return self._rate(stored, opinion, client, rater)
+        except IntegrityError:  # the same rater's other request inserted first: replace that rating
+            return self._rate(stored, opinion, client, rater)
+
+    def _rate(self, stored: StoredGame, opinion: Opinion, client: str, rater: str) -> int:
+        with self._session() as session, session.begin():
+            rating = session.scalars(
+                select(_Rating).where(_Rating.game_id == stored.id, _Rating.rater == rater)
+            ).first()
+            if rating is None:
+                rating = _Rating(game_id=stored.id, rater=rater)
+                session.add(rating)
+            rating.created = _now()
+            rating.game = stored.game
+            rating.identity = stored.identity
+            rating.seat = stored.seat
+            rating.opponents = stored.opponents
+            rating.iterations = stored.iterations
+            rating.seed = stored.seed
+            rating.actions = list(stored.actions)
+            rating.result = opinion.result
+            rating.stars = opinion.stars
+            rating.comment = opinion.comment
+            rating.broken = opinion.broken
+            rating.again = opinion.again
+            rating.client = client
             session.flush()
             return int(rating.id)
 

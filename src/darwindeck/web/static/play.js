@@ -40,7 +40,8 @@ function startForm(form) {
         seat: Number(data.get("seat")),
         opponents: data.get("opponents"),
         iterations: Number(data.get("iterations")),
-        seed: Number(data.get("seed")),
+        // The seed field is on the form only when the server lets a client choose the deal.
+        ...(data.has("seed") ? { seed: Number(data.get("seed")) } : {}),
       });
       window.location.href = `/play/${game.id}`;
     } catch (error) {
@@ -148,12 +149,24 @@ function playPage(root) {
     drawLog(view);
     if (view.result) showRating(view.result);
   };
+  // One move in flight at a time: its buttons are disabled and "thinking…" shows until the answer (which
+  // includes the computer's replies) is drawn, so a second click cannot send a stale move.
+  let moving = false;
+  const busy = (on) => {
+    moving = on;
+    document.getElementById("thinking").hidden = !on;
+    for (const button of document.querySelectorAll("#moves button")) button.disabled = on;
+  };
   const move = async (action) => {
+    if (moving) return;
+    busy(true);
     try {
       document.getElementById("move-error").textContent = "";
       draw(await api(`/api/games/${id}/moves`, { action, version }));
     } catch (error) {
       document.getElementById("move-error").textContent = error.message;
+    } finally {
+      busy(false);
     }
   };
   document.getElementById("quit").addEventListener("click", () => showRating(null));
