@@ -13,7 +13,7 @@ from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.evolve.quality.descriptors import describe
 from darwindeck.evolve.store import Evaluation, RunStore
 from darwindeck.genome.library import get_game
-from darwindeck.genome.serialization import genome_identity
+from darwindeck.genome.identity import genome_identity
 from darwindeck.web.app import create_app
 
 
