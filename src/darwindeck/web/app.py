@@ -52,6 +52,7 @@ from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup
 from darwindeck.web.catalog import Entry, catalog
 from darwindeck.web.records import StoredGame, WebRecords
 from darwindeck.web.session import GameSetup, WebGame, WebGameError
+from darwindeck.web.tables_api import router as tables_router
 
 HERE = Path(__file__).parent
 START_LIMIT = 30
@@ -192,6 +193,7 @@ def create_app(
     app = FastAPI(title="DarwinDeck", docs_url=None, redoc_url=None)
     app.state.web = web
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(tables_router)
     templates = Jinja2Templates(directory=HERE / "templates")
 
     @app.exception_handler(WebGameError)
