@@ -248,3 +248,48 @@ def test_bad_tables_are_refused_with_the_reason(tmp_path: Path) -> None:
         assert wizard.status_code == 422 and wizard.json()["detail"][0]["loc"][:2] == ["body", "seats"]
         unknown = client.post("/api/tables", json={"game": "hartes", "seats": HEARTS})
         assert unknown.status_code == 404
+
+
+def test_a_person_away_while_the_table_waits_is_replaced(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = create(client)
+    table, tokens = created["id"], tokens_of(created)
+    hall = client.app.state.tables  # type: ignore[attr-defined]
+    live = hall.table(table)
+    # Hearts opens with North's passing: the table waits for North, who has no page open.
+    assert live.game.state.current_player == 0
+    monkeypatch.setattr("darwindeck.web.tables.IDLE_SECONDS", 60.0)
+    live.seen[0] -= 61.0  # North's last sign of life was 61 s ago
+    live.streams[0] = 1  # ... but North's page is open (a stream): North keeps the seat
+    assert seat_view(client, table, 2, tokens[2])["players"][0] == "person"
+    del live.streams[0]
+    south = seat_view(client, table, 2, tokens[2])  # any request at the table looks for idle seats
+    assert south["players"][0] == "computer (greedy)" and live.game.handovers == [(0, 0)]
+    # The stand-in (greedy) passed North's three cards at once; South has moved on to its own passing.
+    assert south["version"] >= 3 and south["moves"]
+
+
+def test_a_hand_over_survives_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "web.db")
+    with TestClient(make_app(db)) as first:
+        created = create(first, stand_in={"kind": "random"})
+        table, tokens = created["id"], tokens_of(created)
+        left = first.post(f"/api/tables/{table}/seats/0/leave", headers={"X-Seat-Token": tokens[0]}).json()
+        south = seat_view(first, table, 2, tokens[2])
+    with TestClient(make_app(db)) as second:
+        again = seat_view(second, table, 2, tokens[2])
+        assert again["players"][0] == "computer (random)" and seat_view(second, table, 0, tokens[0])["left"]
+        assert (again["version"], again["hand"], again["log"]) == (
+            south["version"],
+            south["hand"],
+            south["log"],
+        )
+        assert again["version"] == left["version"]
+        # The game goes on: South passes a card, and the replayed computers answer.
+        moved = second.post(
+            f"/api/tables/{table}/seats/2/moves",
+            json={"action": again["moves"][0]["action"], "version": again["version"]},
+            headers={"X-Seat-Token": tokens[2]},
+        )
+        assert moved.status_code == 200 and moved.json()["version"] > again["version"]
