@@ -170,6 +170,9 @@ class WebGame:
     handovers: list[tuple[int, int]] = field(default_factory=list)
     logs: dict[int, list[str]] = field(default_factory=dict)
     tricks: dict[int, LastTrick] = field(default_factory=dict)
+    #: Each watcher's view of the current state (with the version it was built at): the view after one
+    #: action is the view before the next, so each is built once.
+    current: dict[int, tuple[int, TableView]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(cls, setup: GameSetup) -> WebGame:
@@ -252,18 +255,26 @@ class WebGame:
 
     def _apply(self, action: int, note: str = "") -> None:
         actor = self.state.current_player
-        befores = {seat: build_view(self.state, seat) for seat in self.logs}
+        befores = {seat: self._view_now(seat) for seat in self.logs}
         before_array = self.state.array.copy()
         self.state.apply_action(action)
         self.actions.append(action)
         for opponent in self.opponents.values():
             opponent.observe(before_array, self.state, action)
         for seat, before in befores.items():
-            self._narrate(seat, before, action, note if seat == actor else "")
+            after = self._view_now(seat)
+            self._narrate(seat, before, action, after, note if seat == actor else "")
 
-    def _narrate(self, seat: int, before: TableView, action: int, note: str) -> None:
-        """Tell ``seat``'s log what ``action`` did, as that seat saw it."""
-        after = build_view(self.state, seat)
+    def _view_now(self, seat: int) -> TableView:
+        """``build_view`` of ``seat`` in the current state, built once per version."""
+        kept = self.current.get(seat)
+        if kept is None or kept[0] != self.version:
+            kept = (self.version, build_view(self.state, seat))
+            self.current[seat] = kept
+        return kept[1]
+
+    def _narrate(self, seat: int, before: TableView, action: int, after: TableView, note: str) -> None:
+        """Tell ``seat``'s log what ``action`` (``before`` to ``after``) did, as that seat saw it."""
         trick = completed_trick(before, action, after)
         if trick:
             self.tricks[seat] = LastTrick(before.hand_number, trick, self._winner(trick, before))
@@ -284,7 +295,8 @@ class WebGame:
         actor = self.state.current_player
         if self.players[actor].kind != PERSON or len(self.state.legal_actions()) != 1:
             return ""
-        return forced_note(build_view(self.state, actor), action, self.setup.genome)
+        view = self._view_now(actor) if actor in self.logs else build_view(self.state, actor)
+        return forced_note(view, action, self.setup.genome)
 
     def advance(self) -> None:
         """Play the computer's turns and the people's forced moves until a person has a choice."""

@@ -125,6 +125,10 @@ class Table:
             **game.view_of(seat),
         }
 
+    def published(self, seat: int) -> str:
+        """The seat's view as JSON, as the last ``publish`` built it (the streams send the same text)."""
+        return self.snapshot[2][seat]
+
     def result(self, seat: int) -> str:
         """``win`` / ``loss`` / ``draw`` for ``seat`` at the end; ``abandoned`` before it."""
         return self.game.seen_from(seat).result or "abandoned"
@@ -236,21 +240,21 @@ class TableHall:
                 del self.live[key]
         return table
 
-    def move(self, table: Table, seat: int, action: int, version: int) -> dict[str, Any]:
-        """The person at ``seat`` moves; the computer answers; the seat's new view."""
+    def move(self, table: Table, seat: int, action: int, version: int) -> str:
+        """The person at ``seat`` moves; the computer answers; the seat's new view (JSON)."""
         with table.lock:
             if table.game.players[seat].kind != PERSON:
                 raise WebGameError(f"seat {seat}: the computer plays this seat now", 409)
             old = table.game.version
             table.game.move(action, version, seat)
             self._save(table, old)
-            return table.view(seat)
+            return table.published(seat)
 
-    def leave(self, table: Table, seat: int) -> dict[str, Any]:
-        """The person at ``seat`` leaves: the computer plays the seat from now on."""
+    def leave(self, table: Table, seat: int) -> str:
+        """The person at ``seat`` leaves: the computer plays the seat from now on; the seat's view (JSON)."""
         with table.lock:
             self._hand_over(table, seat)
-            return table.view(seat)
+            return table.published(seat)
 
     def hand_over_idle(self, table: Table) -> None:
         """Give the seat the table waits for to the computer when its person is away (module rules)."""

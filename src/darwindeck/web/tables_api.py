@@ -40,7 +40,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
@@ -106,6 +106,11 @@ def _page(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
     return _TEMPLATES.TemplateResponse(request, name, context)
 
 
+def _json(text: str) -> Response:
+    """A view already serialised by ``Table.publish`` (built once per change, for the streams too)."""
+    return Response(content=text, media_type="application/json")
+
+
 def _seat(request: Request, table_id: str, seat: int, token: str | None) -> tuple[TableHall, Table]:
     """The hall and the table, once ``token`` is ``seat``'s (403 otherwise, 404 for no such table)."""
     tables = hall(request)
@@ -159,25 +164,24 @@ def create(request: Request, body: TableRequest) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}/seats/{seat}")
-def view(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> dict[str, Any]:
+def view(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> Response:
     tables, table = _seat(request, table_id, seat, x_seat_token)
     tables.hand_over_idle(table)
-    with table.lock:
-        return table.view(seat)
+    return _json(table.published(seat))
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/moves")
 def move(
     request: Request, table_id: str, seat: int, body: MoveRequest, x_seat_token: Token = None
-) -> dict[str, Any]:
+) -> Response:
     tables, table = _seat(request, table_id, seat, x_seat_token)
-    return tables.move(table, seat, body.action, body.version)
+    return _json(tables.move(table, seat, body.action, body.version))
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/leave")
-def leave(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> dict[str, Any]:
+def leave(request: Request, table_id: str, seat: int, x_seat_token: Token = None) -> Response:
     tables, table = _seat(request, table_id, seat, x_seat_token)
-    return tables.leave(table, seat)
+    return _json(tables.leave(table, seat))
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/rating")
