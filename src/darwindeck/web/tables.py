@@ -19,7 +19,8 @@ Rules:
   A seat handed over stays the computer's; its link still shows the seat (its own cards only), without
   moves, and may rate the game.
 * ``revision`` counts every change a person can see (moves, hand-overs, ratings); after each, ``publish``
-  builds every person's view once (``snapshot``), and a stream sends its seat's whenever it is newer.
+  builds every person's view once (``snapshot``) and wakes the table's streams (``wakers``), and each
+  sends its seat's view when it is newer than the last it sent. Nothing polls.
 * Streams (``web.tables_api``): one open stream per seat (a newer one ends the older: a person who reopens
   the tab takes over their own stream), at most ``STREAMS_PER_CLIENT`` per client over all tables.
 * Ratings: every person (every seat that had a link) rates once, after the game ends or after leaving;
@@ -39,6 +40,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +88,8 @@ class Table:
     seen: dict[int, float] = field(default_factory=dict)
     streams: dict[int, int] = field(default_factory=dict)
     snapshot: tuple[int, bool, dict[int, str]] = (0, False, {})
+    #: One per open stream: wakes it (from any thread) when the snapshot changes or it is replaced.
+    wakers: set[Callable[[], None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -98,6 +102,12 @@ class Table:
         self.revision += 1
         views = {seat: json.dumps(self.view(seat), ensure_ascii=False) for seat in self.game.watchers}
         self.snapshot = (self.revision, self.over, views)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake every open stream of the table."""
+        for waker in list(self.wakers):
+            waker()
 
     def check(self, seat: int, token: str | None) -> None:
         """Refuse (403) unless ``token`` is the token of ``seat``, a person's seat of this table."""
@@ -302,7 +312,8 @@ class TableHall:
             self.client_streams[client] = self.client_streams.get(client, 0) + 1
             number = table.streams.get(seat, 0) + 1
             table.streams[seat] = number
-            return number
+        table.wake()  # the seat's older stream, if any, sees that it is replaced
+        return number
 
     def close_stream(self, table: Table, seat: int, client: str, number: int) -> None:
         with self.lock:

@@ -20,8 +20,10 @@ The stream (server-sent events): ``event: view`` with the seat's view as JSON (`
 revision) at once and after every change; a comment line ``: heartbeat`` every ``HEARTBEAT_SECONDS``;
 ``event: end`` and the end of the stream when the game is over (after its last view), when a newer
 stream of the same seat opens (``event: replaced``), or after ``STREAM_SECONDS`` (the page reconnects).
-A stream polls the table's published snapshot every ``POLL_SECONDS`` (an integer compare): it never
-touches the game, so a slow computer move blocks no stream. Limits: one stream per seat, at most
+A stream sleeps until the table wakes it (``Table.wakers``: after every change, from the thread that made
+it) or its next heartbeat is due, then sends the table's published snapshot: it never touches the game,
+so a slow computer move blocks no stream, and nothing polls. A client gone away is noticed at the next
+wake or heartbeat. Limits: one stream per seat, at most
 ``tables.STREAMS_PER_CLIENT`` per client (429).
 
 Seeds: the deal is drawn from ``secrets`` unless the hall allows client seeds (``TableHall.client_seeds``,
@@ -32,6 +34,7 @@ compute every hand.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -52,7 +55,6 @@ from darwindeck.web.tables import Table, TableHall
 MAX_SEED = 2**31 - 1
 MAX_COMMENT = 2000
 HEARTBEAT_SECONDS = 15.0
-POLL_SECONDS = 0.2
 STREAM_SECONDS = 3600.0
 
 router = APIRouter()
@@ -218,26 +220,39 @@ async def _stream(
 async def _events(
     request: Request, tables: TableHall, table: Table, seat: int, number: int
 ) -> AsyncIterator[str]:
-    sent = 0
-    opened = beat = time.monotonic()
-    while True:
-        if table.streams.get(seat) != number:
-            yield "event: replaced\ndata: {}\n\n"
-            return
-        revision, over, views = table.snapshot
-        if revision != sent:
-            sent = revision
-            yield f"event: view\nid: {revision}\ndata: {views[seat]}\n\n"
-            if over:
-                yield "event: end\ndata: {}\n\n"
+    loop = asyncio.get_running_loop()
+    changed = asyncio.Event()
+
+    def wake() -> None:
+        with contextlib.suppress(RuntimeError):  # the server is shutting down: nobody to wake
+            loop.call_soon_threadsafe(changed.set)
+
+    table.wakers.add(wake)
+    try:
+        sent = 0
+        opened = beat = time.monotonic()
+        while True:
+            changed.clear()
+            if table.streams.get(seat) != number:
+                yield "event: replaced\ndata: {}\n\n"
                 return
-        now = time.monotonic()
-        if now - beat >= HEARTBEAT_SECONDS:
-            beat = now
-            table.seen[seat] = now
-            yield ": heartbeat\n\n"
-            if table.idle_seat(now) is not None:
-                await run_in_threadpool(tables.hand_over_idle, table)
-        if now - opened >= STREAM_SECONDS or await request.is_disconnected():
-            return
-        await asyncio.sleep(POLL_SECONDS)
+            revision, over, views = table.snapshot
+            if revision != sent:
+                sent = revision
+                yield f"event: view\nid: {revision}\ndata: {views[seat]}\n\n"
+                if over:
+                    yield "event: end\ndata: {}\n\n"
+                    return
+            now = time.monotonic()
+            if now - beat >= HEARTBEAT_SECONDS:
+                beat = now
+                table.seen[seat] = now
+                yield ": heartbeat\n\n"
+                if table.idle_seat(now) is not None:
+                    await run_in_threadpool(tables.hand_over_idle, table)
+            if now - opened >= STREAM_SECONDS or await request.is_disconnected():
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS - (now - beat))
+    finally:
+        table.wakers.discard(wake)
