@@ -235,6 +235,11 @@ def main() -> None:
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {p95(latencies) * 1000:.0f} ms, "
             f"max {latencies[-1] * 1000:.0f} ms"
         )
+        later = sorted(latency for person in outcome.people for latency in person.latencies[1:])
+        print(
+            f"without each person's first move (the {args.tables} tables start at once): {len(later)} moves, "
+            f"median {statistics.median(later) * 1000:.0f} ms, p95 {p95(later) * 1000:.0f} ms"
+        )
     print(f"\n{datetime.date.today()}, commit {commit()}")
 
 
