@@ -86,8 +86,11 @@ def test_two_people_play_a_hand_of_hearts_and_see_each_other_move(server: str, t
         for page in pages.values():
             page.wait_for_selector("#table h2")
             page.evaluate("() => { window.notReloaded = true; }")
-        assert "North (you)" in north.locator("#players").inner_text()
-        assert "South (you)" in south.locator("#players").inner_text()
+        assert north.locator("#players").inner_text() == (
+            "Seats: North: you · East: computer (greedy) · South: person · West: computer (greedy)"
+        )
+        assert "North: person" in south.locator("#players").inner_text()
+        assert "South: you" in south.locator("#players").inner_text()
         clicks = {0: 0, 2: 0}
         while "Hand 1" in _hand_number(north) and "Hand 1" in _hand_number(south):
             for seat, page in pages.items():

@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -58,6 +59,7 @@ HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 3600.0
 
 router = APIRouter()
+_HALL_LOCK = threading.Lock()
 _TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
 
 
@@ -96,11 +98,12 @@ Token = Annotated[str | None, Header(alias="X-Seat-Token")]
 def hall(request: Request) -> TableHall:
     """The app's tables (made on first use over the app's store; a test may set its own first)."""
     state = request.app.state
-    found: TableHall | None = getattr(state, "tables", None)
-    if found is None:
-        web = state.web
-        found = TableHall(web.records, TableRecords(web.store.engine))
-        state.tables = found
+    with _HALL_LOCK:
+        found: TableHall | None = getattr(state, "tables", None)
+        if found is None:
+            web = state.web
+            found = TableHall(web.records, TableRecords(web.store.engine))
+            state.tables = found
     return found
 
 

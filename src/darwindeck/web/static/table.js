@@ -86,7 +86,11 @@ function seatPage(root) {
   let inFlight = false;
   const showError = (message) => { document.getElementById("move-error").textContent = message; };
   const showRating = (view) => {
-    document.getElementById("rate").hidden = view.rated;
+    document.getElementById("rate").hidden = false;
+    if (view.rated) {
+      document.getElementById("rate-button").disabled = true;
+      document.getElementById("rated").textContent = "Thank you: your rating is saved.";
+    }
     const result = view.result;
     document.getElementById("result").textContent = result
       ? `Result: you ${result === "win" ? "win" : result === "loss" ? "lose" : "draw"}`
@@ -100,7 +104,7 @@ function seatPage(root) {
     drawMoves(view, move);
     drawLog(view);
     document.getElementById("players").textContent = "Seats: " + view.names.map((name, s) =>
-      `${name} ${s === seat ? "(you)" : view.players[s]}`).join(" · ");
+      `${name}: ${s === seat ? "you" : view.players[s]}`).join(" · ");
     document.getElementById("leave").hidden = !view.can_leave || view.left;
     if (view.result || view.left) showRating(view);
     for (const button of document.querySelectorAll("#moves button")) button.disabled = inFlight;
