@@ -228,3 +228,32 @@ def test_open_streams_are_limited_per_client(server: tuple[str, TableHall]) -> N
             assert not thread.is_alive()
     finally:
         hall.streams_per_client = 8
+
+
+def test_a_closed_page_frees_its_stream_and_comes_back(
+    server: tuple[str, TableHall], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base, hall = server
+    monkeypatch.setattr(tables_api, "HEARTBEAT_SECONDS", 0.3)
+    table, tokens = create(base, "hearts", 8)
+    url = f"{base}/api/tables/{table}/seats/2/events"
+    with httpx.stream("GET", url, headers={"X-Seat-Token": tokens[2]}, timeout=30) as response:
+        lines = response.iter_lines()  # kept: a dropped line iterator closes the response
+        assert next(lines) == "event: view"
+        assert hall.table(table).streams == {2: 1}
+    # The tab is closed: the server notices at the next heartbeat at the latest and frees the slot.
+    deadline = time.monotonic() + 10
+    while hall.table(table).streams or hall.client_streams:
+        assert time.monotonic() < deadline, (hall.table(table).streams, hall.client_streams)
+        time.sleep(0.05)
+    # The person comes back with the same link: the same seat, at the table's current version.
+    thread, events = listen(base, table, 2, tokens[2])
+    while not events:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    view = json.loads(events[0][1])
+    assert view["seat"] == 2 and view["version"] == hall.table(table).game.version
+    for seat in (0, 2):
+        httpx.post(f"{base}/api/tables/{table}/seats/{seat}/leave", headers={"X-Seat-Token": tokens[seat]})
+    thread.join(60)
+    assert not thread.is_alive()
