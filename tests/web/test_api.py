@@ -15,8 +15,8 @@ from darwindeck.cli.web_verbs import ExportFormat, export_text
 from darwindeck.engine.state_api import GameState
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.cards import card_name
-from darwindeck.genome.library import GAME_INFO, get_game
 from darwindeck.genome.identity import genome_identity
+from darwindeck.genome.library import GAME_INFO, get_game
 from darwindeck.web.app import create_app
 from darwindeck.web.records import WebRecords
 

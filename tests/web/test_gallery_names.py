@@ -12,8 +12,8 @@ from darwindeck.evolve.archive import Elite
 from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.evolve.quality.descriptors import describe
 from darwindeck.evolve.store import Evaluation, RunStore
-from darwindeck.genome.library import get_game
 from darwindeck.genome.identity import genome_identity
+from darwindeck.genome.library import get_game
 from darwindeck.web.app import create_app
 
 

@@ -68,6 +68,7 @@ from darwindeck.web.catalog import Entry, catalog
 from darwindeck.web.guard import BodyGuard, SecurityHeaders, validation_error
 from darwindeck.web.records import Opinion, StoredGame, WebRecords
 from darwindeck.web.session import GameSetup, WebGame, WebGameError
+from darwindeck.web.tables_api import router as tables_router
 
 HERE = Path(__file__).parent
 START_LIMIT = 30
@@ -307,6 +308,7 @@ def create_app(
     app.add_middleware(BodyGuard)
     app.add_middleware(SecurityHeaders)  # added last, so outermost: the guard's refusals get the headers
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(tables_router)
     templates = Jinja2Templates(directory=HERE / "templates")
 
     app.add_exception_handler(RequestValidationError, validation_error)

@@ -330,6 +330,8 @@ class WebRecords:
             games = []
             for identity, game, count, mean in rows:
                 genome = session.scalars(select(_WebGame.genome).where(_WebGame.identity == identity)).first()
+                if genome is None:  # rated only at tables
+                    genome = session.scalars(select(_Table.genome).where(_Table.identity == identity)).first()
                 if genome is not None:
                     games.append(RatedGame(identity, game, genome, int(count), float(mean)))
         return sorted(games, key=lambda g: (-g.mean_stars, -g.ratings, g.identity))
@@ -354,3 +356,136 @@ class WebRecords:
                     "broken": row.broken,
                     "again": row.again,
                 }
+
+
+# --- Tables for several people (web.tables) -------------------------------------------------------------
+#
+# web_tables   id (32 hex digits) key, created, game (gallery key), identity, genome (canonical JSON),
+#              seed, seats (JSON: per seat [kind, iterations], kind "person" or a computer kind),
+#              stand_in (JSON [kind, iterations] or null), tokens (JSON: per seat the SHA-256 hex of its
+#              link's token, null for computer seats), actions (JSON), version, handovers (JSON:
+#              [seat, version] pairs), over (the game ended), rated (JSON: seats that rated), client.
+#
+# ``save_table`` writes new actions and hand-overs only if the stored version is the one the change was
+# made on, as ``save_move`` does for games. A table's ratings go to ``ratings`` like a game's, one per
+# person (``mark_rated`` refuses a seat's second), with game_id the table's id and opponents "table".
+
+
+class _Table(_Base):
+    __tablename__ = "web_tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[str] = mapped_column(String(32))
+    game: Mapped[str] = mapped_column(String(120))
+    identity: Mapped[str] = mapped_column(String(64))
+    genome: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[list[list[Any]]] = mapped_column(JSON)
+    stand_in: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    tokens: Mapped[list[str | None]] = mapped_column(JSON)
+    actions: Mapped[list[int]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    handovers: Mapped[list[list[int]]] = mapped_column(JSON)
+    over: Mapped[bool] = mapped_column(Boolean)
+    rated: Mapped[list[int]] = mapped_column(JSON)
+    client: Mapped[str] = mapped_column(String(64))
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A stored table (the block comment above ``_Table``)."""
+
+    id: str
+    game: str
+    identity: str
+    genome_json: str
+    seed: int
+    seats: list[tuple[str, int]]
+    stand_in: tuple[str, int] | None
+    tokens: list[str | None]
+    actions: list[int]
+    handovers: list[tuple[int, int]]
+    over: bool
+    rated: list[int]
+
+
+class TableRecords:
+    """Tables in the database of ``engine`` (the block comment above ``_Table``)."""
+
+    def __init__(self, engine: Engine) -> None:
+        _Base.metadata.create_all(engine)
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def create_table(self, table: StoredTable, client: str) -> None:
+        with self._sessions() as session, session.begin():
+            session.add(
+                _Table(
+                    id=table.id,
+                    created=_now(),
+                    game=table.game,
+                    identity=table.identity,
+                    genome=table.genome_json,
+                    seed=table.seed,
+                    seats=[list(seat) for seat in table.seats],
+                    stand_in=list(table.stand_in) if table.stand_in else None,
+                    tokens=list(table.tokens),
+                    actions=list(table.actions),
+                    version=len(table.actions),
+                    handovers=[list(h) for h in table.handovers],
+                    over=table.over,
+                    rated=list(table.rated),
+                    client=client,
+                )
+            )
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with self._sessions() as session:
+            row = session.get(_Table, table_id)
+            if row is None:
+                return None
+            return StoredTable(
+                row.id,
+                row.game,
+                row.identity,
+                row.genome,
+                row.seed,
+                [(str(kind), int(iterations)) for kind, iterations in row.seats],
+                (str(row.stand_in[0]), int(row.stand_in[1])) if row.stand_in else None,
+                list(row.tokens),
+                list(row.actions),
+                [(int(seat), int(version)) for seat, version in row.handovers],
+                row.over,
+                list(row.rated),
+            )
+
+    def save_table(
+        self,
+        table_id: str,
+        old_version: int,
+        actions: Sequence[int],
+        handovers: Sequence[tuple[int, int]],
+        over: bool,
+    ) -> None:
+        """Store the table's actions and hand-overs if it is still at ``old_version``."""
+        with self._sessions() as session, session.begin():
+            done = session.execute(
+                update(_Table)
+                .where(_Table.id == table_id, _Table.version == old_version)
+                .values(
+                    actions=list(actions),
+                    version=len(actions),
+                    handovers=[list(h) for h in handovers],
+                    over=over,
+                )
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise WebGameError("version: another person moved first; the page will catch up", 409)
+
+    def mark_rated(self, table_id: str, seat: int) -> None:
+        """Record that ``seat`` rated the table, or a ``WebGameError`` (409) if it already did."""
+        with self._sessions() as session, session.begin():
+            row = session.get(_Table, table_id, with_for_update=True)
+            if row is None:
+                raise WebGameError(f"table {table_id!r}: no such table", 404)
+            if seat in row.rated:
+                raise WebGameError(f"seat {seat}: has already rated this game", 409)
+            row.rated = [*row.rated, seat]
