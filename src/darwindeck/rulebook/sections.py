@@ -39,6 +39,7 @@ from darwindeck.genome.schema import (
     WinType,
 )
 from darwindeck.rulebook import words
+from darwindeck.rulebook.claims import claims_of
 from darwindeck.rulebook.conditions_text import ConditionContext
 from darwindeck.rulebook.describe import describe_win, effect_row, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Rulebook, Section, Table
@@ -100,18 +101,19 @@ def build_rulebook(genome: GameGenome) -> Rulebook:
             if isinstance(phase, TrickPhase) and phase.breaking_suit is not None
         ),
     )
+    claims = claims_of(genome)
     sections = [
         _overview(genome),
         _components(genome),
         _setup(genome),
         _objective(genome),
-        build_turn_section(genome, context),
+        build_turn_section(genome, context, claims),
         _special_cards(genome),
         _tableau_rules(genome),
         _scoring(genome, context),
         _end_of_game(genome),
     ]
-    return Rulebook(genome.name, tuple(section for section in sections if section is not None))
+    return Rulebook(genome.name, tuple(section for section in sections if section is not None), claims)
 
 
 def _overview(genome: GameGenome) -> Section:
