@@ -25,7 +25,7 @@ from darwindeck.genome.phases import DiscardPhase, DrawPhase, TrickPhase
 from darwindeck.genome.schema import DeckEmptyAction, SetupRules, TurnStructure, WinCondition, WinType
 from darwindeck.genome.serialization import load_genome
 from darwindeck.rulebook import build_rulebook, render_markdown
-from darwindeck.rulebook.claims import Actor, Moment, claims_of
+from darwindeck.rulebook.claims import Actor, Moment, ScoreMoment, TrickClaim, claims_of
 from rulebook.conformance import Mismatch, check_genome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,3 +172,25 @@ def test_drawing_keeps_the_stated_limit() -> None:
 def test_build_rulebook_carries_its_claims() -> None:
     genome = get_game("hearts")
     assert build_rulebook(genome).claims == claims_of(genome)
+
+
+def test_library_claims_follow_the_published_rules() -> None:
+    """Claims of four classics, worked out from their rules (pagat.com): Hearts deals 13 cards to 4 and
+    plays 13 tricks, passing before the first, the game judged after a hand; Euchre deals 5 and plays 5
+    tricks, trump made before the first (all pass: thrown in), points at the hand's end, 10 wins at once;
+    Crazy Eights: the turn's player draws and plays, the first to go out wins; Gin Rummy scores a knock."""
+    hearts, euchre = claims_of(get_game("hearts")), claims_of(get_game("euchre"))
+    assert hearts.tricks is not None and (hearts.tricks.most, hearts.tricks.exact) == (13, True)
+    assert [(c.kind, c.actor, c.once_per_hand) for c in hearts.phases] == [
+        ("PassPhase", Actor.EACH_PLAYER, True),
+        ("TrickPhase", Actor.EACH_PLAYER, False),
+    ]
+    assert [w.moment for w in hearts.wins] == [Moment.HAND_END]
+    assert hearts.score_moments == {ScoreMoment.TRICK_WON, ScoreMoment.HAND_END}  # hearts, Q♠; the moon
+    assert euchre.tricks == TrickClaim(most=5, exact=True, thrown_in=True)
+    assert euchre.phases[0].opening == "Before the first trick of each hand"
+    assert euchre.score_moments == {ScoreMoment.HAND_END}
+    eights = claims_of(get_game("crazy-eights"))
+    assert [c.actor for c in eights.phases] == [Actor.TURN_PLAYER, Actor.TURN_PLAYER]
+    assert eights.tricks is None and [w.moment for w in eights.wins] == [Moment.TURN_END]
+    assert claims_of(get_game("gin-rummy")).score_moments == {ScoreMoment.KNOCK}
