@@ -133,7 +133,9 @@ class Checker:
         if claim.actor is Actor.EACH_PLAYER and not claim.once_per_hand:
             holding = sum(1 for size in before.hand_sizes if size > 0)
             self.rounds.setdefault(claim.index, (set(), holding))[0].add(before.actor)
-        if after.turn > before.turn or after.terminal:
+        if after.terminal:
+            self.rounds = {}  # a game that ends mid-trick cuts the round short
+        elif after.turn > before.turn:
             self._round_ends(before)
         if claim.once_per_hand:
             self._once(claim, before, action)
