@@ -8,14 +8,16 @@ player, tricks completed and their winners, hands ended, score changes, the game
 * ``PhaseClaim.actor``: TURN_PLAYER: the decider-side actor (``S_ACTOR``) is the turn's player
   (``S_CUR``); CLAIMER_THEN_OPPONENTS: cards and ranks by the turn's player, challenges by the others;
   EACH_PLAYER in a trick: each seat plays at most one card to a trick, in seat order from the leader
-  (without turn-order effects), and the turn's player leads the turn's trick.
+  (without turn-order effects), and the turn's player leads the turn's trick (the next player with
+  cards when theirs is empty); EACH_PLAYER in any phase played every turn (but betting, where folds
+  leave one): more than one seat takes part when two or more hold cards.
 * ``PhaseClaim.once_per_hand``: the phase's decisions of a hand all fall in one turn, and a bidding
   phase's come before the hand's first trick card, one bid per seat.
 * turn order: the winner of a turn's trick has the next turn (trick games); without tricks, turn-order
   effects or betting the turn passes one seat on per turn; hand ``h`` starts with seat ``(h-1) mod N``
   (not checked with an auction or a first-lead card, which choose the leader).
 * ``TrickClaim``: every hand that ends has at most ``most`` tricks, exactly ``most`` when ``exact``
-  (none when thrown in).
+  (a hand thrown in, which is neither scored nor judged, may stop sooner).
 * ``WinClaim.moment``: a game won ends at a moment some win claim is judged at; and at every moment a
   claim is judged at, if its condition holds as the rulebook states it (thresholds with a single best
   side, hands played, an empty hand, every card held, a trick win checked every hand), the game ends.
@@ -140,16 +142,17 @@ class Checker:
         if claim.once_per_hand:
             self._once(claim, before, action)
         completed = trick and action < L.A_DRAW and after.trick_len == 0
-        hand_ended = after.hands_played > before.hands_played or after.hand_no > before.hand_no
+        hand_ended = after.hands_played > before.hands_played  # a hand played out, scored and judged
+        thrown_in = not hand_ended and after.hand_no > before.hand_no  # thrown in: nothing scored
         if completed:
             self.hand_tricks += 1
             self.trick_seats = []
-            if not hand_ended:
+            if not (hand_ended or thrown_in):
                 winners = [p for p in range(self.n) if after.tricks_won[p] > before.tricks_won[p]]
                 self.turn_winner = (before.turn, winners[0]) if winners else None
         self._scores(before, action, after, completed, hand_ended)
-        if hand_ended:
-            self._hand_end(before, after)
+        if hand_ended or thrown_in:
+            self._hand_end(before, after, thrown_in)
         elif not after.terminal and after.turn > before.turn:
             self._next_turn(before, after)
         self._game_end(before, after, hand_ended)
@@ -239,12 +242,12 @@ class Checker:
         if after.cur != expected:
             self.fail("turns pass in seat order", f"{where}: seat {after.cur}, not seat {expected}")
 
-    def _hand_end(self, before: Snap, after: Snap) -> None:
+    def _hand_end(self, before: Snap, after: Snap, thrown_in: bool) -> None:
         tricks = self.claims.tricks
         count = self.hand_tricks
-        where = f"hand {before.hand_no} ended after {count} tricks"
+        where = f"hand {before.hand_no} {'thrown in' if thrown_in else 'ended'} after {count} tricks"
         if tricks is not None and tricks.most is not None:
-            thrown = tricks.thrown_in and count == 0
+            thrown = tricks.thrown_in and thrown_in
             if count > tricks.most or (tricks.exact and count != tricks.most and not thrown):
                 said = f"{'exactly' if tricks.exact else 'at most'} {tricks.most} tricks a hand"
                 self.fail(said, where)

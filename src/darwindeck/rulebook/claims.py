@@ -16,7 +16,7 @@ documented semantics (``docs/rules-engine.md``):
 * **Tricks** (``TrickClaim``): the most tricks a hand can have, the number a rulebook may state: the
   stated ``tricks_per_hand`` capped by the cards dealt when no rule puts cards into a hand (a hand of
   7 cards has at most 7 tricks), and ``exact`` when no phase but tricks takes cards from a hand (every
-  hand played to its end then has exactly that many; a hand thrown in has none).
+  hand played to its end then has exactly that many; a hand thrown in stops sooner).
 * **Game end** (``WinClaim.moment``): after any action (``first_to_score``, ``capture_all``), at the end
   of a turn (``empty_hand``), else at the end of a hand (``engine.wins``).
 * **Turns**: in a trick game the winner of the turn's trick has the next turn, unless a count phase
@@ -104,7 +104,7 @@ class PhaseClaim:
 class TrickClaim:
     """``most``: the most tricks a hand can have (None: no bound, cards can be drawn and no limit is
     set); ``exact``: every hand played to its end has exactly ``most``; ``thrown_in``: a hand may be
-    thrown in before its first trick (then it has none)."""
+    thrown in (everyone passes in a trump phase, or an auction has no bid) before it is played out."""
 
     most: int | None
     exact: bool
