@@ -19,8 +19,9 @@ player, tricks completed and their winners, hands ended, score changes, the game
 * ``TrickClaim``: every hand that ends has at most ``most`` tricks, exactly ``most`` when ``exact``
   (a hand thrown in, which is neither scored nor judged, may stop sooner).
 * ``WinClaim.moment``: a game won ends at a moment some win claim is judged at; and at every moment a
-  claim is judged at, if its condition holds as the rulebook states it (thresholds with a single best
-  side, hands played, an empty hand, every card held, a trick win checked every hand), the game ends.
+  claim is judged at, if its condition holds as the rulebook states it (thresholds and a score floor
+  with a single best side, hands played, an empty hand, every card held, a trick win checked every
+  hand), the game ends.
 * ``Claims.score_moments``: a score changes only at one of them.
 """
 
@@ -322,6 +323,8 @@ class Checker:
                 return False
             best = min(scores) if kind is WinType.LOW_SCORE else max(scores)
             return scores.count(best) == 1
+        if kind is WinType.SCORE_FLOOR and win.threshold is not None:
+            return min(scores) <= win.threshold and scores.count(max(scores)) == 1
         if kind is WinType.HIGH_SCORE or kind in _EVERY_HAND_END:
             return True
         if kind is WinType.HANDS_PLAYED and win.threshold is not None:
