@@ -23,6 +23,7 @@ player, tricks completed and their winners, hands ended, score changes, the game
   with a single best side, hands played, an empty hand, every card held, a trick win checked every
   hand), the game ends.
 * ``Claims.score_moments``: a score changes only at one of them.
+* ``Claims.fold_ends_hand``: the fold that leaves one player in ends the hand at once.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class Snap:
     captured_sizes: tuple[int, ...]
     terminal: bool
     ended_by: int
+    folded: int
 
     @classmethod
     def of(cls, state: GameState, n_teams: int) -> Snap:
@@ -93,6 +95,7 @@ class Snap:
             captured_sizes=cells(L.L_CAPTURED, n),
             terminal=bool(a[L.S_TERMINAL]),
             ended_by=int(a[L.S_ENDED_BY]),
+            folded=int(a[L.B_FOLDED : L.B_FOLDED + n].sum()),
         )
 
 
@@ -152,6 +155,8 @@ class Checker:
                 winners = [p for p in range(self.n) if after.tricks_won[p] > before.tricks_won[p]]
                 self.turn_winner = (before.turn, winners[0]) if winners else None
         self._scores(before, action, after, completed, hand_ended)
+        if action == L.A_FOLD and self.claims.fold_ends_hand:
+            self._fold(before, after, hand_ended)
         if hand_ended or thrown_in:
             self._hand_end(before, after, thrown_in)
         elif not after.terminal and after.turn > before.turn:
@@ -266,6 +271,13 @@ class Checker:
                     f"seat {first} starts hand {after.hand_no}",
                     f"hand {after.hand_no}: seat {after.cur} has its first turn",
                 )
+
+    def _fold(self, before: Snap, after: Snap, hand_ended: bool) -> None:
+        """The fold that leaves one player in ends the hand (the game may end with it)."""
+        last_in = before.folded + 1 == self.n - 1
+        if last_in and not (hand_ended or after.terminal):
+            where = f"hand {before.hand_no} turn {before.turn}: seat {before.actor} folded, one player left"
+            self.fail("when all but one player have folded, the hand ends at once", where)
 
     # ---- scores and the end --------------------------------------------------------------------
     def _scores(self, before: Snap, action: int, after: Snap, completed: bool, hand_ended: bool) -> None:

@@ -194,3 +194,14 @@ def test_library_claims_follow_the_published_rules() -> None:
     assert [c.actor for c in eights.phases] == [Actor.TURN_PLAYER, Actor.TURN_PLAYER]
     assert eights.tricks is None and [w.moment for w in eights.wins] == [Moment.TURN_END]
     assert claims_of(get_game("gin-rummy")).score_moments == {ScoreMoment.KNOCK}
+
+
+def test_betting_rulebooks_say_what_a_fold_does() -> None:
+    """docs/rules-engine.md, Betting: a folded player sits out the hand; when all but one have folded
+    the hand ends at once; the pot goes to the one left, else to the best hand (Draw Poker ranks hands)."""
+    genome = get_game("draw-poker")
+    assert claims_of(genome).fold_ends_hand
+    text = render_markdown(genome)
+    assert "When all but one player have folded, the hand ends at once." in text
+    assert "otherwise to the best hand among them" in text
+    assert not claims_of(get_game("hearts")).fold_ends_hand

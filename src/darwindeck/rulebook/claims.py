@@ -21,6 +21,8 @@ documented semantics (``docs/rules-engine.md``):
   of a turn (``empty_hand``), else at the end of a hand (``engine.wins``).
 * **Turns**: in a trick game the winner of the turn's trick has the next turn, unless a count phase
   restarts its count (then the player after the last to count does).
+* **Folding** (``Claims.fold_ends_hand``): with betting, a hand ends at once when all but one player
+  have folded (``engine.betting``).
 * **Scores** (``Claims.score_moments``): when a score may change: when a trick is won (``trick_win``
   rules), when a card is played or discarded (``play`` and ``capture`` rules: a discard to the tableau
   captures as a play does), in a count (its combos and gos), when a player knocks, at a hand's end
@@ -127,6 +129,8 @@ class Claims:
     tricks: TrickClaim | None
     wins: tuple[WinClaim, ...]
     score_moments: frozenset[ScoreMoment]
+    #: betting: when all but one player have folded, the hand ends at once
+    fold_ends_hand: bool = False
 
 
 _EACH_PLAYER = (TrickPhase, BettingPhase, BiddingPhase, PassPhase, TrumpPhase, AuctionPhase)
@@ -148,6 +152,7 @@ def claims_of(genome: GameGenome) -> Claims:
             for i, win in enumerate(genome.win_conditions)
         ),
         score_moments=_score_moments(genome),
+        fold_ends_hand=any(isinstance(phase, BettingPhase) for phase in genome.phases),
     )
 
 
