@@ -12,7 +12,7 @@ player, tricks completed and their winners, hands ended, score changes, the game
   cards when theirs is empty); EACH_PLAYER in any phase played every turn (but betting, where folds
   leave one): more than one seat takes part when two or more hold cards.
 * ``PhaseClaim.once_per_hand``: the phase's decisions of a hand all fall in one turn, and a bidding
-  phase's come before the hand's first trick card, one bid per seat.
+  phase's come before the hand's first trick card, one bid per seat, none above ``Claims.most_bid``.
 * turn order: the winner of a turn's trick has the next turn (trick games); without tricks, turn-order
   effects or betting the turn passes one seat on per turn; hand ``h`` starts with seat ``(h-1) mod N``
   (not checked with an auction or a first-lead card, which choose the leader).
@@ -229,6 +229,9 @@ class Checker:
                 f"{where}: a decision {'after' if self.trick_in_hand else 'before'} the first trick card",
             )
         if kind == "BiddingPhase" and L.A_BID0 <= action <= L.A_BID0 + 13:
+            most = self.claims.most_bid
+            if most is not None and action - L.A_BID0 > most:
+                self.fail(f"a bid is at most {most}", f"{where}: seat {before.actor} bid {action - L.A_BID0}")
             if before.actor in self.bids:
                 self.fail("each player bids once a hand", f"{where}: seat {before.actor} bid again")
             self.bids.add(before.actor)

@@ -21,8 +21,15 @@ import pytest
 from darwindeck.evolve.operators import mutate
 from darwindeck.genome import GameGenome
 from darwindeck.genome.library import all_games, game_names, get_game
-from darwindeck.genome.phases import DiscardPhase, DrawPhase, TrickPhase
-from darwindeck.genome.schema import DeckEmptyAction, SetupRules, TurnStructure, WinCondition, WinType
+from darwindeck.genome.phases import BiddingPhase, DiscardPhase, DrawPhase, TrickPhase
+from darwindeck.genome.schema import (
+    ContractScoring,
+    DeckEmptyAction,
+    SetupRules,
+    TurnStructure,
+    WinCondition,
+    WinType,
+)
 from darwindeck.genome.serialization import load_genome
 from darwindeck.rulebook import build_rulebook, render_markdown
 from darwindeck.rulebook.claims import Actor, Moment, ScoreMoment, TrickClaim, claims_of
@@ -205,3 +212,17 @@ def test_betting_rulebooks_say_what_a_fold_does() -> None:
     assert "When all but one player have folded, the hand ends at once." in text
     assert "otherwise to the best hand among them" in text
     assert not claims_of(get_game("hearts")).fold_ends_hand
+
+
+def test_a_bid_is_never_stated_above_the_cards_dealt() -> None:
+    """Seven cards each, bidding before the first trick: a bid is never more than the hand (the
+    engine offers BID n for n up to min(max_bid, hand size, 13)), so max_bid 13 is written as 7."""
+    genome = _trick_game(7, 13)
+    phases = (BiddingPhase(min_bid=1, max_bid=13), *genome.phases)
+    genome = genome.replace(
+        turn_structure=dataclasses.replace(genome.turn_structure, phases=phases),
+        contract_scoring=ContractScoring(),  # validation: contracts exactly when there is bidding
+    )
+    assert claims_of(genome).most_bid == 7
+    assert "A bid is from 1 to 7." in render_markdown(genome)
+    assert not [f for seed in (1, 2) for f in check_genome(genome, seed, 2000)]

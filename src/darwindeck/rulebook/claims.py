@@ -23,6 +23,7 @@ documented semantics (``docs/rules-engine.md``):
   restarts its count (then the player after the last to count does).
 * **Folding** (``Claims.fold_ends_hand``): with betting, a hand ends at once when all but one player
   have folded (``engine.betting``).
+* **Bids** (``Claims.most_bid``): the highest bid that can be made, as the bidding phase states it.
 * **Scores** (``Claims.score_moments``): when a score may change: when a trick is won (``trick_win``
   rules), when a card is played or discarded (``play`` and ``capture`` rules: a discard to the tableau
   captures as a play does), in a count (its combos and gos), when a player knocks, at a hand's end
@@ -131,6 +132,8 @@ class Claims:
     score_moments: frozenset[ScoreMoment]
     #: betting: when all but one player have folded, the hand ends at once
     fold_ends_hand: bool = False
+    #: the highest bid a bidding phase can offer (None: no bidding phase)
+    most_bid: int | None = None
 
 
 _EACH_PLAYER = (TrickPhase, BettingPhase, BiddingPhase, PassPhase, TrumpPhase, AuctionPhase)
@@ -153,6 +156,7 @@ def claims_of(genome: GameGenome) -> Claims:
         ),
         score_moments=_score_moments(genome),
         fold_ends_hand=any(isinstance(phase, BettingPhase) for phase in genome.phases),
+        most_bid=most_bid(genome),
     )
 
 
@@ -197,6 +201,20 @@ def trick_claim(genome: GameGenome) -> TrickClaim | None:
     most = dealt if limit is None else min(limit, dealt)
     exact = all(isinstance(phase, _TRICKS_ONLY) for phase in genome.phases)
     return TrickClaim(most, exact, thrown_in)
+
+
+def most_bid(genome: GameGenome) -> int | None:
+    """The highest bid the engine can offer: ``max_bid``, at most 13, and at most the cards dealt when the
+    bid comes before the first trick and no rule puts cards into a hand (a bid never exceeds the
+    bidder's hand)."""
+    bids = [phase.max_bid for phase in genome.phases if isinstance(phase, BiddingPhase)]
+    if not bids:
+        return None
+    highest = min(max(bids), 13)
+    first = next(i for i, phase in enumerate(genome.phases) if isinstance(phase, BiddingPhase | TrickPhase))
+    if isinstance(genome.phases[first], BiddingPhase) and not hands_can_grow(genome):
+        highest = min(highest, genome.setup.cards_per_player)
+    return highest
 
 
 def hands_can_grow(genome: GameGenome) -> bool:

@@ -49,7 +49,7 @@ from darwindeck.genome.schema import (
     TableauMode,
 )
 from darwindeck.rulebook import words
-from darwindeck.rulebook.claims import Actor, Claims, TrickClaim
+from darwindeck.rulebook.claims import Actor, Claims, TrickClaim, most_bid
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Section
@@ -279,7 +279,7 @@ def _describe_phase(
         return _count(phase)
     if isinstance(phase, AuctionPhase):
         return _auction(phase, genome, opening)
-    return _bidding(phase, opening)
+    return _bidding(phase, opening, most_bid(genome))
 
 
 def _source(location: Location, player_count: int) -> str:
@@ -709,12 +709,16 @@ def _betting(phase: BettingPhase) -> tuple[str, list[str]]:
     return main, [f"A bet is at least {words.count(phase.min_bet, 'chip')}.", raises]
 
 
-def _bidding(phase: BiddingPhase, opening: str) -> tuple[str, list[str]]:
+def _bidding(phase: BiddingPhase, opening: str, highest: int | None) -> tuple[str, list[str]]:
+    """``highest``: the highest bid that can be made (``Claims.most_bid``)."""
     main = f"{opening}, each player in turn bids the number of tricks they expect to take."
-    details = [
-        f"A bid is from {phase.min_bid} to {phase.max_bid}, and never more than the number of cards in "
-        "your hand."
-    ]
+    if highest is not None and phase.min_bid <= highest < phase.max_bid:
+        details = [f"A bid is from {phase.min_bid} to {highest}."]
+    else:
+        details = [
+            f"A bid is from {phase.min_bid} to {phase.max_bid}, and never more than the number of cards "
+            "in your hand."
+        ]
     if phase.allow_nil and phase.min_bid > 0:
         details.append("You may instead bid Nil: a promise to take no trick at all.")
     elif phase.allow_nil:
