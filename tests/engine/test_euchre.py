@@ -220,3 +220,23 @@ def test_the_game_ends_when_a_side_reaches_10(before: int, over: bool) -> None:
     assert state.is_terminal() == over
     if over:
         assert state.winning_team == 0 and state.returns() == [1.0, -1.0, 1.0, -1.0]
+
+
+def test_a_trump_phase_after_a_no_trump_contract_does_nothing() -> None:
+    # Bridge with a trump phase after the auction (a combination evolution made). Hand 1 is opened by
+    # seat 0, so seat 3 deals and calls first: 1NT, then three passes end the auction with seat 3
+    # declaring in no trump (docs/rules-engine.md, the auction). The hand's trump is fixed (none), so
+    # the trump phase finds it made and offers nothing: seat 0, after the declarer, leads a card at once.
+    bridge = get_game("bridge")
+    auction, trick = bridge.phases
+    genome = bridge.replace(
+        turn_structure=dataclasses.replace(bridge.turn_structure, phases=(auction, TrumpPhase(), trick))
+    )
+    state = GameState.new(genome, seed=3)
+    assert state.current_player == 3
+    state.apply_action(L.A_CONTRACT0 + 4)  # level 1, strain 4 (no trump)
+    for _ in range(3):
+        state.apply_action(L.A_PASS)
+    assert state.hand_trump == L.HAND_NO_TRUMP
+    assert state.current_player == 0
+    assert all(action < L.FULL_DECK for action in state.legal_actions())

@@ -10,9 +10,9 @@ import dataclasses
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
-from darwindeck.genome.cards import card_name
+from darwindeck.genome.cards import Suit, card_name
 from darwindeck.genome.library import get_game
-from darwindeck.genome.phases import PassPhase
+from darwindeck.genome.phases import PassPhase, TrickPhase
 from darwindeck.genome.schema import GameGenome
 from engine.scenario import arranged, c, cards
 
@@ -80,6 +80,22 @@ def test_hands_two_three_four_pass_right_across_and_hold() -> None:
 def test_the_two_of_clubs_leads_the_first_trick() -> None:
     state = GameState.new(get_game("hearts"), seed=7)
     _pass_round(state)
+    holder = next(p for p in range(4) if c("2C") in state.hand(p))
+    assert state.current_player == holder
+    assert state.legal_actions() == [c("2C")]
+
+
+def test_a_first_lead_of_the_breaking_suit_is_still_led() -> None:
+    # A variant evolution made: clubs, not hearts, may not be led until broken. The holder of the 2♣
+    # must still lead it (docs/rules-engine.md: the compulsory first lead comes first); before, nobody
+    # could lead and every hand ended without a trick.
+    genome = _no_passing()
+    phases = tuple(
+        dataclasses.replace(p, breaking_suit=Suit.CLUBS) if isinstance(p, TrickPhase) else p
+        for p in genome.phases
+    )
+    genome = genome.replace(turn_structure=dataclasses.replace(genome.turn_structure, phases=phases))
+    state = GameState.new(genome, seed=7)
     holder = next(p for p in range(4) if c("2C") in state.hand(p))
     assert state.current_player == holder
     assert state.legal_actions() == [c("2C")]

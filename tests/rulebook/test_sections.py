@@ -281,8 +281,10 @@ def test_individual_objective_has_no_team_sentence() -> None:
     [
         (
             WinCondition(WinType.LOW_SCORE, 100),
-            "When any player's score reaches 100 points, the game ends "
-            "and the player with the lowest score wins." + PLAYED_ON,
+            # engine.wins judges low_score at a hand's end only (docs/rules-engine.md, Win checks)
+            "At the end of a hand in which any player's score has reached 100 points or more, the game "
+            "ends and the player with the lowest score wins (not before: a hand is always played out)."
+            + PLAYED_ON,
         ),
         (
             WinCondition(WinType.HIGH_SCORE),
@@ -703,7 +705,10 @@ def test_a_hand_dealt_fewer_cards_than_tricks_ends_when_the_hands_are_empty() ->
         player_count=4,
     )
     first = sentences(section(genome, "Turn"))[0]
-    assert first.endswith("A hand ends after 13 tricks, or sooner when every hand is empty.")
+    # No rule puts a card into a hand, so a hand has at most the 7 tricks the deal gives (issue 25:
+    # the rulebook never states a number the deal cannot reach).
+    assert "A hand ends when every hand is empty, after 7 tricks at most." in first
+    assert "13 tricks" not in first
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,8 @@ A trick turn is played by every player in the direction of play from the leader 
 player with an empty hand is passed over. Leading: a card of the phase's breaking suit may not be led
 until that suit has been played this hand, unless the leader holds nothing else. Following: with
 ``lead_suit_required`` a player holding the led suit must play it. On the first trick of a hand: with a
-first-lead card the player holding it leads (``first_lead_holder``) and must lead it; with a clean first
+first-lead card the player holding it leads (``first_lead_holder``) and must lead it, even a card of the
+breaking suit (the compulsory lead comes first; without it nobody could lead); with a clean first
 trick a card a ``trick_win`` rule scores may be played only by a player with no other playable card.
 Winner: the best trump if any trump was played, else the best card of the led suit; "best" is the highest
 rank (Ace high), or the lowest when ``high_card_wins`` is false. The trump is the one a trump phase chose
@@ -128,13 +129,14 @@ def _has_clean_card(tables: Int64Array, state: Int64Array, phase: int, player: i
 
 @kernel_jit
 def trick_card_legal(tables: Int64Array, state: Int64Array, phase: int, player: int, card: int) -> bool:
+    lead = phase_at(tables, phase, L.PH_F)
+    first = state[L.S_TRICKS_PLAYED] == 0
+    if first and state[L.L_TRICK] == 0 and lead >= 0 and _holds(state, player, lead):
+        return card == lead  # the first lead is compulsory, whatever the breaking suit says
     if not _suit_rules_allow(tables, state, phase, player, card):
         return False
-    if state[L.S_TRICKS_PLAYED] != 0:
+    if not first:
         return True
-    lead = phase_at(tables, phase, L.PH_F)
-    if state[L.L_TRICK] == 0 and lead >= 0 and _holds(state, player, lead):
-        return card == lead
     if phase_at(tables, phase, L.PH_E) != 0 and _scores(tables, state, player, card):
         return not _has_clean_card(tables, state, phase, player)
     return True

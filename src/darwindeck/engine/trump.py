@@ -13,7 +13,8 @@ the dealer decides last. Progress is ``S_SUB``: decisions made, ``N`` per round.
   their hand (``S_DISCARDER``; card actions), face down onto the deck, out of play for the hand.
 * Everyone passed in every round: the hand is thrown in (a turn is counted, the turn limit applies)
   and the next hand is dealt, by the next dealer. Nothing is scored.
-* Once trump is chosen the phase offers nothing for the rest of the hand.
+* Once trump is chosen the phase offers nothing for the rest of the hand; nor does it once the hand's
+  trump is otherwise fixed: a turned-up card's suit, or an auction's contract, no trump included.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def trump_step(tables: Int64Array, state: Int64Array) -> bool:
     if state[L.S_DISCARDER] >= 0:
         state[L.S_ACTOR] = state[L.S_DISCARDER]
         return True
-    if state[L.S_HAND_TRUMP] >= 0:
+    if state[L.S_HAND_TRUMP] != -1:  # a suit, or no trump (an auction's NT contract): already made
         state[L.S_PHASE] = phase + 1
         state[L.S_SUB] = 0
         state[L.S_ACTOR] = state[L.S_CUR]

@@ -48,7 +48,10 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
             return "The first team with a member who empties their hand wins."
         return "The first player to empty their hand wins."
     if kind is WinType.ALL_HANDS_EMPTY:
-        return f"When every hand is empty, the game ends and the {who} with the highest score wins."
+        return (
+            f"At the end of a hand, if every hand is empty, the game ends and the {who} with the highest "
+            "score wins."
+        )
     if kind in (WinType.HIGH_SCORE, WinType.LOW_SCORE):
         extreme = "highest" if kind is WinType.HIGH_SCORE else "lowest"
         if threshold is None:
@@ -56,8 +59,8 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
         scorer = "a team's score" if genome.team_mode else "any player's score"
         points = words.count(threshold, "point")
         return (
-            f"When {scorer} reaches {points}, the game ends and the {who} with the {extreme} score wins. "
-            f"{_PLAYED_ON}"
+            f"At the end of a hand in which {scorer} has reached {points} or more, the game ends and the "
+            f"{who} with the {extreme} score wins (not before: a hand is always played out). {_PLAYED_ON}"
         )
     if kind is WinType.FIRST_TO_SCORE:
         points = words.count(_threshold(win, index, genome), "point")

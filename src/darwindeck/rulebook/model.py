@@ -4,12 +4,18 @@ A ``Rulebook`` is a title and an ordered tuple of ``Section``; a section has a t
 subsections (one level is enough: the Turn section's phases). A block is a ``Paragraph``, a
 ``BulletList`` or a ``Table``. All text is plain text (no markup); each renderer escapes it for its own
 format, so a genome's name or description can never inject Markdown or HTML.
+
+``Rulebook.claims`` holds the checkable claims beside the sentences (``rulebook.claims``): the sentences
+about who acts, tricks per hand, the game's end and scoring are built from it. ``build_rulebook`` always
+sets it; a model built by hand (renderer tests) may leave it ``None``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeAlias
+
+from darwindeck.rulebook.claims import Claims
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,7 @@ class Section:
 class Rulebook:
     title: str
     sections: tuple[Section, ...]
+    claims: Claims | None = None
 
     def headings(self) -> list[tuple[int, str]]:
         """Every heading as ``(level, text)`` in document order: 1 for the title, 2 and 3 below it."""

@@ -39,6 +39,7 @@ from darwindeck.genome.schema import (
     WinType,
 )
 from darwindeck.rulebook import words
+from darwindeck.rulebook.claims import Claims, claims_of
 from darwindeck.rulebook.conditions_text import ConditionContext
 from darwindeck.rulebook.describe import describe_win, effect_row, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Rulebook, Section, Table
@@ -100,18 +101,19 @@ def build_rulebook(genome: GameGenome) -> Rulebook:
             if isinstance(phase, TrickPhase) and phase.breaking_suit is not None
         ),
     )
+    claims = claims_of(genome)
     sections = [
         _overview(genome),
         _components(genome),
         _setup(genome),
         _objective(genome),
-        build_turn_section(genome, context),
+        build_turn_section(genome, context, claims),
         _special_cards(genome),
         _tableau_rules(genome),
         _scoring(genome, context),
-        _end_of_game(genome),
+        _end_of_game(genome, claims),
     ]
-    return Rulebook(genome.name, tuple(section for section in sections if section is not None))
+    return Rulebook(genome.name, tuple(section for section in sections if section is not None), claims)
 
 
 def _overview(genome: GameGenome) -> Section:
@@ -413,7 +415,7 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
     return Section("Bidding and scoring" if bidding else "Scoring", tuple(blocks))
 
 
-def _end_of_game(genome: GameGenome) -> Section:
+def _end_of_game(genome: GameGenome, claims: Claims) -> Section:
     items = ["The game ends as soon as one of the winning conditions under Objective holds."]
     structure = genome.turn_structure
     if any(isinstance(phase, CountPhase) for phase in genome.phases):  # engine.counting ends it
@@ -423,6 +425,8 @@ def _end_of_game(genome: GameGenome) -> Section:
             "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
             "no card moved."
         )
+    if claims.fold_ends_hand:
+        items.extend(_betting_hand_end(genome))
     scored = " it is scored (see the scoring rules) and" if _scores_at_hand_end(genome) else ""
     items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
     if _draws_from_deck(genome):
@@ -432,6 +436,23 @@ def _end_of_game(genome: GameGenome) -> Section:
         "the game is a draw."
     )
     return Section("End of game", (BulletList(tuple(items)),))
+
+
+def _betting_hand_end(genome: GameGenome) -> list[str]:
+    """Folding and the pot as ``engine.betting`` and ``engine.hands.end_hand`` play them."""
+    ranked = genome.scoring.hand_evaluation is not None
+    others = (
+        "otherwise to the best hand among them (hands are ranked as the scoring rules describe), and on "
+        "a tie it stays in the pot for the next hand"
+        if ranked
+        else "if more than one has not, it stays in the pot for the next hand"
+    )
+    return [
+        "A player who folds sits out the rest of the hand: their turns are skipped and they cannot win "
+        "the pot.",
+        "When all but one player have folded, the hand ends at once.",
+        f"When a hand ends, the pot goes to the only player who has not folded; {others}.",
+    ]
 
 
 def _scores_at_hand_end(genome: GameGenome) -> bool:

@@ -49,6 +49,7 @@ from darwindeck.genome.schema import (
     TableauMode,
 )
 from darwindeck.rulebook import words
+from darwindeck.rulebook.claims import Actor, Claims, TrickClaim, most_bid
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Section
@@ -105,38 +106,90 @@ def tableau_mode_sentence(genome: GameGenome) -> str:
     return TABLEAU_MODE_SENTENCES[mode]
 
 
-def build_turn_section(genome: GameGenome, context: ConditionContext) -> Section:
-    phases = tuple(_phase_section(phase, index, genome, context) for index, phase in enumerate(genome.phases))
-    return Section("Turn", tuple(_turn_intro(genome)), phases)
+def build_turn_section(genome: GameGenome, context: ConditionContext, claims: Claims) -> Section:
+    phases = tuple(
+        _phase_section(phase, index, genome, context, claims.phases[index].opening)
+        for index, phase in enumerate(genome.phases)
+    )
+    return Section("Turn", tuple(_turn_intro(genome, claims)), phases)
 
 
-def _tricks_per_hand(genome: GameGenome, tricks: int) -> str:
-    """The trick count of a hand; the engine also ends a hand when every hand is empty, which comes
-    first when fewer cards are dealt than tricks, or a phase other than the trick takes cards away."""
-    shedding = any(isinstance(phase, DiscardPhase | PlayPhase) for phase in genome.phases)
-    if tricks > genome.setup.cards_per_player or shedding:
-        return f" A hand ends after {words.count(tricks, 'trick')}, or sooner when every hand is empty."
-    return f" A hand has {words.count(tricks, 'trick')}."
+def tricks_sentence(genome: GameGenome, tricks: TrickClaim) -> str:
+    """The tricks of a hand as ``tricks`` claims them: never more than the deal can give."""
+    limit = genome.turn_structure.tricks_per_hand
+    if limit is None or tricks.most is None:
+        return ""
+    if tricks.exact:
+        return f" A hand has {words.count(tricks.most, 'trick')}."
+    if tricks.most == limit:
+        return f" A hand ends after {words.count(limit, 'trick')}, or sooner when every hand is empty."
+    return f" A hand ends when every hand is empty, after {words.count(tricks.most, 'trick')} at most."
 
 
-def _turn_intro(genome: GameGenome) -> list[Block]:
+def _turn_owned(genome: GameGenome, claims: Claims) -> list[str]:
+    """The titles of the phases a trick game's turn player plays alone, every turn."""
+    return [
+        _PHASE_TITLES[type(genome.phases[claim.index])].lower()
+        for claim in claims.phases
+        if claim.actor is not Actor.EACH_PLAYER and not claim.once_per_hand
+    ]
+
+
+def _owned_text(genome: GameGenome, claims: Claims, owned: list[str]) -> str:
+    """Who takes part in which phase of a trick game's turn (``Claims.phases``)."""
+    phases = words.join([f"the {title}" for title in dict.fromkeys(owned)])
+    shared = [
+        _PHASE_TITLES[type(genome.phases[claim.index])].lower()
+        for claim in claims.phases
+        if claim.actor is Actor.EACH_PLAYER and not claim.once_per_hand
+    ]
+    others = words.join([f"the {title}" for title in dict.fromkeys(shared)])
+    challenge = any(isinstance(phase, ClaimPhase) and phase.allow_challenge for phase in genome.phases)
+    text = (
+        "On your turn, go through these phases in order. Only the player whose turn it is takes part in "
+        f"{phases}: the other players take part only in {others}"
+    )
+    return text + (", and may challenge a claim." if challenge else ".")
+
+
+def _turn_intro(genome: GameGenome, claims: Claims) -> list[Block]:
     structure = genome.turn_structure
-    if structure.has_tricks:
+    owned = _turn_owned(genome, claims) if structure.has_tricks else []
+    if owned:
+        unless = (
+            ""
+            if claims.trick_winner_next
+            else ", unless the count then starts again: then the player after the last to count takes it"
+        )
+        hands = (
+            "The game is played in hands, and each hand in turns. On your turn you lead a trick: in seat "
+            "order, starting with you, every player plays one card to it. The winner of the trick takes "
+            f"the next turn{unless}."
+        )
+    elif structure.has_tricks:
         hands = (
             "The game is played in hands, and each hand in tricks: in seat order, starting with the "
             "player who leads, every player plays one card to each trick."
         )
-        if structure.tricks_per_hand is not None:
-            hands += _tricks_per_hand(genome, structure.tricks_per_hand)
-        blocks: list[Block] = [Paragraph(hands)]
     else:
-        blocks = [Paragraph(_seat_order(genome.player_count))]
+        hands = _seat_order(genome.player_count)
+    if claims.tricks is not None:
+        hands += tricks_sentence(genome, claims.tricks)
+        if not claims.tricks.exact:
+            hands += (
+                " A player with no cards left is passed over; if it is the one to lead, the next player "
+                "in the order of play who has cards leads instead."
+            )
+    blocks: list[Block] = [Paragraph(hands)]
     blocks.append(Paragraph(_who_starts(genome)))
     kinds = {effect.effect_type for effect in effective_effects(genome)}
     if kinds & TURN_ORDER_EFFECTS:
         blocks.append(Paragraph(_advance_turn_text(kinds)))
-    lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
-    blocks.append(Paragraph(f"{lead} through these phases in order."))
+    if owned:
+        blocks.append(Paragraph(_owned_text(genome, claims, owned)))
+    else:
+        lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
+        blocks.append(Paragraph(f"{lead} through these phases in order."))
     return blocks
 
 
@@ -186,10 +239,12 @@ def _advance_turn_text(kinds: set[EffectType]) -> str:
     return text
 
 
-def _phase_section(phase: Phase, index: int, genome: GameGenome, context: ConditionContext) -> Section:
+def _phase_section(
+    phase: Phase, index: int, genome: GameGenome, context: ConditionContext, opening: str
+) -> Section:
     title = f"Phase {index + 1}: {_PHASE_TITLES[type(phase)]}"
     path = f"turn_structure.phases[{index}]"
-    main, details = _describe_phase(phase, path, genome, context)
+    main, details = _describe_phase(phase, path, genome, context, opening)
     blocks: list[Block] = [Paragraph(main)]
     if details:
         blocks.append(BulletList(tuple(details)))
@@ -197,14 +252,15 @@ def _phase_section(phase: Phase, index: int, genome: GameGenome, context: Condit
 
 
 def _describe_phase(
-    phase: Phase, path: str, genome: GameGenome, context: ConditionContext
+    phase: Phase, path: str, genome: GameGenome, context: ConditionContext, opening: str
 ) -> tuple[str, list[str]]:
+    """``opening``: when a once-a-hand phase happens (``PhaseClaim.opening``)."""
     if isinstance(phase, DrawPhase):
         return _draw(phase, path, genome, context)
     if isinstance(phase, PlayPhase):
         return _play(phase, path, genome, context)
     if isinstance(phase, DiscardPhase):
-        return _discard(phase, path, context)
+        return _discard(phase, path, genome, context)
     if isinstance(phase, TrickPhase):
         return _trick(phase, genome)
     if isinstance(phase, ClaimPhase):
@@ -214,16 +270,16 @@ def _describe_phase(
     if isinstance(phase, KnockPhase):
         return _knock(phase, genome)
     if isinstance(phase, PassPhase):
-        return _pass(phase, genome)
+        return _pass(phase, genome, opening)
     if isinstance(phase, TrumpPhase):
-        return _making_trump(phase, genome)
+        return _making_trump(phase, genome, opening)
     if isinstance(phase, AskPhase):
         return _ask(phase, genome)
     if isinstance(phase, CountPhase):
         return _count(phase)
     if isinstance(phase, AuctionPhase):
-        return _auction(phase, genome)
-    return _bidding(phase)
+        return _auction(phase, genome, opening)
+    return _bidding(phase, opening, most_bid(genome))
 
 
 def _source(location: Location, player_count: int) -> str:
@@ -343,7 +399,9 @@ def _play_obligation(phase: PlayPhase) -> str:
     return "You must play: passing is not allowed, even without a legal play."
 
 
-def _discard(phase: DiscardPhase, path: str, context: ConditionContext) -> tuple[str, list[str]]:
+def _discard(
+    phase: DiscardPhase, path: str, genome: GameGenome, context: ConditionContext
+) -> tuple[str, list[str]]:
     main = f"Discard {words.count(phase.count, 'card')} {_PLAY_DESTINATIONS[phase.target]}."
     details = []
     if phase.matching_condition is not None:
@@ -351,6 +409,9 @@ def _discard(phase: DiscardPhase, path: str, context: ConditionContext) -> tuple
         details.append(f"A card may be discarded only if {clause}.")
     if phase.no_return:
         details.append("You may not discard a card you took from the discard pile this turn.")
+    if phase.target is Location.TABLEAU:
+        rule = tableau_mode_sentence(genome)
+        details.append(f"A card discarded to the tableau counts as played there: {rule[0].lower()}{rule[1:]}")
     details.append("Discarding is compulsory." if phase.mandatory else "You may skip this discard.")
     return main, details
 
@@ -367,7 +428,7 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
         details.append(
             f"{words.capitalize(suit)} may not be led until a {words.suit_singular(phase.breaking_suit)} "
             f"has been played in this hand (until {words.suit_singular(phase.breaking_suit)}s are "
-            f"“broken”), unless you hold nothing but {suit}."
+            f"“broken”), unless you hold nothing but {suit}{_first_lead_excepted(phase)}."
         )
     best = "highest" if phase.high_card_wins else "lowest"
     trump = phase.trump_suit if phase.trump_suit is not None else genome.setup.trump_suit
@@ -407,6 +468,13 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
     details.append(rank_order(genome.setup.initial_deck))
     details.append("The winner of a trick leads the next one.")
     return main, details
+
+
+def _first_lead_excepted(phase: TrickPhase) -> str:
+    """The compulsory first lead comes before the breaking suit (``engine.tricks.trick_card_legal``)."""
+    if phase.first_lead is None or phase.first_lead[1] != phase.breaking_suit:
+        return ""
+    return f", or must lead the {words.card(*phase.first_lead)} to the first trick"
 
 
 def _top_trump_name(top: TopTrump) -> str:
@@ -481,11 +549,11 @@ def auction_book(genome: GameGenome) -> int:
     return genome.hand_tricks - 7
 
 
-def _auction(phase: AuctionPhase, genome: GameGenome) -> tuple[str, list[str]]:
+def _auction(phase: AuctionPhase, genome: GameGenome, opening: str) -> tuple[str, list[str]]:
     """The auction as ``engine.auction`` runs it."""
     book = auction_book(genome)
     main = (
-        "Before the first trick of each hand there is an auction. The dealer (the player before the one "
+        f"{opening} there is an auction. The dealer (the player before the one "
         "who starts the hand) calls first, then each player in turn. A call is a bid, or pass."
     )
     details = [
@@ -516,10 +584,10 @@ def _auction(phase: AuctionPhase, genome: GameGenome) -> tuple[str, list[str]]:
     return main, details
 
 
-def _making_trump(phase: TrumpPhase, genome: GameGenome) -> tuple[str, list[str]]:
+def _making_trump(phase: TrumpPhase, genome: GameGenome, opening: str) -> tuple[str, list[str]]:
     """The trump phase as ``engine.trump`` plays it."""
     main = (
-        "Before the first trick of each hand, trump is made from the turned-up card (the top card of the "
+        f"{opening}, trump is made from the turned-up card (the top card of the "
         "discard pile). The dealer is the player before the one who starts the hand; starting with the "
         "player after the dealer, each player in turn decides, and the dealer decides last."
     )
@@ -562,10 +630,10 @@ def _first_trick_rules(phase: TrickPhase) -> list[str]:
     return rules
 
 
-def _pass(phase: PassPhase, genome: GameGenome) -> tuple[str, list[str]]:
+def _pass(phase: PassPhase, genome: GameGenome, opening: str) -> tuple[str, list[str]]:
     """The pass phase as ``engine.passing`` plays it (across is half the table away)."""
     main = (
-        f"At the start of each hand, every player chooses {words.count(phase.count, 'card')} from their "
+        f"{opening}, every player chooses {words.count(phase.count, 'card')} from their "
         "hand, and then all pass them at the same time to another player: you see the cards you receive "
         "only after choosing yours."
     )
@@ -641,15 +709,16 @@ def _betting(phase: BettingPhase) -> tuple[str, list[str]]:
     return main, [f"A bet is at least {words.count(phase.min_bet, 'chip')}.", raises]
 
 
-def _bidding(phase: BiddingPhase) -> tuple[str, list[str]]:
-    main = (
-        "Before the first trick of each hand, each player in turn bids the number of tricks they "
-        "expect to take."
-    )
-    details = [
-        f"A bid is from {phase.min_bid} to {phase.max_bid}, and never more than the number of cards in "
-        "your hand."
-    ]
+def _bidding(phase: BiddingPhase, opening: str, highest: int | None) -> tuple[str, list[str]]:
+    """``highest``: the highest bid that can be made (``Claims.most_bid``)."""
+    main = f"{opening}, each player in turn bids the number of tricks they expect to take."
+    if highest is not None and phase.min_bid <= highest < phase.max_bid:
+        details = [f"A bid is from {phase.min_bid} to {highest}."]
+    else:
+        details = [
+            f"A bid is from {phase.min_bid} to {phase.max_bid}, and never more than the number of cards "
+            "in your hand."
+        ]
     if phase.allow_nil and phase.min_bid > 0:
         details.append("You may instead bid Nil: a promise to take no trick at all.")
     elif phase.allow_nil:

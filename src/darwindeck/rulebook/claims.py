@@ -1,0 +1,261 @@
+"""The rulebook's checkable claims: who acts, how many tricks, when the game ends, when scores change.
+
+``claims_of(genome)`` states, as data, what the rulebook's sentences say about play; the sentences
+that carry these facts (``turn``, ``describe``) are built from the same ``Claims``, so a sentence and
+its claim cannot disagree. ``tests/rulebook/test_conformance.py`` plays genomes with the engine and
+checks every claim against the transcript (see ``docs/rulebooks.md``). The facts follow the engine's
+documented semantics (``docs/rules-engine.md``):
+
+* **Who acts** (``PhaseClaim.actor``): draw, play, discard, knock, ask and count phases are the turn's
+  player's alone; in a trick game the turn's player is the one who leads the turn's trick (a phase
+  after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A claim
+  phase's cards are the turn's player's, its challenges the opponents'. Tricks, bidding, betting,
+  passing, making trump and the auction go round the table.
+* **When** (``PhaseClaim.once_per_hand``): bidding, passing, making trump and the auction happen once
+  a hand, in its first turn; every other phase every turn.
+* **Tricks** (``TrickClaim``): the most tricks a hand can have, the number a rulebook may state: the
+  stated ``tricks_per_hand`` capped by the cards dealt when no rule puts cards into a hand (a hand of
+  7 cards has at most 7 tricks), and ``exact`` when no phase but tricks takes cards from a hand (every
+  hand played to its end then has exactly that many; a hand thrown in stops sooner).
+* **Game end** (``WinClaim.moment``): after any action (``first_to_score``, ``capture_all``), at the end
+  of a turn (``empty_hand``), else at the end of a hand (``engine.wins``).
+* **Turns**: in a trick game the winner of the turn's trick has the next turn, unless a count phase
+  restarts its count (then the player after the last to count does).
+* **Folding** (``Claims.fold_ends_hand``): with betting, a hand ends at once when all but one player
+  have folded (``engine.betting``).
+* **Bids** (``Claims.most_bid``): the highest bid that can be made, as the bidding phase states it.
+* **Scores** (``Claims.score_moments``): when a score may change: when a trick is won (``trick_win``
+  rules), when a card is played or discarded (``play`` and ``capture`` rules: a discard to the tableau
+  captures as a play does), in a count (its combos and gos), when a player knocks, at a hand's end
+  (``hand_end`` rules, the moon, contracts, makers, the auction, books, the go that ends a count), or
+  at any action (books laid down in an ask phase, which happen whenever an ask starts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from darwindeck.genome.cards import Location
+from darwindeck.genome.phases import (
+    AskPhase,
+    AuctionPhase,
+    BettingPhase,
+    BiddingPhase,
+    ClaimPhase,
+    CountPhase,
+    DiscardPhase,
+    DrawPhase,
+    KnockPhase,
+    PassPhase,
+    PlayPhase,
+    TrickPhase,
+    TrumpPhase,
+)
+from darwindeck.genome.schema import EffectType, GameGenome, ScoringTrigger, TableauMode, WinType
+
+
+class Actor(Enum):
+    """Who decides in a phase."""
+
+    TURN_PLAYER = "the turn's player alone"
+    CLAIMER_THEN_OPPONENTS = "the turn's player claims, the opponents may challenge"
+    EACH_PLAYER = "every player in turn"
+
+
+class Moment(Enum):
+    """When a win condition is judged (``engine.wins``: after every action, turn end, hand end)."""
+
+    ACTION = "after any action"
+    TURN_END = "at the end of a turn"
+    HAND_END = "at the end of a hand"
+
+
+class ScoreMoment(Enum):
+    """When a score may change."""
+
+    TRICK_WON = "when a trick is won"
+    CARD_PLAYED = "when a card is played"  # or discarded: a discard to the tableau captures as a play does
+    KNOCK = "when a player knocks"
+    COUNT = "in a count"
+    HAND_END = "at the end of a hand"
+    ANY_ACTION = "after any action"
+
+
+@dataclass(frozen=True)
+class PhaseClaim:
+    """``before_first_trick``: a once-a-hand phase of a trick game comes before the hand's first trick
+    (no trick phase precedes it in the turn), else right after it; None otherwise."""
+
+    index: int
+    kind: str
+    actor: Actor
+    once_per_hand: bool
+    before_first_trick: bool | None = None
+
+    @property
+    def opening(self) -> str:
+        """When a once-a-hand phase happens, as the rulebook opens its sentence."""
+        if self.before_first_trick is None or (self.before_first_trick and self.kind == "PassPhase"):
+            return "At the start of each hand"
+        if self.before_first_trick:
+            return "Before the first trick of each hand"
+        return "After the first trick of each hand"
+
+
+@dataclass(frozen=True)
+class TrickClaim:
+    """``most``: the most tricks a hand can have (None: no bound, cards can be drawn and no limit is
+    set); ``exact``: every hand played to its end has exactly ``most``; ``thrown_in``: a hand may be
+    thrown in (everyone passes in a trump phase, or an auction has no bid) before it is played out."""
+
+    most: int | None
+    exact: bool
+    thrown_in: bool
+
+
+@dataclass(frozen=True)
+class WinClaim:
+    index: int
+    kind: WinType
+    threshold: int | None
+    moment: Moment
+
+
+@dataclass(frozen=True)
+class Claims:
+    phases: tuple[PhaseClaim, ...]
+    #: trick games: the winner of a turn's trick takes the next turn (and leads its trick)
+    trick_winner_next: bool
+    tricks: TrickClaim | None
+    wins: tuple[WinClaim, ...]
+    score_moments: frozenset[ScoreMoment]
+    #: betting: when all but one player have folded, the hand ends at once
+    fold_ends_hand: bool = False
+    #: the highest bid a bidding phase can offer (None: no bidding phase)
+    most_bid: int | None = None
+
+
+_EACH_PLAYER = (TrickPhase, BettingPhase, BiddingPhase, PassPhase, TrumpPhase, AuctionPhase)
+_ONCE_PER_HAND = (BiddingPhase, PassPhase, TrumpPhase, AuctionPhase)
+#: Phases that move no card out of a hand but by tricks (a pass swaps equal numbers; a dealer who
+#: takes the turned card discards one).
+_TRICKS_ONLY = (TrickPhase, BiddingPhase, TrumpPhase, PassPhase, AuctionPhase)
+_AT_ONCE = {WinType.FIRST_TO_SCORE: Moment.ACTION, WinType.CAPTURE_ALL: Moment.ACTION}
+
+
+def claims_of(genome: GameGenome) -> Claims:
+    """Every checkable claim of ``genome``'s rulebook (cheap: no engine, no compilation)."""
+    return Claims(
+        phases=tuple(_phase_claim(index, genome) for index in range(len(genome.phases))),
+        trick_winner_next=genome.turn_structure.has_tricks and not _counts(genome),
+        tricks=trick_claim(genome),
+        wins=tuple(
+            WinClaim(i, win.type, win.threshold, win_moment(win.type))
+            for i, win in enumerate(genome.win_conditions)
+        ),
+        score_moments=_score_moments(genome),
+        fold_ends_hand=any(isinstance(phase, BettingPhase) for phase in genome.phases),
+        most_bid=most_bid(genome),
+    )
+
+
+def _counts(genome: GameGenome) -> bool:
+    """A count phase: its restart names the next turn's player (``engine.counting``)."""
+    return any(isinstance(phase, CountPhase) for phase in genome.phases)
+
+
+def _phase_claim(index: int, genome: GameGenome) -> PhaseClaim:
+    phase = genome.phases[index]
+    actor = Actor.TURN_PLAYER
+    if isinstance(phase, _EACH_PLAYER):
+        actor = Actor.EACH_PLAYER
+    elif isinstance(phase, ClaimPhase):
+        actor = Actor.CLAIMER_THEN_OPPONENTS
+    once = isinstance(phase, _ONCE_PER_HAND)
+    before = None
+    if once and genome.turn_structure.has_tricks:
+        before = not any(isinstance(earlier, TrickPhase) for earlier in genome.phases[:index])
+    return PhaseClaim(index, type(phase).__name__, actor, once, before)
+
+
+def win_moment(kind: WinType) -> Moment:
+    """When the engine judges a win condition of ``kind``."""
+    if kind is WinType.EMPTY_HAND:
+        return Moment.TURN_END
+    return _AT_ONCE.get(kind, Moment.HAND_END)
+
+
+def trick_claim(genome: GameGenome) -> TrickClaim | None:
+    """The tricks a hand can have (None for a game without tricks); see the module rules."""
+    if not genome.turn_structure.has_tricks:
+        return None
+    limit = genome.turn_structure.tricks_per_hand
+    dealt = genome.setup.cards_per_player
+    thrown_in = any(
+        isinstance(phase, AuctionPhase) or (isinstance(phase, TrumpPhase) and not phase.stick_the_dealer)
+        for phase in genome.phases
+    )
+    if hands_can_grow(genome):
+        return TrickClaim(limit, False, thrown_in)
+    most = dealt if limit is None else min(limit, dealt)
+    exact = all(isinstance(phase, _TRICKS_ONLY) for phase in genome.phases)
+    return TrickClaim(most, exact, thrown_in)
+
+
+def most_bid(genome: GameGenome) -> int | None:
+    """The highest bid the engine can offer: ``max_bid``, at most 13, and at most the cards dealt when the
+    bid comes before the first trick and no rule puts cards into a hand (a bid never exceeds the
+    bidder's hand)."""
+    bids = [phase.max_bid for phase in genome.phases if isinstance(phase, BiddingPhase)]
+    if not bids:
+        return None
+    highest = min(max(bids), 13)
+    first = next(i for i, phase in enumerate(genome.phases) if isinstance(phase, BiddingPhase | TrickPhase))
+    if isinstance(genome.phases[first], BiddingPhase) and not hands_can_grow(genome):
+        highest = min(highest, genome.setup.cards_per_player)
+    return highest
+
+
+def hands_can_grow(genome: GameGenome) -> bool:
+    """Whether some rule puts cards into a hand after the deal (draws, asks, a claim pile picked up,
+    cards played or captured into a hand, a draw effect)."""
+    into_hand = (Location.HAND, Location.OPPONENT_HAND)
+    for phase in genome.phases:
+        if isinstance(phase, DrawPhase | AskPhase):
+            return True
+        if isinstance(phase, ClaimPhase) and phase.allow_challenge and phase.pile_penalty:
+            return True
+        if isinstance(phase, PlayPhase | DiscardPhase) and phase.target in into_hand:
+            return True
+    captures = genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
+    if captures and genome.setup.captures_to is Location.HAND:
+        return True
+    return any(effect.effect_type is EffectType.DRAW_CARDS for effect in genome.special_effects)
+
+
+def _score_moments(genome: GameGenome) -> frozenset[ScoreMoment]:
+    triggers = {rule.trigger for rule in genome.scoring.card_rules}
+    moments: set[ScoreMoment] = set()
+    if ScoringTrigger.TRICK_WIN in triggers:
+        moments.add(ScoreMoment.TRICK_WON)
+    if triggers & {ScoringTrigger.PLAY, ScoringTrigger.CAPTURE}:
+        moments.add(ScoreMoment.CARD_PLAYED)
+    kinds = {type(phase) for phase in genome.phases}
+    if ScoringTrigger.PLAY in triggers and AskPhase in kinds:
+        moments.add(ScoreMoment.ANY_ACTION)
+    if CountPhase in kinds:
+        moments.update((ScoreMoment.COUNT, ScoreMoment.HAND_END))
+    at_hand_end = (
+        ScoringTrigger.HAND_END in triggers
+        or genome.scoring.shoot_the_moon
+        or genome.contract_scoring is not None
+        or genome.maker_scoring is not None
+        or genome.book_scoring is not None
+        or AuctionPhase in kinds
+    )
+    if at_hand_end:
+        moments.add(ScoreMoment.HAND_END)
+    if KnockPhase in kinds:
+        moments.add(ScoreMoment.KNOCK)
+    return frozenset(moments)
