@@ -2,7 +2,8 @@
 
 Each verb module exposes ``register(app)`` and imports its heavy dependencies inside the verbs, so start-up
 stays fast. ``main`` turns any ``DarwinDeckError`` (a user's mistake) into one line on stderr and exit
-code 2; only bugs show a traceback.
+code 2 (never read as Rich markup: the message may quote a user's brackets); only bugs show a
+traceback.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from darwindeck.cli import (
     skill_verbs,
     web_verbs,
 )
+from darwindeck.cli.common import styled
 from darwindeck.errors import DarwinDeckError
 
 app = typer.Typer(
@@ -54,5 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=True)
     except DarwinDeckError as error:
-        Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
+        Console(stderr=True, markup=False, highlight=False, soft_wrap=True).print(
+            styled("error:", "bold red", f" {error}")
+        )
         sys.exit(2)

@@ -13,12 +13,15 @@ from rich.console import Console
 from rich.table import Table
 
 from darwindeck.errors import DarwinDeckError
-from darwindeck.tcg.battle.agents import Agent, make_agent
+from darwindeck.tcg.battle.agents import AGENT_NAMES, Agent, make_agent
 from darwindeck.tcg.battle.card_status import card_statuses, summary_line
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.play import MatchSummary, play_match
 from darwindeck.tcg.core.catalog import SET_CODES
-from darwindeck.tcg.core.decks import Deck, load_deck
+from darwindeck.tcg.core.decks import Deck, load_deck, shipped_deck_names
+
+#: What a DECK argument accepts, naming every shipped deck.
+DECK_HELP = f"A shipped deck ({', '.join(shipped_deck_names())}) or a deck JSON file."
 
 
 class BattleArgumentError(DarwinDeckError):
@@ -32,8 +35,8 @@ def _agents(spec: str) -> tuple[str, str]:
     if len(names) != 2:
         raise BattleArgumentError(f"--agents {spec!r}: give one or two names separated by a comma")
     for name in names:
-        if name not in ("random", "greedy", "mcts"):
-            raise BattleArgumentError(f"--agents {spec!r}: unknown agent {name!r} (random, greedy, mcts)")
+        if name not in AGENT_NAMES:
+            raise BattleArgumentError(f"--agents {spec!r}: unknown agent {name!r} ({', '.join(AGENT_NAMES)})")
     return names[0], names[1]
 
 
@@ -116,11 +119,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command("battle")
     def battle(
-        deck: str = typer.Argument(..., help="Deck name (see the shipped decks) or a deck JSON file."),
-        vs: str = typer.Option(..., "--vs", help="The opposing deck (name or JSON file)."),
+        deck: str = typer.Argument(..., help=DECK_HELP),
+        vs: str = typer.Option(..., "--vs", help=f"The opposing deck. {DECK_HELP}"),
         games: int = typer.Option(100, "--games", help="Number of battles to simulate."),
         agents: str = typer.Option(
-            "greedy,random", "--agents", help="Agents of the two players: random, greedy, mcts."
+            "greedy,random", "--agents", help=f"Agents of the two players: {', '.join(AGENT_NAMES)}."
         ),
         seed: int = typer.Option(0, "--seed", help="Seed of all randomness."),
         play: bool = typer.Option(

@@ -59,8 +59,10 @@ def serve(
     """Serve the gallery: play any game in the browser against the computer, and rate it."""
     import uvicorn
 
+    from darwindeck.cli.common import announce_first_compile
     from darwindeck.web.app import create_app
 
+    announce_first_compile()
     uvicorn.run(create_app(db), host=host, port=port, log_level="info")
 
 
