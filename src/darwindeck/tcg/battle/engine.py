@@ -644,6 +644,36 @@ def _resolve_attack(
     target: int,
     copy_target: int | None,
 ) -> None:
+    defender = battle.state.players[1 - player.index].active
+    before = defender.damage if defender is not None else 0
+    _resolve_attack_steps(battle, player, attacker, attack, target, copy_target)
+    if defender is not None and defender.damage > before:
+        _counter_damage(battle, player, attacker, defender)
+
+
+def _counter_damage(
+    battle: Battle, player: PlayerState, attacker: CardInstance, defender: CardInstance
+) -> None:
+    """Rough Skin, Counterattack, Bristling Spikes: "if this Pokémon [in the Active Spot] is damaged by an
+    attack, do N damage to the Attacking Pokémon": once per attack, whether the attack's damage or one
+    of its effects (Thunder Spear, Draco Meteor) damaged the Active it found there."""
+    recoil = pipelines.counter_damage(battle, defender)
+    if recoil > 0:
+        attacker.damage += recoil
+        battle.state.log(
+            "counter_damage", 1 - player.index, uid=attacker.uid, source=defender.uid, amount=recoil
+        )
+
+
+def _resolve_attack_steps(
+    battle: Battle,
+    player: PlayerState,
+    attacker: CardInstance,
+    attack: Attack,
+    target: int,
+    copy_target: int | None,
+) -> None:
+    """The attack's effects before damage, its damage, its effects after damage."""
     if not attack.effects:  # damage only
         _deal_attack_damage(battle, player, attacker, attack.damage)
         return
@@ -675,15 +705,13 @@ def _resolve_attack(
 
 def _deal_attack_damage(battle: Battle, player: PlayerState, attacker: CardInstance, damage: int) -> int:
     """The damage step of an attack of base ``damage`` (after the before-damage effects) on the
-    Defending Pokémon, with the recoil of counter-damage effects; the damage dealt."""
+    Defending Pokémon; the damage dealt (counter-damage comes once the attack is over)."""
     defender = battle.state.players[1 - player.index].active
     if defender is None or damage <= 0:
         return 0
     dealt = pipelines.compute_damage(battle, attacker, defender, damage, to_active=True)
     defender.damage += dealt
     battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
-    recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
-    attacker.damage += recoil
     return dealt
 
 

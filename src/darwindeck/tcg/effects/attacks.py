@@ -351,8 +351,15 @@ def discard_energy_self_all(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("discard_energy_random_all", "discard_energy_random_all", timing=AFTER)
 def discard_energy_random_all(ctx: EffectContext) -> EffectResult:
+    """Rampaging Whirlpool: "Discard a random Energy from among the Energy attached to all Pokémon (both
+    yours and your opponent's)." An opponent's Pokémon protected from the effects of attacks (Dig) is
+    not among them: its Energy cannot be the one discarded."""
     holders = [
-        (p, i) for player in ctx.battle.state.players for p in player.in_play() for i in range(len(p.energy))
+        (p, i)
+        for player in ctx.battle.state.players
+        for p in player.in_play()
+        if not (player is ctx.opponent and pipelines.is_protected(ctx.battle, p))
+        for i in range(len(p.energy))
     ]
     if not holders:
         return OK("no energy in play")
