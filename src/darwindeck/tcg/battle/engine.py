@@ -552,7 +552,14 @@ def _use_ability(battle: Battle, player: PlayerState, slot: int, target: int) ->
 
 def _run(battle: Battle, spec: EffectSpec, context: EffectContext) -> None:
     result = get_handler(spec.effect_id).resolve(context)
-    battle.state.log("effect", context.player, effect_id=spec.effect_id, name=context.name, ok=result.success)
+    battle.state.log(
+        "effect",
+        context.player,
+        effect_id=spec.effect_id,
+        name=context.name,
+        ok=result.success,
+        text=result.message,
+    )
 
 
 def _play_card(battle: Battle, player: PlayerState, hand_index: int, target: int) -> None:
@@ -607,7 +614,7 @@ def _attack(battle: Battle, player: PlayerState, index: int, target: int, copy_t
     attack = battle.card(attacker.card_id).attacks[index]
     state.log("attack", player.index, uid=attacker.uid, attack=attack.name)
     gates = pipelines.attack_gate_coins(battle, attacker)
-    if not gates or all(battle.coins.flip() for _ in range(gates)):
+    if not gates or all(_flip(battle, player.index, "to attack") for _ in range(gates)):
         _resolve_attack(battle, player, attacker, attack, target, copy_target)
     else:
         state.log("attack_failed", player.index, reason="coin")
@@ -675,7 +682,7 @@ def _resolve_attack_steps(
 ) -> None:
     """The attack's effects before damage, its damage, its effects after damage."""
     if not attack.effects:  # damage only
-        _deal_attack_damage(battle, player, attacker, attack.damage)
+        _deal_attack_damage(battle, player, attacker, attack.damage, attack.name)
         return
     context = EffectContext(
         battle, player.index, attacker.uid, {}, "attack", attack.name, target, attack.damage
@@ -693,7 +700,7 @@ def _resolve_attack_steps(
     if context.attack_fails:
         battle.state.log("attack_failed", player.index, reason="effect")
         return
-    context.dealt = _deal_attack_damage(battle, player, attacker, context.damage)
+    context.dealt = _deal_attack_damage(battle, player, attacker, context.damage, attack.name)
     defender = battle.state.players[1 - player.index].active
     for spec in [*after, *context.extra_after]:
         handler = get_handler(spec.effect_id)
@@ -703,7 +710,9 @@ def _resolve_attack_steps(
         _run(battle, spec, context)
 
 
-def _deal_attack_damage(battle: Battle, player: PlayerState, attacker: CardInstance, damage: int) -> int:
+def _deal_attack_damage(
+    battle: Battle, player: PlayerState, attacker: CardInstance, damage: int, name: str
+) -> int:
     """The damage step of an attack of base ``damage`` (after the before-damage effects) on the
     Defending Pokémon; the damage dealt (counter-damage comes once the attack is over)."""
     defender = battle.state.players[1 - player.index].active
@@ -711,7 +720,7 @@ def _deal_attack_damage(battle: Battle, player: PlayerState, attacker: CardInsta
         return 0
     dealt = pipelines.compute_damage(battle, attacker, defender, damage, to_active=True)
     defender.damage += dealt
-    battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
+    pipelines.log_damage(battle, attacker, defender, damage, dealt, name)
     return dealt
 
 
@@ -763,14 +772,23 @@ def _pokemon_checkup(battle: Battle) -> None:
             continue
         if Status.POISONED in active.statuses:
             active.damage += POISON_DAMAGE
+            state.log("checkup_damage", index, uid=active.uid, amount=POISON_DAMAGE, status="Poisoned")
         if Status.BURNED in active.statuses:
             active.damage += BURN_DAMAGE
-            if battle.coins.flip():
+            state.log("checkup_damage", index, uid=active.uid, amount=BURN_DAMAGE, status="Burned")
+            if _flip(battle, index, "Burned"):
                 active.statuses.remove(Status.BURNED)
-        if Status.ASLEEP in active.statuses and battle.coins.flip():
+        if Status.ASLEEP in active.statuses and _flip(battle, index, "Asleep"):
             active.statuses.remove(Status.ASLEEP)
         if Status.PARALYZED in active.statuses and index == state.current:
             active.statuses.remove(Status.PARALYZED)
+
+
+def _flip(battle: Battle, player: int, name: str) -> bool:
+    """A coin of the rules (not of a card's effect), logged for the narration like an effect's."""
+    heads = battle.coins.flip()
+    battle.state.log("coin", player, heads=heads, name=name)
+    return heads
 
 
 def _after_effects(battle: Battle) -> None:

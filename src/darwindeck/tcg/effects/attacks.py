@@ -254,6 +254,15 @@ def inflict_status_coin(ctx: EffectContext) -> EffectResult:
     return OK(status.value) if inflict(ctx, status, True) else EffectResult.failure_result("prevented")
 
 
+#: What ``_lock_defender`` did, in words (the narration shows the message).
+_LOCK_WORDS = {
+    "attack_damage_reduction": "the Defending Pokémon's attacks do −{amount} damage during the next turn",
+    "attack_block": "the Defending Pokémon cannot attack during the next turn",
+    "attack_coin_gate": "the Defending Pokémon must flip heads to attack during the next turn",
+    "prevent_retreat": "the Defending Pokémon cannot retreat during the next turn",
+}
+
+
 def _lock_defender(
     ctx: EffectContext, effect_type: str, trigger: EffectTrigger, params: dict[str, object]
 ) -> EffectResult:
@@ -268,7 +277,7 @@ def _lock_defender(
         {"target_card_id": defender.uid, **params},
         duration=1,
     )
-    return OK(f"{effect_type} on the Defending Pokémon")
+    return OK(_LOCK_WORDS[effect_type].format(**params))
 
 
 @effect_handler("prevent_retreat", "prevent_retreat", timing=AFTER, hits_opponent=True)

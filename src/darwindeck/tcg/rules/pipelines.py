@@ -213,6 +213,27 @@ def compute_damage(
     return max(0, damage)
 
 
+def log_damage(
+    battle: BattleData, attacker: CardInstance, target: CardInstance, base: int, dealt: int, name: str
+) -> None:
+    """Log damage an attack (``name``) did, for the narration: the base, the damage dealt, whether
+    Weakness counted and whether protection prevented it (what ``compute_damage`` decided)."""
+    owner = 0 if target.uid.startswith("p0") else 1
+    to_active = battle.state.players[owner].active is target
+    weak = to_active and battle.card(target.card_id).weakness is battle.card(attacker.card_id).pokemon_type
+    battle.state.log(
+        "damage",
+        1 - owner,
+        uid=target.uid,
+        source=attacker.uid,
+        name=name,
+        base=base,
+        amount=dealt,
+        weakness=weak,
+        protected=dealt == 0 and is_protected(battle, target),
+    )
+
+
 def _reduction_applies(battle: BattleData, effect: ActiveEffect, attacker_type: str) -> bool:
     """A reduction's conditions: ``attacker_type`` (only from attacks of Pokémon of that type),
     ``requires_in_play`` (only while its owner has a Pokémon of one of these names in play)."""
