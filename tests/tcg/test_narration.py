@@ -12,6 +12,7 @@ from darwindeck.cli import app
 from darwindeck.cli.battle_play import action_key, card_texts, menu, play_battle_in_terminal
 from darwindeck.tcg.battle import narration
 from darwindeck.tcg.battle.agents import make_agent
+from darwindeck.tcg.battle.card_words import TEMPLATES, spec_words
 from darwindeck.tcg.battle.engine import Battle
 from darwindeck.tcg.battle.narration import Board, Voice
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
@@ -134,9 +135,26 @@ def test_card_text_is_in_our_words_from_the_definition() -> None:
     assert narration.card_text(all_cards()[cid("Pikachu ex")]) == [
         "Pikachu ex: Basic Pokémon ex, Lightning, 120 HP, Weakness Fighting, retreat 1; knocked out it "
         "gives 2 points.",
-        "  Attack Circle Circuit (Lightning Lightning): 0 damage; damage per bench own (per 30, pokemon "
-        "type lightning)",
+        "  Attack Circle Circuit (Lightning Lightning): 0 damage; 30 damage for each of your Benched "
+        "Lightning Pokémon",
     ]
+
+
+def test_every_effect_of_the_shipped_sets_has_words() -> None:
+    effects = {
+        spec.effect_id
+        for card in all_cards().values()
+        for spec in (
+            *(effect for attack in card.attacks for effect in attack.effects),
+            *(ability.effect for ability in card.abilities),
+            *card.trainer_effects,
+        )
+    }
+    assert sorted(effects - set(TEMPLATES)) == []
+    # every template's parameters are the effect's own (the words never fall back to the raw id)
+    for card in all_cards().values():
+        for spec in (*(e for a in card.attacks for e in a.effects), *card.trainer_effects):
+            assert "_" not in spec_words(spec), (card.name, spec.effect_id)
 
 
 # --------------------------------------------------------------------------------------- terminal

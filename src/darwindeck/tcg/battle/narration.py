@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from darwindeck.tcg.battle import choices
+from darwindeck.tcg.battle.card_words import spec_words
 from darwindeck.tcg.battle.engine import WIN_POINTS, Battle
 from darwindeck.tcg.core.actions import ActionKind, decode
 from darwindeck.tcg.core.active_effects import ActiveEffect
@@ -34,7 +35,6 @@ from darwindeck.tcg.core.models import (
     CardDefinition,
     CardInstance,
     CardKind,
-    EffectSpec,
     LogEntry,
     ParamValue,
     PlayerState,
@@ -487,13 +487,6 @@ def effect_words(battle: Battle, effect: ActiveEffect, voice: Voice) -> str:
     if effect.expires_turn is not None:
         text += f", until the end of turn {effect.expires_turn}"
     return text
-
-
-def spec_words(spec: EffectSpec) -> str:
-    """An effect of a card's definition in words: its name made readable, then its numbers."""
-    words = spec.effect_id.replace("_", " ")
-    numbers = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in spec.params.items())
-    return f"{words} ({numbers})" if numbers else words
 
 
 def card_text(card: CardDefinition) -> list[str]:
