@@ -13,7 +13,7 @@ from darwindeck.cli.battle_play import action_key, card_texts, menu, play_battle
 from darwindeck.tcg.battle import narration
 from darwindeck.tcg.battle.agents import make_agent
 from darwindeck.tcg.battle.card_words import TEMPLATES, spec_words
-from darwindeck.tcg.battle.engine import Battle
+from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.narration import Board, Voice
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
 from darwindeck.tcg.core.catalog import all_cards
@@ -191,6 +191,26 @@ def test_help_rules_and_quit_are_answered() -> None:
     assert "'1' is not a move now: type one of the keys above, ? for help, q to quit." in lines
     assert lines[-1] == "You left the battle."
     assert "Input should be a valid integer" not in text
+
+
+def test_rules_during_setup_do_not_show_the_ais_placement() -> None:
+    # Seed 5: the AI goes first and places its Pokémon face down; nothing on your screen, not even the
+    # card texts of `r`, shows them until both setups are revealed.
+    deck, other = load_deck("lightning-pikachu-ex"), load_deck("fire-charizard-ex")
+    battle = new_battle(deck, other, 5)
+    assert battle.state.first_player == 1
+    ai = make_agent("greedy", 5)
+    while battle.current_player() == 1:
+        battle.apply_action(ai.choose(battle))
+    placed = {all_cards()[p.card_id].name for p in battle.state.players[1].in_play()}
+    hidden = placed - {all_cards()[c].name for c in battle.state.players[0].hand}
+    console = Console(record=True, width=200, markup=False)
+    answers = iter(["r", "q"])
+    play_battle_in_terminal(console, deck, other, make_agent("greedy", 5), 5, lambda prompt: next(answers))
+    shown = console.export_text()
+    assert hidden and "Rules in short" in shown
+    for name in hidden:
+        assert name not in shown
 
 
 def test_card_text_on_request_by_name() -> None:

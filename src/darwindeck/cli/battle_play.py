@@ -179,12 +179,14 @@ class Quit(Exception):
     """The player typed q."""
 
 
-def choose(battle: Battle, console: Console, read: ReadLine) -> int:
-    """Show the menu and read keys until one is an action; help, rules and quit are answered."""
-    keys = menu(battle)
+def choose(view: Battle, console: Console, read: ReadLine) -> int:
+    """Show the menu and read keys until one is an action; help, rules and quit are answered. ``view`` is
+    what you may know (``Battle.view_for``: during setup, not the AI's placement); your legal actions
+    are the same in it."""
+    keys = menu(view)
     for key, action in keys.items():
-        if not (key.startswith("h") and _is_copy(battle, key, action)):
-            console.print(f"  {key:<7} {narration.describe_action(battle, action, VOICE)}")
+        if not (key.startswith("h") and _is_copy(view, key, action)):
+            console.print(f"  {key:<7} {narration.describe_action(view, action, VOICE)}")
     while True:
         try:
             typed = read("your move (? for help): ").strip()
@@ -196,9 +198,9 @@ def choose(battle: Battle, console: Console, read: ReadLine) -> int:
         if word in ("?", "h", "help"):
             console.print(HELP)
         elif word in ("r", "rules"):
-            console.print("\n".join([*card_texts(battle), "", RULES]))
+            console.print("\n".join([*card_texts(view), "", RULES]))
         elif word.startswith(("r ", "rules ")):
-            console.print("\n".join(card_texts(battle, typed.split(maxsplit=1)[1])))
+            console.print("\n".join(card_texts(view, typed.split(maxsplit=1)[1])))
         elif word in {key.lower(): key for key in keys}:
             return keys[{key.lower(): key for key in keys}[word]]
         else:
@@ -229,7 +231,7 @@ def play_battle_in_terminal(
             if battle.current_player() == HUMAN:
                 view = battle.view_for(HUMAN)
                 console.print("\n" + "\n".join(screen(view)))
-                action = choose(battle, console, read)
+                action = choose(view, console, read)
             else:
                 action = opponent.choose(battle)
             before, seen = Board.of(battle, VOICE), len(battle.state.action_log)
