@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from darwindeck.cli import app, common, demo_verbs, evolve_verbs, main, play_verbs
+from darwindeck.cli import app, common, demo_verbs, evolve_verbs, main, play_verbs, simulate_verbs
 from darwindeck.engine.agents import AGENT_NAMES
 from darwindeck.evolve.archive import Elite
 from darwindeck.evolve.quality.descriptors import Descriptors
@@ -69,6 +69,20 @@ def test_serve_says_the_engine_compiles_before_it_listens(
     code, out, _ = run_main(["serve", "--db", str(tmp_path / "runs.db")], capsys)
     assert code == 0
     assert out.index(common.FIRST_COMPILE_NOTICE) < out.index("LISTENING")
+
+
+def test_simulate_says_the_engine_compiles_except_in_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("darwindeck.engine.cache_guard.is_compiled", lambda: False)
+    monkeypatch.setattr(simulate_verbs, "run_batch", lambda *args, **kwargs: print("BATCH") or 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        main(["simulate", "crazy-eights", "--games", "10"])
+    out = capsys.readouterr().out
+    assert out.index(common.FIRST_COMPILE_NOTICE) < out.index("BATCH")
+    with pytest.raises(ZeroDivisionError):
+        main(["simulate", "crazy-eights", "--games", "10", "--json"])
+    assert capsys.readouterr().out == "BATCH\n"
 
 
 def test_a_compiled_engine_is_not_announced(

@@ -65,7 +65,8 @@ FIRST_COMPILE_NOTICE = "First run: numba compiles the engine once (about 3 minut
 
 def announce_first_compile() -> None:
     """Say, before it happens, why the first run of a fresh clone waits minutes
-    (``cache_guard.is_compiled``): ``evolve``, ``demo``, ``play`` and ``serve`` call it first."""
+    (``cache_guard.is_compiled``): ``evolve``, ``demo``, ``play``, ``serve``, and ``simulate`` and
+    ``skill`` unless they print JSON, call it first."""
     from darwindeck.engine.cache_guard import is_compiled
 
     if not is_compiled():

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from darwindeck.agents.simulate import BatchStats
 from darwindeck.agents.simulate import simulate as run_batch
-from darwindeck.cli.common import GAME_HELP, console, resolve_game
+from darwindeck.cli.common import GAME_HELP, announce_first_compile, console, resolve_game
 from darwindeck.engine.agents import AGENT_NAMES
 from darwindeck.errors import DarwinDeckError
 
@@ -51,6 +51,8 @@ def simulate(
     names = [name.strip() for name in agents.split(",") if name.strip()]
     if not names:
         raise DarwinDeckError("--agents: give at least one agent name")
+    if not as_json:
+        announce_first_compile()
     if as_json or games < PROGRESS_MIN_GAMES:
         stats = run_batch(genome, games=games, agents=names, seed=seed, workers=workers)
     else:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from darwindeck.cli.common import GAME_HELP, console, resolve_game
+from darwindeck.cli.common import GAME_HELP, announce_first_compile, console, resolve_game
 
 if TYPE_CHECKING:
     from darwindeck.evolve.quality.ladder import Ladder, Rung
@@ -48,6 +48,8 @@ def skill(
     from darwindeck.evolve.quality.play import GREEDY, play
 
     genome = resolve_game(game)
+    if not as_json:
+        announce_first_compile()
     probe = play(genome, [GREEDY], 8, seed)
     has_decisions = bool(probe.meaningful_decisions.sum() > 0)
     ladder = measure_ladder(genome, seed, deals, rungs, has_decisions=has_decisions, stop_early=False)
