@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.table import Table
 from typer.testing import CliRunner
 
 from darwindeck.cli import app, common, demo_verbs, evolve_verbs, main, play_verbs, simulate_verbs
@@ -208,6 +209,13 @@ def test_the_ray_hint_keeps_its_extra(
 def test_data_text_is_printed_as_written(capsys: pytest.CaptureFixture[str]) -> None:
     common.console.print("Energy [F][W]: attach to [bold]Onix[/bold]")
     assert capsys.readouterr().out == "Energy [F][W]: attach to [bold]Onix[/bold]\n"
+    # tables too (simulate, skill, runs, cards print game and card names in tables)
+    table = Table(title="Game [F]")
+    table.add_column("name")
+    table.add_row("Energy [W]")
+    common.console.print(table)
+    out = capsys.readouterr().out
+    assert "Game [F]" in out and "Energy [W]" in out
 
 
 # ------------------------------------------------------------------------------ the demo's rulebook
