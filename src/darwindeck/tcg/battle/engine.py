@@ -52,7 +52,6 @@ from darwindeck.tcg.core.actions import (
     TARGETS,
     Action,
     ActionKind,
-    action_to_string,
     decode,
 )
 from darwindeck.tcg.core.battle_data import BattleData
@@ -92,14 +91,6 @@ POISON_DAMAGE = 10
 BURN_DAMAGE = 20
 
 
-_CHOICE_KINDS = (
-    ActionKind.RETREAT_ENERGY,
-    ActionKind.PLACE_ENERGY,
-    ActionKind.COPY_TARGET,
-    ActionKind.DISCARD_FOSSIL,
-)
-
-
 @dataclass
 class Battle(BattleData):
     """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
@@ -136,21 +127,6 @@ class Battle(BattleData):
             )
         self._legal = None
         _apply(self, decode(action))
-
-    def describe(self, action: int) -> str:
-        """``action_to_string`` with card and attack names filled in."""
-        kind, index, _target = decode(action)
-        if kind in _CHOICE_KINDS:
-            return choices.describe_choice(self, kind, index)
-        text = action_to_string(self.state, action)
-        player = self.state.players[self.current_player()]
-        if kind is ActionKind.ATTACK and player.active is not None:
-            attacks = self.card(player.active.card_id).attacks
-            if index < len(attacks):
-                text = text.replace(f"attack {index}", f"attack {attacks[index].name}")
-        for card_id in set(player.hand):
-            text = text.replace(card_id, f"{self.card(card_id).name} [{card_id}]")
-        return text
 
     def clone(self) -> Battle:
         rng = random.Random()
