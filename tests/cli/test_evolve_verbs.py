@@ -14,7 +14,7 @@ import pytest
 import typer
 from typer.testing import CliRunner, Result
 
-from darwindeck.cli import evolve_verbs
+from darwindeck.cli import common, evolve_verbs
 from darwindeck.cli.evolve_verbs import EvolveArgumentError, _chosen, parse_players
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.ga import EvolutionSettings
@@ -216,13 +216,11 @@ def test_the_stored_breakdown_is_json(tiny_run: tuple[Path, Path, Result]) -> No
     assert rescored.breakdown["mcts"] == 1.0
 
 
-@pytest.mark.parametrize(
-    ("compiled", "expected"), [(False, evolve_verbs.FIRST_COMPILE_NOTICE + "\n"), (True, "")]
-)
+@pytest.mark.parametrize(("compiled", "expected"), [(False, common.FIRST_COMPILE_NOTICE + "\n"), (True, "")])
 def test_a_first_run_says_that_the_engine_compiles_first(
     compiled: bool, expected: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("darwindeck.engine.cache_guard.is_compiled", lambda: compiled)
-    evolve_verbs._announce_first_compile()
+    common.announce_first_compile()
     assert capsys.readouterr().out == expected
-    assert len(evolve_verbs.FIRST_COMPILE_NOTICE) <= 80
+    assert len(common.FIRST_COMPILE_NOTICE) <= 80

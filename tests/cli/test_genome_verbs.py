@@ -82,7 +82,8 @@ def test_validate_reports_bad_json_in_one_line(capsys: pytest.CaptureFixture[str
     path.write_text("{not json")
     code, _, err = run(capsys, "validate", str(path))
     assert code == 2
-    assert err.startswith(f"error: {path}: not JSON: ")
+    # the one loader (serialization.load_genome) names the line and column
+    assert err.startswith(f"error: {path}:1:2: malformed JSON: ")
     assert err.count("\n") == 1
 
 

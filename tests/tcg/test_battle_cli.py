@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -59,32 +58,3 @@ def test_cards_report() -> None:
     result = CliRunner().invoke(_app(), ["cards", "--set", "A1a"])
     assert result.exit_code == 0
     assert "86/86 cards implemented (A1a)" in result.output
-
-
-@pytest.mark.parametrize("moves", ["0\n" * 400])
-def test_play_in_the_terminal(moves: str) -> None:
-    result = CliRunner().invoke(
-        _app(),
-        [
-            "battle",
-            "psychic-gardevoir",
-            "--vs",
-            "fire-charizard-ex",
-            "--play",
-            "--agents",
-            "greedy",
-            "--seed",
-            "1",
-        ],
-        input=moves,
-    )
-    lines = result.output.splitlines()
-    narrated = [line for line in lines if line.startswith("AI: ")]
-    assert result.exit_code == 0
-    assert narrated[:3] == [
-        "AI: play Charmander  as Active",
-        "AI: finish setup",
-        "AI: attach fire energy to Active (a1-033)",
-    ]
-    assert len(narrated) == 16
-    assert lines[-1] == "game over after 8 turns: the AI wins (no Pokémon left)"

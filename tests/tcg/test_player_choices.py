@@ -5,9 +5,12 @@ choice kept as the greedy player's. Expected values come from the card texts, wo
 from __future__ import annotations
 
 from darwindeck.tcg.battle.agents import GreedyAgent
+from darwindeck.tcg.battle.narration import Voice, describe_action
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
 from darwindeck.tcg.core.models import Phase
 from tcg.tcg_scenario import P, R, W, cid, scenario
+
+VOICE = Voice(("You", "The AI"))
 
 
 def act(kind: ActionKind, number: int = 0, target: int = 0) -> int:
@@ -21,7 +24,9 @@ def test_retreat_energy_is_chosen_when_types_differ() -> None:
     charmander = battle.state.players[0].active
     battle.apply_action(act(ActionKind.RETREAT, 0))
     assert battle.legal_actions() == [act(ActionKind.RETREAT_ENERGY, 0), act(ActionKind.RETREAT_ENERGY, 1)]
-    assert battle.describe(act(ActionKind.RETREAT_ENERGY, 1)) == "retreat discarding water"
+    assert (
+        describe_action(battle, act(ActionKind.RETREAT_ENERGY, 1), VOICE) == "retreat discarding Water Energy"
+    )
     # the greedy player keeps the old automatic choice: the most recently attached (Water)
     assert GreedyAgent().choose(battle) == act(ActionKind.RETREAT_ENERGY, 1)
     battle.apply_action(act(ActionKind.RETREAT_ENERGY, 1))
@@ -48,7 +53,7 @@ def test_inferno_dance_energy_goes_where_the_player_chooses() -> None:
     battle.apply_action(act(ActionKind.ATTACK, 0))
     place = [act(ActionKind.PLACE_ENERGY, 1), act(ActionKind.PLACE_ENERGY, 2)]
     assert battle.legal_actions() == place and battle.state.turn == 3
-    assert battle.describe(place[1]) == "attach fire energy to Bench 2 (Ponyta)"
+    assert describe_action(battle, place[1], VOICE) == "attach Fire Energy to Ponyta"
     assert GreedyAgent().choose(battle) == place[0]  # round-robin: the first energy to Bench 1
     battle.apply_action(place[1])
     assert battle.legal_actions() == place
@@ -74,7 +79,7 @@ def test_genome_hacking_copied_attack_target_is_chosen() -> None:
     battle.apply_action(act(ActionKind.ATTACK, 1, 0))
     targets = [act(ActionKind.COPY_TARGET, 1), act(ActionKind.COPY_TARGET, 2)]
     assert battle.legal_actions() == targets
-    assert battle.describe(targets[1]) == "Stretch Kick on the opponent's Bench 2 (Squirtle)"
+    assert describe_action(battle, targets[1], VOICE) == "Stretch Kick on the opponent's Bench 2 (Squirtle)"
     assert GreedyAgent().choose(battle) == targets[0]  # the old automatic choice: first valid target
     battle.apply_action(targets[1])
     them = battle.state.players[1]
@@ -96,7 +101,7 @@ def test_a_fossil_in_play_may_be_discarded_during_the_turn() -> None:
     battle.apply_action(act(ActionKind.PLAY, 0))
     discard = act(ActionKind.DISCARD_FOSSIL, 2)
     assert discard in battle.legal_actions()
-    assert battle.describe(discard) == "discard Bench 2 (Old Amber) from play"
+    assert describe_action(battle, discard, VOICE) == "discard Old Amber from play"
     assert GreedyAgent().choose(battle) != discard
     battle.apply_action(discard)
     me = battle.state.players[0]

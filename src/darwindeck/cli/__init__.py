@@ -2,7 +2,8 @@
 
 Each verb module exposes ``register(app)`` and imports its heavy dependencies inside the verbs, so start-up
 stays fast. ``main`` turns any ``DarwinDeckError`` (a user's mistake) into one line on stderr and exit
-code 2; only bugs show a traceback.
+code 2 (never read as Rich markup: the message may quote a user's brackets); only bugs show a
+traceback.
 
 * ``common``: a GAME|FILE argument turned into a genome, and console output shared by the verbs.
 * ``genome_verbs``: ``games``, ``show``, ``validate``, ``compile``, ``import``, ``rulebook``.
@@ -12,6 +13,7 @@ code 2; only bugs show a traceback.
 * ``evolve_verbs``: ``evolve`` (start or resume a run), ``runs`` and ``runs show``.
 * ``demo_verbs``: ``demo``, the main job on its embedded defaults (``make demo``).
 * ``battle_verbs``: ``battle`` and ``cards`` (the battle engine).
+* ``battle_play``: a Pocket battle played in the terminal (keys, help, card texts).
 * ``deck_verbs``: ``decks evolve``, battle-deck evolution.
 * ``bench_verbs``: ``bench``, the speed benchmarks of ``benchmarks/``.
 * ``web_verbs``: ``serve`` (the web app) and ``ratings export``.
@@ -36,6 +38,7 @@ from darwindeck.cli import (
     skill_verbs,
     web_verbs,
 )
+from darwindeck.cli.common import styled
 from darwindeck.errors import DarwinDeckError
 
 app = typer.Typer(
@@ -66,5 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=True)
     except DarwinDeckError as error:
-        Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
+        Console(stderr=True, markup=False, highlight=False, soft_wrap=True).print(
+            styled("error:", "bold red", f" {error}")
+        )
         sys.exit(2)

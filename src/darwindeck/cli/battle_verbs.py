@@ -2,23 +2,31 @@
 
 ``darwindeck battle DECK --vs DECK --games N [--agents greedy,random] [--seed S]`` prints win rates
 with 95% intervals, average turns, points and the most used effects; ``--play`` lets you play DECK
-against the first agent in the terminal. ``darwindeck cards [--set A1]`` prints the card status report.
+against the first agent in the terminal (``battle_play``: keys that keep their meaning, ``?``, ``r``, ``q``,
+every event narrated). ``darwindeck cards [--set A1]`` prints the card status report.
 DECK is a shipped deck name or a deck JSON file. Bad input raises ``DarwinDeckError`` subclasses.
 """
 
 from __future__ import annotations
 
+import sys
+
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from darwindeck.cli.battle_play import play_battle_in_terminal
+from darwindeck.cli.common import console
+from darwindeck.cli.play_verbs import line_reader
 from darwindeck.errors import DarwinDeckError
-from darwindeck.tcg.battle.agents import Agent, make_agent
+from darwindeck.tcg.battle.agents import AGENT_NAMES, make_agent
 from darwindeck.tcg.battle.card_status import card_statuses, summary_line
-from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.play import MatchSummary, play_match
 from darwindeck.tcg.core.catalog import SET_CODES
-from darwindeck.tcg.core.decks import Deck, load_deck
+from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
+
+#: What a DECK argument accepts, naming every shipped deck.
+DECK_HELP = f"A shipped deck ({', '.join(shipped_deck_names())}) or a deck JSON file."
 
 
 class BattleArgumentError(DarwinDeckError):
@@ -32,8 +40,8 @@ def _agents(spec: str) -> tuple[str, str]:
     if len(names) != 2:
         raise BattleArgumentError(f"--agents {spec!r}: give one or two names separated by a comma")
     for name in names:
-        if name not in ("random", "greedy", "mcts"):
-            raise BattleArgumentError(f"--agents {spec!r}: unknown agent {name!r} (random, greedy, mcts)")
+        if name not in AGENT_NAMES:
+            raise BattleArgumentError(f"--agents {spec!r}: unknown agent {name!r} ({', '.join(AGENT_NAMES)})")
     return names[0], names[1]
 
 
@@ -60,67 +68,16 @@ def _print_summary(
     console.print(f"most used effects: {common}")
 
 
-def _render(console: Console, battle: Battle, human: int) -> None:
-    state = battle.state
-    for index in (1 - human, human):
-        player = state.players[index]
-        who = "You" if index == human else "AI"
-        console.print(
-            f"[bold]{who}[/] ({player.deck_name}) points {player.points}  hand {len(player.hand)}"
-            f"  deck {len(player.deck)}"
-            f"  energy now {player.energy_available or '-'} next {player.energy_next or '-'}"
-        )
-        for slot, pokemon in enumerate(player.in_play()):
-            card = battle.card(pokemon.card_id)
-            place = "Active" if slot == 0 else f"Bench {slot}"
-            energy = ",".join(e.value for e in pokemon.energy) or "-"
-            status = ",".join(s.value for s in pokemon.statuses) or "-"
-            console.print(
-                f"  {place}: {card.name} HP {card.hp - pokemon.damage}/{card.hp}"
-                f" energy {energy} status {status}"
-            )
-        if index == human:
-            console.print("  hand: " + ", ".join(battle.card(c).name for c in player.hand))
-    for effect in state.active_effects:
-        console.print(
-            f"  effect: {effect.effect_type} from {effect.source_card_id or 'trainer'}"
-            f" ({effect.source_player_id})"
-        )
-
-
-def _play_interactive(console: Console, deck: Deck, opponent_deck: Deck, opponent: Agent, seed: int) -> None:
-    battle = new_battle(deck, opponent_deck, seed)
-    human = 0
-    while not battle.is_terminal():
-        if battle.current_player() != human:
-            action = opponent.choose(battle)
-            console.print(f"[dim]AI:[/] {battle.describe(action)}")
-            battle.apply_action(action)
-            continue
-        _render(console, battle.view_for(human), human)
-        actions = battle.legal_actions()
-        for number, action in enumerate(actions):
-            console.print(f"  [{number}] {battle.describe(action)}")
-        choice = typer.prompt("your choice", type=int)
-        if not 0 <= choice < len(actions):
-            console.print("no such choice")
-            continue
-        battle.apply_action(actions[choice])
-    state = battle.state
-    outcome = "draw" if state.winner is None else ("you win" if state.winner == human else "the AI wins")
-    console.print(f"game over after {state.turn} turns: {outcome} ({state.end_reason})")
-
-
 def register(app: typer.Typer) -> None:
     """Add the ``battle`` and ``cards`` verbs to ``app``."""
 
     @app.command("battle")
     def battle(
-        deck: str = typer.Argument(..., help="Deck name (see the shipped decks) or a deck JSON file."),
-        vs: str = typer.Option(..., "--vs", help="The opposing deck (name or JSON file)."),
+        deck: str = typer.Argument(..., help=DECK_HELP),
+        vs: str = typer.Option(..., "--vs", help=f"The opposing deck. {DECK_HELP}"),
         games: int = typer.Option(100, "--games", help="Number of battles to simulate."),
         agents: str = typer.Option(
-            "greedy,random", "--agents", help="Agents of the two players: random, greedy, mcts."
+            "greedy,random", "--agents", help=f"Agents of the two players: {', '.join(AGENT_NAMES)}."
         ),
         seed: int = typer.Option(0, "--seed", help="Seed of all randomness."),
         play: bool = typer.Option(
@@ -128,11 +85,11 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Simulate battles between two decks, or play one yourself."""
-        console = Console()
         first, second = _agents(agents)
         deck0, deck1 = load_deck(deck), load_deck(vs)
         if play:
-            _play_interactive(console, deck0, deck1, make_agent(first, seed), seed)
+            reader = line_reader(console, echo=not sys.stdin.isatty())
+            play_battle_in_terminal(console, deck0, deck1, make_agent(first, seed), seed, reader)
             return
         if games < 1:
             raise BattleArgumentError(f"--games {games}: must be at least 1")
@@ -151,7 +108,6 @@ def register(app: typer.Typer) -> None:
         if set_code is not None and set_code.lower() not in {c.lower() for c in SET_CODES}:
             raise BattleArgumentError(f"--set {set_code!r}: unknown set (known: {', '.join(SET_CODES)})")
         statuses = card_statuses(set_code)
-        console = Console()
         table = Table(title=summary_line(statuses))
         for column in ("id", "name", "status", "mechanics / reason"):
             table.add_column(column)

@@ -3,7 +3,9 @@
 ``evolve`` runs the GA (``darwindeck.evolve.ga.evolve``) with the engine-measured fitness, shows a Rich
 progress display (generation, best / mean fitness, diversity, evaluations per second, ETA) and one log
 line per generation, then writes the top N genomes, their rulebooks, the fitness table and the plot into
-``--out`` (``darwindeck.evolve.report``) and prints the top N with their breakdown.
+``--out`` (``darwindeck.evolve.report``) and prints where the run is stored (with the exact ``runs show``
+command), the gallery, and the rulebook of the best game that meets the bar (``gallery.meets_bar``; the
+gallery is best first), or of the best fitness, saying so, when none does.
 
 Settings options left out take the defaults of ``EvolutionSettings`` for a new run, and the stored
 values for ``--resume RUN_ID`` (where only ``--generations`` may differ, to extend a run). ``--players``
@@ -23,12 +25,13 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from darwindeck.cli.common import console
+from darwindeck.cli.common import announce_first_compile, console, styled
 from darwindeck.errors import DarwinDeckError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from darwindeck.evolve.archive import Elite
     from darwindeck.evolve.evaluator import Evaluator
     from darwindeck.evolve.ga import GenerationStats, RunResult
     from darwindeck.evolve.report import Rated
@@ -176,7 +179,7 @@ def _run(
         TextColumn("ETA"),
         TimeRemainingColumn(),
     )
-    _announce_first_compile()
+    announce_first_compile()
     with Progress(*columns, console=console) as progress:
         task = progress.add_task("evolve", total=settings.generations, completed=done, status="starting")
 
@@ -192,18 +195,6 @@ def _run(
         return ga.evolve(
             settings, seed, store, evaluator, progress=report, resume_run=resume, starters=starters
         )
-
-
-#: Printed before a run whose engine numba has not compiled yet (a fresh clone).
-FIRST_COMPILE_NOTICE = "First run: numba compiles the engine once (about 3 minutes on 2 cores)."
-
-
-def _announce_first_compile() -> None:
-    """Say why the first generation of a fresh clone takes minutes (``cache_guard.is_compiled``)."""
-    from darwindeck.engine.cache_guard import is_compiled
-
-    if not is_compiled():
-        console.print(FIRST_COMPILE_NOTICE, markup=False, highlight=False)
 
 
 #: ``--from-rated`` starts from games with at least this mean rating.
@@ -340,6 +331,7 @@ def evolve(
         raise EvolveArgumentError(f"--top {top}: must be at least 1")
     chosen = _chosen(population, generations, style, players, games, patience, judge_deals, judge_budget)
     store = RunStore(db)
+    url = store.url
     try:
         settings, run_seed = _settings(store, chosen, seed, resume)
         starters = _best_rated(store) if from_rated else []
@@ -361,15 +353,43 @@ def evolve(
         f"run {result.run_id} {result.status} after {len(result.generations)} generations "
         f"(seed {run_seed}, style {settings.style}); best fitness {best:.4f}"
     )
+    console.print(stored_line(result.run_id, url, db))
     _print_gallery(result, top)
     console.print(
         f"wrote the gallery ({len(result.gallery)} games, gallery.md, archive.png, gallery/) and the top "
-        f"{len(outputs.genomes)} games with {outputs.table.name} and {outputs.plot.name} to {folder}",
-        markup=False,
+        f"{len(outputs.genomes)} games with {outputs.table.name} and {outputs.plot.name} to {folder}"
     )
-    if outputs.rulebooks:
-        console.print(f"\nRulebook of the best game ({outputs.rulebooks[0].name}):\n")
-        console.print(outputs.rulebooks[0].read_text(encoding="utf-8"), markup=False)
+    heading, rulebook = shown_rulebook(result.gallery, folder, outputs.rulebooks)
+    console.print(f"\n{heading}\n")
+    console.print(rulebook.read_text(encoding="utf-8"))
+
+
+def stored_line(run_id: int, url: str, db: str | None) -> str:
+    """Where the run is stored and the exact command that shows it (``--db`` only when not the
+    default store, which ``runs`` reads by itself)."""
+    option = "" if db is None else f" --db {db}"
+    return f"stored as run {run_id} in {url}; see it with `darwindeck runs show {run_id}{option}`"
+
+
+#: Why a run may have no game that meets the bar, in the words of ``gallery.meets_bar``.
+BAR_TEXT = "judged, skill depth 2 or more, first-player advantage within ±0.10, 10-200 decisions a game"
+
+
+def shown_rulebook(gallery: Sequence[Elite], folder: Path, rulebooks: Sequence[Path]) -> tuple[str, Path]:
+    """The heading and file of the rulebook to show: the gallery's best game that meets the bar
+    (``gallery.meets_bar``; its rulebook in ``gallery/``), or, when none does, the best fitness (the
+    first of ``rulebooks``), saying so."""
+    from darwindeck.evolve.gallery import meets_bar
+
+    for rank, elite in enumerate(gallery, start=1):
+        if meets_bar(elite):
+            path = folder / "gallery" / f"{rank:02d}-{elite.identity[:12]}.md"
+            return f"Rulebook of the best game that meets the bar (gallery #{rank}, {path.name}):", path
+    return (
+        f"No game of this run meets the bar ({BAR_TEXT}); rulebook of the best fitness instead "
+        f"({rulebooks[0].name}):",
+        rulebooks[0],
+    )
 
 
 # ------------------------------------------------------------------------------------------------ runs
@@ -435,7 +455,9 @@ def _show(store: RunStore, run_id: int) -> None:
     summary = store.run_summary(run_id)
     info = summary.run
     console.print(
-        f"[bold]run {info.run_id}[/]  {info.status}, created {info.created}, version {info.version}"
+        styled(
+            f"run {info.run_id}", "bold", f"  {info.status}, created {info.created}, version {info.version}"
+        )
     )
     console.print(
         f"seed {info.seed}; " + ", ".join(f"{name} {value}" for name, value in info.settings.items())

@@ -1,6 +1,7 @@
 """Verbs over genomes: ``games``, ``show``, ``validate``, ``compile``, ``import``, ``rulebook``.
 
-Each reads a GAME (a library name) or a FILE (a genome JSON), and writes files atomically.
+Each reads a GAME (a library name) or a FILE (our genome JSON, a DarwinDeck export or bytecode, through
+``common.load_game_file``), and writes files atomically.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from darwindeck.cli.common import console, read_json_object, resolve_game
+from darwindeck.cli.common import GAME_HELP, console, load_game_file, resolve_game, styled
 from darwindeck.errors import GenomeFormatError
 from darwindeck.fileio import write_atomic
 
-GameArg = Annotated[
-    str, typer.Argument(help="A library game name (see `darwindeck games`) or a genome JSON file.")
-]
+GameArg = Annotated[str, typer.Argument(help=GAME_HELP)]
 
 
 class RulebookFormat(StrEnum):
@@ -64,7 +63,7 @@ def show(
     if as_json:
         typer.echo(to_json(genome), nl=False)
         return
-    console.print(f"[bold]{genome.name}[/]  (identity {genome.identity[:12]})")
+    console.print(styled(genome.name, "bold", f"  (identity {genome.identity[:12]})"))
     if genome.description:
         console.print(genome.description)
     console.print(f"players: {genome.player_count}   max turns: {genome.max_turns}")
@@ -78,19 +77,17 @@ def show(
 
 
 def validate(
-    file: Annotated[Path, typer.Argument(help="A genome JSON file.")],
+    file: Annotated[Path, typer.Argument(help="A genome file: our JSON, a DarwinDeck export or bytecode.")],
 ) -> None:
     """Check a genome file; exit 0 when playable, 2 with every problem listed otherwise."""
-    from darwindeck.genome.serialization import genome_from_dict
     from darwindeck.genome.validation import validate as run_validation
 
-    data = read_json_object(file)
-    genome = genome_from_dict(data, source=str(file), validate=False)
+    genome = load_game_file(file, validate=False)
     report = run_validation(genome)
     for problem in report.warnings:
-        console.print(f"[yellow]warning[/] {problem}")
+        console.print(styled("warning", "yellow", f" {problem}"))
     for problem in report.errors:
-        console.print(f"[red]error[/] {problem}")
+        console.print(styled("error", "red", f" {problem}"))
     if not report.ok:
         console.print(f"{file}: {len(report.errors)} error(s), {len(report.warnings)} warning(s)")
         raise typer.Exit(2)
@@ -122,9 +119,9 @@ def import_files(
     report = import_path(source, out_dir)
     for label, entries in (("assumed", report.assumed), ("adjusted", report.adjusted)):
         for path, reason in entries:
-            console.print(f"[cyan]{label}[/] {path}: {reason}")
+            console.print(styled(label, "cyan", f" {path}: {reason}"))
     for path, reason in report.refused:
-        console.print(f"[yellow]refused[/] {path}: {reason}")
+        console.print(styled("refused", "yellow", f" {path}: {reason}"))
     console.print(
         f"imported {report.imported_count}, refused {report.refused_count} "
         f"({len(report.assumed)} assumption(s), {len(report.adjusted)} adjustment(s)) → {out_dir}"

@@ -4,6 +4,8 @@
 [--plain] [--results FILE]``. The loop, display and results file are ``darwindeck.play``'s; this module
 checks the arguments (a ``DarwinDeckError`` for an unknown game, a seat outside the game's seats, an
 unknown opponent kind, fewer than one iteration, an unwritable results file) and wires the terminal in.
+Before the first move it says when numba has yet to compile the engine (``common.announce_first_compile``).
+Nothing the session prints is read as Rich markup (names and descriptions may hold brackets).
 Without ``--seed`` a seed is drawn from the operating system and shown, so every game can be replayed.
 When standard input is not a terminal (input piped or scripted), each line read is printed after its
 prompt, as a terminal would echo it, so the transcript reads like a game typed by hand.
@@ -19,7 +21,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from darwindeck.cli.common import resolve_game
+from darwindeck.cli.common import GAME_HELP, announce_first_compile, resolve_game
 from darwindeck.genome.schema import GameGenome
 from darwindeck.play.opponents import OPPONENT_KINDS, PlayArgumentError, make_opponent
 from darwindeck.play.results import default_results_path, prepare_results_file
@@ -77,9 +79,7 @@ def check_options(
 
 
 def play(
-    game: Annotated[
-        str, typer.Argument(help="A library game name (see `darwindeck games`) or a genome JSON file.")
-    ],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     seat: Annotated[
         int, typer.Option("--seat", help="Your seat, 0-based (seat 0 starts the first hand).")
     ] = 0,
@@ -106,8 +106,11 @@ def play(
     """Play GAME yourself against computer opponents; the result is appended to a results file."""
     genome = resolve_game(game)
     options = check_options(genome, game, seat, opponents, iterations, seed, plain, results)
+    announce_first_compile()
     opponent = make_opponent(options.opponents, options.seed, iterations)
     prepare_results_file(options.results)
-    console = Console(highlight=False, emoji=False, no_color=plain, color_system=None if plain else "auto")
+    console = Console(
+        highlight=False, markup=False, emoji=False, no_color=plain, color_system=None if plain else "auto"
+    )
     reader = line_reader(console, echo=not sys.stdin.isatty())
     PlaySession(options, genome, opponent, console, reader).run()

@@ -17,7 +17,8 @@ from rich.table import Table
 
 from darwindeck.agents.simulate import BatchStats
 from darwindeck.agents.simulate import simulate as run_batch
-from darwindeck.cli.common import console, resolve_game
+from darwindeck.cli.common import GAME_HELP, announce_first_compile, console, resolve_game
+from darwindeck.engine.agents import AGENT_NAMES
 from darwindeck.errors import DarwinDeckError
 
 #: Batches at least this long show a progress bar.
@@ -29,15 +30,14 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    game: Annotated[
-        str, typer.Argument(help="A library game name (see `darwindeck games`) or a genome JSON file.")
-    ],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
     agents: Annotated[
         str,
         typer.Option(
             "--agents",
-            help="Comma-separated agent per seat (random, greedy); one name is used for every seat.",
+            help=f"Comma-separated agent per seat ({', '.join(AGENT_NAMES)}); one name is used for every "
+            "seat.",
         ),
     ] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole batch (same seed, same games).")] = 0,
@@ -51,6 +51,8 @@ def simulate(
     names = [name.strip() for name in agents.split(",") if name.strip()]
     if not names:
         raise DarwinDeckError("--agents: give at least one agent name")
+    if not as_json:
+        announce_first_compile()
     if as_json or games < PROGRESS_MIN_GAMES:
         stats = run_batch(genome, games=games, agents=names, seed=seed, workers=workers)
     else:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from darwindeck.cli.common import console, resolve_game
+from darwindeck.cli.common import GAME_HELP, announce_first_compile, console, resolve_game
 
 if TYPE_CHECKING:
     from darwindeck.evolve.quality.ladder import Ladder, Rung
@@ -29,9 +29,7 @@ def register(app: typer.Typer) -> None:
 
 
 def skill(
-    game: Annotated[
-        str, typer.Argument(help="A library game name (see `darwindeck games`) or a genome JSON file.")
-    ],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Duplicate deals per rung.")] = 40,
     rungs: Annotated[
         int, typer.Option("--rungs", "-r", min=1, max=4, help="Rungs to climb (1: greedy vs random).")
@@ -50,6 +48,8 @@ def skill(
     from darwindeck.evolve.quality.play import GREEDY, play
 
     genome = resolve_game(game)
+    if not as_json:
+        announce_first_compile()
     probe = play(genome, [GREEDY], 8, seed)
     has_decisions = bool(probe.meaningful_decisions.sum() > 0)
     ladder = measure_ladder(genome, seed, deals, rungs, has_decisions=has_decisions, stop_early=False)

@@ -99,8 +99,10 @@ def serve(
     """Serve the gallery: play any game in the browser against the computer, and rate it."""
     import uvicorn
 
+    from darwindeck.cli.common import announce_first_compile
     from darwindeck.web.app import create_app
 
+    announce_first_compile()
     app = create_app(db, behind_proxy=behind_proxy, allow_client_seeds=allow_client_seeds, openapi=openapi)
     # The app reads X-Forwarded-For itself, only when told it is behind a proxy: uvicorn's own proxy
     # handling (on by default, trusting loopback) would let any local client pick its address.

@@ -73,7 +73,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from darwindeck.errors import GenomeFormatError
+from darwindeck.errors import BytecodeError, GenomeFormatError
 from darwindeck.genome.cards import DeckType, Location, Rank, Suit, Visibility
 from darwindeck.genome.conditions import (
     RANK_VALUED,
@@ -608,22 +608,66 @@ def _refuse_duplicate_keys(source: str) -> Callable[[list[tuple[str, Any]]], dic
 
 def from_json(text: str, *, source: str = "<string>", validate: bool = True) -> GameGenome:
     """Read genome JSON text (see ``genome_from_dict`` for the errors raised)."""
+    return genome_from_dict(_parse_json(text, source), source=source, validate=validate)
+
+
+def _parse_json(text: str, source: str) -> object:
+    """``text`` parsed, refusing duplicate keys; a ``GenomeFormatError`` at the line and column."""
     try:
-        data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys(source))
+        return json.loads(text, object_pairs_hook=_refuse_duplicate_keys(source))
     except json.JSONDecodeError as error:
         raise GenomeFormatError(
             f"{source}:{error.lineno}:{error.colno}", f"malformed JSON: {error.msg}"
         ) from None
+
+
+#: Converts a DarwinDeck export (its parsed JSON and the file's name) into a genome:
+#: ``importer.import_genome``, handed in by callers above the importer so imports stay one-way.
+ExportReader = Callable[[object, str], GameGenome]
+
+
+def is_bytecode(data: bytes) -> bool:
+    """Whether a file's bytes are bytecode (docs/bytecode.md) rather than JSON text: a version-2 stream
+    starts with its version byte 2, a version-1 stream with the legacy layout version 0x0001 (byte 0);
+    JSON text never starts with either byte."""
+    return data[:1] in (b"\x02", b"\x00")
+
+
+def load_genome(
+    path: str | os.PathLike[str], *, validate: bool = True, exports: ExportReader | None = None
+) -> GameGenome:
+    """The one reader of genome files: our JSON, bytecode (recognised by ``is_bytecode``; the genome
+    takes the file's stem as its name, which bytecode does not carry) or, when ``exports`` is given, a
+    DarwinDeck export (a string ``schema_version``). A missing, unreadable or malformed file is a
+    ``GenomeFormatError`` naming the file; duplicate keys are refused in every JSON document."""
+    source = os.fspath(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise GenomeFormatError(source, f"cannot read the file: {error.strerror or error}") from None
+    if is_bytecode(raw):
+        return _genome_from_bytecode(raw, source, Path(path).stem, validate)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise GenomeFormatError(source, f"not UTF-8 text (byte {error.start})") from None
+    if exports is None:
+        return from_json(text, source=source, validate=validate)
+    data = _parse_json(text, source)
+    if isinstance(data, dict) and isinstance(data.get("schema_version"), str):
+        return exports(data, source)
     return genome_from_dict(data, source=source, validate=validate)
 
 
-def load_genome(path: str | os.PathLike[str], *, validate: bool = True) -> GameGenome:
-    """Read a genome JSON file; a missing or unreadable file is a ``GenomeFormatError`` too."""
-    source = os.fspath(path)
+def _genome_from_bytecode(raw: bytes, source: str, name: str, validate: bool) -> GameGenome:
+    from darwindeck.genome.bytecode import parse_bytecode
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise GenomeFormatError(source, f"not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise GenomeFormatError(source, f"cannot read the file: {error.strerror or error}") from None
-    return from_json(text, source=source, validate=validate)
+        genome = dataclasses.replace(parse_bytecode(raw), name=name)
+    except BytecodeError as error:
+        raise GenomeFormatError(source, str(error)) from None
+    if validate:
+        from darwindeck.genome.validation import ensure_valid
+
+        ensure_valid(genome)
+    return genome

@@ -4,5 +4,8 @@
 * ``records``: browser games and ratings in the run store's database;
 * ``catalog``: the games on offer (the library and the best games of every run);
 * ``app``: the FastAPI app, its pages (``templates/``, ``static/``) and its JSON API;
-* ``battle``: watching a Pocket-style battle step by step (the ``/battle`` page).
+* ``battle``: watching a Pocket-style battle step by step (the ``/battle`` page);
+* ``guard``: the app-wide request guard: size limit, strict JSON, security headers, trimmed errors;
+* ``tables``: tables for several people: seats, secret links, hand-over to the computer;
+* ``tables_api``: the tables' pages, JSON routes and per-seat event streams.
 """

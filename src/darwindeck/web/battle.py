@@ -6,8 +6,9 @@ values give the same battle. ``BattleReplay.at(step)`` is the battle after ``ste
 end): kept in memory and advanced as the viewer steps forward; a step back replays from the start.
 ``snapshot`` is what the page shows: for each player the points, hand and deck sizes, energy now and
 next, and every Pokémon in play with its HP, energy and status; the active effects in play; the
-narrated actions so far (``Battle.describe`` of each action, by player). A spectator sees both sides,
-so nothing is hidden here.
+narrated actions so far, one line per action (``narrated_step``: the choice in words, then what it
+caused, from ``tcg.battle.narration``), and the active effects in words. A spectator sees both sides, so
+nothing is hidden here.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from darwindeck.errors import DarwinDeckError
+from darwindeck.tcg.battle import narration
 from darwindeck.tcg.battle.agents import Agent, make_agent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.play import MAX_ACTIONS_PER_GAME
+from darwindeck.tcg.core.actions import ActionKind, decode
 from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
 from darwindeck.tcg.core.models import EnergyType
 
@@ -27,6 +30,26 @@ BATTLE_AGENTS = ("random", "greedy", "mcts")
 
 def _energy(energy: EnergyType | None) -> str | None:
     return None if energy is None else energy.value
+
+
+#: A spectator's names for the two players (``tcg.battle.narration``).
+SPECTATOR = narration.Voice(("Player 1", "Player 2"))
+
+
+def narrated_step(battle: Battle, action: int) -> str:
+    """Apply ``action`` and tell it in one line: every event it caused, after the choice in words when the
+    events do not say it already (a placement during setup, an ability)."""
+    player = battle.current_player()
+    choice = narration.describe_action(battle, action, SPECTATOR)
+    before, seen = narration.Board.of(battle, SPECTATOR), len(battle.state.action_log)
+    battle.apply_action(action)
+    events = narration.narrate(battle, before, battle.state.action_log[seen:], SPECTATOR)
+    told = (
+        []
+        if events and decode(action).kind is not ActionKind.ABILITY
+        else [f"Player {player + 1}: {choice}."]
+    )
+    return " ".join([*told, *events])
 
 
 @dataclass(frozen=True)
@@ -71,8 +94,7 @@ class BattleReplay:
         battle = self.battle
         player = battle.current_player()
         action = self.agents[player].choose(battle)
-        self.log.append(f"Player {player + 1}: {battle.describe(action)}")
-        battle.apply_action(action)
+        self.log.append(narrated_step(battle, action))
 
     def at(self, step: int) -> BattleReplay:
         """This battle after ``step`` actions, or at its end; a new replay when ``step`` is behind."""
@@ -87,7 +109,7 @@ class BattleReplay:
         players = []
         for player in state.players:
             in_play = []
-            for slot, pokemon in enumerate(player.in_play()):
+            for slot, pokemon in narration.slots(player):
                 card = battle.card(pokemon.card_id)
                 in_play.append(
                     {
@@ -110,10 +132,7 @@ class BattleReplay:
                     "in_play": in_play,
                 }
             )
-        effects = [
-            f"{e.effect_type} from {e.source_card_id or 'a trainer'} (player {e.source_player_id})"
-            for e in state.active_effects
-        ]
+        effects = [narration.effect_words(battle, effect, SPECTATOR) for effect in state.active_effects]
         winner = None if state.winner is None else state.winner + 1
         return {
             "step": self.steps,

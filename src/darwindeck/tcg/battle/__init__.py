@@ -8,4 +8,6 @@ top of it.
 * ``agents``: the battle players (random, greedy, MCTS).
 * ``play``: whole battles and match summaries.
 * ``card_status``: which cards the engine implements, and why a card is missing.
+* ``narration``: a battle told to a person: each action, coin, damage, status and knock-out in words.
+* ``card_words``: each card effect described in the project's own words (the card text on request).
 """

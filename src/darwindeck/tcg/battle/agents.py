@@ -283,6 +283,10 @@ class MCTSAgent:
         return (diff, -diff)
 
 
+#: The names ``make_agent`` knows.
+AGENT_NAMES = ("random", "greedy", "mcts")
+
+
 def make_agent(name: str, seed: int) -> Agent:
     """``random``, ``greedy`` or ``mcts``; other names raise ValueError."""
     if name == "random":

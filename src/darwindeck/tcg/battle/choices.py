@@ -70,16 +70,14 @@ def fossil_slots(battle: BattleData, player: PlayerState) -> list[int]:
 
 
 def describe_choice(battle: BattleData, kind: ActionKind, number: int) -> str:
-    """Readable text of a choice action (``Battle.describe``), with card names."""
+    """Readable text of a retreat's payment or a copied attack's target (``narration.describe_action``
+    says the other actions), with card names."""
     state = battle.state
     player = state.players[state.pending[0].player if state.pending else state.current]
     if kind is ActionKind.RETREAT_ENERGY:
         way = retreat_ways(battle, player)[number]
-        return "retreat discarding " + (" + ".join(e.value for e in way) or "nothing")
-    if kind is ActionKind.PLACE_ENERGY:
-        return f"attach {state.pending[0].energy_type} energy to {_place(battle, player, number)}"
-    if kind is ActionKind.DISCARD_FOSSIL:
-        return f"discard {_place(battle, player, number)} from play"
+        paid = " + ".join(f"{e.value.capitalize()} Energy" for e in way)
+        return "retreat discarding " + (paid or "nothing")
     choice = state.pending[0]
     attack = battle.card(player.active.card_id).attacks[choice.number] if player.active else None
     copied = _copied(battle, player.index, attack, choice.target) if attack else None
@@ -87,7 +85,7 @@ def describe_choice(battle: BattleData, kind: ActionKind, number: int) -> str:
         return f"copied attack: target {number}"
     kind_of_target = _copy_target_kind(copied)
     if kind_of_target is TargetKind.OPP_DISCARD_BASIC:
-        return f"{copied.name} on {opponent_discard_basics(battle, player.index)[number]}"
+        return f"{copied.name} on {battle.card(opponent_discard_basics(battle, player.index)[number]).name}"
     side = (
         player
         if kind_of_target in (TargetKind.OWN_ANY, TargetKind.OWN_BENCH)

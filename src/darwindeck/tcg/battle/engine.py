@@ -52,7 +52,6 @@ from darwindeck.tcg.core.actions import (
     TARGETS,
     Action,
     ActionKind,
-    action_to_string,
     decode,
 )
 from darwindeck.tcg.core.battle_data import BattleData
@@ -92,14 +91,6 @@ POISON_DAMAGE = 10
 BURN_DAMAGE = 20
 
 
-_CHOICE_KINDS = (
-    ActionKind.RETREAT_ENERGY,
-    ActionKind.PLACE_ENERGY,
-    ActionKind.COPY_TARGET,
-    ActionKind.DISCARD_FOSSIL,
-)
-
-
 @dataclass
 class Battle(BattleData):
     """A battle with its loop: legal actions, applying them, clones and views (module docstring)."""
@@ -136,21 +127,6 @@ class Battle(BattleData):
             )
         self._legal = None
         _apply(self, decode(action))
-
-    def describe(self, action: int) -> str:
-        """``action_to_string`` with card and attack names filled in."""
-        kind, index, _target = decode(action)
-        if kind in _CHOICE_KINDS:
-            return choices.describe_choice(self, kind, index)
-        text = action_to_string(self.state, action)
-        player = self.state.players[self.current_player()]
-        if kind is ActionKind.ATTACK and player.active is not None:
-            attacks = self.card(player.active.card_id).attacks
-            if index < len(attacks):
-                text = text.replace(f"attack {index}", f"attack {attacks[index].name}")
-        for card_id in set(player.hand):
-            text = text.replace(card_id, f"{self.card(card_id).name} [{card_id}]")
-        return text
 
     def clone(self) -> Battle:
         rng = random.Random()
@@ -552,7 +528,14 @@ def _use_ability(battle: Battle, player: PlayerState, slot: int, target: int) ->
 
 def _run(battle: Battle, spec: EffectSpec, context: EffectContext) -> None:
     result = get_handler(spec.effect_id).resolve(context)
-    battle.state.log("effect", context.player, effect_id=spec.effect_id, name=context.name, ok=result.success)
+    battle.state.log(
+        "effect",
+        context.player,
+        effect_id=spec.effect_id,
+        name=context.name,
+        ok=result.success,
+        text=result.message,
+    )
 
 
 def _play_card(battle: Battle, player: PlayerState, hand_index: int, target: int) -> None:
@@ -607,7 +590,7 @@ def _attack(battle: Battle, player: PlayerState, index: int, target: int, copy_t
     attack = battle.card(attacker.card_id).attacks[index]
     state.log("attack", player.index, uid=attacker.uid, attack=attack.name)
     gates = pipelines.attack_gate_coins(battle, attacker)
-    if not gates or all(battle.coins.flip() for _ in range(gates)):
+    if not gates or all(_flip(battle, player.index, "to attack") for _ in range(gates)):
         _resolve_attack(battle, player, attacker, attack, target, copy_target)
     else:
         state.log("attack_failed", player.index, reason="coin")
@@ -644,8 +627,38 @@ def _resolve_attack(
     target: int,
     copy_target: int | None,
 ) -> None:
+    defender = battle.state.players[1 - player.index].active
+    before = defender.damage if defender is not None else 0
+    _resolve_attack_steps(battle, player, attacker, attack, target, copy_target)
+    if defender is not None and defender.damage > before:
+        _counter_damage(battle, player, attacker, defender)
+
+
+def _counter_damage(
+    battle: Battle, player: PlayerState, attacker: CardInstance, defender: CardInstance
+) -> None:
+    """Rough Skin, Counterattack, Bristling Spikes: "if this Pokémon [in the Active Spot] is damaged by an
+    attack, do N damage to the Attacking Pokémon": once per attack, whether the attack's damage or one
+    of its effects (Thunder Spear, Draco Meteor) damaged the Active it found there."""
+    recoil = pipelines.counter_damage(battle, defender)
+    if recoil > 0:
+        attacker.damage += recoil
+        battle.state.log(
+            "counter_damage", 1 - player.index, uid=attacker.uid, source=defender.uid, amount=recoil
+        )
+
+
+def _resolve_attack_steps(
+    battle: Battle,
+    player: PlayerState,
+    attacker: CardInstance,
+    attack: Attack,
+    target: int,
+    copy_target: int | None,
+) -> None:
+    """The attack's effects before damage, its damage, its effects after damage."""
     if not attack.effects:  # damage only
-        _deal_attack_damage(battle, player, attacker, attack.damage)
+        _deal_attack_damage(battle, player, attacker, attack.damage, attack.name)
         return
     context = EffectContext(
         battle, player.index, attacker.uid, {}, "attack", attack.name, target, attack.damage
@@ -663,7 +676,7 @@ def _resolve_attack(
     if context.attack_fails:
         battle.state.log("attack_failed", player.index, reason="effect")
         return
-    context.dealt = _deal_attack_damage(battle, player, attacker, context.damage)
+    context.dealt = _deal_attack_damage(battle, player, attacker, context.damage, attack.name)
     defender = battle.state.players[1 - player.index].active
     for spec in [*after, *context.extra_after]:
         handler = get_handler(spec.effect_id)
@@ -673,17 +686,17 @@ def _resolve_attack(
         _run(battle, spec, context)
 
 
-def _deal_attack_damage(battle: Battle, player: PlayerState, attacker: CardInstance, damage: int) -> int:
+def _deal_attack_damage(
+    battle: Battle, player: PlayerState, attacker: CardInstance, damage: int, name: str
+) -> int:
     """The damage step of an attack of base ``damage`` (after the before-damage effects) on the
-    Defending Pokémon, with the recoil of counter-damage effects; the damage dealt."""
+    Defending Pokémon; the damage dealt (counter-damage comes once the attack is over)."""
     defender = battle.state.players[1 - player.index].active
     if defender is None or damage <= 0:
         return 0
     dealt = pipelines.compute_damage(battle, attacker, defender, damage, to_active=True)
     defender.damage += dealt
-    battle.state.log("damage", player.index, uid=defender.uid, amount=dealt)
-    recoil = pipelines.counter_damage(battle, defender) if dealt > 0 else 0
-    attacker.damage += recoil
+    pipelines.log_damage(battle, attacker, defender, damage, dealt, name)
     return dealt
 
 
@@ -735,14 +748,23 @@ def _pokemon_checkup(battle: Battle) -> None:
             continue
         if Status.POISONED in active.statuses:
             active.damage += POISON_DAMAGE
+            state.log("checkup_damage", index, uid=active.uid, amount=POISON_DAMAGE, status="Poisoned")
         if Status.BURNED in active.statuses:
             active.damage += BURN_DAMAGE
-            if battle.coins.flip():
+            state.log("checkup_damage", index, uid=active.uid, amount=BURN_DAMAGE, status="Burned")
+            if _flip(battle, index, "Burned"):
                 active.statuses.remove(Status.BURNED)
-        if Status.ASLEEP in active.statuses and battle.coins.flip():
+        if Status.ASLEEP in active.statuses and _flip(battle, index, "Asleep"):
             active.statuses.remove(Status.ASLEEP)
         if Status.PARALYZED in active.statuses and index == state.current:
             active.statuses.remove(Status.PARALYZED)
+
+
+def _flip(battle: Battle, player: int, name: str) -> bool:
+    """A coin of the rules (not of a card's effect), logged for the narration like an effect's."""
+    heads = battle.coins.flip()
+    battle.state.log("coin", player, heads=heads, name=name)
+    return heads
 
 
 def _after_effects(battle: Battle) -> None:

@@ -35,8 +35,6 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from darwindeck.tcg.core.models import GameState
-
 
 class ActionKind(IntEnum):
     END_TURN = 0
@@ -149,43 +147,3 @@ def decode(action: int) -> Action:
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
     return DECODED[action]
-
-
-def _slot_name(state: GameState, player: int, slot: int) -> str:
-    pokemon = state.players[player].slot(slot)
-    where = "Active" if slot == 0 else f"Bench {slot}"
-    return f"{where} ({pokemon.card_id})" if pokemon is not None else where
-
-
-def action_to_string(state: GameState, action: int) -> str:
-    """A short English description of ``action`` for the player whose decision it is."""
-    kind, index, target = decode(action)
-    player = state.pending[0].player if state.pending else state.current
-    me = state.players[player]
-    if kind is ActionKind.END_TURN:
-        return "end turn"
-    if kind is ActionKind.SETUP_DONE:
-        return "finish setup"
-    if kind is ActionKind.ATTACH:
-        return f"attach {me.energy_available} energy to {_slot_name(state, player, index)}"
-    if kind is ActionKind.RETREAT:
-        return f"retreat to {_slot_name(state, player, index + 1)}"
-    if kind is ActionKind.PROMOTE:
-        return f"choose {_slot_name(state, player, index + 1)} as Active"
-    if kind in (ActionKind.SETUP_ACTIVE, ActionKind.SETUP_BENCH, ActionKind.PLAY):
-        card = me.hand[index] if index < len(me.hand) else "?"
-        spot = {ActionKind.SETUP_ACTIVE: "as Active", ActionKind.SETUP_BENCH: "to Bench"}.get(kind, "")
-        suffix = f" (target {target})" if kind is ActionKind.PLAY and target else ""
-        return f"play {card} {spot}{suffix}".replace("  ", " ").strip()
-    if kind is ActionKind.ATTACK:
-        return f"attack {index}" + (f" (target {target})" if target else "")
-    if kind is ActionKind.RETREAT_ENERGY:
-        return f"pay the retreat with way {index}"
-    if kind is ActionKind.PLACE_ENERGY:
-        energy = state.pending[0].energy_type if state.pending else None
-        return f"attach {energy} energy to {_slot_name(state, player, index)}"
-    if kind is ActionKind.COPY_TARGET:
-        return f"copied attack targets {index}"
-    if kind is ActionKind.DISCARD_FOSSIL:
-        return f"discard the fossil {_slot_name(state, player, index)} from play"
-    return f"ability of {_slot_name(state, player, index)}" + (f" (target {target})" if target else "")

@@ -69,8 +69,11 @@ class EffectContext:
         return self.me.active is not None and self.me.active.uid == self.source_uid
 
     def flip(self) -> bool:
-        """One coin flip (True = heads) from the battle's injected coin source."""
-        return self.battle.coins.flip()
+        """One coin flip (True = heads) from the battle's injected coin source, logged (``coin``, with the
+        effect's name) for the narration."""
+        heads = self.battle.coins.flip()
+        self.battle.state.log("coin", self.player, heads=heads, name=self.name)
+        return heads
 
 
 @dataclass(frozen=True)

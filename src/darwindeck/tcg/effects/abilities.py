@@ -8,7 +8,7 @@ from darwindeck.tcg.core.active_effects import EffectScope, EffectTrigger, Stack
 from darwindeck.tcg.core.effect_context import EffectContext, EffectResult
 from darwindeck.tcg.core.models import EnergyType, Stage, Status
 from darwindeck.tcg.core.registry import TargetKind, effect_handler
-from darwindeck.tcg.effects.common import count_heads, inflict, register
+from darwindeck.tcg.effects.common import count_heads, entry_after, inflict, register
 from darwindeck.tcg.effects.trainers import heal_one
 from darwindeck.tcg.effects.triggers import EVOLVES_AS, TURN_END, ZONE_ATTACH, attach_from_zone
 from darwindeck.tcg.rules import board, lifecycle
@@ -252,7 +252,7 @@ def _attacked_this_turn(ctx: EffectContext) -> bool:
         if entry.turn != turn:
             return False
         if entry.type == "attack" and entry.data.get("uid") == ctx.source_uid:
-            following = entries[index + 1] if index + 1 < len(entries) else None
+            following = entry_after(entries, index)
             return not (following is not None and following.type == "attack_failed")
     return False
 

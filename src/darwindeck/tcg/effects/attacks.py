@@ -254,6 +254,15 @@ def inflict_status_coin(ctx: EffectContext) -> EffectResult:
     return OK(status.value) if inflict(ctx, status, True) else EffectResult.failure_result("prevented")
 
 
+#: What ``_lock_defender`` did, in words (the narration shows the message).
+_LOCK_WORDS = {
+    "attack_damage_reduction": "the Defending Pokémon's attacks do −{amount} damage during the next turn",
+    "attack_block": "the Defending Pokémon cannot attack during the next turn",
+    "attack_coin_gate": "the Defending Pokémon must flip heads to attack during the next turn",
+    "prevent_retreat": "the Defending Pokémon cannot retreat during the next turn",
+}
+
+
 def _lock_defender(
     ctx: EffectContext, effect_type: str, trigger: EffectTrigger, params: dict[str, object]
 ) -> EffectResult:
@@ -268,7 +277,7 @@ def _lock_defender(
         {"target_card_id": defender.uid, **params},
         duration=1,
     )
-    return OK(f"{effect_type} on the Defending Pokémon")
+    return OK(_LOCK_WORDS[effect_type].format(**params))
 
 
 @effect_handler("prevent_retreat", "prevent_retreat", timing=AFTER, hits_opponent=True)
@@ -351,8 +360,15 @@ def discard_energy_self_all(ctx: EffectContext) -> EffectResult:
 
 @effect_handler("discard_energy_random_all", "discard_energy_random_all", timing=AFTER)
 def discard_energy_random_all(ctx: EffectContext) -> EffectResult:
+    """Rampaging Whirlpool: "Discard a random Energy from among the Energy attached to all Pokémon (both
+    yours and your opponent's)." An opponent's Pokémon protected from the effects of attacks (Dig) is
+    not among them: its Energy cannot be the one discarded."""
     holders = [
-        (p, i) for player in ctx.battle.state.players for p in player.in_play() for i in range(len(p.energy))
+        (p, i)
+        for player in ctx.battle.state.players
+        for p in player.in_play()
+        if not (player is ctx.opponent and pipelines.is_protected(ctx.battle, p))
+        for i in range(len(p.energy))
     ]
     if not holders:
         return OK("no energy in play")

@@ -6,7 +6,7 @@ from typing import Any
 
 from darwindeck.tcg.core.active_effects import ActiveEffect, EffectScope, EffectTrigger, StackingMode
 from darwindeck.tcg.core.effect_context import EffectContext
-from darwindeck.tcg.core.models import CardInstance, Status
+from darwindeck.tcg.core.models import CardInstance, LogEntry, Status
 from darwindeck.tcg.rules import pipelines
 
 
@@ -44,6 +44,8 @@ def attack_damage(ctx: EffectContext, target: CardInstance, amount: int) -> int:
     is_active = target is ctx.opponent.active
     dealt = pipelines.compute_damage(ctx.battle, attacker, target, amount, to_active=is_active)
     target.damage += dealt
+    if amount > 0:
+        pipelines.log_damage(ctx.battle, attacker, target, amount, dealt, ctx.name)
     return dealt
 
 
@@ -67,6 +69,14 @@ def names(ctx: EffectContext, key: str = "names") -> list[str]:
     return ctx.get_str_param(key).split(",")
 
 
+def entry_after(entries: list[LogEntry], index: int) -> LogEntry | None:
+    """The log entry after ``entries[index]``, past the coins flipped for it (``coin`` entries)."""
+    for entry in entries[index + 1 :]:
+        if entry.type != "coin":
+            return entry
+    return None
+
+
 def attacks_used(ctx: EffectContext, attack_name: str) -> list[int]:
     """The turns in which the context player's Pokémon used an attack of that name (from the action log;
     an attack stopped by a coin at its declaration, Confused or Smokescreen-like, was not used)."""
@@ -75,7 +85,7 @@ def attacks_used(ctx: EffectContext, attack_name: str) -> list[int]:
     for index, entry in enumerate(entries):
         if entry.type != "attack" or entry.player != ctx.player or entry.data.get("attack") != attack_name:
             continue
-        following = entries[index + 1] if index + 1 < len(entries) else None
+        following = entry_after(entries, index)
         if following is None or following.type != "attack_failed" or following.data.get("reason") != "coin":
             turns.append(entry.turn)
     return turns

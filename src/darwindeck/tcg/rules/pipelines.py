@@ -8,7 +8,9 @@ function here, and each queries the registry (``battle.manager``).
   retreat costs (``retreat_payments``), coin-per-energy and damage-per-energy attacks, own or opponent's.
 - ``compute_damage``: no damage if the base is 0 or less; else base + ``damage_boost`` (only against the
   opponent's Active; optional ``only_names``), + 20 weakness (only against the Active), -
-  ``attack_damage_reduction`` on the attacker, - ``damage_reduction`` on the defender (after weakness;
+  ``attack_damage_reduction`` on the attacker (Growl: "attacks used by the Defending Pokémon do −20
+  damage": a change to the attack's damage, which like a boost and Weakness reaches only the Active, not
+  Bench damage), - ``damage_reduction`` on the defender (after weakness;
   optional conditions ``attacker_type``, ``requires_in_play``),
   0 if the defender has ``attack_immunity``; never below 0. There is no Resistance.
 - ``retreat_cost``: ``None`` if the Pokémon cannot retreat (no retreat cost, Asleep, Paralyzed, a
@@ -194,10 +196,10 @@ def compute_damage(
         damage = manager.get_combined_value(boosts, "amount", damage)
         if battle.card(defender.card_id).weakness is attacker_card.pokemon_type:
             damage += WEAKNESS_BONUS
-    weakened = manager.query_effects(
-        state, "attack_damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=attacker.uid
-    )
-    damage -= manager.get_combined_value(weakened, "amount")
+        weakened = manager.query_effects(
+            state, "attack_damage_reduction", EffectTrigger.ON_DAMAGE_CALC, affecting_card_id=attacker.uid
+        )
+        damage -= manager.get_combined_value(weakened, "amount")
     reductions = [
         effect
         for effect in manager.query_effects(
@@ -209,6 +211,27 @@ def compute_damage(
     if is_protected(battle, defender):
         return 0
     return max(0, damage)
+
+
+def log_damage(
+    battle: BattleData, attacker: CardInstance, target: CardInstance, base: int, dealt: int, name: str
+) -> None:
+    """Log damage an attack (``name``) did, for the narration: the base, the damage dealt, whether
+    Weakness counted and whether protection prevented it (what ``compute_damage`` decided)."""
+    owner = 0 if target.uid.startswith("p0") else 1
+    to_active = battle.state.players[owner].active is target
+    weak = to_active and battle.card(target.card_id).weakness is battle.card(attacker.card_id).pokemon_type
+    battle.state.log(
+        "damage",
+        1 - owner,
+        uid=target.uid,
+        source=attacker.uid,
+        name=name,
+        base=base,
+        amount=dealt,
+        weakness=weak,
+        protected=dealt == 0 and is_protected(battle, target),
+    )
 
 
 def _reduction_applies(battle: BattleData, effect: ActiveEffect, attacker_type: str) -> bool:
@@ -310,7 +333,8 @@ def evolution_blocked(battle: BattleData, target: CardInstance) -> bool:
 
 
 def counter_damage(battle: BattleData, defender: CardInstance) -> int:
-    """Damage a damaged Active deals back to its attacker (Rough-Skin-like auras)."""
+    """Damage an Active damaged by an attack deals back to the attacker (Rough Skin, Counterattack,
+    Bristling Spikes); the engine asks once per attack that damaged it, by its damage or an effect."""
     effects = battle.manager.query_effects(
         battle.state, "counter_damage", EffectTrigger.ON_ATTACK, affecting_card_id=defender.uid
     )
