@@ -9,7 +9,7 @@ with the load of other processes, the CPU-time rate is the per-core throughput a
 Each row also says how its battles ended (a win, or a draw at the turn limit): random players mostly wander
 to the turn limit, so their rate measures aimless battles; greedy and MCTS players finish theirs.
 
-Bars: 300 random battles/s per core (seed 002's original bar) and 1,000 greedy battles/s per core
+Bars: 300 random battles/s per core (spec 002's original bar) and 1,000 greedy battles/s per core
 (issue 12).
 """
 

@@ -1,4 +1,4 @@
-"""Contract scoring (seed 004's EvaluateContracts): the acceptance values, individual mode, bags, Nil."""
+"""Contract scoring (spec 004's EvaluateContracts): the acceptance values, individual mode, bags, Nil."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seed 000: special effects, PlayDirection, SkipCount, AdvanceTurn; the issue's acceptance values."""
+"""Spec 000: special effects, PlayDirection, SkipCount, AdvanceTurn; the issue's acceptance values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seed 000's two properties, checked on random games played through the kernel.
+"""Spec 000's two properties, checked on random games played through the kernel.
 
 1. Turn advancement is always valid: the seat to decide is a real seat and never one that has folded;
    after each turn the next player is what AdvanceTurn gives (step = PlayDirection, advance at least once
@@ -82,7 +82,7 @@ def choose_target_if_asked(state: GameState, rng: random.Random) -> None:
 def expected_next(
     player: int, direction: int, skip: int, effect: SpecialEffect | None, n: int
 ) -> tuple[int, int]:
-    """(next player, PlayDirection) after ``player`` plays a card with ``effect``: seed 000's rules."""
+    """(next player, PlayDirection) after ``player`` plays a card with ``effect``: spec 000's rules."""
     if effect is not None:
         if effect.effect_type is EffectType.SKIP_NEXT:
             skip = min(skip + effect.value, n - 1)

@@ -1,4 +1,4 @@
-"""Seed 001: tableau modes NONE, WAR, MATCH_RANK and SEQUENCE, from the header, never implied."""
+"""Spec 001: tableau modes NONE, WAR, MATCH_RANK and SEQUENCE, from the header, never implied."""
 
 from __future__ import annotations
 

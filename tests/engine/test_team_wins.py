@@ -1,4 +1,4 @@
-"""Seed 003's team win conditions and dual scoring, each in a real game played through the kernel.
+"""Spec 003's team win conditions and dual scoring, each in a real game played through the kernel.
 
 Four seats in two partnerships, ``(0, 2)`` against ``(1, 3)``, unless a test says otherwise. Every deal is
 forced with ``arrange``; the expected scores and results are worked out by hand in the comments from

@@ -1,4 +1,4 @@
-"""Team aggregates and winner picking (seed 003) as ``engine/wins.py`` uses them: 2v2, 3v1, 2v2v2, ties.
+"""Team aggregates and winner picking (spec 003) as ``engine/wins.py`` uses them: 2v2, 3v1, 2v2v2, ties.
 
 The team win conditions themselves, played through the kernel, are in ``test_team_wins.py``.
 """
@@ -20,7 +20,7 @@ def arr(values: list[int]) -> Int64Array:
 
 
 def lookup(teams: tuple[tuple[int, ...], ...]) -> Int64Array:
-    """Seed 003's PlayerToTeam table for a teams tuple."""
+    """Spec 003's PlayerToTeam table for a teams tuple."""
     table = np.full(sum(len(t) for t in teams), -1, dtype=np.int64)
     for index, members in enumerate(teams):
         for player in members:
@@ -51,7 +51,7 @@ def test_lookup_tables() -> None:
     assert TWO_V_TWO_V_TWO.tolist() == [0, 1, 2, 0, 1, 2]
 
 
-# ---------------------------------------------------------------- seed 003's table, 2v2 partnership
+# ---------------------------------------------------------------- spec 003's table, 2v2 partnership
 
 
 def test_team_high_score_is_the_highest_team_total_not_the_highest_player() -> None:

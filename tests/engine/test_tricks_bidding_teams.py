@@ -1,4 +1,4 @@
-"""Tricks, bidding and contracts (seed 004), teams (seed 003), card scoring, hands that re-deal."""
+"""Tricks, bidding and contracts (spec 004), teams (spec 003), card scoring, hands that re-deal."""
 
 from __future__ import annotations
 

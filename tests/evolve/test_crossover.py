@@ -1,4 +1,4 @@
-"""Crossover: seed 000's effects union, seed 003's team inheritance, sections, validation, lineage."""
+"""Crossover: spec 000's effects union, spec 003's team inheritance, sections, validation, lineage."""
 
 from __future__ import annotations
 

@@ -228,7 +228,7 @@ def test_spades_with_its_floor_has_a_positive_fitness() -> None:
 )
 def test_seed_001_coherence_penalties(mode: TableauMode, win: WinType, name: str, factor: float) -> None:
     genome = never_ending().replace(setup=SetupRules(tableau_mode=mode), win_conditions=(WinCondition(win),))
-    reason = f"{mode.value} tableau with the {win.value} win condition: ×{factor:g} (seed 001)"
+    reason = f"{mode.value} tableau with the {win.value} win condition: ×{factor:g} (spec 001)"
     assert coherence_penalties(genome) == (Penalty(name, factor, reason),)
 
 

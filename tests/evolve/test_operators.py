@@ -99,7 +99,7 @@ def test_get_operator_finds_by_name_and_fails_loudly_on_unknown_names() -> None:
     assert isinstance(caught.value, DarwinDeckError)
 
 
-# -------------------------------------------------------------------------------------- seed 000
+# -------------------------------------------------------------------------------------- spec 000
 
 
 def test_add_effect_to_a_game_without_effects_gives_exactly_one_effect() -> None:
@@ -147,7 +147,7 @@ def test_mutated_effect_value_stays_at_least_one(seed: int) -> None:
         assert effect.value >= 1
 
 
-# -------------------------------------------------------------------------------------- seed 001
+# -------------------------------------------------------------------------------------- spec 001
 
 
 def test_war_is_never_chosen_for_three_players_but_is_for_two() -> None:
@@ -180,7 +180,7 @@ def test_sequence_direction_changes_only_in_sequence_mode() -> None:
     assert directions == {SequenceDirection.ASCENDING, SequenceDirection.DESCENDING}
 
 
-# -------------------------------------------------------------------------------------- seed 003
+# -------------------------------------------------------------------------------------- spec 003
 
 
 def test_enabling_teams_for_four_players_gives_one_of_the_three_partitions() -> None:
@@ -251,7 +251,7 @@ def test_player_count_mutation_stays_in_two_to_six_and_keeps_war_at_two() -> Non
     assert parameters.mutate_player_count(war, random.Random(0)) is war
 
 
-# -------------------------------------------------------------------------------------- seed 004
+# -------------------------------------------------------------------------------------- spec 004
 
 
 def test_add_bidding_inserts_before_the_first_trick_and_adds_default_contract_scoring() -> None:

@@ -313,7 +313,7 @@ def test_teams_section_bytes() -> None:
 
 def test_bidding_phase_and_default_contract_block_bytes() -> None:
     data = compile_genome(hand_spades())
-    # bidding opcode 70 (not seed 004's 60: that is EFFECT_HEADER), min 1, max 13, allow_nil; then the trick
+    # bidding opcode 70 (not spec 004's 60: that is EFFECT_HEADER), min 1, max 13, allow_nil; then the trick
     assert section(data, "phases") == [2, 2, 70, 1, 13, 1, 13, 0b11, 3, 3]
     assert section(data, "contract") == [71, 10, 1, 10, 0, 100, 0, 100, 10, 0, 100, 0, 0]
 
@@ -333,7 +333,7 @@ def test_a_truncated_effects_section_names_effects_and_the_offset() -> None:
 
 
 def test_reserved_contract_flag_bits_are_refused() -> None:
-    # The contract block's last two bytes (seed 004's reserved uint16) are the flags (bit 0 ``exact``)
+    # The contract block's last two bytes (spec 004's reserved uint16) are the flags (bit 0 ``exact``)
     # and ``made_bonus``: a classic Spades contract writes 0 0, and a flag bit above bit 0 is refused.
     data = compile_genome(hand_spades())
     assert list(data[-2:]) == [0, 0]
@@ -445,7 +445,7 @@ def played(genome: GameGenome, seed: int) -> tuple[list[int], tuple[object, ...]
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_library_game_plays_the_same_from_its_bytecode(name: str) -> None:
-    """Seed 000's integration test: compile → parse → play, move for move the game the genome plays."""
+    """Spec 000's integration test: compile → parse → play, move for move the game the genome plays."""
     genome = get_game(name)
     parsed = parse_bytecode(compile_genome(genome))
     assert np.array_equal(compile_program(parsed), compile_program(genome))
@@ -456,12 +456,12 @@ def test_every_library_game_plays_the_same_from_its_bytecode(name: str) -> None:
 
 
 def test_library_games_compile_to_the_seed_bytes() -> None:
-    seed_effects = section(compile_genome(hand_uno()), "effects")  # seed 000's four example effects
+    seed_effects = section(compile_genome(hand_uno()), "effects")  # spec 000's four example effects
     wild_ace = [12, 5, 0, 1]  # rank A, NAME_SUIT, NEXT_PLAYER, value 1
     assert section(compile_genome(get_game("uno-style")), "effects") == [60, 5, *seed_effects[2:], *wild_ace]
     library_spades = get_game("spades")
     (bidding,) = [p for p in library_spades.phases if isinstance(p, BiddingPhase)]
-    seed_bidding = dataclasses.replace(bidding, blind_nil=False)  # seed 004's Spades has no blind Nil
+    seed_bidding = dataclasses.replace(bidding, blind_nil=False)  # spec 004's Spades has no blind Nil
     phases = tuple(seed_bidding if p is bidding else p for p in library_spades.phases)
     seed_spades = library_spades.replace(
         turn_structure=dataclasses.replace(library_spades.turn_structure, phases=phases)

@@ -1,4 +1,4 @@
-"""The classic-game library: the registry, seed 001's tableau table, and one rules fact per game."""
+"""The classic-game library: the registry, spec 001's tableau table, and one rules fact per game."""
 
 from __future__ import annotations
 
@@ -236,13 +236,13 @@ def test_every_game_validates(slug: str) -> None:
     assert report.warnings == ()
 
 
-# -- seed 001's table of tableau modes -----------------------------------------------------------------
+# -- spec 001's table of tableau modes -----------------------------------------------------------------
 
 SEED_001_MODES = {
     "war": TableauMode.WAR,
     "betting-war": TableauMode.WAR,
     "scopa": TableauMode.MATCH_RANK,
-    "scopone": TableauMode.MATCH_RANK,  # after seed 001's table: Scopone is Scopa for four
+    "scopone": TableauMode.MATCH_RANK,  # after spec 001's table: Scopone is Scopa for four
     "fan-tan": TableauMode.SEQUENCE,
 }
 

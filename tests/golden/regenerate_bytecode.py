@@ -54,7 +54,7 @@ from darwindeck.genome.schema import (
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "bytecode"
 
-#: Seed 000's Uno-style example effects, in the seed's order.
+#: Spec 000's Uno-style example effects, in the specification's order.
 UNO_EFFECTS = (
     SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, value=2),
     SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER),
@@ -81,7 +81,7 @@ def hand_war() -> GameGenome:
 
 
 def hand_uno() -> GameGenome:
-    """Uno-style: match the top discard by rank or suit (8s wild), draw until playable, seed 000 effects."""
+    """Uno-style: match the top discard by rank or suit (8s wild), draw until playable, spec 000 effects."""
     playable = Condition(ConditionType.MATCHES_OR_WILD, reference=Reference.TOP_DISCARD)
     no_play = Condition(ConditionType.HAND_SIZE, Operator.EQ, 0, Reference.VALID_PLAYS)
     return GameGenome(

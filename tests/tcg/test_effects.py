@@ -1,4 +1,4 @@
-"""The seed's four worked examples and one forced scenario per effect family, with exact numbers."""
+"""Spec 002's four worked examples and one forced scenario per effect family, with exact numbers."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def play(hand_index: int, target: int = 0) -> int:
     return encode(Action(ActionKind.PLAY, hand_index, target))
 
 
-# ----------------------------------------------------------------- the seed's worked examples
+# ----------------------------------------------------------------- spec 002's worked examples
 
 
 def test_jungle_totem_doubles_grass_and_does_not_stack() -> None:

@@ -27,7 +27,7 @@ Per iteration:
    one gives each side the mean over the other sides ``o`` of ``σ((Δ_side − Δ_o) / scale)``, where
    ``Δ`` is the change of the side's measure ``m`` (below) from the iteration's sample to the leaf.
    Changes, not levels: against a side far behind, levels would saturate σ and hide every choice.
-5. *Back up*: every node on the path adds the value of the *side* (team, seed 003's ``TeamIdx``) of the
+5. *Back up*: every node on the path adds the value of the *side* (team, spec 003's ``TeamIdx``) of the
    player who chose its action, so a partner's success is the seat's own.
 
 The decision is the most visited root child (ties: the lower action id). A decision with a single legal

@@ -1,4 +1,4 @@
-"""Spades-style contract scoring at hand end (seed 004's ``EvaluateContracts``), compiled.
+"""Spades-style contract scoring at hand end (spec 004's ``EvaluateContracts``), compiled.
 
 ``evaluate_contracts`` is a ``numba.njit`` pure function over ``int64`` arrays that updates the team
 scores and the accumulated bags in place; it gives the same result under ``NUMBA_DISABLE_JIT=1``.
@@ -20,8 +20,8 @@ contract of 0, so all its tricks are overtricks):
 1. Each Nil bidder scores ``+nil_bonus`` for 0 tricks, else ``-nil_penalty`` (twice either for blind
    Nil).
 2. The team contract is the sum of its members' non-Nil bids; the team's tricks are the tricks of *all*
-   its members, Nil bidders included (seed 004: "Team tricks = partner1_tricks + partner2_tricks").
-   Some Spades rule sets do not let a failed Nil's tricks help the partner; the seed's reading counts
+   its members, Nil bidders included (spec 004: "Team tricks = partner1_tricks + partner2_tricks").
+   Some Spades rule sets do not let a failed Nil's tricks help the partner; the specification's reading counts
    them, and it is the one that gives its acceptance value "Nil made + Nil failed with 3 tricks → +3 and
    3 bags" (contract 0, 3 tricks: +0×10 + 3×1, and 100 − 100 from the Nils).
 3. Made (tricks ≥ contract): ``+contract × points_per_trick_bid + overtricks × overtrick_points``, and

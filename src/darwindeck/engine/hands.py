@@ -2,7 +2,7 @@
 
 A new hand gathers all 52 (or deck-size) cards back into the deck, shuffles it with the state's RNG,
 deals ``cards_per_player`` cards one at a time round the table from seat 0, turns up
-``initial_discard_count`` cards onto the discard, and resets the per-hand state (seed 004's
+``initial_discard_count`` cards onto the discard, and resets the per-hand state (spec 004's
 ``ResetHandState``: bids −1, Nil flags 0, tricks 0; no trump chosen, no maker; bags and scores
 persist). Hand ``h`` (1-based) is
 opened by seat ``(h−1) mod N``, direction +1, no skips pending; its dealer is the seat before,

@@ -13,7 +13,7 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
             phase, decline to choose trump
 54–59       betting: CHECK, CALL, BET, RAISE, ALL_IN, FOLD
 60–73       BID n = 60 + n (n = 0..13); when the bidding phase allows Nil, BID 0 *is* the Nil bid
-            (``is_nil`` is set from this one rule, seed 004)
+            (``is_nil`` is set from this one rule, spec 004)
 74–75       CHALLENGE, NO_CHALLENGE (claim phases)
 76–114      SET: play ``k`` cards of rank ``r`` at once = 76 + (k−2)·13 + r, k = 2..4; the ``k``
             lowest-id cards of that rank that satisfy the play condition are played

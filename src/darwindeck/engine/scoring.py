@@ -1,4 +1,4 @@
-"""Scores: dual scoring (seed 003) and the card-scoring triggers.
+"""Scores: dual scoring (spec 003) and the card-scoring triggers.
 
 A player's points always go to their own score and to their team's score (individual mode: each player
 is a team, so the team block mirrors the player scores). Card rules score each matching card for the

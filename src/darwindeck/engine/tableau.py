@@ -1,4 +1,4 @@
-"""Seed 001: what a card played to the tableau does, by the header's tableau mode.
+"""Spec 001: what a card played to the tableau does, by the header's tableau mode.
 
 * NONE: the card stays on the general pile.
 * WAR (two players): deferred comparison. A card waits on the general pile until the *other* player puts

@@ -20,7 +20,7 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   phase's condition as a slice of ``cond``.
 * ``cond`` int64[n, COND_ROW]: every condition of the genome as postfix programs (leaves push a truth
   value, ``AND k`` / ``OR k`` pop ``k`` and push one); a condition is the slice ``start:start+len``.
-* ``effects`` int64[13, 4]: per rank code ``(present, effect type, target, value)``; seed 000: one
+* ``effects`` int64[13, 4]: per rank code ``(present, effect type, target, value)``; spec 000: one
   effect per rank, the last listed wins.
 * ``wins`` int64[n, 2]: ``(win type, threshold or -1)`` in genome order.
 * ``card_rules`` int64[n, 4]: ``(cond start, cond len, points, trigger)``.

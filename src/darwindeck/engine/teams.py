@@ -1,18 +1,18 @@
-"""Team aggregates and winner picking for the compiled engine (seed 003).
+"""Team aggregates and winner picking for the compiled engine (spec 003).
 
 Compiled (``numba.njit``) pure functions over ``int64`` arrays; none allocates or touches Python objects,
 and each gives the same result under ``NUMBA_DISABLE_JIT=1``.
 
 Encodings:
 
-* ``player_team[i]`` is the team index of seat ``i`` (seed 003's ``PlayerToTeam``), every entry in
+* ``player_team[i]`` is the team index of seat ``i`` (spec 003's ``PlayerToTeam``), every entry in
   ``0..n_teams-1`` (genome validation puts each player in exactly one team). Individual mode is the
   identity mapping ``player_team[i] = i`` with ``n_teams = P``, so every function below also serves
   individual play unchanged.
 * A "winner" is an index (of a team, or of a player in individual mode); ``-1`` means nobody: no
   candidate, or a tie for the best place (the engine reports a tie as a draw).
 
-How ``engine/wins.py`` judges seed 003's team win conditions with them. ``team_scores`` is the state's
+How ``engine/wins.py`` judges spec 003's team win conditions with them. ``team_scores`` is the state's
 team-score block: every point a player scores goes there too, contract points only there. A -1 from
 ``decide_winner`` is a draw, except where the row says "tie: plays on" (the condition is not met yet):
 

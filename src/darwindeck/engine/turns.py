@@ -1,14 +1,14 @@
-"""Seed 000: turn order and special effects.
+"""Spec 000: turn order and special effects.
 
-``advance_turn`` is the seed's ``AdvanceTurn``: step = PlayDirection; always advance at least once, plus
+``advance_turn`` is spec 000's ``AdvanceTurn``: step = PlayDirection; always advance at least once, plus
 SkipCount more; SkipCount is reset. Effects (looked up by the played card's rank, one per rank):
 
 * SKIP_NEXT: SkipCount += value, capped at N−1.
-* REVERSE_DIRECTION: PlayDirection *= −1 (with two players it changes nothing, as the seed notes).
+* REVERSE_DIRECTION: PlayDirection *= −1 (with two players it changes nothing, as the specification notes).
 * DRAW_CARDS: each target draws ``value`` cards from the deck, fewer when the deck runs out (no reshuffle).
 * EXTRA_TURN: SkipCount = N−1, so AdvanceTurn comes back to the same player.
 * FORCE_DISCARD: each target moves min(value, hand) cards from the end of their hand to the discard.
-* NAME_SUIT (beyond seed 000): the player of the card names a suit (a NAME_SUIT action follows); while
+* NAME_SUIT (beyond spec 000): the player of the card names a suit (a NAME_SUIT action follows); while
   that card is on top of the discard it counts as the named suit for every card test (``cond_eval``).
   The target is ignored.
 

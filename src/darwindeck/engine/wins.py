@@ -1,4 +1,4 @@
-"""Win checks (seed 003 team-aware) and the end of the game.
+"""Win checks (spec 003 team-aware) and the end of the game.
 
 Values are judged per team (individual mode: each player is a team) with ``darwindeck.engine.teams``;
 conditions are tried in the genome's order and the first that is *met* ends the game: the side with
@@ -20,7 +20,7 @@ score is shared it is not met, and the game plays on. When each is checked and m
   the best member for a team; a bust is −1, a folded player −2; needs a hand evaluation), ``most_tricks`` /
   ``fewest_tricks``.
 
-Result (seed 003): individual mode sets ``winner`` (``winning_team`` −1); team mode sets
+Result (spec 003): individual mode sets ``winner`` (``winning_team`` −1); team mode sets
 ``winning_team`` (``winner`` −1); a draw leaves both −1.
 """
 

@@ -8,9 +8,9 @@ order:
 2. *turn*: ``turn_structure`` with the ``contract_scoring`` that belongs to its bidding phase;
 3. *wins*: ``win_conditions``;
 4. *scoring*: ``scoring``;
-5. *effects*: seed 000's union by trigger rank (``mutations.effects.crossover_effects``: the first
+5. *effects*: spec 000's union by trigger rank (``mutations.effects.crossover_effects``: the first
    parent's effects, each of the second's overriding with probability ½);
-6. *teams* (seed 003): ``team_mode`` and ``teams`` from one parent; when that configuration does not fit
+6. *teams* (spec 003): ``team_mode`` and ``teams`` from one parent; when that configuration does not fit
    the child's player count, the other parent's is taken; when neither fits, the repairs decide
    (``repair.fix_teams``).
 

@@ -53,7 +53,7 @@ metrics of ``metrics`` (each in [0, 1]); then
   (at least 1) in greedy self-play, ``m / h`` should lie in ``HAND_DECISION_BAND`` (6–120): below it the
   game keeps ``(m / h) / 6``, above it ``120 / (m / h)``; and more than ``MAX_HANDS`` (30) hands keep
   ``30 / h``. Recorded as ``penalty.decisions_per_hand`` and ``penalty.hands_per_game``.
-* *coherence* (seed 001's table, multiplicative, each recorded as ``penalty.<name>``): a WAR tableau with
+* *coherence* (spec 001's table, multiplicative, each recorded as ``penalty.<name>``): a WAR tableau with
   an ``empty_hand`` win ×0.7, MATCH_RANK with ``capture_all`` ×0.8, SEQUENCE with ``capture_all`` ×0.7;
   and this project's ``betting_without_showdown`` ×0.5: a betting phase in a game with no ``best_hand``
   win, where the chips decide nothing; and ``mixed_mechanics``: a game's *signature mechanics* are the
@@ -136,7 +136,7 @@ ARC_ROLLOUTS = 8
 
 @dataclass(frozen=True)
 class CoherenceRule:
-    """Seed 001: a tableau mode that fits badly with a win type costs a share of the fitness."""
+    """Spec 001: a tableau mode that fits badly with a win type costs a share of the fitness."""
 
     name: str
     mode: TableauMode
@@ -231,7 +231,7 @@ def mixed_mechanics_penalty(genome: GameGenome) -> tuple[Penalty, ...]:
 
 
 def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
-    """Seed 001's coherence penalties that apply to ``genome``, in table order, then
+    """Spec 001's coherence penalties that apply to ``genome``, in table order, then
     ``BETTING_WITHOUT_SHOWDOWN`` and ``mixed_mechanics`` when they apply (module docstring)."""
     mode = genome.setup.tableau_mode
     wins = {condition.type for condition in genome.win_conditions}
@@ -241,7 +241,7 @@ def coherence_penalties(genome: GameGenome) -> tuple[Penalty, ...]:
         Penalty(
             rule.name,
             rule.factor,
-            f"{rule.mode.value} tableau with the {rule.win.value} win condition: ×{rule.factor:g} (seed 001)",
+            f"{rule.mode.value} tableau with the {rule.win.value} win condition: ×{rule.factor:g} (spec 001)",
         )
         for rule in COHERENCE_RULES
         if mode is rule.mode and rule.win in wins

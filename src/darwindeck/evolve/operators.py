@@ -4,23 +4,23 @@ Every variation operator is a plain typed function ``(genome, rng) -> genome`` (
 ``darwindeck.evolve.mutations``) bound here under its name with a default and an aggressive rate: the
 probability that one pass of ``mutate`` applies it. ``OPERATORS`` is that registry, in pipeline order;
 ``get_operator(name)`` looks one up and raises ``UnknownOperatorError`` (naming close matches) for any
-other name. The seed operators keep the seeds' names.
+other name. The seed operators keep the specification's names.
 
 =================================  =======  ==========  ==========================================
 operator                           default  aggressive  family (module)
 =================================  =======  ==========  ==========================================
-AddEffectMutation                  0.10     0.20        seed 000 (``effects``)
-RemoveEffectMutation               0.10     0.20        seed 000
-MutateEffectMutation               0.15     0.30        seed 000
-MutateTableauModeMutation          0.03     0.06        seed 001 (``tableau``)
-MutateSequenceDirectionMutation    0.05     0.10        seed 001
-EnableTeamModeMutation             0.03     0.06        seed 003 (``teams``)
-DisableTeamModeMutation            0.03     0.06        seed 003
-MutateTeamAssignmentMutation       0.05     0.10        seed 003
-AddBiddingPhaseMutation            0.05     0.10        seed 004 (``bidding``)
-RemoveBiddingPhaseMutation         0.03     0.06        seed 004
-MutateBiddingPhaseMutation         0.10     0.20        seed 004
-MutateContractScoringMutation      0.10     0.20        seed 004
+AddEffectMutation                  0.10     0.20        spec 000 (``effects``)
+RemoveEffectMutation               0.10     0.20        spec 000
+MutateEffectMutation               0.15     0.30        spec 000
+MutateTableauModeMutation          0.03     0.06        spec 001 (``tableau``)
+MutateSequenceDirectionMutation    0.05     0.10        spec 001
+EnableTeamModeMutation             0.03     0.06        spec 003 (``teams``)
+DisableTeamModeMutation            0.03     0.06        spec 003
+MutateTeamAssignmentMutation       0.05     0.10        spec 003
+AddBiddingPhaseMutation            0.05     0.10        spec 004 (``bidding``)
+RemoveBiddingPhaseMutation         0.03     0.06        spec 004
+MutateBiddingPhaseMutation         0.10     0.20        spec 004
+MutateContractScoringMutation      0.10     0.20        spec 004
 AddPhaseMutation                   0.05     0.10        ``structure``
 RemovePhaseMutation                0.05     0.10        ``structure``
 ReplacePhaseMutation               0.03     0.06        ``structure``
@@ -51,7 +51,7 @@ AddPassPhaseMutation               0.03     0.06        ``passing``
 RemovePassPhaseMutation            0.03     0.06        ``passing``
 MutatePassPhaseMutation            0.10     0.20        ``passing``
 ToggleShootTheMoonMutation         0.03     0.06        ``scoring``
-CleanupOrphanedResourcesMutation   0.10     0.10        seed 004 (``structure``)
+CleanupOrphanedResourcesMutation   0.10     0.10        spec 004 (``structure``)
 AddTrumpPhaseMutation              0.03     0.06        ``trumps``
 RemoveTrumpPhaseMutation           0.03     0.06        ``trumps``
 MutateTrumpPhaseMutation           0.10     0.20        ``trumps``
@@ -74,7 +74,7 @@ MutateAuctionPhaseMutation         0.10     0.20        ``auction``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
-have higher ones; aggressive rates double the default ones (seed 000's table), except the cleanup, which
+have higher ones; aggressive rates double the default ones (spec 000's table), except the cleanup, which
 adds no diversity.
 
 The pipeline. ``mutate(genome, rng, aggressive)`` walks ``OPERATORS`` in order; for each it draws

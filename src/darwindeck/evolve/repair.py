@@ -13,11 +13,11 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
 =============================  =================================================================
 ``clamp_deal``                 ``initial_discard_count`` ≤ the deck, then ``cards_per_player`` ≤
                                (deck size − discard) // player count
-``war_needs_two_players``      tableau mode WAR with a player count other than 2 → NONE (seed 001)
-``fix_teams``                  teams that do not partition the players: ``repair_teams`` (seed 003),
+``war_needs_two_players``      tableau mode WAR with a player count other than 2 → NONE (spec 001)
+``fix_teams``                  teams that do not partition the players: ``repair_teams`` (spec 003),
                                or team play switched off when no two teams are left
-``drop_bidding_without_tricks``  a bidding phase with no trick phase after it is removed (seed 004)
-``drop_orphan_contract``       contract scoring with no bidding phase → none (seed 004)
+``drop_bidding_without_tricks``  a bidding phase with no trick phase after it is removed (spec 004)
+``drop_orphan_contract``       contract scoring with no bidding phase → none (spec 004)
 ``add_missing_contract``       a bidding phase without contract scoring gets ``ContractScoring()``
 ``drop_knock_without_values``  a knock phase in a game without hand evaluation is removed
 ``fix_trump_making``           a trump phase with no trick phase after it is removed; one in a game
@@ -30,7 +30,7 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
 ``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``
 ``clamp_counts``               draw / discard counts ≥ 1; play / claim 1 ≤ min_cards ≤ max_cards;
                                bids 0 ≤ min_bid ≤ max_bid ≤ 255; min_bet ≥ 1; max_raises ≥ 0
-``clamp_effect_values``        special effect values into 1..255 (seed 000)
+``clamp_effect_values``        special effect values into 1..255 (spec 000)
 ``fill_thresholds``            a win type that needs a threshold without one gets ``DEFAULT_THRESHOLD``
 ``clamp_max_turns``            ``max_turns`` into 1..65535
 =============================  =================================================================

@@ -1,4 +1,4 @@
-"""Compile a ``GameGenome`` to the seeds' bytecode and parse it back (the format is ``docs/bytecode.md``).
+"""Compile a ``GameGenome`` to the specification's bytecode and parse it back (the format is ``docs/bytecode.md``).
 
 Rules of the format (version ``BYTECODE_VERSION`` = 2):
 
@@ -7,12 +7,12 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
 * A 39-byte header: byte 0 the version (2), bytes 1-36 the 36-byte base header (legacy layout version
   0x0001, magic ``DD``, the first 8 bytes of ``genome.identity``, schema version, player count, max turns,
   flags, tricks per hand, deck-empty action, seven uint16 section offsets, 3 reserved zero bytes), byte 37
-  ``tableau_mode``, byte 38 ``sequence_direction`` (seed 001). A version-1 stream is the 36-byte base
+  ``tableau_mode``, byte 38 ``sequence_direction`` (spec 001). A version-1 stream is the 36-byte base
   header alone (it begins with the legacy version's 0x00 byte): it parses with tableau mode NONE and
   direction BOTH. Any other first byte is refused, as are the reserved enum values at bytes 37/38.
 * Then seven sections, contiguous and in this order, each at the body offset its header entry gives:
-  setup (opcode 1), phases (2), win conditions (3), scoring (4), effects (60, seed 000), teams (80),
-  contract scoring (71 + the 12-byte block of seed 004, or nothing when the genome has none; then, when
+  setup (opcode 1), phases (2), win conditions (3), scoring (4), effects (60, spec 000), teams (80),
+  contract scoring (71 + the 12-byte block of spec 004, or nothing when the genome has none; then, when
   header flag bit 4 says so, maker scoring: 72 + 4 bytes; then, when header flag bit 5 says so, book
   scoring: 73 + 2 bytes). The setup's flag byte has bit 1 set when a ``turned_trump`` is given; its
   ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-19, then 24
@@ -487,7 +487,7 @@ def _write_contract(writer: ByteWriter, genome: GameGenome) -> None:
 
 
 def _write_contract_section(writer: ByteWriter, genome: GameGenome) -> None:
-    """The contract section: the contract block (seed 004), then the maker block and the book block,
+    """The contract section: the contract block (spec 004), then the maker block and the book block,
     each when there is one."""
     _write_contract(writer, genome)
     maker = genome.maker_scoring

@@ -3,7 +3,7 @@
 Encodings (stable; the bytecode and the engine rely on them, never reorder a member):
 
 * ``Rank`` 2…A has the *code* 0…12 (``Rank.TWO.code == 0``, ``Rank.ACE.code == 12``). Ace is high in
-  comparisons (tricks, ``card_beats_top``, War). In SEQUENCE tableaux (seed 001) ranks run
+  comparisons (tricks, ``card_beats_top``, War). In SEQUENCE tableaux (spec 001) ranks run
   A-2-3-…-K: ascending stops at King, descending stops at Ace, nothing wraps.
 * ``Suit`` H, D, C, S has the code 0…3. Hearts and diamonds are red, clubs and spades black.
 * A card is one small integer ``card_id = suit.code * 13 + rank.code`` (0…51): 2♥ = 0, A♥ = 12,

@@ -20,7 +20,7 @@ Mapping of the rules (fields not named keep this project's documented default):
 
 * ``genome_id`` → ``name``; ``scoring_rules`` must be empty (v1 never wrote one in a form this schema
   has); PlayPhase ``min_cards`` 0 means "may play no card", which is ``min_cards`` 1 with
-  ``mandatory`` False here; v1 carries no tableau mode, so it is NONE as seed 001 prescribes for files
+  ``mandatory`` False here; v1 carries no tableau mode, so it is NONE as spec 001 prescribes for files
   without one (the old simulator's implicit War / Scopa behaviour is not guessed); a compound of one
   condition (AND or OR alike) is that condition.
 * Not rules, dropped: ``generation``, ``min_turns``, ``fitness``, ``fitness_metrics``, ``fitness_rank``,

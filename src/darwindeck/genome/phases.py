@@ -28,7 +28,7 @@ Each phase is a frozen record of what the player may or must do:
   wrong challenger, takes the pile (``pile_penalty``). Cheat / I Doubt It.
 * ``BettingPhase``: a round of check / bet / call / raise / all-in / fold with chips (needs
   ``setup.starting_chips``), at most ``max_raises`` raises, bets of at least ``min_bet``.
-* ``BiddingPhase`` (seed 004): before the first trick of a hand each player bids how many tricks they
+* ``BiddingPhase`` (spec 004): before the first trick of a hand each player bids how many tricks they
   will take, ``min_bid``..min(``max_bid``, hand size), plus Nil (0) when ``allow_nil``.
 * ``PassPhase``: once per hand, the first time the phase is reached, every player in turn chooses
   ``count`` cards of their hand and, when all have chosen, the chosen cards go at once to another

@@ -1,14 +1,14 @@
 """The game genome: a complete, frozen description of a card game.
 
 A ``GameGenome`` says how cards are dealt (``SetupRules``), what a turn is (``TurnStructure`` of phases),
-which cards trigger effects (seed 000), how the tableau behaves (seed 001), who plays with whom (seed
-003), how bids are scored (seed 004), what scores, and who wins. Everything is a frozen dataclass or an
+which cards trigger effects (spec 000), how the tableau behaves (spec 001), who plays with whom (seed
+003), how bids are scored (spec 004), what scores, and who wins. Everything is a frozen dataclass or an
 enum, so a genome is a value: compare it with ``==``, hash it, share it between processes.
 
 Identity is ``genome.identity``: a SHA-256 of the canonical JSON of the *rules* (name and description
 excluded), stable across processes and machines. Caches key on it, never on a name.
 
-Where the engine needs a rule the seeds do not spell out, it is a field here, never an implicit behaviour:
+Where the engine needs a rule the specification does not spell out, it is a field here, never an implicit behaviour:
 
 * ``TurnStructure.deck_empty``: what an attempt to draw from an empty deck does.
 * ``SetupRules.refill_hands``: deal again when every hand is empty and the deck is not (Scopa).
@@ -73,7 +73,7 @@ SCHEMA_VERSION = 2
 
 
 class TableauMode(CodedEnum):
-    """How cards on the tableau interact (seed 001)."""
+    """How cards on the tableau interact (spec 001)."""
 
     NONE = "none"
     WAR = "war"
@@ -82,7 +82,7 @@ class TableauMode(CodedEnum):
 
 
 class SequenceDirection(CodedEnum):
-    """Direction of SEQUENCE piles (seed 001); meaningful only when the mode is SEQUENCE."""
+    """Direction of SEQUENCE piles (spec 001); meaningful only when the mode is SEQUENCE."""
 
     ASCENDING = "ascending"
     DESCENDING = "descending"
@@ -140,7 +140,7 @@ class SetupRules:
 
 @dataclass(frozen=True)
 class TurnStructure:
-    """The phases of a turn. ``is_trick_based`` is kept for the seeds' vocabulary and the bytecode, but
+    """The phases of a turn. ``is_trick_based`` is kept for the specification's vocabulary and the bytecode, but
     what a game does follows ``has_tricks`` (a TrickPhase is present); validation warns on a mismatch."""
 
     phases: tuple[Phase, ...]
@@ -155,7 +155,7 @@ class TurnStructure:
 
 
 class EffectType(CodedEnum):
-    """Seed 000: what a special card does when played (codes 0-4), and NAME_SUIT (code 5, beyond the seed:
+    """Spec 000: what a special card does when played (codes 0-4), and NAME_SUIT (code 5, beyond the seed:
     the player names a suit, which the card counts as while it is on top of the discard: Crazy Eights'
     eights, Uno's wild cards)."""
 
@@ -168,7 +168,7 @@ class EffectType(CodedEnum):
 
 
 class TargetSelector(CodedEnum):
-    """Seed 000: who a special effect hits (codes 0-6).
+    """Spec 000: who a special effect hits (codes 0-6).
 
     next / prev follow the direction of play; left / right are fixed seats (+1 / -1) whatever the
     direction; random_opponent draws from the game's seeded RNG; player_choice lets the player pick.
@@ -185,7 +185,7 @@ class TargetSelector(CodedEnum):
 
 @dataclass(frozen=True)
 class SpecialEffect:
-    """Seed 000: a card-triggered immediate effect; one per rank, the last listed wins."""
+    """Spec 000: a card-triggered immediate effect; one per rank, the last listed wins."""
 
     trigger_rank: Rank
     effect_type: EffectType
@@ -315,7 +315,7 @@ class Scoring:
 
 @dataclass(frozen=True)
 class ContractScoring:
-    """Seed 004: how bid contracts score (the defaults are classic Spades).
+    """Spec 004: how bid contracts score (the defaults are classic Spades).
 
     Two options beyond the seed, for exact-contract games (Oh Hell): with ``exact`` a contract is made
     only by taking exactly the tricks bid, so taking more fails it like taking fewer (no overtricks, no

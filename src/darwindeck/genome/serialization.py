@@ -43,7 +43,7 @@ enum value, an unknown phase kind, a missing key, an unknown key or a duplicated
 JSON path, e.g. ``games/x.json:turn_structure.phases[2].min_cards``. With ``validate=True`` (the
 default) the genome is then validated and any error raises ``GenomeValidationError`` listing them all.
 
-Versions. ``schema_version`` 0 is the base format of the genome before seeds 000, 001, 003 and 004: no
+Versions. ``schema_version`` 0 is the base format of the genome before specs 000, 001, 003 and 004: no
 ``special_effects``, no ``setup.tableau_mode`` / ``setup.sequence_direction``, no ``team_mode`` /
 ``teams``, no ``contract_scoring``. An older file is upgraded step by step by ``_MIGRATIONS`` (one small
 function per seed: effects → none, tableau mode → NONE with direction BOTH, teams → individual play,
@@ -458,12 +458,12 @@ def _object_at(data: dict[str, Any], key: str) -> dict[str, Any] | None:
 
 
 def _add_special_effects(data: dict[str, Any]) -> None:
-    """Seed 000: a genome without effects has none."""
+    """Spec 000: a genome without effects has none."""
     data.setdefault("special_effects", [])
 
 
 def _add_tableau_mode(data: dict[str, Any]) -> None:
-    """Seed 001: a file without ``tableau_mode`` loads as NONE (direction BOTH, the default)."""
+    """Spec 001: a file without ``tableau_mode`` loads as NONE (direction BOTH, the default)."""
     setup = _object_at(data, "setup")
     if setup is not None:
         setup.setdefault("tableau_mode", TableauMode.NONE.value)
@@ -471,13 +471,13 @@ def _add_tableau_mode(data: dict[str, Any]) -> None:
 
 
 def _add_teams(data: dict[str, Any]) -> None:
-    """Seed 003: a file without teams is individual play."""
+    """Spec 003: a file without teams is individual play."""
     data.setdefault("team_mode", False)
     data.setdefault("teams", [])
 
 
 def _add_contract_scoring(data: dict[str, Any]) -> None:
-    """Seed 004: a file without contract scoring has none (and so no bidding)."""
+    """Spec 004: a file without contract scoring has none (and so no bidding)."""
     data.setdefault("contract_scoring", None)
 
 

@@ -23,10 +23,10 @@ Setup
     initial_discard_count ≤ the deck's size (reported at ``setup.cards_per_player``).
   * W a wild rank listed twice; W a wild rank the deck does not have (8 in ``italian_40``).
   * E ``starting_chips`` ≥ 0, and > 0 when there is a betting phase.
-  * E tableau mode WAR with a player count other than 2 (seed 001).
+  * E tableau mode WAR with a player count other than 2 (spec 001).
   * W tableau mode WAR / MATCH_RANK / SEQUENCE with no play phase whose target is the tableau: the mode
     can never act. A warning, since the game still plays; but see the capture wins below.
-  * W ``sequence_direction`` other than the default BOTH while the mode is not SEQUENCE (seed 001).
+  * W ``sequence_direction`` other than the default BOTH while the mode is not SEQUENCE (spec 001).
   * ``turned_trump``: E ``upcard`` with ``initial_discard_count`` 0 (no card is turned up), E
     ``dealer_last`` with ``cards_per_player`` 0 (the dealer gets no card); W no trick phase (trumps are
     never used); W a fixed trump (``setup.trump_suit``, a trick phase's ``trump_suit``; reported there)
@@ -37,7 +37,7 @@ Turn structure
   * E draw / discard ``count`` ≥ 1; play and claim ``min_cards`` ≥ 1 and ≤ ``max_cards``.
   * E betting ``min_bet`` ≥ 1 and ``max_raises`` ≥ 0.
   * W a trick phase whose ``trump_suit`` differs from ``setup.trump_suit`` when the setup names one.
-  * Seed 004: E a bidding phase with no trick phase after it; E ``min_bid`` ≥ 0 and ≤ ``max_bid``;
+  * Spec 004: E a bidding phase with no trick phase after it; E ``min_bid`` ≥ 0 and ≤ ``max_bid``;
     E ``max_bid`` ≤ 255 (one byte); W ``max_bid`` > ``cards_per_player`` (the engine clamps bids to the
     hand size).
   * E a pass phase's ``count`` 1..255, W above ``cards_per_player``; E 1..16 directions, E ``across``
@@ -91,7 +91,7 @@ Win conditions
     Every other win condition of a valid type is *live*. W a dead win condition when the genome has a
     live one (the live ones decide the game). When it has none: E each dead win condition, and E at
     ``win_conditions``: no win condition can fire, so the game can only end in a draw by turn limit.
-Special effects (seed 000)
+Special effects (spec 000)
   * E ``value`` 1..255 (0 does nothing, more does not fit the byte); W two effects on one rank (the last
     listed wins); W a trigger rank the deck does not have.
 Scoring
@@ -99,11 +99,11 @@ Scoring
     W ``ace_alternate_value`` / ``bust_threshold`` with a method other than point_total.
 Game
   * E ``max_turns`` 1..65535 (two bytes in the bytecode header).
-Teams (seed 003)
+Teams (spec 003)
   * E teams given while ``team_mode`` is False; with team_mode: E no teams, fewer than 2 teams, a team
     that is not a tuple of indices or is empty, a player index outside 0..player_count-1, a player in
     two teams, a player in no team.
-Contract scoring (seed 004)
+Contract scoring (spec 004)
   * E contract scoring without a bidding phase, and a bidding phase without contract scoring.
   * E the one-byte fields (points_per_trick_bid, overtrick_points, failed_contract_penalty, bag_limit)
     are 0..255, the two-byte ones (nil_bonus, nil_penalty, bag_penalty) 0..65535; bag_limit ≥ 1;
@@ -208,7 +208,7 @@ _ONE_BYTE = (0, UINT8_MAX, " (one byte)")
 #: An auction's highest contract (level 7) takes every trick, and level 1 at least one: 7 tricks a hand.
 MIN_AUCTION_TRICKS = 7
 _TWO_BYTES = (0, UINT16_MAX, " (two bytes)")
-#: ContractScoring fields in declaration order with their allowed range (the bytecode widths of seed 004).
+#: ContractScoring fields in declaration order with their allowed range (the bytecode widths of spec 004).
 _CONTRACT_FIELD_RANGES: tuple[tuple[str, tuple[int, int, str]], ...] = (
     ("points_per_trick_bid", _ONE_BYTE),
     ("overtrick_points", _ONE_BYTE),

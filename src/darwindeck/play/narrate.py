@@ -17,7 +17,7 @@ when that seat may see it:
 * cards played to the discard (unless the discard is face down), the tableau or a trick are named;
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves (the human sees them arrive in or leave their hand);
-* a card played in a play phase whose rank has a special effect adds the effect (seed 000: one per rank,
+* a card played in a play phase whose rank has a special effect adds the effect (spec 000: one per rank,
   the last listed wins), with its target named from the direction of play before the card, and for a
   draw what was really drawn;
 * discards the rules keep face down (the Euchre dealer's, a discard onto a captured pile or the deck,
@@ -31,7 +31,7 @@ A game ends with ``result_text``: the winner and why, in the terms of the game's
 The winner of a trick is worked out from the cards of the trick with the engine's rule
 (``tricks.trick_winner_index``: the best trump, else the best card of the led suit), because the trick
 that ends a hand is scored and cleared in the same action. A hand of a contract game ends with one line
-per side (team, or seat in individual mode) in seed 004's arithmetic (``engine.contracts``):
+per side (team, or seat in individual mode) in spec 004's arithmetic (``engine.contracts``):
 
     North+South (you): bid 5 (North 3, South 2), took 6: made +50, 1 overtrick +1 = +51; bags 1; score 51
     East: bid Nil, took 2: Nil failed -100, 2 overtricks +2 = -98; bags 2; score -98

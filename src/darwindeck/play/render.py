@@ -205,7 +205,7 @@ def sides(view: TableView, rules: TableRules) -> list[dict[str, object]]:
 
 
 def counts_bags(rules: TableRules) -> bool:
-    """Whether overtricks pile up as bags that cost points (seed 004's bag limit)."""
+    """Whether overtricks pile up as bags that cost points (spec 004's bag limit)."""
     return rules.contract is not None and rules.contract.bag_limit > 0
 
 

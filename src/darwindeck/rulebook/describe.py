@@ -3,9 +3,9 @@
 Rules:
 
 * Win conditions follow the table in ``darwindeck.genome.schema``; in team mode the subject is the team
-  and scores, captures and tricks are team totals (seed 003). A threshold a type needs but lacks is a
+  and scores, captures and tricks are team totals (spec 003). A threshold a type needs but lacks is a
   ``GenomeValidationError`` naming ``win_conditions[i].threshold``.
-* Special effects follow seed 000: one effect per rank and the last one listed wins, so only the
+* Special effects follow spec 000: one effect per rank and the last one listed wins, so only the
   effective effect of each rank is described, in rank order (2 … A). A skip's count is capped at
   players − 1; skip, reverse and extra turn ignore the target; draw and force-discard stop early when
   the deck or the hand runs out.

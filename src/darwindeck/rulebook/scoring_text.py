@@ -1,6 +1,6 @@
 """Bidding contracts, card scoring and hand evaluation as sentences and tables.
 
-Rules (the semantics are those of ``genome.schema`` and seed 004):
+Rules (the semantics are those of ``genome.schema`` and spec 004):
 
 * Contracts use the genome's own ``ContractScoring`` numbers: made contract = bid × points per trick bid plus
   overtricks × overtrick points; failed = −bid × penalty; Nil bonus / penalty; bags carry over between hands

@@ -1,13 +1,13 @@
 """The Turn section: one subsection per phase, in order, plus the order of play.
 
-Rules (semantics from ``darwindeck.genome.phases`` and seeds 000, 001, 004):
+Rules (semantics from ``darwindeck.genome.phases`` and specs 000, 001, 004):
 
 * Each phase is described field by field: its main action first, then every rule its fields state
   (conditions, mandatory / pass_if_unable, loop, trick rules). Nothing is said about a field's default
   meaning when the genome leaves it out (a draw with no condition simply has no "only when").
 * Play passes in seat order (``AdvanceTurn``); when the genome has skip / reverse / extra-turn effects the
   intro explains direction and skipping.
-* A play to the tableau carries seed 001's one-line rule for the tableau mode.
+* A play to the tableau carries spec 001's one-line rule for the tableau mode.
 * In a trick, the trump is the suit of the card turned up at the deal (``setup.turned_trump``), else
   the suit a trump phase made for the hand, else the trick phase's own ``trump_suit``, else
   ``setup.trump_suit``; top trumps (bowers) are named relative to it.
@@ -70,7 +70,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     AuctionPhase: "Auction",
 }
 
-#: Seed 001's one-line rule per tableau mode (SEQUENCE: per direction).
+#: Spec 001's one-line rule per tableau mode (SEQUENCE: per direction).
 TABLEAU_MODE_SENTENCES = {
     TableauMode.NONE: "Cards remain on the tableau.",
     TableauMode.WAR: "When both players have played, compare ranks—higher card wins both cards.",
@@ -99,7 +99,7 @@ def rank_order(deck: DeckType) -> str:
 
 
 def tableau_mode_sentence(genome: GameGenome) -> str:
-    """Seed 001's sentence for the genome's tableau mode (and direction, for SEQUENCE)."""
+    """Spec 001's sentence for the genome's tableau mode (and direction, for SEQUENCE)."""
     mode = genome.setup.tableau_mode
     if mode is TableauMode.SEQUENCE:
         return SEQUENCE_SENTENCES[genome.setup.sequence_direction]

@@ -6,7 +6,7 @@ Sources: Pagat's Cheat (https://www.pagat.com/beating/cheat.html), Old Maid
 Mau-Mau (https://www.pagat.com/eights/maumau.html) and Fan Tan / Sevens
 (https://www.pagat.com/layout/sevens.html); Uno-style follows Uno's published rules (match the top card
 by colour or number, Draw Two, Skip, Reverse, Wild names the colour, draw one card when you cannot play
-and play it if it fits) with the action cards of seed 000 that its docstring names (2 draw two, J skip,
+and play it if it fits) with the action cards of spec 000 that its docstring names (2 draw two, J skip,
 Q reverse, K another turn, A wild). Where a game's docstring (darwindeck.genome.library) says the engine
 departs from the published rule on purpose, the test checks the engine's stated rule and says so.
 
@@ -323,7 +323,7 @@ def test_uno_a_queen_reverses_the_direction_of_play() -> None:
 
 
 def test_uno_a_king_gives_its_player_another_turn() -> None:
-    # Seed 000's K = another turn: seat 0 plays the K♣ and plays again: its 9♣ matches the clubs, then the
+    # Spec 000's K = another turn: seat 0 plays the K♣ and plays again: its 9♣ matches the clubs, then the
     # turn passes to seat 1.
     state = uno("KC 9C 3S")
     state.apply_action(c("KC"))

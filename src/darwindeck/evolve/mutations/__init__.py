@@ -1,9 +1,9 @@
 """Mutation operators, one module per family of the genome.
 
-* ``effects``: seed 000's special effects (add / remove / mutate).
-* ``tableau``: seed 001's tableau mode and sequence direction.
-* ``teams``: seed 003's team play (enable / disable / reassign).
-* ``bidding``: seed 004's bidding phase and contract scoring.
+* ``effects``: spec 000's special effects (add / remove / mutate).
+* ``tableau``: spec 001's tableau mode and sequence direction.
+* ``teams``: spec 003's team play (enable / disable / reassign).
+* ``bidding``: spec 004's bidding phase and contract scoring.
 * ``structure``: the phases of a turn (add / remove / replace / swap / tweak) and orphan cleanup.
 * ``parameters``: the numbers (cards per player, max turns, player count, deck, draw counts).
 * ``conditions``: the conditions of phases and scoring rules.

@@ -1,4 +1,4 @@
-"""Seed 004's bidding operators.
+"""Spec 004's bidding operators.
 
 * ``add_bidding_phase`` (``AddBiddingPhaseMutation``): only for a game with a trick phase and no bidding
   phase: inserts ``BiddingPhase(min_bid=1, max_bid=cards_per_player)`` (max at most 255) right before the

@@ -1,8 +1,8 @@
-"""Seed 000's special-effect operators and its effects crossover.
+"""Spec 000's special-effect operators and its effects crossover.
 
 * ``add_effect`` (``AddEffectMutation``): appends one effect: a rank of the whole ``Rank`` enum, any
   ``EffectType``, target NEXT_PLAYER or ALL_OPPONENTS, value 1..3. (A rank that already has an effect
-  gets a second one; the last listed wins, as the seed says.)
+  gets a second one; the last listed wins, as the specification says.)
 * ``remove_effect`` (``RemoveEffectMutation``): drops one effect chosen uniformly; no effect → unchanged.
 * ``mutate_effect`` (``MutateEffectMutation``): one effect chosen uniformly, one of its fields (rank,
   type, target, value) chosen uniformly and redrawn; the value moves by -1, 0 or +1 and never below 1.
@@ -20,9 +20,9 @@ from darwindeck.evolve.mutations._edit import removed_at, replaced_at
 from darwindeck.genome.cards import Rank
 from darwindeck.genome.schema import EffectType, GameGenome, SpecialEffect, TargetSelector
 
-#: The targets seed 000's operators choose from.
+#: The targets spec 000's operators choose from.
 EFFECT_TARGETS = (TargetSelector.NEXT_PLAYER, TargetSelector.ALL_OPPONENTS)
-#: The fields ``mutate_effect`` picks from, in the seed's order.
+#: The fields ``mutate_effect`` picks from, in the specification's order.
 EFFECT_FIELDS = ("rank", "type", "target", "value")
 
 

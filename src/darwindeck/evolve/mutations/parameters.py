@@ -5,7 +5,7 @@
 * ``mutate_max_turns`` (``MutateMaxTurnsMutation``): ×½, ×⅘, ×1¼ or ×2, within ``MIN_TURNS``..
   ``MAX_TURNS``.
 * ``mutate_player_count`` (``MutatePlayerCountMutation``): ±1 player within 2..6 (``MIN_PLAYERS``..
-  ``MAX_PLAYERS``); a WAR game keeps its 2 players (seed 001). Seed 003's reconciliation: in a team
+  ``MAX_PLAYERS``); a WAR game keeps its 2 players (spec 001). Spec 003's reconciliation: in a team
   game the teams are repaired for the new count (``repair.repair_teams``) or, when that leaves fewer
   than two teams, team play is switched off. The deal shrinks when the deck cannot deal it any more.
 * ``mutate_deck`` (``MutateDeckMutation``): another deck type, the deal shrunk to fit.

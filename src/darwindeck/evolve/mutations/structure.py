@@ -13,7 +13,7 @@ A turn holds at most ``MAX_PHASES`` phases.
   trump and breaking suits, a trick phase's first lead: none or 2♣); ``min_cards`` ≤ ``max_cards`` is
   kept by swapping them. Counts of draws and discards belong to ``parameters.mutate_draw_count``;
   conditions to ``conditions``.
-* ``cleanup_orphaned_resources`` (``CleanupOrphanedResourcesMutation``, seed 004): drops what no rule
+* ``cleanup_orphaned_resources`` (``CleanupOrphanedResourcesMutation``, spec 004): drops what no rule
   uses any more: contract scoring without a bidding phase, maker scoring without a trump phase, book
   scoring without a trick phase, effects shadowed by a later effect on the same rank, a sequence
   direction outside SEQUENCE (back to BOTH), starting chips without a betting phase,

@@ -1,4 +1,4 @@
-"""Seed 001's tableau operators.
+"""Spec 001's tableau operators.
 
 * ``mutate_tableau_mode`` (``MutateTableauModeMutation``, a low rate): a new mode chosen uniformly among
   the other modes; WAR is a choice only for exactly 2 players. Leaving SEQUENCE resets the sequence

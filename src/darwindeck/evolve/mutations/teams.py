@@ -1,4 +1,4 @@
-"""Seed 003's team operators.
+"""Spec 003's team operators.
 
 Team assignments are written canonically: players sorted within a team, teams ordered by their lowest
 player, so one partition has one spelling (and one genome identity).

@@ -9,12 +9,12 @@ phase               a phase of the turn (a bidding phase takes its contract scor
 condition           a phase's condition (draw ``condition``, play ``valid_play_condition``, discard
                     ``matching_condition``), or one operand of a compound condition
 phase option        a draw phase's ``loop``; a trick phase's ``trump_suit`` or ``breaking_suit``
-special effect      a card-triggered effect (seed 000)
+special effect      a card-triggered effect (spec 000)
 win condition       one of two or more win conditions
 card scoring        a card-scoring rule
 hand evaluation     ``scoring.hand_evaluation``
-tableau mode        the tableau mode (→ none; seed 001)
-teams               team play (seed 003)
+tableau mode        the tableau mode (→ none; spec 001)
+teams               team play (spec 003)
 setup rule          ``setup.trump_suit``, ``setup.turned_trump``, each wild rank, ``refill_hands``, the
                     opening discard
 book scoring        ``book_scoring`` (points for tricks beyond a book)

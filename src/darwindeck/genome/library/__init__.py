@@ -22,7 +22,7 @@ The registry here collects them:
 * ``game_names()``: every slug, sorted. ``all_games()``: slug → genome. ``GAME_INFO``: slug → ``GameInfo``
   (display name, family, mechanics, summary), in slug order.
 
-Tableau modes follow seed 001's table: war and betting-war WAR, scopa (and scopone, Scopa for four)
+Tableau modes follow spec 001's table: war and betting-war WAR, scopa (and scopone, Scopa for four)
 MATCH_RANK, fan-tan SEQUENCE with direction BOTH, every other game NONE.
 
 >>> get_game("Crazy Eights").setup.wild_cards

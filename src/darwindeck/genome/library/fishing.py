@@ -1,4 +1,4 @@
-"""Fishing games: Scopa and Scopone. Cards played to the table capture table cards (seed 001's
+"""Fishing games: Scopa and Scopone. Cards played to the table capture table cards (spec 001's
 MATCH_RANK mode).
 
 MATCH_RANK captures a tableau card of the played card's rank together with the played card; a card that

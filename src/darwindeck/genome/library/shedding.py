@@ -79,7 +79,7 @@ def crazy_eights() -> GameGenome:
     )
 
 
-#: Seed 000's example effects, exactly as the seed lists them, and the wild Ace's colour (suit) choice.
+#: Spec 000's example effects, exactly as the specification lists them, and the wild Ace's colour (suit) choice.
 UNO_EFFECTS = (
     SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, value=2),
     SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER),
@@ -90,10 +90,10 @@ UNO_EFFECTS = (
 
 
 def uno_style() -> GameGenome:
-    """Uno-style: Crazy Eights with action cards from a standard deck (seed 000).
+    """Uno-style: Crazy Eights with action cards from a standard deck (spec 000).
 
     Faithful to Uno's play: seven cards each, match the top card by rank or suit, a wild card, draw one
-    card when you cannot play and play it if you can, then pass. Action cards are seed 000's example
+    card when you cannot play and play it if you can, then pass. Action cards are spec 000's example
     effects: 2 = the next player draws two, J = skip the next player, Q = reverse the direction (four
     players, so it matters), K = play again. Aces stand in for Uno's Wild cards and name the colour (suit)
     to follow. Approximated: a Draw Two does not also skip its victim (one effect per rank), there is no

@@ -1,4 +1,4 @@
-"""Games decided on the tableau (seed 001's modes): War, Betting War (WAR) and Fan Tan (SEQUENCE).
+"""Games decided on the tableau (spec 001's modes): War, Betting War (WAR) and Fan Tan (SEQUENCE).
 
 * WAR (2 players only): each player plays the top card of a face-down hand to the tableau; once both
   have played the higher rank takes the cards, and ``captures_to`` HAND puts them under the winner's

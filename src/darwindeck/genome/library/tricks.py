@@ -315,7 +315,7 @@ SPADES_FLOOR = -200  # a side falling this low ends the game (Pagat: it loses)
 def spades() -> GameGenome:
     """Spades (cut-throat, every player for themselves): bid your tricks, spades are always trumps.
 
-    Faithful: 13 cards each, a bid of 1..13 or Nil before the first trick (seed 004), spades trump and
+    Faithful: 13 cards each, a bid of 1..13 or Nil before the first trick (spec 004), spades trump and
     may not be led until broken, classic contract scoring (10 per bid trick, 1 per overtrick, -10 per
     bid trick when the contract fails, Nil ±100, 10 bags cost 100) to 500 over many hands, and a player
     whose score falls to -200 ends the game, which the highest score wins (``score_floor``). Blind Nil
@@ -348,7 +348,7 @@ def spades() -> GameGenome:
 def partnership_spades() -> GameGenome:
     """Partnership Spades: Spades with partners sitting opposite, (0, 2) against (1, 3).
 
-    Faithful: everything of ``spades`` plus seed 003 teams: the partners' bids add up to one team
+    Faithful: everything of ``spades`` plus spec 003 teams: the partners' bids add up to one team
     contract, Nil bids are scored for the team, bags and scores are kept per team, first team to 500 (or
     a team at -200 ends it). Approximated as for ``spades``.
     """

@@ -1,4 +1,4 @@
-"""The Active Effects of seed 002 as data: persistent modifiers kept in ``GameState.active_effects``;
+"""The Active Effects of spec 002 as data: persistent modifiers kept in ``GameState.active_effects``;
 ``active_effects_manager`` registers, queries and combines them under these rules.
 
 Rules:
@@ -65,7 +65,7 @@ class StackingMode(StrEnum):
 
 @dataclass(slots=True, kw_only=True)
 class ActiveEffect:
-    """A persistent effect active in the game (fields exactly as seed 002 lists them)."""
+    """A persistent effect active in the game (fields exactly as spec 002 lists them)."""
 
     id: str
     effect_type: str

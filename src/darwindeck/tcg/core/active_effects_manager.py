@@ -1,4 +1,4 @@
-"""The Active Effects registry of seed 002: ``ActiveEffectsManager`` registers, removes, queries and
+"""The Active Effects registry of spec 002: ``ActiveEffectsManager`` registers, removes, queries and
 combines the ``active_effects.ActiveEffect`` records of one ``GameState`` (the rules are in
 ``active_effects``' docstring)."""
 

@@ -1,6 +1,6 @@
 """The effect-handler registry: ``effect_id`` -> ``EffectHandler``; unknown ids raise ``UnknownEffectError``.
 
-Each handler declares its seed category (the ``effect_type`` column of seed 002's tables, or a
+Each handler declares its seed category (the ``effect_type`` column of spec 002's tables, or a
 project category for mechanics the tables do not name), its ``TargetKind``, when it runs
 (``Timing``), whether it acts on the opponent's Pokémon (skipped when the Defending Pokémon is protected
 from the effects of attacks) and an optional ``usable`` precondition for abilities and Trainers.
