@@ -1,4 +1,4 @@
-"""Compile a ``GameGenome`` to the specification's bytecode and parse it back (the format is ``docs/bytecode.md``).
+"""Compile a ``GameGenome`` to the bytecode of spec 000 and parse it back (format: ``docs/bytecode.md``).
 
 Rules of the format (version ``BYTECODE_VERSION`` = 2):
 

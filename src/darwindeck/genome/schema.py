@@ -8,7 +8,7 @@ enum, so a genome is a value: compare it with ``==``, hash it, share it between 
 Identity is ``genome.identity``: a SHA-256 of the canonical JSON of the *rules* (name and description
 excluded), stable across processes and machines. Caches key on it, never on a name.
 
-Where the engine needs a rule the specification does not spell out, it is a field here, never an implicit behaviour:
+Where the engine needs a rule the specification leaves open, it is a field here, never an implicit behaviour:
 
 * ``TurnStructure.deck_empty``: what an attempt to draw from an empty deck does.
 * ``SetupRules.refill_hands``: deal again when every hand is empty and the deck is not (Scopa).
@@ -140,7 +140,7 @@ class SetupRules:
 
 @dataclass(frozen=True)
 class TurnStructure:
-    """The phases of a turn. ``is_trick_based`` is kept for the specification's vocabulary and the bytecode, but
+    """The phases of a turn. ``is_trick_based`` is kept for the spec's vocabulary and the bytecode, but
     what a game does follows ``has_tricks`` (a TrickPhase is present); validation warns on a mismatch."""
 
     phases: tuple[Phase, ...]

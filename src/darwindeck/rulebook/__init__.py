@@ -1,7 +1,7 @@
 """Rulebooks: a genome → a Markdown or HTML rulebook a person can play from.
 
 The text is generated only from what the genome states, with the semantics documented in the schema
-modules (``darwindeck.genome.{cards,conditions,phases,schema}``) and the specification; it is deterministic (the
+modules (``darwindeck.genome.{cards,conditions,phases,schema}``) and the spec; it is deterministic (the
 same genome always gives the same bytes). ``build_rulebook`` gives the section model both renderers use.
 
 * ``model``: the document model both renderers are built from.

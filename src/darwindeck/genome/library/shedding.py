@@ -79,7 +79,7 @@ def crazy_eights() -> GameGenome:
     )
 
 
-#: Spec 000's example effects, exactly as the specification lists them, and the wild Ace's colour (suit) choice.
+#: Spec 000's example effects, exactly as it lists them, and the wild Ace's colour (suit) choice.
 UNO_EFFECTS = (
     SpecialEffect(Rank.TWO, EffectType.DRAW_CARDS, TargetSelector.NEXT_PLAYER, value=2),
     SpecialEffect(Rank.JACK, EffectType.SKIP_NEXT, TargetSelector.NEXT_PLAYER),
