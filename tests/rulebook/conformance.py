@@ -1,29 +1,29 @@
-"""Play a genome with the engine and check its rulebook's claims (``rulebook.claims``) against it.
+"""Play a genome with the engine and check its rulebook's statements (``rulebook.statements``) against it.
 
 ``check_genome(genome, seed, max_decisions)`` plays one game through ``GameState`` with a seeded random
 player, records after every decision what happened (the actor and phase of the decision, the turn's
 player, tricks completed and their winners, hands ended, score changes, the game's end) and returns one
-``Mismatch`` for every event a claim does not allow. What each claim means, and so what is checked:
+``Mismatch`` for every event a statement does not allow. What each statement means, and so what is checked:
 
-* ``PhaseClaim.actor``: TURN_PLAYER: the decider-side actor (``S_ACTOR``) is the turn's player
+* ``PhaseStatement.actor``: TURN_PLAYER: the decider-side actor (``S_ACTOR``) is the turn's player
   (``S_CUR``); CLAIMER_THEN_OPPONENTS: cards and ranks by the turn's player, challenges by the others;
   EACH_PLAYER in a trick: each seat plays at most one card to a trick, in seat order from the leader
   (without turn-order effects), and the turn's player leads the turn's trick (the next player with
   cards when theirs is empty); EACH_PLAYER in any phase played every turn (but betting, where folds
   leave one): more than one seat takes part when two or more hold cards.
-* ``PhaseClaim.once_per_hand``: the phase's decisions of a hand all fall in one turn, and a bidding
-  phase's come before the hand's first trick card, one bid per seat, none above ``Claims.most_bid``.
+* ``PhaseStatement.once_per_hand``: the phase's decisions of a hand all fall in one turn, and a bidding
+  phase's come before the hand's first trick card, one bid per seat, none above ``Statements.most_bid``.
 * turn order: the winner of a turn's trick has the next turn (trick games); without tricks, turn-order
   effects or betting the turn passes one seat on per turn; hand ``h`` starts with seat ``(h-1) mod N``
   (not checked with an auction or a first-lead card, which choose the leader).
-* ``TrickClaim``: every hand that ends has at most ``most`` tricks, exactly ``most`` when ``exact``
+* ``TrickStatement``: every hand that ends has at most ``most`` tricks, exactly ``most`` when ``exact``
   (a hand thrown in, which is neither scored nor judged, may stop sooner).
-* ``WinClaim.moment``: a game won ends at a moment some win claim is judged at; and at every moment a
-  claim is judged at, if its condition holds as the rulebook states it (thresholds and a score floor
+* ``WinStatement.moment``: a game won ends at a moment some win statement is judged at; and at every moment a
+  statement is judged at, if its condition holds as the rulebook states it (thresholds and a score floor
   with a single best side, hands played, an empty hand, every card held, a trick win checked every
   hand), the game ends.
-* ``Claims.score_moments``: a score changes only at one of them.
-* ``Claims.fold_ends_hand``: the fold that leaves one player in ends the hand at once.
+* ``Statements.score_moments``: a score changes only at one of them.
+* ``Statements.fold_ends_hand``: the fold that leaves one player in ends the hand at once.
 """
 
 from __future__ import annotations
@@ -35,8 +35,16 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.phases import AskPhase, AuctionPhase, BettingPhase, CountPhase, TrickPhase
 from darwindeck.genome.schema import DeckEmptyAction, GameGenome, WinType
-from darwindeck.rulebook.claims import Actor, Claims, Moment, PhaseClaim, ScoreMoment, WinClaim, claims_of
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
+from darwindeck.rulebook.statements import (
+    Actor,
+    Moment,
+    PhaseStatement,
+    ScoreMoment,
+    Statements,
+    WinStatement,
+    statements_of,
+)
 
 _SCORE_THRESHOLDS = (WinType.FIRST_TO_SCORE, WinType.HIGH_SCORE, WinType.SCORE_THRESHOLD, WinType.LOW_SCORE)
 _EVERY_HAND_END = (WinType.MOST_TRICKS, WinType.FEWEST_TRICKS)
@@ -45,11 +53,11 @@ _EVERY_HAND_END = (WinType.MOST_TRICKS, WinType.FEWEST_TRICKS)
 @dataclass(frozen=True)
 class Mismatch:
     genome: str
-    claim: str
+    statement: str
     event: str
 
     def __str__(self) -> str:
-        return f"{self.genome}: claim {self.claim!r} vs engine: {self.event}"
+        return f"{self.genome}: statement {self.statement!r} vs engine: {self.event}"
 
 
 @dataclass(frozen=True)
@@ -100,11 +108,11 @@ class Snap:
 
 
 class Checker:
-    """Checks one game's events against ``claims`` as they happen (see the module rules)."""
+    """Checks one game's events against ``statements`` as they happen (see the module rules)."""
 
-    def __init__(self, genome: GameGenome, claims: Claims, deck_size: int) -> None:
+    def __init__(self, genome: GameGenome, statements: Statements, deck_size: int) -> None:
         self.genome = genome
-        self.claims = claims
+        self.statements = statements
         self.n = genome.player_count
         self.deck_size = deck_size
         self.failures: list[Mismatch] = []
@@ -125,26 +133,26 @@ class Checker:
         #: this turn's every-turn round-the-table phases: index -> (seats deciding, seats holding cards)
         self.rounds: dict[int, tuple[set[int], int]] = {}
 
-    def fail(self, claim: str, event: str) -> None:
-        self.failures.append(Mismatch(self.genome.name, claim, event))
+    def fail(self, statement: str, event: str) -> None:
+        self.failures.append(Mismatch(self.genome.name, statement, event))
 
     def start(self, first: Snap) -> None:
         if not (self.auction or self.first_lead) and first.turn == 0 and first.cur != 0:
             self.fail("player 1 takes the first turn", f"seat {first.cur} has the first turn")
 
     def step(self, before: Snap, action: int, after: Snap) -> None:
-        claim = self.claims.phases[before.phase]
-        trick = claim.kind == "TrickPhase"
-        self._actor(claim.actor, claim.kind, before, action, trick)
-        if claim.actor is Actor.EACH_PLAYER and not claim.once_per_hand:
+        statement = self.statements.phases[before.phase]
+        trick = statement.kind == "TrickPhase"
+        self._actor(statement.actor, statement.kind, before, action, trick)
+        if statement.actor is Actor.EACH_PLAYER and not statement.once_per_hand:
             holding = sum(1 for size in before.hand_sizes if size > 0)
-            self.rounds.setdefault(claim.index, (set(), holding))[0].add(before.actor)
+            self.rounds.setdefault(statement.index, (set(), holding))[0].add(before.actor)
         if after.terminal:
             self.rounds = {}  # a game that ends mid-trick cuts the round short
         elif after.turn > before.turn:
             self._round_ends(before)
-        if claim.once_per_hand:
-            self._once(claim, before, action)
+        if statement.once_per_hand:
+            self._once(statement, before, action)
         completed = trick and action < L.A_DRAW and after.trick_len == 0
         hand_ended = after.hands_played > before.hands_played  # a hand played out, scored and judged
         thrown_in = not hand_ended and after.hand_no > before.hand_no  # thrown in: nothing scored
@@ -155,7 +163,7 @@ class Checker:
                 winners = [p for p in range(self.n) if after.tricks_won[p] > before.tricks_won[p]]
                 self.turn_winner = (before.turn, winners[0]) if winners else None
         self._scores(before, action, after, completed, hand_ended)
-        if action == L.A_FOLD and self.claims.fold_ends_hand:
+        if action == L.A_FOLD and self.statements.fold_ends_hand:
             self._fold(before, after, hand_ended)
         if hand_ended or thrown_in:
             self._hand_end(before, after, thrown_in)
@@ -175,7 +183,9 @@ class Checker:
             challenge = action in (L.A_CHALLENGE, L.A_NO_CHALLENGE)
             if challenge == (before.actor == before.cur):
                 role = "an opponent challenges" if challenge else "the turn's player claims"
-                self.fail(f"in a claim {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn")
+                self.fail(
+                    f"in a statement {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn"
+                )
         elif trick:
             self._trick_card(before, where)
 
@@ -200,7 +210,7 @@ class Checker:
     def _round_ends(self, before: Snap) -> None:
         """A phase every player takes part in had more than one player in it (when two held cards)."""
         for index, (seats, holding) in self.rounds.items():
-            kind = self.claims.phases[index].kind
+            kind = self.statements.phases[index].kind
             if len(seats) == 1 and holding >= 2 and kind != "BettingPhase":
                 self.fail(
                     f"{kind}: every player in turn",
@@ -217,19 +227,19 @@ class Checker:
             leaders.add(next(p for p in seats if before.hand_sizes[p] > 0))
         return leaders
 
-    def _once(self, claim: PhaseClaim, before: Snap, action: int) -> None:
-        kind = claim.kind
+    def _once(self, statement: PhaseStatement, before: Snap, action: int) -> None:
+        kind = statement.kind
         where = f"hand {before.hand_no} turn {before.turn} ({kind})"
-        seen = self.once_turn.setdefault(claim.index, before.turn)
+        seen = self.once_turn.setdefault(statement.index, before.turn)
         if seen != before.turn:
             self.fail(f"{kind} happens once a hand", f"{where}: again, first in turn {seen}")
-        if claim.before_first_trick is not None and claim.before_first_trick == self.trick_in_hand:
+        if statement.before_first_trick is not None and statement.before_first_trick == self.trick_in_hand:
             self.fail(
-                f"{kind}: {claim.opening}",
+                f"{kind}: {statement.opening}",
                 f"{where}: a decision {'after' if self.trick_in_hand else 'before'} the first trick card",
             )
         if kind == "BiddingPhase" and L.A_BID0 <= action <= L.A_BID0 + 13:
-            most = self.claims.most_bid
+            most = self.statements.most_bid
             if most is not None and action - L.A_BID0 > most:
                 self.fail(f"a bid is at most {most}", f"{where}: seat {before.actor} bid {action - L.A_BID0}")
             if before.actor in self.bids:
@@ -239,7 +249,7 @@ class Checker:
     # ---- turns and hands -----------------------------------------------------------------------
     def _next_turn(self, before: Snap, after: Snap) -> None:
         where = f"hand {after.hand_no} turn {after.turn}"
-        if self.claims.trick_winner_next:
+        if self.statements.trick_winner_next:
             won = self.turn_winner
             next_turn = won is not None and won[0] == before.turn and after.turn == before.turn + 1
             if next_turn and won is not None and not self.betting and after.cur != won[1]:
@@ -252,7 +262,7 @@ class Checker:
             self.fail("turns pass in seat order", f"{where}: seat {after.cur}, not seat {expected}")
 
     def _hand_end(self, before: Snap, after: Snap, thrown_in: bool) -> None:
-        tricks = self.claims.tricks
+        tricks = self.statements.tricks
         count = self.hand_tricks
         where = f"hand {before.hand_no} {'thrown in' if thrown_in else 'ended'} after {count} tricks"
         if tricks is not None and tricks.most is not None:
@@ -286,10 +296,10 @@ class Checker:
     def _scores(self, before: Snap, action: int, after: Snap, completed: bool, hand_ended: bool) -> None:
         if before.scores == after.scores and before.team_scores == after.team_scores:
             return
-        allowed = self.claims.score_moments
+        allowed = self.statements.score_moments
         if ScoreMoment.ANY_ACTION in allowed:
             return
-        kind = self.claims.phases[before.phase].kind
+        kind = self.statements.phases[before.phase].kind
         seen = set()
         if kind in ("TrickPhase", "PlayPhase", "DiscardPhase"):
             seen.add(ScoreMoment.CARD_PLAYED)
@@ -315,12 +325,12 @@ class Checker:
         deck_ends_game = self.genome.turn_structure.deck_empty is DeckEmptyAction.END_GAME
         if hand_ended or (after.terminal and deck_ends_game):  # an empty deck judges as a hand end
             moments.add(Moment.HAND_END)
-        judged = [win for win in self.claims.wins if win.moment in moments]
+        judged = [win for win in self.statements.wins if win.moment in moments]
         where = f"hand {before.hand_no} turn {before.turn}, scores {after.team_scores}"
         if after.terminal:
             ending = after.ended_by == L.END_WIN and not judged
             if ending or (after.ended_by == L.END_GAME_ACTION and not deck_ends_game):
-                said = "; ".join(f"{w.kind.value} {w.moment.value}" for w in self.claims.wins)
+                said = "; ".join(f"{w.kind.value} {w.moment.value}" for w in self.statements.wins)
                 self.fail(f"the game is won only as Objective says ({said})", f"it ended {where}")
             return
         for win in judged:
@@ -330,7 +340,7 @@ class Checker:
                     f"play went on at {where}",
                 )
 
-    def _met(self, win: WinClaim, after: Snap, hand_ended: bool) -> bool:
+    def _met(self, win: WinStatement, after: Snap, hand_ended: bool) -> bool:
         scores = after.team_scores
         kind = win.kind
         if kind in _SCORE_THRESHOLDS and win.threshold is not None:
@@ -359,13 +369,13 @@ class Checker:
 
 
 def check_genome(
-    genome: GameGenome, seed: int, max_decisions: int, claims: Claims | None = None
+    genome: GameGenome, seed: int, max_decisions: int, statements: Statements | None = None
 ) -> list[Mismatch]:
     """Play one seeded game of ``genome`` (at most ``max_decisions``) and return every mismatch with
-    ``claims`` (by default its rulebook's, ``claims_of``)."""
-    claims = claims_of(genome) if claims is None else claims
+    ``statements`` (by default its rulebook's, ``statements_of``)."""
+    statements = statements_of(genome) if statements is None else statements
     state = GameState.new(genome, seed)
-    checker = Checker(genome, claims, genome.setup.initial_deck.size)
+    checker = Checker(genome, statements, genome.setup.initial_deck.size)
     rng = random.Random(seed)
     n_teams = len(state.team_scores())
     before = Snap.of(state, n_teams)

@@ -1,8 +1,8 @@
-"""The rulebook says what the engine does: every checkable claim against the engine's play.
+"""The rulebook says what the engine does: every checkable statement against the engine's play.
 
 Each genome is played by the engine through ``GameState`` with a seeded random player and its events
-are checked against ``claims_of(genome)`` (``tests/rulebook/conformance.py`` says what each claim
-means); every mismatch is a failure naming the genome, the claim and the event. Genomes: the 32 library
+are checked against ``statements_of(genome)`` (``tests/rulebook/conformance.py`` says what each statement
+means); every mismatch is a failure naming the genome, the statement and the event. Genomes: the 32 library
 games, the 68 games of the 2026-11 gallery (Painted Falcon, whose rulebook disagreed with the engine,
 was the first case) and 5,000 generated genomes (library games mutated by evolution's operators, from a
 seeded generator). See ``docs/rulebooks.md``.
@@ -32,7 +32,7 @@ from darwindeck.genome.schema import (
 )
 from darwindeck.genome.serialization import load_genome
 from darwindeck.rulebook import build_rulebook, render_markdown
-from darwindeck.rulebook.claims import Actor, Moment, ScoreMoment, TrickClaim, claims_of
+from darwindeck.rulebook.statements import Actor, Moment, ScoreMoment, TrickStatement, statements_of
 from rulebook.conformance import Mismatch, check_genome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,9 +48,9 @@ LIBRARY_DECISIONS = 3000
 
 def _report(failures: Iterable[Mismatch], limit: int = 25) -> str:
     failures = list(failures)
-    kinds = Counter(failure.claim for failure in failures)
+    kinds = Counter(failure.statement for failure in failures)
     genomes = len({failure.genome for failure in failures})
-    lines = [f"{len(failures)} mismatches in {genomes} genomes; by claim: {dict(kinds.most_common(10))}"]
+    lines = [f"{len(failures)} mismatches in {genomes} genomes; by statement: {dict(kinds.most_common(10))}"]
     lines += [str(failure) for failure in failures[:limit]]
     return "\n".join(lines)
 
@@ -96,38 +96,38 @@ def test_generated_rulebooks_conform() -> None:
 
 
 def test_painted_falcon_rulebook_says_who_discards_and_claims() -> None:
-    """The engine: the turn's player leads the trick, then discards and claims alone; the winner of the
+    """The engine: the turn's player leads the trick, then discards and statements alone; the winner of the
     trick has the next turn; high_score with a threshold is judged at a hand's end only
     (docs/rules-engine.md, "A turn" and "Win checks")."""
     genome = load_genome(PAINTED_FALCON)
-    claims = claims_of(genome)
-    assert [(c.kind, c.actor) for c in claims.phases] == [
+    statements = statements_of(genome)
+    assert [(c.kind, c.actor) for c in statements.phases] == [
         ("TrickPhase", Actor.EACH_PLAYER),
         ("DiscardPhase", Actor.TURN_PLAYER),
         ("ClaimPhase", Actor.CLAIMER_THEN_OPPONENTS),
     ]
-    assert [w.moment for w in claims.wins] == [Moment.HAND_END]
+    assert [w.moment for w in statements.wins] == [Moment.HAND_END]
     text = render_markdown(genome)
     assert "On your turn you lead a trick" in text
-    assert "Only the player whose turn it is takes part in the discard and the claim" in text
+    assert "Only the player whose turn it is takes part in the discard and the statement" in text
     assert "At the end of a hand in which any player's score has reached 62 points or more" in text
     assert "When any player's score reaches 62 points" not in text
 
 
 def test_the_old_painted_falcon_claims_fail() -> None:
-    """What the 2026-11 rulebook said (every player discards and claims in turn; the game ends as soon
+    """What the 2026-11 rulebook said (every player discards and statements in turn; the game ends as soon
     as a score reaches 62) is caught: the check can fail."""
     genome = load_genome(PAINTED_FALCON)
-    claims = claims_of(genome)
+    statements = statements_of(genome)
     old = dataclasses.replace(
-        claims,
+        statements,
         phases=tuple(
             dataclasses.replace(c, actor=Actor.EACH_PLAYER) if c.kind == "DiscardPhase" else c
-            for c in claims.phases
+            for c in statements.phases
         ),
-        wins=tuple(dataclasses.replace(w, moment=Moment.ACTION) for w in claims.wins),
+        wins=tuple(dataclasses.replace(w, moment=Moment.ACTION) for w in statements.wins),
     )
-    found = {f.claim for seed in range(1, 4) for f in check_genome(genome, seed, 3000, old)}
+    found = {f.statement for seed in range(1, 4) for f in check_genome(genome, seed, 3000, old)}
     assert "DiscardPhase: every player in turn" in found
     assert "high_score (threshold 62) ends the game after any action" in found
 
@@ -154,7 +154,7 @@ def test_thirteen_tricks_with_seven_dealt_is_written_seven() -> None:
     """Seven cards each and nothing but tricks: every trick takes one card from each hand, so a hand
     has exactly 7 tricks, whatever ``tricks_per_hand`` (13) says."""
     genome = _trick_game(7, 13)
-    tricks = claims_of(genome).tricks
+    tricks = statements_of(genome).tricks
     assert tricks is not None and (tricks.most, tricks.exact) == (7, True)
     text = render_markdown(genome)
     assert "A hand has 7 tricks." in text
@@ -178,15 +178,15 @@ def test_drawing_keeps_the_stated_limit() -> None:
 
 def test_build_rulebook_carries_its_claims() -> None:
     genome = get_game("hearts")
-    assert build_rulebook(genome).claims == claims_of(genome)
+    assert build_rulebook(genome).statements == statements_of(genome)
 
 
 def test_library_claims_follow_the_published_rules() -> None:
-    """Claims of four classics, worked out from their rules (pagat.com): Hearts deals 13 cards to 4 and
+    """Statements of four classics, worked out from their rules (pagat.com): Hearts deals 13 cards to 4 and
     plays 13 tricks, passing before the first, the game judged after a hand; Euchre deals 5 and plays 5
     tricks, trump made before the first (all pass: thrown in), points at the hand's end, 10 wins at once;
     Crazy Eights: the turn's player draws and plays, the first to go out wins; Gin Rummy scores a knock."""
-    hearts, euchre = claims_of(get_game("hearts")), claims_of(get_game("euchre"))
+    hearts, euchre = statements_of(get_game("hearts")), statements_of(get_game("euchre"))
     assert hearts.tricks is not None and (hearts.tricks.most, hearts.tricks.exact) == (13, True)
     assert [(c.kind, c.actor, c.once_per_hand) for c in hearts.phases] == [
         ("PassPhase", Actor.EACH_PLAYER, True),
@@ -194,24 +194,24 @@ def test_library_claims_follow_the_published_rules() -> None:
     ]
     assert [w.moment for w in hearts.wins] == [Moment.HAND_END]
     assert hearts.score_moments == {ScoreMoment.TRICK_WON, ScoreMoment.HAND_END}  # hearts, Q♠; the moon
-    assert euchre.tricks == TrickClaim(most=5, exact=True, thrown_in=True)
+    assert euchre.tricks == TrickStatement(most=5, exact=True, thrown_in=True)
     assert euchre.phases[0].opening == "Before the first trick of each hand"
     assert euchre.score_moments == {ScoreMoment.HAND_END}
-    eights = claims_of(get_game("crazy-eights"))
+    eights = statements_of(get_game("crazy-eights"))
     assert [c.actor for c in eights.phases] == [Actor.TURN_PLAYER, Actor.TURN_PLAYER]
     assert eights.tricks is None and [w.moment for w in eights.wins] == [Moment.TURN_END]
-    assert claims_of(get_game("gin-rummy")).score_moments == {ScoreMoment.KNOCK}
+    assert statements_of(get_game("gin-rummy")).score_moments == {ScoreMoment.KNOCK}
 
 
 def test_betting_rulebooks_say_what_a_fold_does() -> None:
     """docs/rules-engine.md, Betting: a folded player sits out the hand; when all but one have folded
     the hand ends at once; the pot goes to the one left, else to the best hand (Draw Poker ranks hands)."""
     genome = get_game("draw-poker")
-    assert claims_of(genome).fold_ends_hand
+    assert statements_of(genome).fold_ends_hand
     text = render_markdown(genome)
     assert "When all but one player have folded, the hand ends at once." in text
     assert "otherwise to the best hand among them" in text
-    assert not claims_of(get_game("hearts")).fold_ends_hand
+    assert not statements_of(get_game("hearts")).fold_ends_hand
 
 
 def test_a_bid_is_never_stated_above_the_cards_dealt() -> None:
@@ -223,6 +223,6 @@ def test_a_bid_is_never_stated_above_the_cards_dealt() -> None:
         turn_structure=dataclasses.replace(genome.turn_structure, phases=phases),
         contract_scoring=ContractScoring(),  # validation: contracts exactly when there is bidding
     )
-    assert claims_of(genome).most_bid == 7
+    assert statements_of(genome).most_bid == 7
     assert "A bid is from 1 to 7." in render_markdown(genome)
     assert not [f for seed in (1, 2) for f in check_genome(genome, seed, 2000)]

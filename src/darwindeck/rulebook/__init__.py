@@ -5,7 +5,7 @@ modules (``darwindeck.genome.{cards,conditions,phases,schema}``) and the spec; i
 same genome always gives the same bytes). ``build_rulebook`` gives the section model both renderers use.
 
 * ``model``: the document model both renderers are built from.
-* ``claims``: the rulebook's checkable claims (who acts, tricks per hand, when the game ends), made from
+* ``statements``: the rulebook's checkable claims (who acts, tricks per hand, when the game ends), made from
   the same facts as its sentences.
 * ``sections``: a genome's rulebook as ordered sections.
 * ``turn``: the Turn section, one subsection per phase, and the order of play.

@@ -5,9 +5,9 @@ subsections (one level is enough: the Turn section's phases). A block is a ``Par
 ``BulletList`` or a ``Table``. All text is plain text (no markup); each renderer escapes it for its own
 format, so a genome's name or description can never inject Markdown or HTML.
 
-``Rulebook.claims`` holds the checkable claims beside the sentences (``rulebook.claims``): the sentences
-about who acts, tricks per hand, the game's end and scoring are built from it. ``build_rulebook`` always
-sets it; a model built by hand (renderer tests) may leave it ``None``.
+``Rulebook.statements`` holds the checkable statements beside the sentences (``rulebook.statements``):
+the sentences about who acts, tricks per hand, the game's end and scoring are built from it.
+``build_rulebook`` always sets it; a model built by hand (renderer tests) may leave it ``None``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from darwindeck.rulebook.claims import Claims
+from darwindeck.rulebook.statements import Statements
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Section:
 class Rulebook:
     title: str
     sections: tuple[Section, ...]
-    claims: Claims | None = None
+    statements: Statements | None = None
 
     def headings(self) -> list[tuple[int, str]]:
         """Every heading as ``(level, text)`` in document order: 1 for the title, 2 and 3 below it."""

@@ -39,7 +39,6 @@ from darwindeck.genome.schema import (
     WinType,
 )
 from darwindeck.rulebook import words
-from darwindeck.rulebook.claims import Claims, claims_of
 from darwindeck.rulebook.conditions_text import ConditionContext
 from darwindeck.rulebook.describe import describe_win, effect_row, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Rulebook, Section, Table
@@ -49,6 +48,7 @@ from darwindeck.rulebook.scoring_text import (
     contract_sentences,
     hand_evaluation_sentences,
 )
+from darwindeck.rulebook.statements import Statements, statements_of
 from darwindeck.rulebook.turn import auction_book, build_turn_section, rank_order, tableau_mode_sentence
 
 EFFECTS_HEADER = ("Card", "Effect", "Target", "Value", "In words")
@@ -101,19 +101,19 @@ def build_rulebook(genome: GameGenome) -> Rulebook:
             if isinstance(phase, TrickPhase) and phase.breaking_suit is not None
         ),
     )
-    claims = claims_of(genome)
+    statements = statements_of(genome)
     sections = [
         _overview(genome),
         _components(genome),
         _setup(genome),
         _objective(genome),
-        build_turn_section(genome, context, claims),
+        build_turn_section(genome, context, statements),
         _special_cards(genome),
         _tableau_rules(genome),
         _scoring(genome, context),
-        _end_of_game(genome, claims),
+        _end_of_game(genome, statements),
     ]
-    return Rulebook(genome.name, tuple(section for section in sections if section is not None), claims)
+    return Rulebook(genome.name, tuple(section for section in sections if section is not None), statements)
 
 
 def _overview(genome: GameGenome) -> Section:
@@ -415,7 +415,7 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
     return Section("Bidding and scoring" if bidding else "Scoring", tuple(blocks))
 
 
-def _end_of_game(genome: GameGenome, claims: Claims) -> Section:
+def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
     items = ["The game ends as soon as one of the winning conditions under Objective holds."]
     structure = genome.turn_structure
     if any(isinstance(phase, CountPhase) for phase in genome.phases):  # engine.counting ends it
@@ -425,7 +425,7 @@ def _end_of_game(genome: GameGenome, claims: Claims) -> Section:
             "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
             "no card moved."
         )
-    if claims.fold_ends_hand:
+    if statements.fold_ends_hand:
         items.extend(_betting_hand_end(genome))
     scored = " it is scored (see the scoring rules) and" if _scores_at_hand_end(genome) else ""
     items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")

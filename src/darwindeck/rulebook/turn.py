@@ -49,10 +49,10 @@ from darwindeck.genome.schema import (
     TableauMode,
 )
 from darwindeck.rulebook import words
-from darwindeck.rulebook.claims import Actor, Claims, TrickClaim, most_bid
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Section
+from darwindeck.rulebook.statements import Actor, Statements, TrickStatement, most_bid
 
 _PHASE_TITLES: dict[type[Phase], str] = {
     DrawPhase: "Draw",
@@ -106,16 +106,16 @@ def tableau_mode_sentence(genome: GameGenome) -> str:
     return TABLEAU_MODE_SENTENCES[mode]
 
 
-def build_turn_section(genome: GameGenome, context: ConditionContext, claims: Claims) -> Section:
+def build_turn_section(genome: GameGenome, context: ConditionContext, statements: Statements) -> Section:
     phases = tuple(
-        _phase_section(phase, index, genome, context, claims.phases[index].opening)
+        _phase_section(phase, index, genome, context, statements.phases[index].opening)
         for index, phase in enumerate(genome.phases)
     )
-    return Section("Turn", tuple(_turn_intro(genome, claims)), phases)
+    return Section("Turn", tuple(_turn_intro(genome, statements)), phases)
 
 
-def tricks_sentence(genome: GameGenome, tricks: TrickClaim) -> str:
-    """The tricks of a hand as ``tricks`` claims them: never more than the deal can give."""
+def tricks_sentence(genome: GameGenome, tricks: TrickStatement) -> str:
+    """The tricks of a hand as ``tricks`` states them: never more than the deal can give."""
     limit = genome.turn_structure.tricks_per_hand
     if limit is None or tricks.most is None:
         return ""
@@ -126,22 +126,22 @@ def tricks_sentence(genome: GameGenome, tricks: TrickClaim) -> str:
     return f" A hand ends when every hand is empty, after {words.count(tricks.most, 'trick')} at most."
 
 
-def _turn_owned(genome: GameGenome, claims: Claims) -> list[str]:
+def _turn_owned(genome: GameGenome, statements: Statements) -> list[str]:
     """The titles of the phases a trick game's turn player plays alone, every turn."""
     return [
-        _PHASE_TITLES[type(genome.phases[claim.index])].lower()
-        for claim in claims.phases
-        if claim.actor is not Actor.EACH_PLAYER and not claim.once_per_hand
+        _PHASE_TITLES[type(genome.phases[statement.index])].lower()
+        for statement in statements.phases
+        if statement.actor is not Actor.EACH_PLAYER and not statement.once_per_hand
     ]
 
 
-def _owned_text(genome: GameGenome, claims: Claims, owned: list[str]) -> str:
-    """Who takes part in which phase of a trick game's turn (``Claims.phases``)."""
+def _owned_text(genome: GameGenome, statements: Statements, owned: list[str]) -> str:
+    """Who takes part in which phase of a trick game's turn (``Statements.phases``)."""
     phases = words.join([f"the {title}" for title in dict.fromkeys(owned)])
     shared = [
-        _PHASE_TITLES[type(genome.phases[claim.index])].lower()
-        for claim in claims.phases
-        if claim.actor is Actor.EACH_PLAYER and not claim.once_per_hand
+        _PHASE_TITLES[type(genome.phases[statement.index])].lower()
+        for statement in statements.phases
+        if statement.actor is Actor.EACH_PLAYER and not statement.once_per_hand
     ]
     others = words.join([f"the {title}" for title in dict.fromkeys(shared)])
     challenge = any(isinstance(phase, ClaimPhase) and phase.allow_challenge for phase in genome.phases)
@@ -152,13 +152,13 @@ def _owned_text(genome: GameGenome, claims: Claims, owned: list[str]) -> str:
     return text + (", and may challenge a claim." if challenge else ".")
 
 
-def _turn_intro(genome: GameGenome, claims: Claims) -> list[Block]:
+def _turn_intro(genome: GameGenome, statements: Statements) -> list[Block]:
     structure = genome.turn_structure
-    owned = _turn_owned(genome, claims) if structure.has_tricks else []
+    owned = _turn_owned(genome, statements) if structure.has_tricks else []
     if owned:
         unless = (
             ""
-            if claims.trick_winner_next
+            if statements.trick_winner_next
             else ", unless the count then starts again: then the player after the last to count takes it"
         )
         hands = (
@@ -173,9 +173,9 @@ def _turn_intro(genome: GameGenome, claims: Claims) -> list[Block]:
         )
     else:
         hands = _seat_order(genome.player_count)
-    if claims.tricks is not None:
-        hands += tricks_sentence(genome, claims.tricks)
-        if not claims.tricks.exact:
+    if statements.tricks is not None:
+        hands += tricks_sentence(genome, statements.tricks)
+        if not statements.tricks.exact:
             hands += (
                 " A player with no cards left is passed over; if it is the one to lead, the next player "
                 "in the order of play who has cards leads instead."
@@ -186,7 +186,7 @@ def _turn_intro(genome: GameGenome, claims: Claims) -> list[Block]:
     if kinds & TURN_ORDER_EFFECTS:
         blocks.append(Paragraph(_advance_turn_text(kinds)))
     if owned:
-        blocks.append(Paragraph(_owned_text(genome, claims, owned)))
+        blocks.append(Paragraph(_owned_text(genome, statements, owned)))
     else:
         lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
         blocks.append(Paragraph(f"{lead} through these phases in order."))
@@ -254,7 +254,7 @@ def _phase_section(
 def _describe_phase(
     phase: Phase, path: str, genome: GameGenome, context: ConditionContext, opening: str
 ) -> tuple[str, list[str]]:
-    """``opening``: when a once-a-hand phase happens (``PhaseClaim.opening``)."""
+    """``opening``: when a once-a-hand phase happens (``PhaseStatement.opening``)."""
     if isinstance(phase, DrawPhase):
         return _draw(phase, path, genome, context)
     if isinstance(phase, PlayPhase):
@@ -710,7 +710,7 @@ def _betting(phase: BettingPhase) -> tuple[str, list[str]]:
 
 
 def _bidding(phase: BiddingPhase, opening: str, highest: int | None) -> tuple[str, list[str]]:
-    """``highest``: the highest bid that can be made (``Claims.most_bid``)."""
+    """``highest``: the highest bid that can be made (``Statements.most_bid``)."""
     main = f"{opening}, each player in turn bids the number of tricks they expect to take."
     if highest is not None and phase.min_bid <= highest < phase.max_bid:
         details = [f"A bid is from {phase.min_bid} to {highest}."]

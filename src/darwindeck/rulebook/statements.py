@@ -1,30 +1,30 @@
-"""The rulebook's checkable claims: who acts, how many tricks, when the game ends, when scores change.
+"""The rulebook's checkable statements: who acts, how many tricks, when the game ends, when scores change.
 
-``claims_of(genome)`` states, as data, what the rulebook's sentences say about play; the sentences
-that carry these facts (``turn``, ``describe``) are built from the same ``Claims``, so a sentence and
-its claim cannot disagree. ``tests/rulebook/test_conformance.py`` plays genomes with the engine and
-checks every claim against the transcript (see ``docs/rulebooks.md``). The facts follow the engine's
+``statements_of(genome)`` states, as data, what the rulebook's sentences say about play; the sentences
+that carry these facts (``turn``, ``describe``) are built from the same ``Statements``, so a sentence and
+its statement cannot disagree. ``tests/rulebook/test_conformance.py`` plays genomes with the engine and
+checks every statement against the transcript (see ``docs/rulebooks.md``). The facts follow the engine's
 documented semantics (``docs/rules-engine.md``):
 
-* **Who acts** (``PhaseClaim.actor``): draw, play, discard, knock, ask and count phases are the turn's
+* **Who acts** (``PhaseStatement.actor``): draw, play, discard, knock, ask and count phases are the turn's
   player's alone; in a trick game the turn's player is the one who leads the turn's trick (a phase
-  after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A claim
+  after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A statement
   phase's cards are the turn's player's, its challenges the opponents'. Tricks, bidding, betting,
   passing, making trump and the auction go round the table.
-* **When** (``PhaseClaim.once_per_hand``): bidding, passing, making trump and the auction happen once
+* **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump and the auction happen once
   a hand, in its first turn; every other phase every turn.
-* **Tricks** (``TrickClaim``): the most tricks a hand can have, the number a rulebook may state: the
+* **Tricks** (``TrickStatement``): the most tricks a hand can have, the number a rulebook may state: the
   stated ``tricks_per_hand`` capped by the cards dealt when no rule puts cards into a hand (a hand of
   7 cards has at most 7 tricks), and ``exact`` when no phase but tricks takes cards from a hand (every
   hand played to its end then has exactly that many; a hand thrown in stops sooner).
-* **Game end** (``WinClaim.moment``): after any action (``first_to_score``, ``capture_all``), at the end
+* **Game end** (``WinStatement.moment``): after any action (``first_to_score``, ``capture_all``), at the end
   of a turn (``empty_hand``), else at the end of a hand (``engine.wins``).
 * **Turns**: in a trick game the winner of the turn's trick has the next turn, unless a count phase
   restarts its count (then the player after the last to count does).
-* **Folding** (``Claims.fold_ends_hand``): with betting, a hand ends at once when all but one player
+* **Folding** (``Statements.fold_ends_hand``): with betting, a hand ends at once when all but one player
   have folded (``engine.betting``).
-* **Bids** (``Claims.most_bid``): the highest bid that can be made, as the bidding phase states it.
-* **Scores** (``Claims.score_moments``): when a score may change: when a trick is won (``trick_win``
+* **Bids** (``Statements.most_bid``): the highest bid that can be made, as the bidding phase states it.
+* **Scores** (``Statements.score_moments``): when a score may change: when a trick is won (``trick_win``
   rules), when a card is played or discarded (``play`` and ``capture`` rules: a discard to the tableau
   captures as a play does), in a count (its combos and gos), when a player knocks, at a hand's end
   (``hand_end`` rules, the moon, contracts, makers, the auction, books, the go that ends a count), or
@@ -83,7 +83,7 @@ class ScoreMoment(Enum):
 
 
 @dataclass(frozen=True)
-class PhaseClaim:
+class PhaseStatement:
     """``before_first_trick``: a once-a-hand phase of a trick game comes before the hand's first trick
     (no trick phase precedes it in the turn), else right after it; None otherwise."""
 
@@ -104,7 +104,7 @@ class PhaseClaim:
 
 
 @dataclass(frozen=True)
-class TrickClaim:
+class TrickStatement:
     """``most``: the most tricks a hand can have (None: no bound, cards can be drawn and no limit is
     set); ``exact``: every hand played to its end has exactly ``most``; ``thrown_in``: a hand may be
     thrown in (everyone passes in a trump phase, or an auction has no bid) before it is played out."""
@@ -115,7 +115,7 @@ class TrickClaim:
 
 
 @dataclass(frozen=True)
-class WinClaim:
+class WinStatement:
     index: int
     kind: WinType
     threshold: int | None
@@ -123,12 +123,12 @@ class WinClaim:
 
 
 @dataclass(frozen=True)
-class Claims:
-    phases: tuple[PhaseClaim, ...]
+class Statements:
+    phases: tuple[PhaseStatement, ...]
     #: trick games: the winner of a turn's trick takes the next turn (and leads its trick)
     trick_winner_next: bool
-    tricks: TrickClaim | None
-    wins: tuple[WinClaim, ...]
+    tricks: TrickStatement | None
+    wins: tuple[WinStatement, ...]
     score_moments: frozenset[ScoreMoment]
     #: betting: when all but one player have folded, the hand ends at once
     fold_ends_hand: bool = False
@@ -144,14 +144,14 @@ _TRICKS_ONLY = (TrickPhase, BiddingPhase, TrumpPhase, PassPhase, AuctionPhase)
 _AT_ONCE = {WinType.FIRST_TO_SCORE: Moment.ACTION, WinType.CAPTURE_ALL: Moment.ACTION}
 
 
-def claims_of(genome: GameGenome) -> Claims:
-    """Every checkable claim of ``genome``'s rulebook (cheap: no engine, no compilation)."""
-    return Claims(
-        phases=tuple(_phase_claim(index, genome) for index in range(len(genome.phases))),
+def statements_of(genome: GameGenome) -> Statements:
+    """Every checkable statement of ``genome``'s rulebook (cheap: no engine, no compilation)."""
+    return Statements(
+        phases=tuple(_phase_statement(index, genome) for index in range(len(genome.phases))),
         trick_winner_next=genome.turn_structure.has_tricks and not _counts(genome),
-        tricks=trick_claim(genome),
+        tricks=trick_statement(genome),
         wins=tuple(
-            WinClaim(i, win.type, win.threshold, win_moment(win.type))
+            WinStatement(i, win.type, win.threshold, win_moment(win.type))
             for i, win in enumerate(genome.win_conditions)
         ),
         score_moments=_score_moments(genome),
@@ -165,7 +165,7 @@ def _counts(genome: GameGenome) -> bool:
     return any(isinstance(phase, CountPhase) for phase in genome.phases)
 
 
-def _phase_claim(index: int, genome: GameGenome) -> PhaseClaim:
+def _phase_statement(index: int, genome: GameGenome) -> PhaseStatement:
     phase = genome.phases[index]
     actor = Actor.TURN_PLAYER
     if isinstance(phase, _EACH_PLAYER):
@@ -176,7 +176,7 @@ def _phase_claim(index: int, genome: GameGenome) -> PhaseClaim:
     before = None
     if once and genome.turn_structure.has_tricks:
         before = not any(isinstance(earlier, TrickPhase) for earlier in genome.phases[:index])
-    return PhaseClaim(index, type(phase).__name__, actor, once, before)
+    return PhaseStatement(index, type(phase).__name__, actor, once, before)
 
 
 def win_moment(kind: WinType) -> Moment:
@@ -186,7 +186,7 @@ def win_moment(kind: WinType) -> Moment:
     return _AT_ONCE.get(kind, Moment.HAND_END)
 
 
-def trick_claim(genome: GameGenome) -> TrickClaim | None:
+def trick_statement(genome: GameGenome) -> TrickStatement | None:
     """The tricks a hand can have (None for a game without tricks); see the module rules."""
     if not genome.turn_structure.has_tricks:
         return None
@@ -197,10 +197,10 @@ def trick_claim(genome: GameGenome) -> TrickClaim | None:
         for phase in genome.phases
     )
     if hands_can_grow(genome):
-        return TrickClaim(limit, False, thrown_in)
+        return TrickStatement(limit, False, thrown_in)
     most = dealt if limit is None else min(limit, dealt)
     exact = all(isinstance(phase, _TRICKS_ONLY) for phase in genome.phases)
-    return TrickClaim(most, exact, thrown_in)
+    return TrickStatement(most, exact, thrown_in)
 
 
 def most_bid(genome: GameGenome) -> int | None:
