@@ -53,11 +53,11 @@ from darwindeck.genome.conditions import (
     Reference,
 )
 from darwindeck.genome.declare import (
-    FieldSpec,
+    FieldFacts,
     Flags,
     PhaseKind,
     Present,
-    field_spec,
+    field_facts,
     field_types,
     phase_kinds,
 )
@@ -348,7 +348,7 @@ def _write_phase(writer: ByteWriter, phase: Phase, field: str) -> None:
             bits = (_flag_bit(phase, bit) for bit in item.bits)
             writer.u8(_pack_flags(*bits), f"{field} flags")
         elif item not in optional or _flag_bit(phase, Present(item)):
-            _write_field(writer, getattr(phase, item), hints[item], _spec_of(phase, item), f"{field}.{item}")
+            _write_field(writer, getattr(phase, item), hints[item], _facts_of(phase, item), f"{field}.{item}")
 
 
 def _flag_bit(phase: Phase, bit: str | Present) -> bool:
@@ -356,7 +356,7 @@ def _flag_bit(phase: Phase, bit: str | Present) -> bool:
     return bool(value) if isinstance(bit, Present) else bool(value is True)
 
 
-def _write_field(writer: ByteWriter, value: object, annotation: object, spec: FieldSpec, path: str) -> None:
+def _write_field(writer: ByteWriter, value: object, annotation: object, facts: FieldFacts, path: str) -> None:
     """One declared field by its type (a field behind a ``Present`` bit is written only when present:
     the reader knows from the bit)."""
     if annotation == ConditionLike | None:
@@ -364,7 +364,7 @@ def _write_field(writer: ByteWriter, value: object, annotation: object, spec: Fi
     elif _is_enum(annotation):
         writer.u8(_optional_code(value), path)  # type: ignore[arg-type]
     elif annotation is int:
-        (writer.u16 if spec.width == 2 else writer.u8)(value, path)  # type: ignore[arg-type]
+        (writer.u16 if facts.width == 2 else writer.u8)(value, path)  # type: ignore[arg-type]
     elif _card_type(annotation) and isinstance(value, tuple):
         writer.u8(value[0].code, f"{path} rank")
         writer.u8(value[1].code, f"{path} suit")
@@ -382,9 +382,9 @@ def _write_items(writer: ByteWriter, items: tuple[object, ...], item_type: type,
             writer.u8(item.code, f"{path}[{index}]")  # type: ignore[attr-defined]
 
 
-def _spec_of(phase: Phase | type, name: str) -> FieldSpec:
+def _facts_of(phase: Phase | type, name: str) -> FieldFacts:
     cls = phase if isinstance(phase, type) else type(phase)
-    return next(field_spec(f) for f in dataclasses.fields(cls) if f.name == name)
+    return next(field_facts(f) for f in dataclasses.fields(cls) if f.name == name)
 
 
 def _is_enum(annotation: object) -> bool:
@@ -804,7 +804,7 @@ def _read_phase(reader: ByteReader, field: str) -> Phase:
         if behind_bit and item not in present:
             continue
         path = f"{field}.{item}"
-        values[item] = _read_field(reader, hints[item], _spec_of(declared.cls, item), path, behind_bit)
+        values[item] = _read_field(reader, hints[item], _facts_of(declared.cls, item), path, behind_bit)
     phase: Phase = declared.cls(**values)
     return phase
 
@@ -814,7 +814,7 @@ def _bits(declared: PhaseKind) -> tuple[str | Present, ...]:
 
 
 def _read_field(
-    reader: ByteReader, annotation: object, spec: FieldSpec, path: str, behind_bit: bool
+    reader: ByteReader, annotation: object, facts: FieldFacts, path: str, behind_bit: bool
 ) -> object:
     """One declared field by its type (the inverse of ``_write_field``); a tuple behind a ``Present`` bit
     has at least one item."""
@@ -827,7 +827,7 @@ def _read_field(
             return _read_enum(reader, enum_type, path)
         return _read_optional_enum(reader, enum_type, path)
     if annotation is int:
-        return reader.u16(path) if spec.width == 2 else reader.u8(path)
+        return reader.u16(path) if facts.width == 2 else reader.u8(path)
     if _card_type(annotation):
         rank = _read_enum(reader, Rank, f"{path} rank")
         return (rank, _read_enum(reader, Suit, f"{path} suit"))

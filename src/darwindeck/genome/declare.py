@@ -2,7 +2,7 @@
 its fields' ranges and encodings, and where its hand-written parts live.
 
 A phase class is a frozen dataclass decorated with ``phase_kind(...)``; its fields carry their facts in
-``dataclasses.field(metadata=...)`` made by ``spec(...)``. From these declarations, and nothing else:
+``dataclasses.field(metadata=...)`` made by ``declared_field(...)``. From these declarations, and nothing else:
 
 * the JSON reader and writer (``genome.serialization``): the ``"kind"`` tag, each field's JSON form from
   its type (an int, a bool, an enum's value, an optional value as ``null``, a condition, a card as
@@ -31,26 +31,26 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 __all__ = [
-    "FieldSpec",
+    "FieldFacts",
     "Flags",
     "PhaseKind",
     "Present",
-    "field_spec",
+    "declared_field",
+    "field_facts",
     "field_types",
     "phase_kind",
     "phase_kinds",
     "phase_version",
-    "spec",
 ]
 
 _C = TypeVar("_C", bound=type)
 
-#: The metadata key under which a field's ``FieldSpec`` is kept.
+#: The metadata key under which a field's ``FieldFacts`` is kept.
 _KEY = "darwindeck"
 
 
 @dataclass(frozen=True)
-class FieldSpec:
+class FieldFacts:
     """The facts of one phase field that are not in its type.
 
     ``low``/``high``: the range validation allows an int (``high`` None: no upper bound in validation;
@@ -69,10 +69,10 @@ class FieldSpec:
     late: bool = False
 
 
-_DEFAULT_SPEC = FieldSpec()
+_NO_FACTS = FieldFacts()
 
 
-def spec(
+def declared_field(
     default: Any,
     *,
     low: int = 0,
@@ -83,15 +83,15 @@ def spec(
     since: int = 1,
     late: bool = False,
 ) -> Any:
-    """A dataclass field with ``default`` and its declared facts (see ``FieldSpec``)."""
-    facts = FieldSpec(low, high, choices, note, width, since, late)
+    """A dataclass field with ``default`` and its declared facts (see ``FieldFacts``)."""
+    facts = FieldFacts(low, high, choices, note, width, since, late)
     return dataclasses.field(default=default, metadata={_KEY: facts})
 
 
-def field_spec(field: dataclasses.Field[Any]) -> FieldSpec:
+def field_facts(field: dataclasses.Field[Any]) -> FieldFacts:
     """The declared facts of a field (the defaults when it declares none)."""
     found = field.metadata.get(_KEY)
-    return found if isinstance(found, FieldSpec) else _DEFAULT_SPEC
+    return found if isinstance(found, FieldFacts) else _NO_FACTS
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def phase_version(phase: object) -> int:
     if declared is None:
         return 1
     fields = (f for f in declared.fields() if getattr(phase, f.name) != f.default)
-    return max((declared.since, *(field_spec(f).since for f in fields)))
+    return max((declared.since, *(field_facts(f).since for f in fields)))
 
 
 _TYPES: dict[type, dict[str, Any]] = {}

@@ -26,7 +26,7 @@ import json
 from enum import Enum
 from typing import Any, Protocol
 
-from darwindeck.genome.declare import field_spec, phase_kinds
+from darwindeck.genome.declare import field_facts, phase_kinds
 
 
 class Genome(Protocol):
@@ -78,7 +78,7 @@ def _drop_phase_keys(phase: dict[str, Any], version: int) -> None:
     """Leave out the keys of an encoded phase that its declaration says a file of ``version`` does not
     carry: keys newer than the version, and late keys holding their defaults."""
     for field in dataclasses.fields(_PHASE_CLASSES[phase["kind"]]):
-        declared = field_spec(field)
+        declared = field_facts(field)
         if declared.since > version or (declared.late and phase[field.name] == encode(field.default)):
             del phase[field.name]
 

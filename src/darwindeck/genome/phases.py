@@ -72,7 +72,7 @@ from typing import TypeAlias
 
 from darwindeck.genome.cards import CodedEnum, Location, Rank, Suit
 from darwindeck.genome.conditions import ConditionLike
-from darwindeck.genome.declare import Flags, Present, phase_kind, spec
+from darwindeck.genome.declare import Flags, Present, declared_field, phase_kind
 
 
 class TrumpRelation(CodedEnum):
@@ -110,12 +110,12 @@ class PassDirection(CodedEnum):
 @dataclass(frozen=True)
 class DrawPhase:
     source: Location = Location.DECK
-    count: int = spec(1, low=1)
+    count: int = declared_field(1, low=1)
     mandatory: bool = True
     condition: ConditionLike | None = None
     loop: bool = False
     # declining the (optional) draw is final: no more draws in this phase this hand
-    stand: bool = spec(False, since=2)
+    stand: bool = declared_field(False, since=2)
 
 
 @phase_kind(
@@ -134,12 +134,12 @@ class DrawPhase:
 class PlayPhase:
     target: Location = Location.DISCARD
     valid_play_condition: ConditionLike | None = None
-    min_cards: int = spec(1, low=1)
-    max_cards: int = spec(1, low=1)
+    min_cards: int = declared_field(1, low=1)
+    max_cards: int = declared_field(1, low=1)
     mandatory: bool = True
     pass_if_unable: bool = True
     # a meld may also be a run: 3+ cards of one suit in sequence (A low, no wrap)
-    runs: bool = spec(False, since=2, late=True)
+    runs: bool = declared_field(False, since=2, late=True)
 
 
 #: A run's length: at least 3 cards of one suit in sequence; a RUN action plays at most 7. A set (cards
@@ -157,11 +157,11 @@ MAX_SET = 4
 @dataclass(frozen=True)
 class DiscardPhase:
     target: Location = Location.DISCARD
-    count: int = spec(1, low=1)
+    count: int = declared_field(1, low=1)
     mandatory: bool = True
     matching_condition: ConditionLike | None = None
     # a card taken from the discard pile this turn may not be discarded again
-    no_return: bool = spec(False, since=2)
+    no_return: bool = declared_field(False, since=2)
 
 
 @phase_kind(
@@ -188,10 +188,10 @@ class TrickPhase:
     trump_suit: Suit | None = None
     high_card_wins: bool = True
     breaking_suit: Suit | None = None
-    first_lead: tuple[Rank, Suit] | None = spec(None, since=2)
-    clean_first_trick: bool = spec(False, since=2)
+    first_lead: tuple[Rank, Suit] | None = declared_field(None, since=2)
+    clean_first_trick: bool = declared_field(False, since=2)
     # trumps above all others, first highest (Euchre's bowers)
-    top_trumps: tuple[TopTrump, ...] = spec((), since=2, late=True)
+    top_trumps: tuple[TopTrump, ...] = declared_field((), since=2, late=True)
 
 
 @phase_kind(
@@ -202,8 +202,8 @@ class TrickPhase:
 )
 @dataclass(frozen=True)
 class ClaimPhase:
-    min_cards: int = spec(1, low=1)
-    max_cards: int = spec(4, low=1)
+    min_cards: int = declared_field(1, low=1)
+    max_cards: int = declared_field(4, low=1)
     sequential_rank: bool = True
     allow_challenge: bool = True
     pile_penalty: bool = True
@@ -217,8 +217,8 @@ class ClaimPhase:
 )
 @dataclass(frozen=True)
 class BettingPhase:
-    min_bet: int = spec(1, low=1, width=2)
-    max_raises: int = spec(3, low=0)
+    min_bet: int = declared_field(1, low=1, width=2)
+    max_raises: int = declared_field(3, low=0)
 
 
 @phase_kind(
@@ -229,13 +229,13 @@ class BettingPhase:
 )
 @dataclass(frozen=True)
 class BiddingPhase:
-    min_bid: int = spec(1, low=0)
-    max_bid: int = spec(13, low=0, high=0xFF, note=" (one byte)")
+    min_bid: int = declared_field(1, low=0)
+    max_bid: int = declared_field(13, low=0, high=0xFF, note=" (one byte)")
     allow_nil: bool = True
     # the last bidder may not make the bids add up to the tricks (Oh Hell's dealer)
-    hook: bool = spec(False, since=2, late=True)
+    hook: bool = declared_field(False, since=2, late=True)
     # a side 100+ behind may bid Nil before looking at its cards, for double
-    blind_nil: bool = spec(False, since=2, late=True)
+    blind_nil: bool = declared_field(False, since=2, late=True)
 
 
 @phase_kind(
@@ -247,9 +247,9 @@ class BiddingPhase:
 )
 @dataclass(frozen=True)
 class KnockPhase:
-    max_value: int = spec(10, low=0, high=0xFF, note=" (one byte)")
-    full_bonus: int = spec(25, low=0, high=0xFF, note=" (one byte)")
-    undercut_bonus: int = spec(25, low=0, high=0xFF, note=" (one byte)")
+    max_value: int = declared_field(10, low=0, high=0xFF, note=" (one byte)")
+    full_bonus: int = declared_field(25, low=0, high=0xFF, note=" (one byte)")
+    undercut_bonus: int = declared_field(25, low=0, high=0xFF, note=" (one byte)")
     lay_off: bool = True
 
 
@@ -262,7 +262,7 @@ class KnockPhase:
 )
 @dataclass(frozen=True)
 class PassPhase:
-    count: int = spec(3, low=1, high=0xFF, note=" (one byte)")
+    count: int = declared_field(3, low=1, high=0xFF, note=" (one byte)")
     directions: tuple[PassDirection, ...] = (
         PassDirection.LEFT,
         PassDirection.RIGHT,
@@ -297,7 +297,7 @@ class AskPhase:
     fish: bool = True  # a miss draws the top card of the deck ("go fish")
     again: bool = True  # receiving cards, or fishing the rank asked for, gives another ask
     # n cards of one rank in the asker's hand are laid down at once (0: never)
-    book: int = spec(4, choices=(0, 2, 3, 4), note="0 or 2..4 cards of one rank")
+    book: int = declared_field(4, choices=(0, 2, 3, 4), note="0 or 2..4 cards of one rank")
 
 
 @phase_kind(
@@ -314,8 +314,8 @@ class CountPhase:
     (``engine.counting``). ``combos``: a card making the count 15 or exactly ``limit`` scores 2, a pair
     2 (three of a rank 6, four 12), a run of the last n cards n."""
 
-    limit: int = spec(31, low=10, high=0xFF, note=" (one byte; a ten must fit)")
-    go_points: int = spec(1, low=0, high=0xFF, note=" (one byte)")
+    limit: int = declared_field(31, low=10, high=0xFF, note=" (one byte; a ten must fit)")
+    go_points: int = declared_field(1, low=0, high=0xFF, note=" (one byte)")
     combos: bool = True
 
 

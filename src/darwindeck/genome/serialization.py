@@ -87,7 +87,7 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
-from darwindeck.genome.declare import FieldSpec, field_spec, field_types, phase_kinds
+from darwindeck.genome.declare import FieldFacts, field_facts, field_types, phase_kinds
 from darwindeck.genome.identity import encode, genome_to_dict
 from darwindeck.genome.phases import (
     Phase,
@@ -501,12 +501,12 @@ def _add_late_phase_keys(data: dict[str, Any]) -> None:
     _add_phase_defaults(data, lambda declared: declared.late)
 
 
-def _add_phase_defaults(data: dict[str, Any], chosen: Callable[[FieldSpec], bool]) -> None:
+def _add_phase_defaults(data: dict[str, Any], chosen: Callable[[FieldFacts], bool]) -> None:
     for phase in _phase_objects(data):
         kind = phase.get("kind")
         cls = _PHASE_CLASSES.get(kind) if isinstance(kind, str) else None
         for field in dataclasses.fields(cls) if cls is not None else ():
-            if chosen(field_spec(field)):
+            if chosen(field_facts(field)):
                 phase.setdefault(field.name, encode(field.default))
 
 

@@ -147,7 +147,7 @@ from darwindeck.genome.conditions import (
     Operator,
     Reference,
 )
-from darwindeck.genome.declare import field_spec, field_types, phase_kinds
+from darwindeck.genome.declare import field_facts, field_types, phase_kinds
 from darwindeck.genome.phases import (
     MIN_RUN,
     AskPhase,
@@ -554,7 +554,7 @@ class _Checker:
         optional). Conditions, cards and tuples are checked by their kind's own rules."""
         hints = field_types(type(phase))
         for field in dataclasses.fields(phase):
-            where, value, declared = f"{path}.{field.name}", getattr(phase, field.name), field_spec(field)
+            where, value, declared = f"{path}.{field.name}", getattr(phase, field.name), field_facts(field)
             kind = hints[field.name]
             members = typing.get_args(kind) if typing.get_origin(kind) is types.UnionType else (kind,)
             enums = [m for m in members if isinstance(m, type) and issubclass(m, Enum)]
