@@ -18,6 +18,7 @@ from darwindeck.cli import (
     deck_verbs,
     demo_verbs,
     evolve_verbs,
+    explain_verbs,
     genome_verbs,
     play_verbs,
     simulate_verbs,
@@ -37,6 +38,7 @@ app = typer.Typer(
 for _verbs in (
     demo_verbs,
     evolve_verbs,
+    explain_verbs,
     genome_verbs,
     simulate_verbs,
     play_verbs,

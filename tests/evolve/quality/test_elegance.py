@@ -33,7 +33,7 @@ def test_words_are_tokens_with_a_letter_or_a_digit() -> None:
 
 
 def test_no_classic_carries_a_flaw_read_from_its_genome() -> None:
-    # The calibration of docs/fitness.md §9: rulebooks of 278 (Old Maid) to 845 words (Bridge), under
+    # The calibration of docs/fitness.md §8: rulebooks of 278 (Old Maid) to 845 words (Bridge), under
     # the 900 allowed; every classic's tricks fit the cards dealt, no single event reaches its target,
     # every trick game counts its tricks.
     flawed = {name: _names(genome) for name, genome in all_games().items() if static_flaws(genome)}
