@@ -1,15 +1,15 @@
 """The library scored as if its games were new: the calibration tables of ``docs/fitness.md``.
 
-Run: ``.venv/bin/python -m benchmarks.library_fitness [--seed 7] [--games a,b,…]``. Every library game
-is judged (``evaluate_fitness_mcts`` with the default settings: 100 games per kind of play, MCTS-25 vs
-greedy on 20 deals); the first table lists the total without the novelty factor (``total_as_new``: a
-library game is not new, so its real total keeps a tenth), the skill depth, the rung rates, the luck
-share, the first-player advantage, the meaningful decisions per game and per hand, hidden information
-and the gate reason; the second the elegance measures (``quality.elegance``, ``quality.idle``): decision
-kinds per turn, rulebook words, the share of games ended in their first hand, decisiveness, tricks
-contested by one player, an idle stock, the rules weighed and found idle, and the charges. Where a
-breakdown lacks a measure (an older fitness) it shows "–", so the script also scores a checkout from
-before them.
+Run: ``.venv/bin/python -m benchmarks.library_fitness [--seed 7] [--games a,b,…]``. Every library game is
+judged with the idle test (``evaluate_fitness(…, judge=True, weigh_rules=True)``, default settings: 100
+games per kind of play, MCTS-25 vs greedy on 20 deals); the first table lists the total without the
+novelty factor (``total_as_new``: a library game is not new, so its real total keeps a tenth), the skill
+depth, the rung rates, the luck share, the first-player advantage, the meaningful decisions per game and
+per hand, hidden information and the gate reason; the second the elegance measures (``quality.elegance``,
+``quality.idle``): decision kinds per turn, rulebook words, the share of games ended in their first hand,
+decisiveness, tricks contested by one player, an idle stock, the rules weighed and found idle, and the
+charges. Where a breakdown lacks a measure (an older fitness) it shows "–", so the script also scores a
+checkout from before them.
 
 **Spearman against the public tiers.** ``TIERS`` sorts the library in three tiers of standing with card
 players (ours, stated here so that it can be argued with): 3, games played for their depth by adults,
@@ -28,9 +28,10 @@ import math
 from collections.abc import Mapping, Sequence
 
 from benchmarks.evolve import commit
-from darwindeck.evolve.fitness import FitnessResult, evaluate_fitness_mcts
+from darwindeck.evolve.fitness import FitnessResult, evaluate_fitness
 from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.genome.library import all_games
+from darwindeck.genome.schema import GameGenome
 
 TIERS: dict[str, int] = {
     **dict.fromkeys(
@@ -136,6 +137,14 @@ def _elegance_row(name: str, result: FitnessResult) -> str:
     )
 
 
+def _judged(genome: GameGenome, settings: EvolutionSettings, seed: int) -> FitnessResult:
+    """The judged fitness with the idle test (``weigh_rules``), or without on a checkout from before it."""
+    try:
+        return evaluate_fitness(genome, settings, seed, judge=True, weigh_rules=True)  # type: ignore[call-arg]
+    except TypeError:
+        return evaluate_fitness(genome, settings, seed, judge=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=7)
@@ -144,7 +153,7 @@ def main() -> None:
     settings = EvolutionSettings()
     library = all_games()
     names = [name for name in args.games.split(",") if name] or list(library)
-    results = {name: evaluate_fitness_mcts(library[name], settings, args.seed) for name in names}
+    results = {name: _judged(library[name], settings, args.seed) for name in names}
     totals = {name: result.breakdown.get("total_as_new", 0.0) for name, result in results.items()}
     order = sorted(names, key=lambda name: -totals[name])
     print(f"{datetime.date.today()}, commit {commit()}, seed {args.seed}\n")

@@ -512,8 +512,10 @@ def test_the_judging_cost_projects_the_idle_test_between_the_two_matches() -> No
     # 4 replays × (25 + 3 × 25) / 4 seats = 4,000 iterations × 26 steps = 104,000 steps, 10 deals.
     hearts = fitness.live_form(get_game("hearts"))[0]
     assert len(removable_rules(hearts)) == 4
-    cost = fitness.judging_cost(hearts, SMALL, rung(20, 40), batch(), 1.0, random_decisions=30.0)
+    cost = fitness.judging_cost(hearts, SMALL, rung(20, 40), batch(), 1.0, 30.0, weigh_rules=True)
     assert cost == pytest.approx(28_000 + 10 * 104_000)
+    # The GA's judging does not weigh rules (the idle test is not charged): the hidden match alone.
+    assert fitness.judging_cost(hearts, SMALL, rung(20, 40), batch(), 1.0, 30.0) == pytest.approx(1_040_000)
 
 
 def test_a_flaw_read_from_the_genome_is_charged_at_the_screening() -> None:

@@ -1,9 +1,10 @@
 """A designer's report on one game (``darwindeck explain GAME``): what each rule does, and how it plays.
 
 ``explain(genome, seed, settings)`` judges the game as the GA's judging step does
-(``fitness.evaluate_fitness_mcts``: live canonical form, screening, rung 1 of the skill ladder, the idle
-test, the arc, the traced games, the hidden-information match) and adds one traced game's arc for the
-plot. ``to_markdown(explanation, plot)`` writes the report in Markdown, section by section:
+(``fitness.evaluate_fitness`` with the judging and ``weigh_rules``: live canonical form, screening,
+rung 1 of the skill ladder, the idle test, the arc, the traced games, the hidden-information match) and
+adds one traced game's arc for the plot. ``to_markdown(explanation, plot)`` writes the report in
+Markdown, section by section:
 
 * **the game**: family, players, cards, the nearest library game and its distance, the score as new;
 * **what each rule contributes** (``quality.idle``): for each removable rule of the live genome, the
@@ -37,7 +38,7 @@ from darwindeck.evolve.fitness import (
     ARC_POINTS,
     ARC_ROLLOUTS,
     FitnessResult,
-    evaluate_fitness_mcts,
+    evaluate_fitness,
 )
 from darwindeck.evolve.ga import EvolutionSettings
 from darwindeck.evolve.quality.arc import Float64Array, game_points
@@ -68,7 +69,7 @@ class Explanation:
 def explain(genome: GameGenome, seed: int = 0, settings: EvolutionSettings | None = None) -> Explanation:
     """Judge ``genome`` and trace one of its games (module docstring)."""
     settings = settings or EvolutionSettings()
-    result = evaluate_fitness_mcts(genome, settings, seed)
+    result = evaluate_fitness(genome, settings, seed, judge=True, weigh_rules=True)
     live = result.live or genome
     if "meaningful_decisions" not in result.breakdown:  # the engine cannot run it
         return Explanation(genome, result, None, None, -1)

@@ -493,16 +493,18 @@ def judging_cost(
     greedy: BatchStats,
     hands: float,
     random_decisions: float = 0.0,
+    weigh_rules: bool = False,
 ) -> float:
     """The rollout steps the judging of this genome is projected to spend (``JUDGING_COST``): the
-    deals of rung 1 (when rung 0 is significant), the idle test's screenings (the genome and each
-    removable rule's variant) and the deals of the hidden-information match that fit in the budget, at
-    their projected cost."""
+    deals of rung 1 (when rung 0 is significant), with ``weigh_rules`` the idle test's screenings (the
+    genome and each removable rule's variant), and the deals of the hidden-information match that fit in
+    the budget, at their projected cost."""
     budget = _Budget.of(live, settings, greedy, hands, random_decisions)
     strong, seer = _searchers(settings)
     if rung0.significant:
         budget.project(strong, GREEDY, budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS))
-    budget.project_idle(len(removable_rules(live)))
+    if weigh_rules:
+        budget.project_idle(len(removable_rules(live)))
     budget.project(seer, strong, budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS))
     return settings.mcts_step_budget - budget.left
 
@@ -563,9 +565,10 @@ def _judge(
     greedy: BatchStats,
     hands: float,
     random_decisions: float,
+    weigh_rules: bool,
 ) -> _Judged:
-    """The judging's measurements within the budget (module docstring): rung 1, the idle test, the
-    hidden-information match."""
+    """The judging's measurements within the budget (module docstring): rung 1, with ``weigh_rules``
+    the idle test, the hidden-information match."""
     budget = _Budget.of(live, settings, greedy, hands, random_decisions)
     strong, seer = _searchers(settings)
     notes = {MCTS_MARK: 1.0}
@@ -578,8 +581,9 @@ def _judge(
             notes["judged_deals"] = float(deals)
         else:
             notes["mcts_over_budget"] = 1.0
-    idle = _idle(live, settings, seed, budget)
-    notes.update(_idle_notes(idle))
+    idle = _idle(live, settings, seed, budget) if weigh_rules else None
+    if weigh_rules:
+        notes.update(_idle_notes(idle))
     deals = budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS)
     if deals:
         hidden = duplicate_match(live, seer, strong, deals, batch_seed(seed, "hidden"))
@@ -611,9 +615,15 @@ def _played(
 
 
 def evaluate_fitness(
-    genome: GameGenome, settings: EvolutionSettings, seed: int, judge: bool = False
+    genome: GameGenome,
+    settings: EvolutionSettings,
+    seed: int,
+    judge: bool = False,
+    weigh_rules: bool = False,
 ) -> FitnessResult:
-    """The fitness of ``genome`` (module docstring): the screening, and with ``judge`` the judging."""
+    """The fitness of ``genome`` (module docstring): the screening, with ``judge`` the judging, and with
+    ``weigh_rules`` (judging only) the idle test, which is recorded and not charged, so the GA does not
+    run it (``darwindeck explain`` and ``benchmarks.library_fitness`` do)."""
     try:
         evaluation = _start(genome)
     except DarwinDeckError as error:
@@ -622,10 +632,16 @@ def evaluate_fitness(
         return _Evaluation(genome, empty, {}, (), "").result(
             0.0, f"the engine cannot run this game: {message}"
         )
-    return _screen(evaluation, settings, seed, judge)
+    return _screen(evaluation, settings, seed, judge, weigh_rules)
 
 
-def _screen(evaluation: _Evaluation, settings: EvolutionSettings, seed: int, judge: bool) -> FitnessResult:
+def _screen(
+    evaluation: _Evaluation,
+    settings: EvolutionSettings,
+    seed: int,
+    judge: bool,
+    weigh_rules: bool = False,
+) -> FitnessResult:
     """Steps 2–4 and the score (module docstring), with ``judge`` the judging too."""
     live, breakdown = evaluation.genome, evaluation.breakdown
     games = settings.games_per_genome
@@ -659,7 +675,7 @@ def _screen(evaluation: _Evaluation, settings: EvolutionSettings, seed: int, jud
     tension = None
     idle = None
     if judge:
-        judged = _judge(live, settings, seed, rung0, stats, hands, random_decisions)
+        judged = _judge(live, settings, seed, rung0, stats, hands, random_decisions, weigh_rules)
         rungs += judged.rungs
         idle = judged.idle
         breakdown.update(judged.notes)
