@@ -610,8 +610,7 @@ def _played(
         "tricks_alone_share": trace.alone_share,
         "stock_idle": float(trace.stock_idle),
     }
-    decisiveness = arc.decisiveness if arc.games else None
-    return notes, played_flaws(live, trace, decisiveness, family(live)), arc.tension
+    return notes, played_flaws(live, trace, family(live)), arc.tension
 
 
 def evaluate_fitness(

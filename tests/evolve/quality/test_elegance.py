@@ -99,16 +99,16 @@ def test_the_flaws_read_from_play() -> None:
     hearts = get_game("hearts")  # no turned trump
     # Three decision kinds a turn in a trick-taking game allowed two: 0.8^(3 − 2) = 0.8.
     # Two of forty tricks led alone: a = 0.05, 1 − min(0.5, 5 × 0.05) = 0.75.
-    # Eighteen cards in a stock never drawn: 0.8. Decisiveness 0.05 below 0.1: 0.5 + 0.5 × 0.5 = 0.75.
+    # Eighteen cards in a stock never drawn: 0.95.
     trace = _trace(decision_kinds=3.0, tricks_led=40, tricks_alone=2, stock_after_deal=18)
-    flaws = {p.name: p.factor for p in played_flaws(hearts, trace, 0.05, "trick-taking")}
-    assert flaws == pytest.approx(
-        {"decision_kinds": 0.8, "tricks_alone": 0.75, "stock_idle": 0.8, "early_winner": 0.75}
-    )
-    # None of them for a clean trace and a late decision; a turned trump reads the stock (Euchre).
-    assert played_flaws(hearts, _trace(), 0.5, "trick-taking") == ()
+    flaws = {p.name: p.factor for p in played_flaws(hearts, trace, "trick-taking")}
+    assert flaws == pytest.approx({"decision_kinds": 0.8, "tricks_alone": 0.75, "stock_idle": 0.95})
+    # None of them for a clean trace; a trump phase's turned card reads the stock (Euchre); three cards
+    # left among four players are the deal's odd cards, not a stock.
+    assert played_flaws(hearts, _trace(), "trick-taking") == ()
+    assert played_flaws(hearts, _trace(stock_after_deal=3), "trick-taking") == ()
     euchre = get_game("euchre")
-    assert played_flaws(euchre, _trace(stock_after_deal=4), 0.5, "trick-taking") == ()
+    assert played_flaws(euchre, _trace(stock_after_deal=4), "trick-taking") == ()
     # One trick in ten alone or more halves the score.
-    half = played_flaws(hearts, _trace(tricks_led=10, tricks_alone=1), None, "trick-taking")
+    half = played_flaws(hearts, _trace(tricks_led=10, tricks_alone=1), "trick-taking")
     assert [(p.name, p.factor) for p in half] == [("tricks_alone", 0.5)]

@@ -18,7 +18,7 @@ def test_knockout_whist_leaves_a_stock_only_its_upcard_reads() -> None:
     assert trace.kinds_seen == ("trick",)
     assert trace.most_decision_kinds == 1 and trace.decision_kinds == 1.0
     # The stock is idle, but the upcard is a rule that reads it: no charge.
-    assert played_flaws(genome, trace, 0.5, "trick-taking") == ()
+    assert played_flaws(genome, trace, "trick-taking") == ()
 
 
 def test_blackjack_draws_from_its_stock() -> None:
