@@ -39,6 +39,7 @@ from darwindeck.evolve.metrics import (
     score_tension,
     structure_count,
 )
+from darwindeck.evolve.quality.ablation import removable_rules
 from darwindeck.evolve.quality.ladder import Ladder, Rung
 from darwindeck.evolve.quality.play import batch_seed
 from darwindeck.evolve.settings import STYLES
@@ -501,3 +502,27 @@ def test_the_library_ranks_deep_games_above_games_of_chance() -> None:
     # War has no decision at all; Go Fish, played by its real rules since its asks became choices, has
     # some (0.113 when measured) but stays below every deep game.
     assert scores["war"] == 0.0
+
+
+def test_the_judging_cost_projects_the_idle_test_between_the_two_matches() -> None:
+    # Hearts' live genome has 4 removable rules (the pass phase, breaking hearts, the two trick-win
+    # scorings), so the idle test screens 5 genomes (the game and each variant) on
+    # idle_games = min(40, 20) = 20 games per batch: 20 × (30 random decisions + 50 greedy decisions ×
+    # (1 greedy batch + 4 sides of rung 0)) = 5,600 steps each, 28,000 in all. Rung 1 is not played
+    # (rung 0 not significant); the hidden-information match costs per deal 40 meaningful decisions ×
+    # 4 replays × (25 + 3 × 25) / 4 seats = 4,000 iterations × 26 steps = 104,000 steps, 10 deals.
+    hearts = fitness.live_form(get_game("hearts"))[0]
+    assert len(removable_rules(hearts)) == 4
+    cost = fitness.judging_cost(hearts, SMALL, rung(20, 40), batch(), 1.0, 30.0, weigh_rules=True)
+    assert cost == pytest.approx(28_000 + 10 * 104_000)
+    # The GA's judging does not weigh rules (the idle test is not charged): the hidden match alone.
+    assert fitness.judging_cost(hearts, SMALL, rung(20, 40), batch(), 1.0, 30.0) == pytest.approx(1_040_000)
+
+
+def test_a_flaw_read_from_the_genome_is_charged_at_the_screening() -> None:
+    # Whist without its book scoring plays tricks that nothing counts: ×0.7 (quality.elegance).
+    whist = get_game("whist")
+    result = evaluate_fitness(whist.replace(book_scoring=None), SMALL, 3)
+    assert result.breakdown["elegance_factor"] == pytest.approx(0.7)
+    assert [p.name for p in result.penalties if p.name == "unread_tricks"] == ["unread_tricks"]
+    assert evaluate_fitness(whist, SMALL, 3).breakdown["elegance_factor"] == 1.0

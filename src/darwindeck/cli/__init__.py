@@ -17,6 +17,7 @@ traceback.
 * ``deck_verbs``: ``decks evolve``, battle-deck evolution.
 * ``bench_verbs``: ``bench``, the speed benchmarks of ``benchmarks/``.
 * ``web_verbs``: ``serve`` (the web app) and ``ratings export``.
+* ``explain_verbs``: ``explain``, a designer's report on one game.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from darwindeck.cli import (
     deck_verbs,
     demo_verbs,
     evolve_verbs,
+    explain_verbs,
     genome_verbs,
     play_verbs,
     simulate_verbs,
@@ -52,6 +54,7 @@ app = typer.Typer(
 for _verbs in (
     demo_verbs,
     evolve_verbs,
+    explain_verbs,
     genome_verbs,
     simulate_verbs,
     play_verbs,

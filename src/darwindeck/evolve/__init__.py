@@ -17,4 +17,5 @@
 * ``evaluator``: where fitness runs: a local process pool or Ray.
 * ``store``: the run store (SQLAlchemy; SQLite by default).
 * ``report``: what a run leaves in its output folder.
+* ``explain``: a designer's report on one game (``darwindeck explain``): what each rule does, how it plays.
 """

@@ -73,6 +73,7 @@ behind them and the descriptors (``quality.descriptors``). Results are determini
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 from collections.abc import Mapping
@@ -84,10 +85,20 @@ from darwindeck.agents.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions, measure
 from darwindeck.evolve.novelty import Novelty, novelty
-from darwindeck.evolve.quality.ablation import Ablation, DeadRule, ablate
+from darwindeck.evolve.quality.ablation import Ablation, DeadRule, ablate, removable_rules
 from darwindeck.evolve.quality.arc import measure_arc
 from darwindeck.evolve.quality.canonical import canonical
+from darwindeck.evolve.quality.descriptors import family
+from darwindeck.evolve.quality.elegance import (
+    one_hand_flaw,
+    one_hand_share,
+    played_flaws,
+    rulebook_words,
+    static_flaws,
+)
+from darwindeck.evolve.quality.idle import IdleTest, idle_test
 from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match, rung_cost
+from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
     RANDOM,
@@ -96,7 +107,9 @@ from darwindeck.evolve.quality.play import (
     batch_seed,
     mcts,
     play,
+    side_count,
 )
+from darwindeck.evolve.quality.trace import trace_games
 from darwindeck.evolve.settings import JUDGING_COST, MCTS_MARK, EvolutionSettings
 from darwindeck.evolve.styles import style_weights
 from darwindeck.genome.library import all_games
@@ -132,6 +145,8 @@ MIN_HIDDEN_DEALS = 4
 ARC_GAMES = 4
 ARC_POINTS = 8
 ARC_ROLLOUTS = 8
+#: Games per batch of the idle test's screenings (``quality.idle``).
+IDLE_GAMES = 40
 
 
 @dataclass(frozen=True)
@@ -152,15 +167,6 @@ COHERENCE_RULES = (
 
 
 @dataclass(frozen=True)
-class Penalty:
-    """A multiplicative factor applied to a genome's score, with its reason."""
-
-    name: str
-    factor: float
-    reason: str
-
-
-@dataclass(frozen=True)
 class FitnessResult:
     """A genome's fitness: the total, every part of it, why a gate or penalty applied, and the live
     genome that was measured with the rules stripped from the original."""
@@ -173,6 +179,7 @@ class FitnessResult:
     live: GameGenome | None = None
     dead_rules: tuple[DeadRule, ...] = ()
     ladder: Ladder | None = None
+    idle: IdleTest | None = None
 
 
 BETTING_WITHOUT_SHOWDOWN = Penalty(
@@ -358,7 +365,9 @@ class _Evaluation:
     penalties: tuple[Penalty, ...]
     nearest: str
 
-    def result(self, total: float, reason: str | None, ladder: Ladder | None = None) -> FitnessResult:
+    def result(
+        self, total: float, reason: str | None, ladder: Ladder | None = None, idle: IdleTest | None = None
+    ) -> FitnessResult:
         return FitnessResult(
             total,
             self.breakdown,
@@ -368,6 +377,7 @@ class _Evaluation:
             self.genome,
             self.ablation.dead,
             ladder,
+            idle,
         )
 
     def penalise(self, penalties: tuple[Penalty, ...]) -> float:
@@ -390,7 +400,22 @@ def _start(genome: GameGenome) -> _Evaluation:
         novelty_library_distance=found.library_distance,
         novelty_factor=novelty_factor(found.library_distance),
     )
+    _static(evaluation)
+    return evaluation
+
+
+def _static(evaluation: _Evaluation) -> None:
+    """The coherence and the elegance read from the genome alone."""
+    live = evaluation.genome
     evaluation.breakdown["coherence_factor"] = evaluation.penalise(coherence_penalties(live))
+    evaluation.breakdown["rulebook_words"] = float(rulebook_words(live))
+    evaluation.breakdown["elegance_factor"] = evaluation.penalise(static_flaws(live))
+
+
+def _bare(genome: GameGenome) -> _Evaluation:
+    """An evaluation of ``genome`` as it stands (no ablation, no novelty): the idle test's variants."""
+    evaluation = _Evaluation(genome, Ablation(genome, (), 0, ()), {"novelty_factor": 1.0}, (), "")
+    _static(evaluation)
     return evaluation
 
 
@@ -402,12 +427,38 @@ class _Budget:
     per_game: float
     steps_per_iteration: float
     left: float
+    variant_steps: float = 0.0
 
     @classmethod
-    def of(cls, live: GameGenome, settings: EvolutionSettings, greedy: BatchStats, hands: float) -> _Budget:
+    def of(
+        cls,
+        live: GameGenome,
+        settings: EvolutionSettings,
+        greedy: BatchStats,
+        hands: float,
+        random_decisions: float = 0.0,
+    ) -> _Budget:
         per_hand = greedy.avg_decisions / max(1.0, hands)
         steps_per_iteration = 1.0 + min(ROLLOUT_DEPTH, per_hand) / 2.0
-        return cls(live, meaningful_decisions(greedy), steps_per_iteration, settings.mcts_step_budget)
+        games = idle_games(settings)
+        variant = games * (random_decisions + greedy.avg_decisions * (1 + side_count(live)))
+        return cls(
+            live, meaningful_decisions(greedy), steps_per_iteration, settings.mcts_step_budget, variant
+        )
+
+    def afford_variant(self) -> bool:
+        """Whether one more screening of a variant (the idle test) fits; spends it when it does."""
+        if self.variant_steps > self.left:
+            return False
+        self.left -= self.variant_steps
+        return True
+
+    def project_idle(self, rules: int) -> None:
+        """Spend the idle test's projection: the genome and its ``rules`` variants, as many as fit
+        (nothing for a genome without a removable rule)."""
+        for _ in range(rules + 1 if rules else 0):
+            if not self.afford_variant():
+                return
 
     def per_deal(self, strong: Agent, weak: Agent) -> float:
         return rung_cost(self.live, weak, strong, 1, self.per_game) * self.steps_per_iteration
@@ -436,25 +487,89 @@ def _hidden_deals(settings: EvolutionSettings) -> int:
 
 
 def judging_cost(
-    live: GameGenome, settings: EvolutionSettings, rung0: Rung, greedy: BatchStats, hands: float
+    live: GameGenome,
+    settings: EvolutionSettings,
+    rung0: Rung,
+    greedy: BatchStats,
+    hands: float,
+    random_decisions: float = 0.0,
+    weigh_rules: bool = False,
 ) -> float:
     """The rollout steps the judging of this genome is projected to spend (``JUDGING_COST``): the
-    deals of rung 1 (when rung 0 is significant) and of the hidden-information match that fit in the
-    budget, at their projected cost per deal."""
-    budget = _Budget.of(live, settings, greedy, hands)
+    deals of rung 1 (when rung 0 is significant), with ``weigh_rules`` the idle test's screenings (the
+    genome and each removable rule's variant), and the deals of the hidden-information match that fit in
+    the budget, at their projected cost."""
+    budget = _Budget.of(live, settings, greedy, hands, random_decisions)
     strong, seer = _searchers(settings)
     if rung0.significant:
         budget.project(strong, GREEDY, budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS))
+    if weigh_rules:
+        budget.project_idle(len(removable_rules(live)))
     budget.project(seer, strong, budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS))
     return settings.mcts_step_budget - budget.left
 
 
+def idle_games(settings: EvolutionSettings) -> int:
+    """The games per batch of the idle test's screenings: ``IDLE_GAMES``, at most the screening's."""
+    return min(IDLE_GAMES, settings.games_per_genome)
+
+
+def screening_quality(genome: GameGenome, settings: EvolutionSettings, seed: int) -> float:
+    """The screening's score of ``genome`` as it stands (no ablation, no novelty: ``total_as_new``) on
+    ``idle_games`` games per batch, 0 when gated: the quality the idle test compares (``quality.idle``).
+    Raises ``DarwinDeckError`` for a genome the engine cannot run."""
+    cheap = dataclasses.replace(settings, games_per_genome=idle_games(settings))
+    result = _screen(_bare(genome), cheap, seed, judge=False)
+    return 0.0 if result.gate_reason else result.breakdown["total_as_new"]
+
+
+def _idle(live: GameGenome, settings: EvolutionSettings, seed: int, budget: _Budget) -> IdleTest | None:
+    """The idle test within the budget (None when not even the genome's own screening fits; no rule
+    and quality 0 for a genome without a removable rule)."""
+    if not removable_rules(live):
+        return IdleTest(0.0, (), 0)
+    if not budget.afford_variant():
+        return None
+    idle_seed = batch_seed(seed, "idle")
+    return idle_test(
+        live, lambda genome: screening_quality(genome, settings, idle_seed), lambda _: budget.afford_variant()
+    )
+
+
+def _idle_notes(idle: IdleTest | None) -> dict[str, float]:
+    """The idle test in the breakdown (recorded, not charged: ``docs/fitness.md`` §6 *Idle rules*)."""
+    if idle is None:
+        return {"idle_over_budget": 1.0}
+    return {
+        "idle_quality": idle.quality,
+        "idle_tested": float(len(idle.rules)),
+        "idle_untested": float(idle.untested),
+        "idle_rules": float(len(idle.idle)),
+    }
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """What the judging's search and idle test measured."""
+
+    rungs: list[Rung]
+    notes: dict[str, float]
+    idle: IdleTest | None
+
+
 def _judge(
-    live: GameGenome, settings: EvolutionSettings, seed: int, rung0: Rung, greedy: BatchStats, hands: float
-) -> tuple[list[Rung], dict[str, float]]:
-    """The judging's search measurements within the budget (module docstring): the rungs above 0 and
-    what to add to the breakdown."""
-    budget = _Budget.of(live, settings, greedy, hands)
+    live: GameGenome,
+    settings: EvolutionSettings,
+    seed: int,
+    rung0: Rung,
+    greedy: BatchStats,
+    hands: float,
+    random_decisions: float,
+    weigh_rules: bool,
+) -> _Judged:
+    """The judging's measurements within the budget (module docstring): rung 1, with ``weigh_rules``
+    the idle test, the hidden-information match."""
+    budget = _Budget.of(live, settings, greedy, hands, random_decisions)
     strong, seer = _searchers(settings)
     notes = {MCTS_MARK: 1.0}
     rungs = []
@@ -466,6 +581,9 @@ def _judge(
             notes["judged_deals"] = float(deals)
         else:
             notes["mcts_over_budget"] = 1.0
+    idle = _idle(live, settings, seed, budget) if weigh_rules else None
+    if weigh_rules:
+        notes.update(_idle_notes(idle))
     deals = budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS)
     if deals:
         hidden = duplicate_match(live, seer, strong, deals, batch_seed(seed, "hidden"))
@@ -473,13 +591,38 @@ def _judge(
     else:
         notes["mcts_over_budget"] = 1.0
     notes["mcts_steps"] = settings.mcts_step_budget - budget.left
-    return rungs, notes
+    return _Judged(rungs, notes, idle)
+
+
+def _played(
+    live: GameGenome, greedy_seed: int, greedy: Games
+) -> tuple[dict[str, float], tuple[Penalty, ...], float]:
+    """The arc and the traced games of the judging: what to add to the breakdown, the elegance flaws
+    they show and the arc's tension."""
+    arc = measure_arc(live, [GREEDY], greedy, greedy_seed, ARC_GAMES, ARC_POINTS, ARC_ROLLOUTS)
+    trace = trace_games(live, greedy_seed, min(ARC_GAMES, greedy.count))
+    notes = {
+        "lead_changes": arc.lead_changes,
+        "drama": arc.drama,
+        "decisiveness": arc.decisiveness,
+        "decision_kinds": trace.decision_kinds,
+        "most_decision_kinds": float(trace.most_decision_kinds),
+        "tricks_alone_share": trace.alone_share,
+        "stock_idle": float(trace.stock_idle),
+    }
+    return notes, played_flaws(live, trace, family(live)), arc.tension
 
 
 def evaluate_fitness(
-    genome: GameGenome, settings: EvolutionSettings, seed: int, judge: bool = False
+    genome: GameGenome,
+    settings: EvolutionSettings,
+    seed: int,
+    judge: bool = False,
+    weigh_rules: bool = False,
 ) -> FitnessResult:
-    """The fitness of ``genome`` (module docstring): the screening, and with ``judge`` the judging."""
+    """The fitness of ``genome`` (module docstring): the screening, with ``judge`` the judging, and with
+    ``weigh_rules`` (judging only) the idle test, which is recorded and not charged, so the GA does not
+    run it (``darwindeck explain`` and ``benchmarks.library_fitness`` do)."""
     try:
         evaluation = _start(genome)
     except DarwinDeckError as error:
@@ -488,6 +631,17 @@ def evaluate_fitness(
         return _Evaluation(genome, empty, {}, (), "").result(
             0.0, f"the engine cannot run this game: {message}"
         )
+    return _screen(evaluation, settings, seed, judge, weigh_rules)
+
+
+def _screen(
+    evaluation: _Evaluation,
+    settings: EvolutionSettings,
+    seed: int,
+    judge: bool,
+    weigh_rules: bool = False,
+) -> FitnessResult:
+    """Steps 2–4 and the score (module docstring), with ``judge`` the judging too."""
     live, breakdown = evaluation.genome, evaluation.breakdown
     games = settings.games_per_genome
     random = play(live, [RANDOM], games, batch_seed(seed, "random"))
@@ -506,17 +660,28 @@ def evaluate_fitness(
     reason = gate_reason(random_rates, greedy)
     if reason:
         return evaluation.result(0.0, reason)
+    random_decisions = random.mean(B.STAT_DECISIONS)
+    hands = breakdown["hands_per_game"]
+    share = one_hand_share(live, greedy.column(B.STAT_HANDS_DEALT))
+    if share is not None:
+        breakdown["one_hand_share"] = share
+    elegance = breakdown["elegance_factor"] * evaluation.penalise(
+        one_hand_flaw(live, greedy.column(B.STAT_HANDS_DEALT))
+    )
     rung0 = duplicate_match(live, GREEDY, RANDOM, games, batch_seed(seed, "ladder:0"))
     rungs = [rung0]
-    breakdown[JUDGING_COST] = judging_cost(live, settings, rung0, stats, breakdown["hands_per_game"])
+    breakdown[JUDGING_COST] = judging_cost(live, settings, rung0, stats, hands, random_decisions)
     tension = None
+    idle = None
     if judge:
-        judged, notes = _judge(live, settings, seed, rung0, stats, breakdown["hands_per_game"])
-        rungs += judged
+        judged = _judge(live, settings, seed, rung0, stats, hands, random_decisions, weigh_rules)
+        rungs += judged.rungs
+        idle = judged.idle
+        breakdown.update(judged.notes)
+        notes, flaws, tension = _played(live, greedy_seed, greedy)
         breakdown.update(notes)
-        arc = measure_arc(live, [GREEDY], greedy, greedy_seed, ARC_GAMES, ARC_POINTS, ARC_ROLLOUTS)
-        breakdown.update(lead_changes=arc.lead_changes, drama=arc.drama, decisiveness=arc.decisiveness)
-        tension = arc.tension
+        elegance *= evaluation.penalise(flaws)
+    breakdown["elegance_factor"] = elegance
     ladder = Ladder(tuple(rungs), True)
     _record_ladder(breakdown, ladder)
     breakdown["first_player_advantage"] = first_player_advantage(stats, live)
@@ -527,13 +692,11 @@ def evaluate_fitness(
     weighted_sum = sum(weights[name] * value for name, value in metrics.items())
     breakdown["weighted_sum"] = weighted_sum
     breakdown["skill_factor"] = skill_factor(ladder.depth)
-    length = evaluation.penalise(
-        length_penalties(breakdown["meaningful_decisions"], breakdown["hands_per_game"])
-    )
+    length = evaluation.penalise(length_penalties(breakdown["meaningful_decisions"], hands))
     breakdown["length_factor"] = length
-    as_new = weighted_sum * breakdown["skill_factor"] * length * breakdown["coherence_factor"]
+    as_new = weighted_sum * breakdown["skill_factor"] * length * breakdown["coherence_factor"] * elegance
     breakdown["total_as_new"] = as_new
-    return evaluation.result(as_new * breakdown["novelty_factor"], None, ladder)
+    return evaluation.result(as_new * breakdown["novelty_factor"], None, ladder, idle)
 
 
 def _record_ladder(breakdown: dict[str, float], ladder: Ladder) -> None:

@@ -1,8 +1,9 @@
 """Phase kinds declared once: the vocabulary every phase class uses to state its kind name, its opcode,
 its fields' ranges and encodings, and where its hand-written parts live.
 
-A phase class is a frozen dataclass decorated with ``phase_kind(...)``; its fields carry their facts in
-``dataclasses.field(metadata=...)`` made by ``declared_field(...)``. From these declarations, and nothing else:
+A phase class is a frozen dataclass decorated with ``phase_kind(...)``; its fields carry their facts
+(``FieldFacts``) in ``dataclasses.field(metadata=...)`` made by ``declared_field(...)``. From these
+declarations, and nothing else:
 
 * the JSON reader and writer (``genome.serialization``): the ``"kind"`` tag, each field's JSON form from
   its type (an int, a bool, an enum's value, an optional value as ``null``, a condition, a card as

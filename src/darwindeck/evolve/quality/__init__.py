@@ -6,4 +6,8 @@
 * ``ladder``: the skill ladder on duplicate deals, and the luck and skill shares.
 * ``arc``: lead changes, drama and decisiveness on the players' estimated chances.
 * ``descriptors``: what kind of game a genome is (mechanics family, players, length): the archive's niches.
+* ``elegance``: what a designer would cut or fix (contradictory parameters, idle components), measured.
+* ``idle``: rules that change games but do not make them better (the quality lost without each rule).
+* ``penalty``: a multiplicative charge on a genome's score with its reason.
+* ``trace``: what greedy self-play asks of the players, decision by decision.
 """

@@ -152,16 +152,31 @@ def measure_arc(
     rollouts: int,
 ) -> Arc:
     """Trace the first ``traced`` games of ``games`` (played with ``agents`` from batch seed ``seed``)."""
+    traces = [
+        game_points(genome, agents, games, seed, index, points, rollouts)
+        for index in range(min(traced, games.count))
+    ]
+    return arc_of(traces)
+
+
+def game_points(
+    genome: GameGenome,
+    agents: Sequence[Agent],
+    games: Games,
+    seed: int,
+    index: int,
+    points: int,
+    rollouts: int,
+) -> tuple[Float64Array, int]:
+    """Game ``index`` of ``games`` traced: every side's estimate at each checkpoint reached, then the
+    outcome row; and the winner (−1: nobody)."""
     program = compile_program(genome)
     seating = list(agents) * genome.player_count if len(agents) == 1 else list(agents)
     codes, _ = seat_params(genome, seating)
     sides = side_count(genome)
-    traces = []
-    for index in range(min(traced, games.count)):
-        marks = checkpoints(int(games.rows[index, B.STAT_DECISIONS]), points)
-        out = np.zeros((marks.shape[0], sides), dtype=np.float64)
-        chance_trace(program, seed, index, codes, marks, rollouts, out)
-        winner = int(games.winners[index])
-        reached = out[(out >= 0).all(axis=1)]
-        traces.append((np.vstack([reached, outcome_row(sides, winner)]), winner))
-    return arc_of(traces)
+    marks = checkpoints(int(games.rows[index, B.STAT_DECISIONS]), points)
+    out = np.zeros((marks.shape[0], sides), dtype=np.float64)
+    chance_trace(program, seed, index, codes, marks, rollouts, out)
+    winner = int(games.winners[index])
+    reached = out[(out >= 0).all(axis=1)]
+    return np.vstack([reached, outcome_row(sides, winner)]), winner

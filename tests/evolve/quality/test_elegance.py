@@ -1,0 +1,114 @@
+"""Elegance: each measure of ``quality.elegance`` on hand-made cases, worked out by hand, and the
+library's calibration (no classic carries a flaw read from the genome)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from darwindeck.evolve.quality.elegance import (
+    biggest_event,
+    count_words,
+    one_hand_flaw,
+    one_hand_share,
+    played_flaws,
+    score_target,
+    static_flaws,
+)
+from darwindeck.evolve.quality.trace import Trace
+from darwindeck.genome.library import all_games, get_game
+from darwindeck.genome.phases import DrawPhase
+from darwindeck.genome.schema import GameGenome
+
+
+def _names(genome: GameGenome) -> list[str]:
+    return [penalty.name for penalty in static_flaws(genome)]
+
+
+def test_words_are_tokens_with_a_letter_or_a_digit() -> None:
+    # "#", "—" and "|" hold neither: Tiny, Deal, 5, cards, each, player. = 6 words.
+    assert count_words("# Tiny\n\nDeal 5 cards — each | player.") == 6
+
+
+def test_no_classic_carries_a_flaw_read_from_its_genome() -> None:
+    # The calibration of docs/fitness.md §8: rulebooks of 278 (Old Maid) to 845 words (Bridge), under
+    # the 900 allowed; every classic's tricks fit the cards dealt, no single event reaches its target,
+    # every trick game counts its tricks.
+    flawed = {name: _names(genome) for name, genome in all_games().items() if static_flaws(genome)}
+    assert flawed == {}
+
+
+def test_thirteen_tricks_with_seven_cards_dealt_is_a_contradiction() -> None:
+    # Whist deals 13 and plays 13 tricks; dealing 7 while the turn structure still states 13 tricks (and
+    # nobody draws) states tricks that can never be played: ×0.8. A draw phase makes them reachable.
+    whist = get_game("whist")
+    short = whist.replace(
+        setup=dataclasses.replace(whist.setup, cards_per_player=7),
+        turn_structure=dataclasses.replace(whist.turn_structure, tricks_per_hand=13),
+    )
+    assert _names(short) == ["tricks_beyond_cards"]
+    assert static_flaws(short)[0].factor == 0.8
+    drawing = short.replace(
+        turn_structure=dataclasses.replace(
+            short.turn_structure, phases=(DrawPhase(), *short.turn_structure.phases)
+        )
+    )
+    assert "tricks_beyond_cards" not in _names(drawing)
+
+
+def test_a_nil_worth_the_whole_target_is_a_single_event() -> None:
+    # Spades to 500 allows blind Nil, which scores twice the Nil bonus: 250 → 500, the whole target
+    # (×0.5); 249 → 498, and the biggest contract, 13 × 10 = 130, is far below 500.
+    spades = get_game("spades")
+    assert score_target(spades) == 500
+    assert spades.contract_scoring is not None
+    worth = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=250))
+    assert biggest_event(worth) == (500, "a blind Nil")
+    assert _names(worth) == ["single_event"]
+    below = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=249))
+    assert biggest_event(below) == (498, "a blind Nil")
+    assert _names(below) == []
+
+
+def test_tricks_nothing_counts_are_an_unread_component() -> None:
+    # Whist scores its tricks by its book (6); without the book scoring nothing reads who won a trick.
+    whist = get_game("whist")
+    assert _names(whist.replace(book_scoring=None)) == ["unread_tricks"]
+
+
+def test_a_target_reached_in_the_first_hand_most_of_the_time() -> None:
+    spades = get_game("spades")
+    # 2 of 4 games ended in their first hand: a half, not more than a half: no charge.
+    assert one_hand_share(spades, np.array([1, 1, 2, 3])) == 0.5
+    assert one_hand_flaw(spades, np.array([1, 1, 2, 3])) == ()
+    # 3 of 4: ×0.7.
+    (flaw,) = one_hand_flaw(spades, np.array([1, 1, 1, 2]))
+    assert (flaw.name, flaw.factor) == ("one_hand_target", 0.7)
+    # War has no score target: the measure does not apply.
+    assert one_hand_share(get_game("war"), np.array([1, 1])) is None
+
+
+def _trace(**changes: object) -> Trace:
+    base = Trace(4, 100, 1.0, 1, ("trick",), 52, 0, 0, False)
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_the_flaws_read_from_play() -> None:
+    hearts = get_game("hearts")  # no turned trump
+    # Three decision kinds a turn in a trick-taking game allowed two: 0.8^(3 − 2) = 0.8.
+    # Two of forty tricks led alone: a = 0.05, 1 − min(0.5, 5 × 0.05) = 0.75.
+    # Eighteen cards in a stock never drawn: 0.95.
+    trace = _trace(decision_kinds=3.0, tricks_led=40, tricks_alone=2, stock_after_deal=18)
+    flaws = {p.name: p.factor for p in played_flaws(hearts, trace, "trick-taking")}
+    assert flaws == pytest.approx({"decision_kinds": 0.8, "tricks_alone": 0.75, "stock_idle": 0.95})
+    # None of them for a clean trace; a trump phase's turned card reads the stock (Euchre); three cards
+    # left among four players are the deal's odd cards, not a stock.
+    assert played_flaws(hearts, _trace(), "trick-taking") == ()
+    assert played_flaws(hearts, _trace(stock_after_deal=3), "trick-taking") == ()
+    euchre = get_game("euchre")
+    assert played_flaws(euchre, _trace(stock_after_deal=4), "trick-taking") == ()
+    # One trick in ten alone or more halves the score.
+    half = played_flaws(hearts, _trace(tricks_led=10, tricks_alone=1), "trick-taking")
+    assert [(p.name, p.factor) for p in half] == [("tricks_alone", 0.5)]

@@ -1,0 +1,62 @@
+"""``darwindeck explain``: the designer's report on two library games, facts worked out from their rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from darwindeck.cli import app
+from darwindeck.evolve.explain import explain, to_markdown
+from darwindeck.evolve.settings import EvolutionSettings
+from darwindeck.genome.library import get_game
+
+SMALL = EvolutionSettings(games_per_genome=20, mcts_games=8)
+
+
+def test_war_has_no_decision_and_the_report_says_so() -> None:
+    # War: every card is played face down from the top of the hand, so no decision has two legal moves:
+    # the gate stops it (fewer than 3 meaningful decisions a game), nothing is judged and no decision
+    # kind is seen; the 52 cards are all dealt, 26 each, so no stock is left; it has no trick.
+    explanation = explain(get_game("war"), 0, SMALL)
+    text = to_markdown(explanation)
+    assert explanation.trace is not None and explanation.trace.kinds_seen == ()
+    assert explanation.trace.stock_after_deal == 0 and explanation.trace.tricks_led == 0
+    assert "**Gated** (score 0): greedy self-play: 0.00 meaningful decisions per game, fewer than 3" in text
+    assert "The rules were not weighed" in text
+    assert "Kinds with a real choice: none." in text
+    assert "**deck**: standard_52 (52 cards), 26 dealt to each" in text
+
+
+def test_hearts_passes_and_tricks_four_hands_of_thirteen() -> None:
+    # Hearts (Pagat): 4 players, 13 cards each from 52, so nothing is left in a stock; each hand starts
+    # with a pass of three cards, then 13 tricks in which everyone holds as many cards as the others, so
+    # no trick is ever played alone. The only decisions with a choice are the pass and the trick card.
+    settings = dataclasses.replace(SMALL, mcts_step_budget=4_000_000)
+    explanation = explain(get_game("hearts"), 0, settings)
+    trace = explanation.trace
+    assert trace is not None
+    assert trace.kinds_seen == ("pass", "trick")
+    assert trace.tricks_alone == 0 and trace.stock_after_deal == 0 and not trace.stock_idle
+    assert trace.tricks_led % 13 == 0  # whole hands of 13 tricks (the game ends at the end of a hand)
+    assert explanation.arc is not None and explanation.arc.shape[1] == 4  # one column per player
+    assert explanation.arc[-1].tolist().count(1.0) == 1  # the outcome row names one winner
+    text = to_markdown(explanation, "hearts-arc.png")
+    assert "- Tricks a hand: 13 with 13 cards dealt to each" in text
+    assert "- Tricks contested by one player: 0 of" in text
+    assert "Kinds with a real choice: pass, trick." in text
+    assert "![The arc of game 0](hearts-arc.png)" in text
+    assert "| phase 1 (PassPhase) | phase |" in text
+
+
+def test_the_verb_writes_markdown_and_refuses_a_bad_format(tmp_path: Path) -> None:
+    runner = CliRunner()
+    refused = runner.invoke(app, ["explain", "war", "--format", "pdf"])
+    assert refused.exit_code != 0
+    assert "--format: 'pdf' is not a format; use text or md" in str(refused.exception or refused.output)
+    out = tmp_path / "war.md"
+    done = runner.invoke(app, ["explain", "war", "--format", "md", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert out.read_text().startswith("# Designer's report: War")
+    assert (tmp_path / "war-arc.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # the arc's plot
