@@ -121,6 +121,12 @@ def test_the_example_brief_reads_and_fixes_the_settings() -> None:
         ),
         ({"from": ["hearts", "skat"]}, "from 'skat': no library game has this name"),
         ({"from": ["hearts"], "distance": 2}, "distance: input should be less than or equal to 1"),
+        (
+            # Hearts passes left, right, across, hold: across has no seat with 3 players
+            {"players": 3, "from": ["hearts"]},
+            "from 'hearts': it cannot be made to meet the brief (invalid once coerced: "
+            "turn_structure.phases[0].directions[2]: passing across needs an even number of players)",
+        ),
         ([3, 32], "a brief is a JSON object of keys (players, deck, minutes, …)"),
     ],
 )

@@ -25,7 +25,8 @@ counting, war battles, capturing, building.
 type has, a deck type that does not exist, jokers, a mechanic wanted and refused at once, war battles with
 a player count other than 2 (the engine's war tableau is two-player only, seed 001), bidding or trump-making
 wanted with tricks refused (the repairs drop a bidding or trump phase with no trick phase after it), an
-unknown ``from`` game.
+unknown ``from`` game, or one that cannot be coerced into the brief (``refusal``: e.g. Hearts for 3
+players, whose passing across needs an even number of players).
 
 **Hard parts** hold for every child (``steer``): the child is *coerced* (player count and deck type set,
 the phases of refused mechanics removed, a refused tableau mode set to none), settled by
@@ -135,9 +136,13 @@ class Brief(BaseModel):
         if self.style is not None and self.style not in STYLES:
             raise BriefError(f"style {self.style!r}: unknown, use one of {', '.join(STYLES)}")
         games = all_games()
+        unknown_games = [slug for slug in self.origins if slug not in games]
+        if unknown_games:
+            raise BriefError(f"from {unknown_games[0]!r}: no library game has this name")
         for slug in self.origins:
-            if slug not in games:
-                raise BriefError(f"from {slug!r}: no library game has this name")
+            why = refusal(games[slug], self)
+            if why is not None:
+                raise BriefError(f"from {slug!r}: it cannot be made to meet the brief ({why})")
         return self
 
     def deck_type(self) -> DeckType | None:
@@ -273,6 +278,14 @@ def coerce(genome: GameGenome, brief: Brief) -> GameGenome:
     if F.SIGNATURE_TABLEAUX.get(genome.setup.tableau_mode) in brief.refused:
         genome = with_setup(genome, tableau_mode=TableauMode.NONE)
     return genome
+
+
+def refusal(genome: GameGenome, brief: Brief) -> str | None:
+    """Why ``genome`` cannot be coerced into the brief's hard parts (None: ``steer`` takes it)."""
+    settled = settle(coerce(genome, brief))
+    if settled.genome is None:
+        return f"invalid once coerced: {settled.errors[0]}"
+    return unmet(settled.genome, brief)
 
 
 def steer(genome: GameGenome, brief: Brief) -> GameGenome | None:
