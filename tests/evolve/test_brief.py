@@ -231,10 +231,10 @@ def test_the_fitness_gates_hard_parts_and_charges_soft_ones() -> None:
     assert (gated.total, gated.gate_reason) == (0.0, "brief: 4 players, the brief asks for 3")
 
 
-@pytest.mark.slow
 def test_a_tiny_brief_run_with_the_real_fitness_keeps_its_gallery_in_the_brief(
     store: RunStore, serial: LocalEvaluator
 ) -> None:
+    # 5 s on a compiled engine (2026-11-27, a loaded 2-core machine)
     brief = parse_brief(EXAMPLE)
     settings = EvolutionSettings(
         **{
