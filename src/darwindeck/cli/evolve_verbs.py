@@ -11,6 +11,11 @@ Settings options left out take the defaults of ``EvolutionSettings`` for a new r
 values for ``--resume RUN_ID`` (where only ``--generations`` may differ, to extend a run). ``--players``
 is ``MIN-MAX`` or one number. Bad arguments raise ``EvolveArgumentError`` (a ``DarwinDeckError``); an
 unknown run id a ``StoreError``: one line on stderr, exit code 2.
+
+Steering (``darwindeck.evolve.brief``): ``--brief FILE`` reads a brief (JSON); ``--deck``, ``--minutes``,
+``--want``, ``--refuse``, ``--from`` and ``--distance`` give its keys as flags and override the file's,
+and so do ``--players`` (one number) and ``--style``. A brief that cannot be met is refused before the
+run starts (``BriefError``: one ``error:`` line, exit code 2).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from darwindeck.evolve.archive import Elite
+    from darwindeck.evolve.brief import Brief
     from darwindeck.evolve.evaluator import Evaluator
     from darwindeck.evolve.ga import GenerationStats, RunResult
     from darwindeck.evolve.report import Rated
@@ -134,6 +140,47 @@ def _settings(
         return EvolutionSettings(**chosen), 0 if seed is None else seed
     stored, stored_seed = load_run_settings(store, resume)
     return EvolutionSettings.from_dict({**stored.to_dict(), **chosen}), stored_seed if seed is None else seed
+
+
+# --- steering: the brief options (evolve.brief)
+
+
+def _deck_wish(text: str) -> dict[str, Any]:
+    """``--deck``: a size (``32``) or a deck type (``piquet_32``)."""
+    return {"size": int(text)} if text.strip().isdigit() else {"type": text.strip()}
+
+
+def _brief(
+    path: Path | None,
+    flags: dict[str, Any],
+    players: str | None,
+    style: str | None,
+) -> Brief | None:
+    """The run's brief: the file's keys, overridden by the flags given (None when neither is given)."""
+    import json
+
+    from darwindeck.evolve.brief import BriefError, load_brief, parse_brief
+
+    given = {key: value for key, value in flags.items() if value not in (None, [], ())}
+    if path is None and not given:
+        return None
+    data: dict[str, Any] = {}
+    if path is not None:
+        data = load_brief(path).model_dump(by_alias=True, exclude_defaults=True)
+    data.update(given)
+    if players is not None:
+        low, high = parse_players(players)
+        if low == high:
+            data["players"] = low
+    if style is not None:
+        data["style"] = style
+    try:
+        return parse_brief(json.loads(json.dumps(data)))
+    except BriefError as error:
+        raise BriefError(f"brief{'' if path is None else ' ' + str(path)}: {error}") from None
+
+
+# --- end of steering
 
 
 def _evaluator(backend: Backend, address: str | None, workers: int | None) -> Evaluator:
@@ -321,6 +368,32 @@ def evolve(
             "\\[default: off: the library and its mutants].",
         ),
     ] = False,
+    brief: Annotated[
+        Path | None,
+        typer.Option(help="A designer's brief (JSON: players, deck, minutes, wanted, refused, style, from)."),
+    ] = None,
+    deck: Annotated[
+        str | None, typer.Option(help="Brief: the deck, a size (52, 40, 32, 24) or a type (piquet_32).")
+    ] = None,
+    minutes: Annotated[
+        float | None, typer.Option(help="Brief: the target playing time of a game, in minutes.")
+    ] = None,
+    want: Annotated[
+        list[str] | None, typer.Option(help="Brief: a mechanic wanted (tricks, passing, …); repeatable.")
+    ] = None,
+    refuse: Annotated[
+        list[str] | None, typer.Option(help="Brief: a mechanic refused (betting, …); repeatable.")
+    ] = None,
+    from_games: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--from", help="Brief: explore variants of this library game (e.g. hearts); repeatable."
+        ),
+    ] = None,
+    distance: Annotated[
+        float | None,
+        typer.Option(help="Brief: how far a variant may lie from its --from game \\[default: 0.15]."),
+    ] = None,
 ) -> None:
     """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
     from darwindeck.evolve.gallery import write_gallery
@@ -330,6 +403,21 @@ def evolve(
     if top < 1:
         raise EvolveArgumentError(f"--top {top}: must be at least 1")
     chosen = _chosen(population, generations, style, players, games, patience, judge_deals, judge_budget)
+    steering = _brief(
+        brief,
+        {
+            "deck": None if deck is None else _deck_wish(deck),
+            "minutes": minutes,
+            "wanted": want,
+            "refused": refuse,
+            "from": from_games,
+            "distance": distance,
+        },
+        players,
+        style,
+    )
+    if steering is not None:
+        chosen.update(steering.settings_changes())
     store = RunStore(db)
     url = store.url
     try:

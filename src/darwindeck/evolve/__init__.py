@@ -14,6 +14,7 @@
 * ``archive``: the quality-diversity archive (MAP-Elites): the best game of every niche.
 * ``gallery``: a run's gallery as files, text and a heat map.
 * ``ga``: the genetic algorithm, one stored generation at a time.
+* ``brief``: steering: a designer's brief (players, deck, minutes, mechanics, ``from`` games) a run meets.
 * ``evaluator``: where fitness runs: a local process pool or Ray.
 * ``store``: the run store (SQLAlchemy; SQLite by default).
 * ``report``: what a run leaves in its output folder.

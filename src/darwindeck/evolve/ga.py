@@ -15,6 +15,10 @@ A run (``evolve``) goes like this:
   wins, and the GA keeps exploring instead of filling the population with copies of one design. A child
   whose player count falls outside the range is bred again (up to ``BREED_ATTEMPTS`` times, then the
   first parent is copied).
+* **Steering** (``settings.brief``, ``evolve.brief``): every genome of generation 0 and every child is
+  coerced into the brief's hard parts and refused when it cannot meet them (``brief.steer``; a refused
+  child is bred again as above); a brief naming ``from`` games starts generation 0 from them (after the
+  ``starters``) and their mutants instead of the library; the fitness is ``brief.evaluate_briefed``.
 * **Mutation rates**: generation g is bred with the *aggressive* rates when the diversity of generation
   g − 1 is below ``diversity_threshold``, with the normal rates otherwise (so it switches back as soon as
   diversity recovers). Diversity is the mean pairwise ``novelty.genome_distance`` over a sample of up to
@@ -233,6 +237,38 @@ def _in_range(genome: GameGenome, settings: EvolutionSettings) -> bool:
     return settings.min_players <= genome.player_count <= settings.max_players
 
 
+# --- steering (evolve.brief): the hook where a brief's hard parts admit or refuse a genome
+
+
+def _brief_module() -> Any:
+    """``darwindeck.evolve.brief``, imported on first use (it loads the engine through the fitness)."""
+    return importlib.import_module("darwindeck.evolve.brief")
+
+
+def _admit(genome: GameGenome, settings: EvolutionSettings) -> GameGenome | None:
+    """The genome as the run takes it: in the player range, and for a steered run coerced into the
+    brief's hard parts (``brief.steer``); None when it cannot be."""
+    if settings.brief:
+        module = _brief_module()
+        genome = module.steer(genome, module.brief_of(settings))
+        if genome is None:
+            return None
+    return genome if _in_range(genome, settings) else None
+
+
+def _steered_starts(settings: EvolutionSettings) -> tuple[tuple[GameGenome, ...], bool]:
+    """A steered run's ``from`` games (to lead generation 0) and whether the library joins them (only
+    when the brief names no ``from`` game)."""
+    if not settings.brief:
+        return (), True
+    module = _brief_module()
+    brief = module.brief_of(settings)
+    return module.origin_genomes(brief), not brief.origins
+
+
+# --- end of steering
+
+
 # ------------------------------------------------------------------------------------------- diversity
 
 
@@ -260,18 +296,22 @@ def seed_population(
     settings: EvolutionSettings, rng: random.Random, starters: Sequence[GameGenome] = ()
 ) -> list[Individual]:
     """Generation 0: the ``starters`` in the player range (e.g. the best-rated games), then library games
-    in the player range, then mutants of them all up to ``population``."""
-    first = [genome for genome in starters if _in_range(genome, settings)][: settings.population]
-    taken = {genome_identity(genome) for genome in first}
-    library = [
-        genome
-        for genome in all_games().values()
-        if _in_range(genome, settings) and genome_identity(genome) not in taken
-    ]
+    in the player range, then mutants of them all up to ``population``; a steered run's genomes are
+    admitted by its brief (``_admit``, ``_steered_starts``)."""
+    origins, with_library = _steered_starts(settings)
+    unique: dict[str, GameGenome] = {}
+    for genome in (*starters, *origins):
+        admitted = _admit(genome, settings)
+        if admitted is not None:
+            unique.setdefault(genome_identity(admitted), admitted)
+    first = list(unique.values())[: settings.population]
+    taken = set(unique)
+    candidates = [_admit(genome, settings) for genome in all_games().values()] if with_library else []
+    library = [genome for genome in candidates if genome is not None and genome_identity(genome) not in taken]
     if not library and not first:
         raise DarwinDeckError(
             f"evolution settings players: no library game has {settings.min_players}-{settings.max_players} "
-            "players to start from"
+            "players to start from" + (" once steered into the brief" if settings.brief else "")
         )
     room = settings.population - len(first)
     if len(library) >= room:
@@ -291,8 +331,9 @@ def _mutate_in_range(
     """A mutant of ``parent`` within the player range, or ``parent`` after ``BREED_ATTEMPTS`` misses."""
     for _ in range(BREED_ATTEMPTS):
         variant = mutate(parent.genome, rng, aggressive=aggressive)
-        if _in_range(variant.genome, settings):
-            return Individual.of(variant.genome, variant.parents, variant.operators)
+        admitted = _admit(variant.genome, settings)
+        if admitted is not None:
+            return Individual.of(admitted, variant.parents, variant.operators)
     return parent
 
 
@@ -327,8 +368,9 @@ def _child(
             crossed = crossover(first.genome, second.genome, rng)
             genome, parents, operators = crossed.genome, tuple(crossed.parents), tuple(crossed.operators)
         mutant = mutate(genome, rng, aggressive=aggressive)
-        if _in_range(mutant.genome, settings):
-            return Individual.of(mutant.genome, parents, (*operators, *mutant.operators))
+        admitted = _admit(mutant.genome, settings)
+        if admitted is not None:
+            return Individual.of(admitted, parents, (*operators, *mutant.operators))
     return first
 
 
@@ -601,9 +643,13 @@ class _Run:
         return self.plateau.stale >= self.settings.plateau_patience
 
 
-def _default_fitness(name: str = "evaluate_fitness") -> FitnessFunction:
-    """A function of ``darwindeck.evolve.fitness``, imported on first use (it loads the engine)."""
-    module = importlib.import_module("darwindeck.evolve.fitness")
+def _default_fitness(name: str = "evaluate_fitness", steered: bool = False) -> FitnessFunction:
+    """A function of ``darwindeck.evolve.fitness``, imported on first use (it loads the engine); for a
+    ``steered`` run its counterpart in ``darwindeck.evolve.brief`` (``evaluate_briefed…``), which applies
+    the brief."""
+    if steered:
+        name = name.replace("evaluate_fitness", "evaluate_briefed")
+    module = importlib.import_module("darwindeck.evolve.brief" if steered else "darwindeck.evolve.fitness")
     fitness: FitnessFunction = getattr(module, name)
     return fitness
 
@@ -666,8 +712,8 @@ def evolve(
         store.set_status(run_id, RUNNING)
     settle_fn = None
     if fitness_fn is None:
-        fitness_fn = _default_fitness()
-        mcts_fitness_fn = mcts_fitness_fn or _default_fitness("evaluate_fitness_mcts")
+        fitness_fn = _default_fitness(steered=bool(settings.brief))
+        mcts_fitness_fn = mcts_fitness_fn or _default_fitness("evaluate_fitness_mcts", bool(settings.brief))
         settle_fn = _default_settle()
     run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, settle_fn)
     run.starters = tuple(starters)

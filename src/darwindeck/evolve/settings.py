@@ -2,7 +2,9 @@
 
 * ``EvolutionSettings`` is checked on construction: a bad value raises ``DarwinDeckError`` naming the
   setting, the rule and the value (``evolution setting population: must be a whole number ≥ 2, got 1``).
-  ``to_dict`` / ``from_dict`` are its JSON form in the run store; unknown keys are refused.
+  ``to_dict`` / ``from_dict`` are its JSON form in the run store; unknown keys are refused. ``brief`` is a
+  steered run's brief (``evolve.brief``) as JSON text, "" for none; a non-empty brief joins the fitness cache
+  key (an empty one leaves the keys of unsteered runs as they were).
 * ``STYLES`` are the fitness styles (the weight tables of ``evolve.styles``), in that order.
 * ``FITNESS_FIELDS`` are the settings a genome's fitness depends on; with the run seed and the package
   version they make the evaluation cache key ``fitness_hash`` (SHA-256 of their sorted JSON).
@@ -89,6 +91,8 @@ class EvolutionSettings:
     mcts_step_budget: int = 20_000_000
     mcts_steps_per_member: int = 320_000
     archive_rate: float = 0.5
+    #: The run's brief (``evolve.brief``) as canonical JSON; empty for an unsteered run.
+    brief: str = ""
 
     def __post_init__(self) -> None:
         _whole("population", self.population, 2)
@@ -112,6 +116,8 @@ class EvolutionSettings:
         _whole("mcts_step_budget", self.mcts_step_budget, 1)
         _whole("mcts_steps_per_member", self.mcts_steps_per_member, 0)
         _fraction("archive_rate", self.archive_rate)
+        if not isinstance(self.brief, str):
+            raise _setting_error("brief", "must be the brief's JSON text", self.brief)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON data (field name → value)."""
@@ -131,6 +137,8 @@ class EvolutionSettings:
         for the MCTS step's re-scorings, ``mcts``: true)."""
         key: dict[str, Any] = {name: getattr(self, name) for name in FITNESS_FIELDS}
         key.update(seed=seed, version=__version__)
+        if self.brief:
+            key.update(brief=self.brief)
         if mcts:
             key.update(mcts=True)
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
