@@ -59,6 +59,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve import fitness as F
 from darwindeck.evolve.mutations._edit import with_phases, with_setup
 from darwindeck.evolve.novelty import genome_distance
+from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.repair import repair_teams, settle
 from darwindeck.evolve.settings import STYLES, EvolutionSettings
 from darwindeck.genome.cards import DeckType
@@ -66,7 +67,7 @@ from darwindeck.genome.library import all_games
 from darwindeck.genome.schema import GameGenome, TableauMode
 
 if TYPE_CHECKING:
-    from darwindeck.evolve.fitness import FitnessResult, Penalty
+    from darwindeck.evolve.fitness import FitnessResult
 
 #: Seconds a player spends on a decision with more than one legal move: reading the table and choosing a
 #: card in a familiar card game takes a few seconds; a forced move is taken as instant.
@@ -316,13 +317,13 @@ def brief_penalties(genome: GameGenome, breakdown: dict[str, float], brief: Brie
                 f"plays in {minutes:.1f} minutes, the brief asks for {brief.minutes:g} "
                 f"(±{TIME_TOLERANCE:.0%}): ×{factor:.3g}"
             )
-            found.append(F.Penalty("brief_time", factor, reason))
+            found.append(Penalty("brief_time", factor, reason))
     present = F.signature_mechanics(genome)
     missing = [name for name in brief.wanted if name not in present]
     if missing:
         factor = WANTED_FACTOR ** len(missing)
         reason = f"lacks {', '.join(missing)}, which the brief wants: ×{factor:.3g}"
-        found.append(F.Penalty("brief_wanted", factor, reason))
+        found.append(Penalty("brief_wanted", factor, reason))
     return tuple(found)
 
 
