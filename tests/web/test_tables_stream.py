@@ -20,7 +20,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import completed_trick
-from darwindeck.play.view import build_view
+from darwindeck.play.view import Revealed, build_view, cards_turned_up
 from darwindeck.web import tables_api
 from darwindeck.web.app import create_app
 from darwindeck.web.records import TableRecords
@@ -87,8 +87,9 @@ def forbidden_cards(
     game: str, seed: int, actions: list[int], seats: tuple[int, ...]
 ) -> dict[int, list[set[str]]]:
     """Per person's seat and version: the cards in another seat's hand or the deck that the seat's own
-    one-seat view (``build_view``: its hand, the cards face up, and each completed trick) has not shown it
-    up to that version (a card played face up in an earlier hand may be dealt to another seat later, and
+    one-seat view (``build_view``: its hand, the cards face up, and each completed trick) has not shown it,
+    and the rules have not turned face up (``cards_turned_up``: a challenged claim), up to that version
+    (a card played face up in an earlier hand may be dealt to another seat later, and
     the log still names it)."""
     state = GameState.new(get_game(game), seed)
     known: dict[int, set[int]] = {seat: set() for seat in seats}
@@ -105,11 +106,21 @@ def forbidden_cards(
             forbidden[seat].append({card_name(c) for c in concealed})
         if version < len(actions):
             befores = {seat: build_view(state, seat) for seat in seats}
+            shown_to_all = _turned_up(cards_turned_up(state, actions[version]))
+            for seat in seats:  # the rules turn these face up for everyone (a challenged claim, ...)
+                known[seat].update(shown_to_all)
             state.apply_action(actions[version])
             for seat, before in befores.items():  # the card that completes a trick is seen in the last trick
                 trick = completed_trick(before, actions[version], build_view(state, seat))
                 known[seat].update(card for _, card in trick)
     return forbidden
+
+
+def _turned_up(revealed: Revealed) -> set[int]:
+    """Every card ``revealed`` shows at the table."""
+    hands = (card for hand in revealed.hands if hand is not None for card in hand)
+    books = (card for _, book in revealed.books for card in book)
+    return {*revealed.claim, *hands, *books}
 
 
 def play(base: str, table: str, tokens: dict[int, str]) -> list[tuple[int, dict[str, Any]]]:

@@ -82,18 +82,19 @@ def serve(
         typer.Option(
             "--behind-proxy",
             help="The server runs behind a reverse proxy: take the client's address from the last "
-            "X-Forwarded-For entry (otherwise the header is ignored).",
+            "X-Forwarded-For entry (otherwise the header is ignored) \\[default: off].",
         ),
     ] = False,
     allow_client_seeds: Annotated[
         bool,
         typer.Option(
             "--allow-client-seeds",
-            help="Let a client choose a game's seed (for tests; otherwise deals come from a server secret).",
+            help="Let a client choose a game's seed (for tests; otherwise deals come from a server secret) "
+            "\\[default: off].",
         ),
     ] = False,
     openapi: Annotated[
-        bool, typer.Option("--openapi", help="Serve the API schema at /openapi.json.")
+        bool, typer.Option("--openapi", help="Serve the API schema at /openapi.json \\[default: off].")
     ] = False,
 ) -> None:
     """Serve the gallery: play any game in the browser against the computer, and rate it."""
