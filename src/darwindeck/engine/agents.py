@@ -1,6 +1,8 @@
 """Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1); code 2 is
 the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``; code 3 is the
-random player with stateless draws of ``batch`` (rule ablation), which plays like random here.
+random player with stateless draws of ``batch`` (rule ablation), which plays like random here; code 4
+is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dispatched by
+``batch.play_game`` too.
 
 * random: uniform over the legal actions, from the agent's own RNG stream.
 * greedy: one ply, no look-ahead; every legal action gets a score and the best (lowest id on a tie)
@@ -69,6 +71,8 @@ GREEDY = 1
 MCTS = 2
 #: A random player whose draws do not depend on how many choices came before (``agents.batch``).
 STATELESS_RANDOM = 3
+#: Perfect-information Monte Carlo (``darwindeck.agents.pimc``).
+PIMC = 4
 AGENT_NAMES = ("random", "greedy", "mcts")
 
 
