@@ -104,6 +104,20 @@ C_CUT = 7  # 1: some line of this iteration stopped at the horizon
 C_TT = 8  # 1: the game is trick-based (the table is used at trick-phase nodes)
 C_SIZE = 9
 
+# search frame cells (one row per ply in ``alpha_beta``; the table keys in an int array beside them)
+F_VALUE = 0  # the node's value once known
+F_COUNT = 1  # moves to search
+F_NEXT = 2  # the next move's index
+F_MAX = 3  # 1: the searching side moves here
+F_TT = 4  # 1: the node uses the table
+F_ALPHA = 5  # the window the node was opened with
+F_BETA = 6
+F_LOW = 7  # the window now
+F_HIGH = 8
+F_BEST = 9  # the best value so far and its move
+F_MOVE = 10
+F_SIZE = 11
+
 
 class Workspace(NamedTuple):
     """The solver's arrays: the state stack (one state per ply), move lists, the transposition table
@@ -316,57 +330,116 @@ def _store(ws: Workspace, key: int, value: float, bound: int, best: int) -> None
 
 
 @numba.njit(cache=True)
-def alpha_beta(tables: Int64Array, ws: Workspace, ply: int, alpha: float, beta: float) -> float:
-    """The paranoid value of ``ws.stack[ply]`` within the window (module rules)."""
+def _enter(
+    tables: Int64Array,
+    ws: Workspace,
+    ply: int,
+    alpha: float,
+    beta: float,
+    frame: Float64Array,
+    keys: Int64Array,
+) -> int:
+    """Open the node ``ws.stack[ply]``: 1 with its value in ``frame[F_VALUE]`` when it needs no search
+    (a leaf, a usable table entry, or over budget), else 0 with its moves in ``ws.moves[ply]`` and its
+    frame set (``F_*``)."""
     ctx = ws.ctx
     state = ws.stack[ply]
     if hand_over(state, ctx[C_HAND]):
-        return leaf_value(tables, state, ctx[C_SIDE], ctx[C_HAND])
+        frame[F_VALUE] = leaf_value(tables, state, ctx[C_SIDE], ctx[C_HAND])
+        return 1
     if ply >= ws.stack.shape[0] - 2 or (ply >= ctx[C_HORIZON] and state[L.L_TRICK] == 0):
         ctx[C_CUT] = 1
-        return _leaf(tables, ws, ply)
+        frame[F_VALUE] = _leaf(tables, ws, ply)
+        return 1
     if ctx[C_ABORT] != 0 or (ctx[C_ITER] > 0 and ctx[C_WORK] > ctx[C_BUDGET]):
         ctx[C_ABORT] = 1
-        return 0.0
+        frame[F_VALUE] = 0.0
+        return 1
     maximising = team_of(tables, state[L.S_ACTOR]) == ctx[C_SIDE]
     use_tt = ctx[C_TT] != 0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_TRICK
-    key = 0
     remembered = -1
+    key = 0
     if use_tt:
         key = position_hash(tables, state, ctx[C_ITER])
         usable, value, remembered = _probe(ws, key, alpha, beta)
         if usable:
-            return value
-    moves = ws.moves[ply]
-    count = candidate_moves(tables, state, remembered, moves)
+            frame[F_VALUE] = value
+            return 1
+    frame[F_COUNT] = candidate_moves(tables, state, remembered, ws.moves[ply])
+    frame[F_NEXT] = 0
+    frame[F_MAX] = 1.0 if maximising else 0.0
+    frame[F_TT] = 1.0 if use_tt else 0.0
+    keys[ply] = key
+    frame[F_ALPHA] = alpha
+    frame[F_BETA] = beta
+    frame[F_LOW] = alpha
+    frame[F_HIGH] = beta
+    frame[F_BEST] = -INF if maximising else INF
+    frame[F_MOVE] = ws.moves[ply, 0]
+    return 0
+
+
+@numba.njit(cache=True)
+def _child(tables: Int64Array, ws: Workspace, ply: int, frame: Float64Array) -> None:
+    """Play the frame's next move into ``ws.stack[ply + 1]``."""
     child = ws.stack[ply + 1]
-    low, high = alpha, beta
-    best_value = -INF if maximising else INF
-    best_move = moves[0]
-    for i in range(count):
-        child[:] = state
-        apply_action(tables, child, moves[i])
-        ctx[C_WORK] += 1
-        value = alpha_beta(tables, ws, ply + 1, low, high)
-        if ctx[C_ABORT] != 0:
-            return 0.0
-        if (maximising and value > best_value) or (not maximising and value < best_value):
-            best_value = value
-            best_move = moves[i]
-        if maximising:
-            low = max(low, value)
-        else:
-            high = min(high, value)
-        if low >= high:
-            break
-    if use_tt:
+    child[:] = ws.stack[ply]
+    apply_action(tables, child, ws.moves[ply, int(frame[F_NEXT])])
+    frame[F_NEXT] += 1
+    ws.ctx[C_WORK] += 1
+
+
+@numba.njit(cache=True)
+def _close(ws: Workspace, frame: Float64Array, key: int) -> float:
+    """Store a searched node's value in the table (with its bound) and return it."""
+    best = frame[F_BEST]
+    if frame[F_TT] != 0.0:
         bound = EXACT
-        if best_value <= alpha:
+        if best <= frame[F_ALPHA]:
             bound = UPPER
-        elif best_value >= beta:
+        elif best >= frame[F_BETA]:
             bound = LOWER
-        _store(ws, key, best_value, bound, best_move)
-    return best_value
+        _store(ws, key, best, bound, int(frame[F_MOVE]))
+    return float(best)
+
+
+@numba.njit(cache=True)
+def alpha_beta(tables: Int64Array, ws: Workspace, root: int, alpha: float, beta: float) -> float:
+    """The paranoid value of ``ws.stack[root]`` within the window (module rules). Iterative, one frame of
+    ``F_SIZE`` cells per ply (numba cannot cache a recursive function)."""
+    frames = np.zeros((ws.stack.shape[0], F_SIZE), dtype=np.float64)
+    keys = np.zeros(ws.stack.shape[0], dtype=np.int64)
+    ply = root
+    value = 0.0
+    opened = _enter(tables, ws, ply, alpha, beta, frames[ply], keys)
+    while True:
+        if opened == 0:
+            _child(tables, ws, ply, frames[ply])
+            ply += 1
+            opened = _enter(
+                tables, ws, ply, frames[ply - 1, F_LOW], frames[ply - 1, F_HIGH], frames[ply], keys
+            )
+            continue
+        value = frames[ply, F_VALUE]
+        if ply == root or ws.ctx[C_ABORT] != 0:
+            return value if ws.ctx[C_ABORT] == 0 else 0.0
+        ply -= 1
+        frame = frames[ply]
+        move = ws.moves[ply, int(frame[F_NEXT]) - 1]
+        if frame[F_MAX] != 0.0:
+            if value > frame[F_BEST]:
+                frame[F_BEST] = value
+                frame[F_MOVE] = move
+            frame[F_LOW] = max(frame[F_LOW], value)
+        else:
+            if value < frame[F_BEST]:
+                frame[F_BEST] = value
+                frame[F_MOVE] = move
+            frame[F_HIGH] = min(frame[F_HIGH], value)
+        if frame[F_LOW] >= frame[F_HIGH] or frame[F_NEXT] >= frame[F_COUNT]:
+            frame[F_VALUE] = _close(ws, frame, keys[ply])
+        else:
+            opened = 0
 
 
 @numba.njit(cache=True)
