@@ -77,6 +77,8 @@ def measure(game: str, tricks_left: int, count: int, budget: int, seed: int) -> 
         steps += int(ws.ctx[C_WORK])
     solve_seconds = time.perf_counter() - start
     scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
+    scratch[:] = states[0]
+    greedy_rollout(program, scratch, states[0][L.S_HAND_NO], ws.ctx)
     start = time.perf_counter()
     for state in states:
         scratch[:] = state
