@@ -1,8 +1,14 @@
-"""MCTS benchmark: decisions/s per core of the information-set MCTS on Hearts, Spades and Crazy Eights.
+"""Search benchmark: decisions/s per core of the searching players on Hearts, Spades and Crazy Eights.
 
-``python -m benchmarks.mcts [--iterations K] [--positions N] [--seed S]`` first plays random games and
-keeps every decision of seat 0 with its knowledge (``determinize.observe``), then times
-``mcts.search`` on each of them (one core, after a warm-up search that loads or compiles the code).
+``python -m benchmarks.mcts [--iterations K] [--positions N] [--worlds W] [--pimc-positions M] [--seed S]``
+first plays random games and keeps every decision of seat 0 with its knowledge
+(``determinize.observe``), then times each player on them (one core, after a warm-up decision that
+loads or compiles the code): the *bare* MCTS-K (``search_params.default_params``: random rollouts of 8
+actions, no bias; the configuration of the bar below), the *competent* MCTS-K that judges games and
+plays people (``agents.competent``: greedy rollouts to the end of the hand, a bias to the greedy
+choice), and the perfect-information Monte Carlo player PIMC-W (``agents.pimc`` through
+``quality.play.pimc``: W worlds per card play, each solved within its step budget; other decisions by
+the competent MCTS-25), the last on the first M positions only.
 It reports searched decisions/s (more than one legal action: a full search) and all decisions/s
 (forced decisions return at once, as they do in play), with the bar of 1,000 searched decisions/s per
 core for MCTS-100 (judged on wall time; searched decisions per CPU second, ``time.process_time``, are
@@ -21,17 +27,23 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents.competent import competent_row
 from darwindeck.agents.determinize import new_knowledge, observe
 from darwindeck.agents.mcts import new_tree, search
+from darwindeck.agents.pimc import pimc_search
+from darwindeck.agents.solver import new_workspace
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import choose
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
+from darwindeck.evolve.quality.play import pimc
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome
 
 BAR = 1_000
 Int64Array = npt.NDArray[np.int64]
+Float64Array = npt.NDArray[np.float64]
+PLAYERS = ("bare", "competent", "pimc")
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,7 @@ class Position:
 @dataclass(frozen=True)
 class Measurement:
     name: str
+    player: str
     searched: int
     forced: int
     seconds: float
@@ -89,22 +102,46 @@ def collect(genome: GameGenome, count: int, seed: int) -> list[Position]:
     return positions
 
 
-def measure(name: str, genome: GameGenome, iterations: int, count: int, seed: int) -> Measurement:
-    positions = collect(genome, count, seed)
+def player_row(player: str, genome: GameGenome, iterations: int, worlds: int) -> Float64Array:
+    if player == "bare":
+        return default_params(iterations)[0]
+    if player == "competent":
+        return competent_row(genome, iterations)
+    return pimc(worlds).params_row(genome)
+
+
+def measure(
+    name: str,
+    genome: GameGenome,
+    player: str,
+    positions: list[Position],
+    iterations: int,
+    worlds: int,
+    seed: int,
+) -> Measurement:
     program = GameState.new(genome, seed).program
-    params = default_params(iterations)[0]
-    tree = new_tree(iterations + 1)
+    params = player_row(player, genome, iterations, worlds)
+    tree = new_tree(max(iterations, 25) + 1)
     scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
+    ws = new_workspace() if player == "pimc" else new_workspace(0, 0)
     rng = np.array([seed + 12345], dtype=np.int64)
-    search(program, positions[0].state, positions[0].knowledge, params, rng, tree, scratch)
+
+    def decide(position: Position) -> None:
+        if player == "pimc":
+            pimc_search(program, position.state, position.knowledge, params, rng, tree, scratch, ws)
+        else:
+            search(program, position.state, position.knowledge, params, rng, tree, scratch)
+
+    decide(positions[0])
     forced = sum(1 for p in positions if p.state[L.S_N_LEGAL] == 1)
     start = time.perf_counter()
     cpu_start = time.process_time()
     for position in positions:
-        search(program, position.state, position.knowledge, params, rng, tree, scratch)
+        decide(position)
     cpu_seconds = time.process_time() - cpu_start
     seconds = time.perf_counter() - start
-    return Measurement(name, len(positions) - forced, forced, seconds, cpu_seconds)
+    label = f"PIMC-{worlds}" if player == "pimc" else f"{player} MCTS-{iterations}"
+    return Measurement(name, label, len(positions) - forced, forced, seconds, cpu_seconds)
 
 
 def commit() -> str:
@@ -121,21 +158,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--positions", type=int, default=2000)
+    parser.add_argument("--worlds", type=int, default=4)
+    parser.add_argument("--pimc-positions", type=int, default=200)
+    parser.add_argument("--players", default=",".join(PLAYERS), help="comma-separated: bare, competent, pimc")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"MCTS-{args.iterations}, {datetime.date.today()}, commit {commit()}, one core\n")
+    print(f"{datetime.date.today()}, commit {commit()}, one core\n")
     print(
-        "| game | searched decisions | forced | searched decisions/s | searched per CPU s "
-        "| all decisions/s | bar |"
+        "| game | player | searched decisions | forced | searched decisions/s | searched per CPU s "
+        "| all decisions/s | bar (bare MCTS-100) |"
     )
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
     for name, genome in benchmark_games().items():
-        m = measure(name, genome, args.iterations, args.positions, args.seed)
-        ok = "meets" if m.searched_per_s >= BAR else "below"
-        print(
-            f"| {name} | {m.searched} | {m.forced} | {m.searched_per_s:,.0f} | "
-            f"{m.searched_per_cpu_s:,.0f} | {m.all_per_s:,.0f} | {ok} {BAR:,} |"
-        )
+        positions = collect(genome, args.positions, args.seed)
+        for player in args.players.split(","):
+            chosen = positions[: args.pimc_positions] if player == "pimc" else positions
+            m = measure(name, genome, player, chosen, args.iterations, args.worlds, args.seed)
+            ok = ("meets" if m.searched_per_s >= BAR else "below") if player == "bare" else "–"
+            print(
+                f"| {name} | {m.player} | {m.searched} | {m.forced} | {m.searched_per_s:,.0f} | "
+                f"{m.searched_per_cpu_s:,.0f} | {m.all_per_s:,.0f} | {ok} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,9 @@ not on how many choices came before: a rule that only adds meta-choices (an unus
 always-declined optional phase) leaves its later choices, and so its games, unchanged.
 
 ``play_batch_with`` also takes ``params`` (``search_params.N_PARAMS`` floats per seat: iterations, UCB
-constant, rollout policy, rollout depth, …) for seats whose agent kind is ``agents.MCTS``; when any seat
-searches, every seat's knowledge (``determinize.observe``) is updated after each action. ``play_batch``
+constant, rollout policy, rollout depth, worlds, …) for seats whose agent kind is ``agents.MCTS`` or
+``agents.PIMC`` (``agents.pimc``); when any seat searches, every seat's knowledge
+(``determinize.observe``) is updated after each action. ``play_batch``
 is ``play_batch_with`` without searching seats.
 """
 
@@ -36,8 +37,10 @@ import numpy.typing as npt
 
 from darwindeck.agents.determinize import KN_SIZE, deal_knowledge, observe
 from darwindeck.agents.mcts import Tree, search
+from darwindeck.agents.pimc import pimc_search
+from darwindeck.agents.solver import Workspace, new_workspace
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import MCTS, STATELESS_RANDOM, choose
+from darwindeck.engine.agents import MCTS, PIMC, STATELESS_RANDOM, choose
 from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action, init_game
 from darwindeck.engine.program import team_of
@@ -166,12 +169,13 @@ def play_game(
     history: Int64Array,
     params: Float64Array,
     tree: Tree,
+    ws: Workspace,
 ) -> None:
     """Play game ``index`` of the batch to its end and fill its stats ``row``."""
     init_game(tables, state, game_seed(seed, index, 0))
     searching = False
     for p in range(tables[L.H_PLAYERS]):
-        searching = searching or agent_kinds[p] == MCTS
+        searching = searching or agent_kinds[p] == MCTS or agent_kinds[p] == PIMC
     knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
     deal_knowledge(tables, state, knowledge)
     before = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
@@ -193,6 +197,8 @@ def play_game(
             agent_rng[0] = game_seed(seed, index, STATELESS_STREAM + taken)
         if agent == MCTS:
             action = search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch)
+        elif agent == PIMC:
+            action = pimc_search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch, ws)
         else:
             action = choose(tables, state, agent, agent_rng)
         if searching:
@@ -236,9 +242,12 @@ def play_batch_with(
     state = np.zeros(L.STATE_SIZE, dtype=np.int64)
     history = np.zeros(tables[L.H_MAX_TURNS] + 2, dtype=np.int64)
     capacity = 1
+    solving = False
     for p in range(tables[L.H_PLAYERS]):
-        if agent_kinds[p] == MCTS:
+        if agent_kinds[p] == MCTS or agent_kinds[p] == PIMC:
             capacity = max(capacity, int(params[p, P_ITERATIONS]) + 1)
+        solving = solving or agent_kinds[p] == PIMC
+    ws = new_workspace() if solving else new_workspace(0, 0)
     tree = Tree(
         np.zeros(capacity, dtype=np.int64),
         np.zeros(capacity, dtype=np.int64),
@@ -249,7 +258,7 @@ def play_batch_with(
         np.zeros(capacity, dtype=np.float64),
     )
     for g in range(n_games):
-        play_game(tables, state, seed, game_start + g, agent_kinds, stats_out[g], history, params, tree)
+        play_game(tables, state, seed, game_start + g, agent_kinds, stats_out[g], history, params, tree, ws)
 
 
 @numba.njit(cache=True)

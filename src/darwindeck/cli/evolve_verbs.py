@@ -370,24 +370,32 @@ def evolve(
     ] = False,
     brief: Annotated[
         Path | None,
-        typer.Option(help="A designer's brief (JSON: players, deck, minutes, wanted, refused, style, from)."),
+        typer.Option(
+            help="A designer's brief (JSON: players, deck, minutes, wanted, refused, style, from) "
+            "\\[default: none]."
+        ),
     ] = None,
     deck: Annotated[
-        str | None, typer.Option(help="Brief: the deck, a size (52, 40, 32, 24) or a type (piquet_32).")
+        str | None,
+        typer.Option(help="Brief: the deck, a size (52, 40, 32, 24) or a type (piquet_32) \\[default: any]."),
     ] = None,
     minutes: Annotated[
-        float | None, typer.Option(help="Brief: the target playing time of a game, in minutes.")
+        float | None,
+        typer.Option(help="Brief: the target playing time of a game, in minutes \\[default: any]."),
     ] = None,
     want: Annotated[
-        list[str] | None, typer.Option(help="Brief: a mechanic wanted (tricks, passing, …); repeatable.")
+        list[str] | None,
+        typer.Option(help="Brief: a mechanic wanted (tricks, passing, …); repeatable \\[default: none]."),
     ] = None,
     refuse: Annotated[
-        list[str] | None, typer.Option(help="Brief: a mechanic refused (betting, …); repeatable.")
+        list[str] | None,
+        typer.Option(help="Brief: a mechanic refused (betting, …); repeatable \\[default: none]."),
     ] = None,
     from_games: Annotated[
         list[str] | None,
         typer.Option(
-            "--from", help="Brief: explore variants of this library game (e.g. hearts); repeatable."
+            "--from",
+            help="Brief: explore variants of this library game (e.g. hearts); repeatable \\[default: none].",
         ),
     ] = None,
     distance: Annotated[

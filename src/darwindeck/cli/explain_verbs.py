@@ -33,7 +33,11 @@ def explain(
     ] = "text",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write the Markdown here (and the arc plot beside it)."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the Markdown here (and the arc plot beside it) \\[default: the terminal].",
+        ),
     ] = None,
 ) -> None:
     """Explain a game to its designer: each rule's contribution, the skill ladder, luck, fairness, the arc."""

@@ -1,8 +1,9 @@
 """The ``skill`` verb: does better play win more, rung after rung, and how much does the deal decide?
 
-``darwindeck skill GAME|FILE --deals N --rungs R --seed S [--hidden] [--json]`` climbs the skill ladder
-of ``darwindeck.evolve.quality.ladder`` (random → greedy → MCTS-25 → MCTS-100 → MCTS-400, the first R
-rungs, every rung measured even above a rung that is not significant) on N duplicate deals per rung, and
+``darwindeck skill GAME|FILE --deals N --rungs R --seed S [--search mcts|pimc] [--hidden] [--json]``
+climbs the skill ladder of ``darwindeck.evolve.quality.ladder`` (random → greedy → MCTS-25 → MCTS-100 →
+MCTS-400, or with ``--search pimc`` random → greedy → PIMC-4 → PIMC-16 → PIMC-64; the first R rungs,
+every rung measured even above a rung that is not significant) on N duplicate deals per rung, and
 prints one row per rung: replays, the stronger side's wins over decided replays, its rate with the 95 %
 Wilson interval, the chance share, the one-sided binomial p-value, the skill share K and luck share L.
 The caption gives the skill depth, the game's luck share and, with ``--hidden``, how much hidden
@@ -35,6 +36,12 @@ def skill(
         int, typer.Option("--rungs", "-r", min=1, max=4, help="Rungs to climb (1: greedy vs random).")
     ] = 3,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the ladder (same seed, same report).")] = 0,
+    search: Annotated[
+        str,
+        typer.Option(
+            "--search", help="The searching player of the upper rungs: mcts or pimc (perfect-information MC)."
+        ),
+    ] = "mcts",
     hidden: Annotated[
         bool,
         typer.Option("--hidden", help="Also measure how much hidden information matters \\[default: off]."),
@@ -44,15 +51,19 @@ def skill(
     ] = False,
 ) -> None:
     """Climb the skill ladder (random → greedy → MCTS-25 → MCTS-100 → MCTS-400) on duplicate deals."""
-    from darwindeck.evolve.quality.ladder import hidden_information, measure_ladder
+    from darwindeck.evolve.quality.ladder import LADDERS, hidden_information, measure_ladder
     from darwindeck.evolve.quality.play import GREEDY, play
 
+    if search not in LADDERS:
+        raise typer.BadParameter(f"{search!r} is not one of: {', '.join(LADDERS)}", param_hint="--search")
     genome = resolve_game(game)
     if not as_json:
         announce_first_compile()
     probe = play(genome, [GREEDY], 8, seed)
     has_decisions = bool(probe.meaningful_decisions.sum() > 0)
-    ladder = measure_ladder(genome, seed, deals, rungs, has_decisions=has_decisions, stop_early=False)
+    ladder = measure_ladder(
+        genome, seed, deals, rungs, has_decisions=has_decisions, stop_early=False, search=search
+    )
     seer = hidden_information(genome, seed, deals) if hidden and has_decisions else None
     if as_json:
         console.print_json(json.dumps(_report(genome.name, deals, seed, ladder, seer)))

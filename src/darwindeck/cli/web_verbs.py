@@ -81,8 +81,7 @@ def serve(
         bool,
         typer.Option(
             "--behind-proxy",
-            help="The server runs behind a reverse proxy: take the client's address from the last "
-            "X-Forwarded-For entry (otherwise the header is ignored) \\[default: off].",
+            help="Behind a reverse proxy: the client is the last X-Forwarded-For entry \\[default: off].",
         ),
     ] = False,
     allow_client_seeds: Annotated[

@@ -1,12 +1,17 @@
 """Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1); code 2 is
 the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``; code 3 is the
-random player with stateless draws of ``batch`` (rule ablation), which plays like random here.
+random player with stateless draws of ``batch`` (rule ablation), which plays like random here; code 4
+is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dispatched by
+``batch.play_game`` too.
 
 * random: uniform over the legal actions, from the agent's own RNG stream.
 * greedy: one ply, no look-ahead; every legal action gets a score and the best (lowest id on a tie)
   is played:
   - a play or discard: bigger sets first, then a card that captures on a MATCH_RANK tableau, then the
-    highest rank (dump high cards while it is safe to);
+    highest rank (dump high cards while it is safe to); in a game with a wild rank, a single card
+    played onto the discard is chosen otherwise: a wild card only when nothing else can be played (it
+    is kept: Crazy Eights' eight), else a card of the suit it holds most of (the lowest suit code on a
+    tie), highest rank first, so that it can go on following that suit;
   - in a trick (cards ordered by ``tricks.card_strength``, beating judged by ``tricks.card_beats``, so
     top trumps count): when following, the cheapest card that beats the cards so far (if a teammate is
     already winning, the cheapest card); with no winning card, the cheapest card; when leading, the
@@ -53,7 +58,7 @@ from darwindeck.engine.jit import kernel_jit, stack_array
 from darwindeck.engine.melding import run_length
 from darwindeck.engine.movegen import LOC_DISCARD
 from darwindeck.engine.piles import hand_off, tableau_off
-from darwindeck.engine.program import phase_at, team_of, values_view
+from darwindeck.engine.program import is_wild, phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.tableau import MODE_MATCH_RANK
 from darwindeck.engine.tricks import card_beats, card_strength, top_index, trick_trump, trick_winner_index
@@ -69,6 +74,8 @@ GREEDY = 1
 MCTS = 2
 #: A random player whose draws do not depend on how many choices came before (``agents.batch``).
 STATELESS_RANDOM = 3
+#: Perfect-information Monte Carlo (``darwindeck.agents.pimc``).
+PIMC = 4
 AGENT_NAMES = ("random", "greedy", "mcts")
 
 
@@ -159,6 +166,24 @@ def _draw_score(tables: Int64Array, state: Int64Array, player: int) -> int:
         bust,
     )
     return 10 if 0 <= total < bust - 4 else -10
+
+
+@kernel_jit
+def _has_wild(tables: Int64Array) -> bool:
+    for rank in range(L.N_RANKS):  # noqa: SIM110 (numba: no generators)
+        if is_wild(tables, rank):
+            return True
+    return False
+
+
+@kernel_jit
+def _shed_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
+    """A single card onto the discard in a game with wild cards: wild cards last, then the suit held
+    most of, then the highest rank (module docstring); every score is above 100 (a draw's is 10)."""
+    rank = card % L.N_RANKS
+    if is_wild(tables, rank):
+        return 101 + rank
+    return 114 + _held_of_suit(state, player, card // L.N_RANKS) * L.N_RANKS + rank
 
 
 @kernel_jit
@@ -278,6 +303,9 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
             return -1 if enough else 100 - action % L.N_RANKS
         if kind == L.K_DISCARD and tables[L.H_EVAL_METHOD] == METHOD_DEADWOOD:
             return 1000 - _deadwood_with(tables, state, player, -1, action)
+        onto_discard = kind == L.K_PLAY and phase_at(tables, state[L.S_PHASE], L.PH_A) == LOC_DISCARD
+        if onto_discard and _has_wild(tables):
+            return _shed_score(tables, state, player, action)
         bonus = 0
         if tables[L.H_TABLEAU_MODE] == MODE_MATCH_RANK and _captures(state, action):
             bonus = 50

@@ -10,6 +10,8 @@ P_ROLLOUT      rollout policy: 0 random, 1 greedy
 P_DEPTH        rollout depth (actions)
 P_PRIOR        progressive-bias weight of the greedy choice (0: none)
 P_SEES_ALL     1: search the true state (every card seen), 0: determinize from the observation
+P_WORLDS       perfect-information Monte Carlo (``agents.pimc``): worlds sampled per card play
+P_BUDGET       perfect-information Monte Carlo: the solver's engine steps per world
 =============  ==================================================================================
 
 They live in the engine, below both of their readers (the batch loop and the search, in
@@ -31,7 +33,9 @@ P_ROLLOUT = 2
 P_DEPTH = 3
 P_PRIOR = 4
 P_SEES_ALL = 5
-N_PARAMS = 6
+P_WORLDS = 6
+P_BUDGET = 7
+N_PARAMS = 8
 DEFAULT_ITERATIONS = 100
 DEFAULT_UCB = 0.7
 DEFAULT_DEPTH = 8

@@ -1,7 +1,9 @@
 """The skill ladder: does better play win more, rung after rung? And how much does the deal decide?
 
 **Ladder.** The rungs are ``random → greedy → MCTS-25 → MCTS-100 → MCTS-400`` (``LADDER``; the MCTS is
-the competent configuration of ``quality.play``). A rung is a *duplicate match* between its weaker and
+the competent configuration of ``quality.play``). The perfect-information Monte Carlo ladder
+(``PIMC_LADDER``, ``search="pimc"``) climbs ``random → greedy → PIMC-4 → PIMC-16 → PIMC-64`` instead
+(worlds per card play, ``quality.play.pimc``). A rung is a *duplicate match* between its weaker and
 its stronger agent: ``deals`` deals, each played once per side with the stronger agent taking that side
 (every seat of it) and the weaker agent every other seat. Game ``d`` of every replay is dealt from the
 same seed, so each deal is played with the strong agent in every position (duplicate bridge). The
@@ -49,6 +51,7 @@ from darwindeck.evolve.quality.play import (
     Games,
     batch_seed,
     mcts,
+    pimc,
     play,
     side_count,
     strong_seating,
@@ -59,6 +62,9 @@ from darwindeck.stats import binomial_tail, wilson_interval
 ALPHA = 0.05
 #: The ladder's agents, weakest first; rung k pits LADDER[k] against LADDER[k + 1].
 LADDER: tuple[Agent, ...] = (RANDOM, GREEDY, mcts(25), mcts(100), mcts(400))
+#: The perfect-information Monte Carlo ladder (worlds per card play).
+PIMC_LADDER: tuple[Agent, ...] = (RANDOM, GREEDY, pimc(4), pimc(16), pimc(64))
+LADDERS: dict[str, tuple[Agent, ...]] = {"mcts": LADDER, "pimc": PIMC_LADDER}
 #: The rung whose luck share describes the game (greedy → MCTS-25).
 LUCK_RUNG = 1
 
@@ -213,15 +219,17 @@ def measure_ladder(
     budget: float = math.inf,
     has_decisions: bool = True,
     stop_early: bool = True,
+    search: str = "mcts",
 ) -> Ladder:
-    """The ladder's rungs 0..``top``-1 on ``deals`` deals each; with ``stop_early`` the climb stops at
-    the first rung that is not significant (depth is then known). A rung whose projected MCTS cost
-    exceeds ``budget`` iterations is skipped (``over_budget``)."""
+    """The rungs 0..``top``-1 of the ladder ``LADDERS[search]`` on ``deals`` deals each; with
+    ``stop_early`` the climb stops at the first rung that is not significant (depth is then known). A
+    rung whose projected MCTS cost exceeds ``budget`` iterations is skipped (``over_budget``)."""
     if not has_decisions:
         return Ladder((), False)
+    ladder = LADDERS[search]
     rungs: list[Rung] = []
     for k in range(top):
-        weak, strong = LADDER[k], LADDER[k + 1]
+        weak, strong = ladder[k], ladder[k + 1]
         if rungs and rung_cost(genome, weak, strong, deals, rungs[-1].meaningful_decisions) > budget:
             return Ladder(tuple(rungs), True, f"{weak.name} → {strong.name}")
         rung = duplicate_match(genome, strong, weak, deals, batch_seed(seed, f"ladder:{k}"))

@@ -4,7 +4,10 @@ An ``Agent`` is a player configuration: ``random``, ``greedy`` (the engine's one
 ``mcts`` with a number of iterations: the *competent* search player of ``agents.competent`` (greedy
 rollouts to the end of the hand, none in a deadwood knock game, a bias towards the greedy choice), the
 one people play against too. ``sees_all`` makes an MCTS player that searches the true state instead of
-samples of what its seat has seen: the yardstick of how much hidden information matters.
+samples of what its seat has seen: the yardstick of how much hidden information matters. ``pimc`` with a
+number of worlds is the perfect-information Monte Carlo player of ``agents.pimc`` (``PIMC_BUDGET``
+solver steps per world; bids, calls and every other decision outside a trick by the competent MCTS
+with ``PIMC_MCTS`` iterations).
 
 ``play(genome, agents, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
@@ -27,14 +30,19 @@ from darwindeck.agents.competent import competent_row
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import GREEDY as GREEDY_KIND
 from darwindeck.engine.agents import MCTS as MCTS_KIND
+from darwindeck.engine.agents import PIMC as PIMC_KIND
 from darwindeck.engine.agents import RANDOM as RANDOM_KIND
 from darwindeck.engine.agents import STATELESS_RANDOM as STATELESS_KIND
-from darwindeck.engine.search_params import N_PARAMS
+from darwindeck.engine.search_params import N_PARAMS, P_BUDGET, P_WORLDS
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.schema import GameGenome
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
+
+#: The PIMC player's solver budget per world (engine steps) and its MCTS iterations outside tricks.
+PIMC_BUDGET = 2000
+PIMC_MCTS = 25
 
 
 @dataclass(frozen=True)
@@ -47,17 +55,30 @@ class Agent:
 
     @property
     def name(self) -> str:
+        if self.kind == "pimc":
+            return f"PIMC-{self.iterations}" + (" (sees all)" if self.sees_all else "")
         if self.kind != "mcts":
             return self.kind
         return f"MCTS-{self.iterations}" + (" (sees all)" if self.sees_all else "")
 
     @property
     def code(self) -> int:
-        kinds = {"random": RANDOM_KIND, "greedy": GREEDY_KIND, "mcts": MCTS_KIND, "stateless": STATELESS_KIND}
+        kinds = {
+            "random": RANDOM_KIND,
+            "greedy": GREEDY_KIND,
+            "mcts": MCTS_KIND,
+            "stateless": STATELESS_KIND,
+            "pimc": PIMC_KIND,
+        }
         return kinds[self.kind]
 
     def params_row(self, genome: GameGenome) -> Float64Array:
-        return competent_row(genome, self.iterations, self.sees_all)
+        if self.kind != "pimc":
+            return competent_row(genome, self.iterations, self.sees_all)
+        row = competent_row(genome, PIMC_MCTS, self.sees_all)
+        row[P_WORLDS] = self.iterations
+        row[P_BUDGET] = PIMC_BUDGET
+        return row
 
 
 RANDOM = Agent("random")
@@ -69,6 +90,11 @@ STATELESS = Agent("stateless")
 def mcts(iterations: int, sees_all: bool = False) -> Agent:
     """The competent MCTS player with ``iterations`` iterations per searched decision."""
     return Agent("mcts", iterations, sees_all)
+
+
+def pimc(worlds: int, sees_all: bool = False) -> Agent:
+    """The perfect-information Monte Carlo player with ``worlds`` sampled worlds per card play."""
+    return Agent("pimc", worlds, sees_all)
 
 
 def batch_seed(seed: int, purpose: str) -> int:

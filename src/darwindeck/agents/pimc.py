@@ -1,0 +1,96 @@
+"""Perfect-information Monte Carlo (PIMC): sample worlds, solve each exactly, play the best average.
+
+A card play in a trick phase with more than one legal card is chosen so: ``P_WORLDS`` times, the hidden
+cards are dealt consistently with what the seat has observed and remembers (``determinize``: its own
+hand, the cards on the table, the voids shown, the cards passed; a seat with ``P_SEES_ALL`` copies the
+true state instead), the world is solved by the perfect-information solver (``solver.solve``: paranoid
+alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world), and each legal card's value is
+summed over the worlds. The card with the best total is played (ties: the first in the legal order, the
+lower id). Every other decision (bids, calls, trump, passes, and every decision of a game without
+tricks) is left to the competent information-set MCTS (``mcts.search``) with the same parameter row.
+
+Known weakness, not cured here: *strategy fusion* (each world's solution assumes the seat will know the
+hidden cards later) and *non-locality*. The cure the issue names (resampling at the first trick's nodes,
+or an information-set search at the top) was not tried in this first version; see ``docs/fitness.md``.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from darwindeck.agents.determinize import determinize
+from darwindeck.agents.mcts import Tree, search
+from darwindeck.agents.solver import Workspace, solve
+from darwindeck.engine import layout as L
+from darwindeck.engine.auction import decider
+from darwindeck.engine.program import phase_at
+from darwindeck.engine.rng import next_u32
+from darwindeck.engine.search_params import P_BUDGET, P_SEES_ALL, P_WORLDS
+
+Int64Array = npt.NDArray[np.int64]
+Float64Array = npt.NDArray[np.float64]
+
+
+@numba.njit(cache=True)
+def sample_world(
+    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, out: Int64Array
+) -> None:
+    """One world: a determinization of what the deciding seat has seen, or the true state (its RNG
+    reseeded) for a seat that sees every card."""
+    if sees_all:
+        out[:] = state
+        seed = next_u32(rng, 0)
+        out[L.S_RNG] = seed if seed != 0 else 0x6D2B79F5
+    else:
+        determinize(tables, state, decider(state), kn, rng, out)
+
+
+@numba.njit(cache=True)
+def world_totals(
+    tables: Int64Array,
+    state: Int64Array,
+    kn: Int64Array,
+    params: Float64Array,
+    rng: Int64Array,
+    scratch: Int64Array,
+    ws: Workspace,
+    totals: Float64Array,
+) -> None:
+    """Each legal move's value summed over the sampled worlds, by legal index, into ``totals``."""
+    n = state[L.S_N_LEGAL]
+    values = np.zeros(n, dtype=np.float64)
+    totals[:n] = 0.0
+    sees_all = params[P_SEES_ALL] >= 1.0
+    for _ in range(max(1, int(params[P_WORLDS]))):
+        sample_world(tables, state, kn, sees_all, rng, scratch)
+        solve(tables, scratch, int(params[P_BUDGET]), ws, values)
+        for i in range(n):
+            totals[i] += values[i]
+
+
+@numba.njit(cache=True)
+def pimc_search(
+    tables: Int64Array,
+    state: Int64Array,
+    kn: Int64Array,
+    params: Float64Array,
+    rng: Int64Array,
+    tree: Tree,
+    scratch: Int64Array,
+    ws: Workspace,
+) -> int:
+    """The action the seat deciding in ``state`` picks (module rules)."""
+    n = state[L.S_N_LEGAL]
+    if n == 1:
+        return int(state[L.P_LEGAL])
+    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) != L.K_TRICK:
+        return search(tables, state, kn, params, rng, tree, scratch)
+    totals = np.zeros(n, dtype=np.float64)
+    world_totals(tables, state, kn, params, rng, scratch, ws, totals)
+    best = 0
+    for i in range(1, n):
+        if totals[i] > totals[best]:
+            best = i
+    return int(state[L.P_LEGAL + best])
