@@ -189,7 +189,12 @@ def test_a_game_the_engine_cannot_run_is_gated_with_the_engines_reason(
         raise GenomeValidationError(genome.name, ["turn_structure.phases[0]: not executable"])
 
     monkeypatch.setattr(fitness, "ablate", refuse)
-    result = evaluate_fitness(get_game("whist"), SMALL, 3)
+    # live_form is remembered per process: a test run earlier in this worker may have settled Whist
+    fitness.live_form.cache_clear()
+    try:
+        result = evaluate_fitness(get_game("whist"), SMALL, 3)
+    finally:
+        fitness.live_form.cache_clear()  # forget the refused form for the tests after this one
     assert result.total == 0.0
     assert result.gate_reason == (
         "the engine cannot run this game: genome 'Whist' is invalid (1 problem(s)): "

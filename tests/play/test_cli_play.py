@@ -16,7 +16,7 @@ from play.driver import run_cli, without_screens
 #: Crazy Eights, seed 3, seat 0 against greedy players, always taking move 1: 2 decisions of ours that
 #: offer a choice, a card and the suit named for our 8 (our other 4 moves were forced, so they are made
 #: without a prompt).
-OUR_DECISIONS = 2
+OUR_DECISIONS = 3
 
 
 def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
     assert lines[after_first_move - 1] == "Your move (1-2, r, q): 1"
     # (before a forced move the table is drawn again when the others moved since: left out here)
     assert without_screens(lines[after_first_move + 1 :])[0][:4] == [
-        "East plays 8♦ and names ♥ (next card must be a ♥ or an 8)",
+        "East plays 2♥",
         "South plays 9♥",
         "West plays K♥",
         "You play 8♠ (wild; only legal card)",
@@ -94,20 +94,26 @@ def test_a_whole_scripted_game_through_the_cli(tmp_path: Path) -> None:
         "West draws a card",
         "West plays 9♠",
         "You play 9♣ (only legal card)",
-        "East draws 2 cards",
+        "East plays 8♦ and names ♥ (next card must be a ♥ or an 8)",
+        "South draws a card",
+        "South plays J♥",
+        "West plays J♣",
+        # on J♣ both our clubs play: a real choice, asked
+        "  1) card 2♣",
+        "  2) card 7♣",
+        "Your move (1-2, r, q): 1",
+        "You play 2♣",
+        "East draws a card",
         "East plays 8♥ and names ♥ (next card must be a ♥ or an 8)",
         "South draws a card",
         "South plays 5♥",
         "West plays 7♥",
         "You play 7♣ (only legal card)",
-        "East draws 2 cards",
-        "East plays 3♣",
-        "South plays 10♣",
-        "West plays J♣",
-        "You play 2♣ (only legal card)",
     ]
     assert sum(line.startswith("Your move (") for line in lines) == 3 + OUR_DECISIONS
-    assert lines[end + 1] == "Cards left: North 0, East 5, South 2, West 2"
+    # East played 2♥ A♥ 8♦ 8♥ and drew one (5 - 4 + 1), South played four and drew two, West played
+    # four and drew one
+    assert lines[end + 1] == "Cards left: North 0, East 2, South 3, West 2"
     # the table before each forced card, e.g. before 9♣ on West's 9♠ (the only card that goes on it;
     # 31 cards after the deal, West drew one)
     screens = without_screens(lines[naming + 7 : end])[1]

@@ -99,30 +99,35 @@ def test_the_spades_bidding_screen_fits_24_lines(tmp_path: Path) -> None:
 
 
 def test_a_forced_move_is_made_and_told_without_a_prompt(tmp_path: Path) -> None:
-    session, buffer = make_session(tmp_path, "crazy-eights", 14, scripted(["1", "q"]))
+    session, buffer = make_session(tmp_path, "crazy-eights", 2, scripted(["1", "q"]))
     session.run()
     lines = buffer.getvalue().splitlines()
-    start = lines.index("You play 9♥")
+    start = lines.index("You play 10♥")
     told, screens = without_screens(lines[start + 1 :])
-    # the table is drawn again before the forced draw (the others moved since), with no prompt: no
-    # card of A♥ 2♣ 3♣ A♦ goes on West's 7♠ (a ♠, a 7 or an 8), so North draws until Q♠ comes
-    assert screens[0][-2:] == ["Table: discard 7♠ · deck 31", "Your hand: A♥  2♣ 3♣  A♦"]
+    # after North's 10♥ the others follow on hearts and West turns it to spades with the J♠; the table is
+    # drawn again before the forced draw (the others moved since), with no prompt: no card
+    # of 2♣ A♣ 6♦ goes on West's J♠ (a ♠, a J or an 8), so North draws until the 6♠ comes (2♥, K♦, 5♥ do
+    # not play either) and must play it: 4 cards drawn, the deck 31 → 27, then East's 8 asks for ♥,
+    # South draws one card (the 8♠) and names ♦, West draws 3 (deck 23) and plays A♦
+    assert screens[0][-2:] == ["Table: discard J♠ · deck 31", "Your hand: 2♣ A♣  6♦"]
     assert told[:10] == [
         "East plays 6♥",
-        "South plays 8♣ and names ♠ (next card must be a ♠ or an 8)",
-        "West plays 7♠",
-        "You draw 3♥, Q♠ (no playable card)",
-        "You play Q♠ (only legal card)",
-        "East plays Q♦",
-        "South draws 2 cards",
-        "South plays J♦",
-        "West plays K♦",
-        "You play A♦ (only legal card)",
+        "South plays J♥",
+        "West plays J♠",
+        "You draw 2♥, K♦, 5♥, 6♠ (no playable card)",
+        "You play 6♠ (only legal card)",
+        "East plays 8♣ and names ♥ (next card must be a ♥ or an 8)",
+        "South draws a card",
+        "South plays 8♠ and names ♦ (next card must be a ♦ or an 8)",
+        "West draws 3 cards",
+        "West plays A♦",
     ]
+    # on A♦ North holds A♣ (an Ace), 6♦ and K♦ (diamonds): the next real choice
+    assert screens[1][-2:] == ["Table: discard A♦ · deck 23", "Your hand: 2♥ 5♥  2♣ A♣  6♦ K♦"]
     # one prompt before the first move, one at the next real choice
     assert [line for line in lines if line.startswith("Your move")] == [
-        "Your move (1-2, r, q): 1",
-        "Your move (1-2, r, q): q",
+        "Your move (1-3, r, q): 1",
+        "Your move (1-3, r, q): q",
     ]
 
 

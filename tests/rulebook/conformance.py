@@ -184,7 +184,7 @@ class Checker:
             if challenge == (before.actor == before.cur):
                 role = "an opponent challenges" if challenge else "the turn's player claims"
                 self.fail(
-                    f"in a statement {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn"
+                    f"in a claim {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn"
                 )
         elif trick:
             self._trick_card(before, where)

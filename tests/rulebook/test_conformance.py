@@ -96,7 +96,7 @@ def test_generated_rulebooks_conform() -> None:
 
 
 def test_painted_falcon_rulebook_says_who_discards_and_claims() -> None:
-    """The engine: the turn's player leads the trick, then discards and statements alone; the winner of the
+    """The engine: the turn's player leads the trick, then discards and claims alone; the winner of the
     trick has the next turn; high_score with a threshold is judged at a hand's end only
     (docs/rules-engine.md, "A turn" and "Win checks")."""
     genome = load_genome(PAINTED_FALCON)
@@ -109,13 +109,13 @@ def test_painted_falcon_rulebook_says_who_discards_and_claims() -> None:
     assert [w.moment for w in statements.wins] == [Moment.HAND_END]
     text = render_markdown(genome)
     assert "On your turn you lead a trick" in text
-    assert "Only the player whose turn it is takes part in the discard and the statement" in text
+    assert "Only the player whose turn it is takes part in the discard and the claim" in text
     assert "At the end of a hand in which any player's score has reached 62 points or more" in text
     assert "When any player's score reaches 62 points" not in text
 
 
 def test_the_old_painted_falcon_claims_fail() -> None:
-    """What the 2026-11 rulebook said (every player discards and statements in turn; the game ends as soon
+    """What the 2026-11 rulebook said (every player discards and claims in turn; the game ends as soon
     as a score reaches 62) is caught: the check can fail."""
     genome = load_genome(PAINTED_FALCON)
     statements = statements_of(genome)

@@ -8,7 +8,7 @@ documented semantics (``docs/rules-engine.md``):
 
 * **Who acts** (``PhaseStatement.actor``): draw, play, discard, knock, ask and count phases are the turn's
   player's alone; in a trick game the turn's player is the one who leads the turn's trick (a phase
-  after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A statement
+  after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A claim
   phase's cards are the turn's player's, its challenges the opponents'. Tricks, bidding, betting,
   passing, making trump and the auction go round the table.
 * **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump and the auction happen once

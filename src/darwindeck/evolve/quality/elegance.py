@@ -90,7 +90,7 @@ def count_words(text: str) -> int:
     """Tokens of ``text`` (split on white space) holding a letter or a digit.
 
     >>> count_words("# Tiny\\n\\n* Deal 5 cards — each | and |")
-    5
+    6
     """
     return sum(1 for token in text.split() if _WORD.search(token))
 
