@@ -183,9 +183,7 @@ class Checker:
             challenge = action in (L.A_CHALLENGE, L.A_NO_CHALLENGE)
             if challenge == (before.actor == before.cur):
                 role = "an opponent challenges" if challenge else "the turn's player claims"
-                self.fail(
-                    f"in a claim {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn"
-                )
+                self.fail(f"in a claim {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn")
         elif trick:
             self._trick_card(before, where)
 
