@@ -23,7 +23,7 @@ counting, war battles, capturing, building.
 
 **Refused before the run** (``Brief.check``, one ``BriefError`` naming the reason): a deck size no deck
 type has, a deck type that does not exist, jokers, a mechanic wanted and refused at once, war battles with
-a player count other than 2 (the engine's war tableau is two-player only, seed 001), bidding or trump-making
+a player count other than 2 (the engine's war tableau is two-player only, spec 001), bidding or trump-making
 wanted with tricks refused (the repairs drop a bidding or trump phase with no trick phase after it), an
 unknown ``from`` game, or one that cannot be coerced into the brief (``refusal``: e.g. Hearts for 3
 players, whose passing across needs an even number of players).
