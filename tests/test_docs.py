@@ -206,3 +206,16 @@ def test_the_action_table_of_the_layout_reaches_the_last_action() -> None:
     assert covered[0][0] == 0
     assert all(nxt[0] == prev[1] + 1 for prev, nxt in itertools.pairwise(covered))
     assert covered[-1][1] == layout.N_ACTIONS - 1
+
+
+def test_the_specification_is_never_called_a_seed() -> None:
+    """ "Spec 000" … "spec 004" name the specification documents; "seed" means a random seed only."""
+    pattern = re.compile(r"\b[Ss]eeds? 00[0-4]")
+    files = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "src").rglob("*.py")]
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in files
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == []
