@@ -18,6 +18,7 @@ traceback.
 * ``bench_verbs``: ``bench``, the speed benchmarks of ``benchmarks/``.
 * ``web_verbs``: ``serve`` (the web app) and ``ratings export``.
 * ``explain_verbs``: ``explain``, a designer's report on one game.
+* ``panel_verbs``: ``panel new`` and ``panel results``, blind panels of games people rate.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from darwindeck.cli import (
     evolve_verbs,
     explain_verbs,
     genome_verbs,
+    panel_verbs,
     play_verbs,
     simulate_verbs,
     skill_verbs,
@@ -63,6 +65,7 @@ for _verbs in (
     deck_verbs,
     bench_verbs,
     web_verbs,
+    panel_verbs,
 ):
     _verbs.register(app)
 

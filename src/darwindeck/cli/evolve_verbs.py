@@ -249,17 +249,32 @@ FROM_RATED_MIN_STARS = 3.0
 
 
 def _best_rated(store: RunStore) -> list[GameGenome]:
-    """The genomes people rated best (mean ≥ ``FROM_RATED_MIN_STARS``), best first."""
+    """The genomes people rated best, best first: each game's mean is its blind panels' verdicts (the
+    mean of the four scales, 1-5) where a panel rated it, else its browser stars (1-5); games with a mean
+    of ``FROM_RATED_MIN_STARS`` or more start the run (ties: more ratings first, then identity)."""
     from darwindeck.genome.serialization import from_json
+    from darwindeck.web.panels import PanelRecords
     from darwindeck.web.records import WebRecords
 
-    rated = [g for g in WebRecords(store.engine).rated_games() if g.mean_stars >= FROM_RATED_MIN_STARS]
+    means = {
+        g.identity: (g.mean_stars, g.ratings, g.genome_json) for g in WebRecords(store.engine).rated_games()
+    }
+    for identity, (verdicts, mean, genome_json) in PanelRecords(store.engine).rated_identities().items():
+        means[identity] = (mean, verdicts, genome_json)
+    best = sorted(
+        ((mean, count, identity, genome_json) for identity, (mean, count, genome_json) in means.items()),
+        key=lambda row: (-row[0], -row[1], row[2]),
+    )
+    rated = [row for row in best if row[0] >= FROM_RATED_MIN_STARS]
     if not rated:
         raise EvolveArgumentError(
             f"--from-rated: no game in {store.url} has a mean rating of {FROM_RATED_MIN_STARS:g} stars or "
-            "more; play and rate games with `darwindeck serve` first"
+            "more; play and rate games with `darwindeck serve` (or on a blind panel: `darwindeck panel new`) "
+            "first"
         )
-    return [from_json(game.genome_json, source=f"rated game {game.identity[:12]}") for game in rated]
+    return [
+        from_json(genome_json, source=f"rated game {identity[:12]}") for _, _, identity, genome_json in rated
+    ]
 
 
 def _rated_by_live_identity(store: RunStore) -> dict[str, RatedGame]:
@@ -364,7 +379,8 @@ def evolve(
         bool,
         typer.Option(
             "--from-rated",
-            help="Start from the games people rated best in the browser (mean of 3 stars or more) "
+            help="Start from the games people rated best in the browser or on a blind panel (mean of 3 or "
+            "more) "
             "\\[default: off: the library and its mutants].",
         ),
     ] = False,

@@ -6,8 +6,10 @@ API. Everything a page loads comes from this app: no CDN, no web font.
 
 Pages: ``/`` the gallery (``?players=N``, ``?mechanic=M``, ``?sort=rating|name``), ``/games/{key}`` a
 game's page (summary, play form, the rulebook one click away at ``/games/{key}/rulebook``),
-``/play/{id}`` a game in progress, ``/battle`` a Pocket-style battle between two shipped decks, stepped
-through action by action (``web.battle``; JSON at ``GET /api/battle?deck0&deck1&agent0&agent1&seed&step``).
+``/games/{key}/report`` the designer's report when one is kept (``web.reports``: made by
+``darwindeck explain GAME --db FILE``, never on request), ``/play/{id}`` a game in progress,
+``/battle`` a Pocket-style battle between two shipped decks, stepped through action by action
+(``web.battle``; JSON at ``GET /api/battle?deck0&deck1&agent0&agent1&seed&step``).
 
 JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; a
 malformed body is a 422 listing each error's ``type``, ``loc`` and ``msg``, never the input; request
@@ -39,10 +41,8 @@ game stays hidden across restarts (``hidden_games``). ``/openapi.json`` is serve
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import os
-import re
 import secrets
 import threading
 import time
@@ -65,8 +65,16 @@ from darwindeck.rulebook import render_html
 from darwindeck.tcg.core.decks import shipped_deck_names
 from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup
 from darwindeck.web.catalog import Entry, catalog
-from darwindeck.web.guard import BodyGuard, SecurityHeaders, validation_error
+from darwindeck.web.guard import (
+    BodyGuard,
+    SecurityHeaders,
+    rater_token,
+    rulebook_response,
+    validation_error,
+)
+from darwindeck.web.panels_api import router as panels_router
 from darwindeck.web.records import Opinion, StoredGame, WebRecords
+from darwindeck.web.reports import ReportRecords, report_html
 from darwindeck.web.session import GameSetup, WebGame, WebGameError
 from darwindeck.web.tables_api import router as tables_router
 
@@ -81,10 +89,6 @@ LIVE_GAMES = 500
 #: Battles kept in memory for their next step at most (least recently viewed leave first); about 40 kB
 #: each (300 battles took 11 MB).
 BATTLE_CACHE = 64
-#: The cookie that tells one person's ratings from another's (32 random hex digits, HttpOnly, SameSite=Lax).
-RATER_COOKIE = "darwindeck_rater"
-RATER_TOKEN = re.compile(r"[0-9a-f]{32}")
-RATER_COOKIE_AGE = 5 * 365 * 24 * 3600
 #: At most this many characters of a client's value are quoted back in an error.
 SHOWN = 60
 
@@ -150,6 +154,7 @@ class WebApp:
     ) -> None:
         self.store = RunStore(db)
         self.records = WebRecords(self.store.engine)
+        self.reports = ReportRecords(self.store.engine)
         self.salt = salt or os.environ.get("DARWINDECK_SALT") or secrets.token_hex(16)
         self.admin_key = admin_key if admin_key is not None else os.environ.get("DARWINDECK_ADMIN_KEY")
         self.games: dict[str, WebGame] = {}
@@ -259,17 +264,6 @@ class WebApp:
             del self.games[next(iter(self.games))]
 
 
-def _rulebook_policy(page: str) -> str:
-    """The rulebook's Content-Security-Policy: nothing loads, its own inline stylesheet (by its SHA-256)
-    applies, and only this app's pages may frame it (the game page shows it in a frame)."""
-    hashes = " ".join(
-        "'sha256-" + base64.b64encode(hashlib.sha256(style.encode()).digest()).decode() + "'"
-        for style in re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
-    )
-    styles = hashes or "'none'"
-    return f"default-src 'none'; style-src {styles}; base-uri 'none'; frame-ancestors 'self'"
-
-
 def _shown(value: str) -> str:
     """``value`` quoted for an error message, cut to ``SHOWN`` characters: an error never echoes a large
     input."""
@@ -309,6 +303,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # added last, so outermost: the guard's refusals get the headers
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(tables_router)
+    app.include_router(panels_router)
     templates = Jinja2Templates(directory=HERE / "templates")
 
     app.add_exception_handler(RequestValidationError, validation_error)
@@ -346,19 +341,41 @@ def create_app(
     def game_page(request: Request, key: str) -> HTMLResponse:
         entry = web.entry(key)
         summary = web.records.summaries().get(key)
-        context = {"entry": entry, "summary": summary, "seeds": web.allow_client_seeds}
+        reported = web.reports.load(genome_identity(entry.genome)) is not None
+        context = {"entry": entry, "summary": summary, "seeds": web.allow_client_seeds, "reported": reported}
         return templates.TemplateResponse(request, "game.html", context)
+
+    @app.get("/games/{key}/report", response_class=HTMLResponse)
+    def report(request: Request, key: str) -> HTMLResponse:
+        entry = web.entry(key)
+        kept = web.reports.load(genome_identity(entry.genome))
+        body = report_html(kept.markdown) if kept is not None else None
+        context = {"entry": entry, "report": kept, "body": body}
+        return templates.TemplateResponse(request, "report.html", context)
+
+    @app.get("/games/{key}/report-arc.png")
+    def report_plot(key: str) -> Response:
+        kept = web.reports.load(genome_identity(web.entry(key).genome))
+        if kept is None or kept.plot is None:
+            raise HTTPException(404, f"game {_shown(key)}: no report with a plot is kept")
+        return Response(kept.plot, media_type="image/png")
 
     @app.get("/games/{key}/rulebook", response_class=HTMLResponse)
     def rulebook(key: str) -> HTMLResponse:
         page = render_html(web.entry(key).genome)
-        framing = {"Content-Security-Policy": _rulebook_policy(page), "X-Frame-Options": "SAMEORIGIN"}
-        return HTMLResponse(page, headers=framing)
+        return rulebook_response(page)
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     def play_page(request: Request, game_id: str) -> HTMLResponse:
         stored = web.stored(game_id)
-        return templates.TemplateResponse(request, "play.html", {"game_id": game_id, "game": stored.game})
+        context = {
+            "game_id": game_id,
+            "rulebook_url": f"/games/{stored.game}/rulebook",
+            "page_url": f"/games/{stored.game}",
+            "page_name": "Game page",
+            "verdict_url": None,
+        }
+        return templates.TemplateResponse(request, "play.html", context)
 
     @app.post("/api/games")
     def start(request: Request, body: StartRequest) -> dict[str, Any]:
@@ -425,12 +442,7 @@ def create_app(
             )
         stored = web.stored(game_id)
         result = stored.result or "abandoned"
-        token = request.cookies.get(RATER_COOKIE, "")
-        if not RATER_TOKEN.fullmatch(token):
-            token = secrets.token_hex(16)
-        response.set_cookie(
-            RATER_COOKIE, token, max_age=RATER_COOKIE_AGE, path="/", httponly=True, samesite="lax"
-        )
+        token = rater_token(request, response)
         opinion = Opinion(result, body.stars, body.comment.strip(), body.broken, body.again)
         rating = web.records.rate(stored, opinion, client, web.hashed(token))
         return {"rating": rating, "game": stored.game, "result": result}

@@ -19,13 +19,17 @@ later gets them too; websocket and lifespan traffic passes untouched):
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
+import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import pydantic_core
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.requests import Request
 
 Scope = MutableMapping[str, Any]
@@ -169,3 +173,37 @@ async def validation_error(_: Request, error: Exception) -> JSONResponse:
         for e in errors
     ]
     return JSONResponse({"detail": detail}, status_code=422)
+
+
+def rulebook_policy(page: str) -> str:
+    """The rulebook's Content-Security-Policy: nothing loads, its own inline stylesheet (by its SHA-256)
+    applies, and only this app's pages may frame it (the game page shows it in a frame)."""
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(style.encode()).digest()).decode() + "'"
+        for style in re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
+    )
+    styles = hashes or "'none'"
+    return f"default-src 'none'; style-src {styles}; base-uri 'none'; frame-ancestors 'self'"
+
+
+def rulebook_response(page: str) -> HTMLResponse:
+    """A rulebook page with its own policy (``rulebook_policy``), framed only by this app's pages."""
+    framing = {"Content-Security-Policy": rulebook_policy(page), "X-Frame-Options": "SAMEORIGIN"}
+    return HTMLResponse(page, headers=framing)
+
+
+#: The cookie that tells one person's ratings from another's (32 random hex digits, HttpOnly, SameSite=Lax).
+RATER_COOKIE = "darwindeck_rater"
+RATER_TOKEN = re.compile(r"[0-9a-f]{32}")
+RATER_COOKIE_AGE = 5 * 365 * 24 * 3600
+
+
+def rater_token(request: Request, response: Response) -> str:
+    """The rating person's token: their cookie's, or a new one; the cookie is (re)set on ``response``."""
+    token = request.cookies.get(RATER_COOKIE, "")
+    if not RATER_TOKEN.fullmatch(token):
+        token = secrets.token_hex(16)
+    response.set_cookie(
+        RATER_COOKIE, token, max_age=RATER_COOKIE_AGE, path="/", httponly=True, samesite="lax"
+    )
+    return token

@@ -34,12 +34,19 @@ function startForm(form) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
+    const choice = {
+      seat: Number(data.get("seat")),
+      opponents: data.get("opponents"),
+      iterations: Number(data.get("iterations")),
+    };
     try {
+      if (form.dataset.start) {  // a blind panel's game: its own route, which answers with the page to go to
+        window.location.href = (await api(form.dataset.start, choice)).url;
+        return;
+      }
       const game = await api("/api/games", {
         game: form.dataset.game,
-        seat: Number(data.get("seat")),
-        opponents: data.get("opponents"),
-        iterations: Number(data.get("iterations")),
+        ...choice,
         // The seed field is on the form only when the server lets a client choose the deal.
         ...(data.has("seed") ? { seed: Number(data.get("seed")) } : {}),
       });
@@ -174,10 +181,18 @@ function playPage(root) {
     event.preventDefault();
     const data = new FormData(event.target);
     try {
-      await api(`/api/games/${id}/rating`, {
-        stars: Number(data.get("stars")), comment: data.get("comment") || "",
-        broken: data.get("broken") === "on", again: data.get("again") === "on",
-      });
+      if (root.dataset.verdict) {  // a blind panel's four scales
+        await api(root.dataset.verdict, {
+          clarity: Number(data.get("clarity")), decisions: Number(data.get("decisions")),
+          elegance: Number(data.get("elegance")), fun: Number(data.get("fun")),
+          comment: data.get("comment") || "", game: id,
+        });
+      } else {
+        await api(`/api/games/${id}/rating`, {
+          stars: Number(data.get("stars")), comment: data.get("comment") || "",
+          broken: data.get("broken") === "on", again: data.get("again") === "on",
+        });
+      }
       document.getElementById("rated").textContent = "Thank you: your rating is saved.";
     } catch (error) {
       document.getElementById("rated").textContent = error.message;
