@@ -61,9 +61,15 @@ def _store_an_evolved_run(db: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def web_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("web") / "web.db"
     _store_an_evolved_run(db)
+    return db
+
+
+@pytest.fixture(scope="module")
+def server(web_db: Path) -> Iterator[str]:
+    db = web_db
     port = _free_port()
     config = uvicorn.Config(
         create_app(str(db), salt="browser", allow_client_seeds=True),
@@ -249,3 +255,40 @@ def test_step_through_a_battle(server: str, browser: object, tmp_path: Path) -> 
     page.screenshot(path=str(tmp_path / "battle.png"), full_page=True)
     page.click("#battle-end")
     page.wait_for_selector("#board h2:has-text('Over after')")
+
+
+def test_a_blind_panel_game_is_played_and_given_a_verdict(
+    server: str, web_db: Path, browser: object, tmp_path: Path
+) -> None:
+    from darwindeck.evolve.store import RunStore
+    from darwindeck.genome.library import get_game
+    from darwindeck.web.panels import PanelRecords
+
+    store = RunStore(str(web_db))
+    panel = PanelRecords(store.engine).create("Friday", [("whist", get_game("whist"))], order_seed=0)
+    store.close()
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(f"{server}/panels/{panel.id}")
+    page.click("#panel-games a")
+    page.wait_for_url(f"**/panels/{panel.id}/A")
+    assert page.locator("h1").inner_text() == "Game A"
+    assert page.frame_locator("#rulebook").locator("h1").inner_text() == "Game A"
+    page.select_option('select[name="opponents"]', "random")
+    page.click("#play-button")
+    page.wait_for_url(f"**/panels/{panel.id}/A/play/*")
+    page.wait_for_selector("#moves button")
+    page.click("#quit")
+    for scale, value in (("clarity", 4), ("decisions", 3), ("elegance", 5), ("fun", 2)):
+        page.check(f'input[name="{scale}"][value="{value}"]')
+    page.click("#rate-button")
+    page.wait_for_selector("#rated:has-text('saved')")
+    page.screenshot(path=str(tmp_path / "panel-verdict.png"), full_page=True)
+    assert "Whist" not in page.content()
+    store = RunStore(str(web_db))
+    results = PanelRecords(store.engine).results(PanelRecords(store.engine).panel(panel.id))
+    store.close()
+    assert (results[0].name, results[0].verdicts, results[0].means) == (
+        "Whist",
+        1,
+        {"clarity": 4.0, "decisions": 3.0, "elegance": 5.0, "fun": 2.0},
+    )
