@@ -12,16 +12,13 @@ rated best, panels included.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from darwindeck.cli.evolve_verbs import DbOption
-from darwindeck.cli.web_verbs import csv_cell
+from darwindeck.cli.web_verbs import ExportFormat, export_text
 from darwindeck.errors import DarwinDeckError
 
 if TYPE_CHECKING:
@@ -106,7 +103,7 @@ def results(
         rows = [row for row in records.verdicts() if row["panel"] == panel.id]
     finally:
         store.close()
-    typer.echo(_rows_text(rows, fmt), nl=False)
+    typer.echo(export_text(rows, ExportFormat(fmt.value), VERDICT_COLUMNS), nl=False)
 
 
 def _table(records: PanelRecords, panel: Panel) -> str:
@@ -125,13 +122,3 @@ def _table(records: PanelRecords, panel: Panel) -> str:
         overall = "–" if result.overall is None else f"{result.overall:.2f}"
         lines.append(f"{result.label:<5} {result.name[:29]:<29} {result.verdicts:>8} {cells} {overall:>7}")
     return "\n".join(lines) + "\n"
-
-
-def _rows_text(rows: list[dict[str, object]], fmt: PanelFormat) -> str:
-    if fmt is PanelFormat.JSONL:
-        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=VERDICT_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
-    return buffer.getvalue()

@@ -109,11 +109,14 @@ def serve(
     uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=False)
 
 
-def export_text(rows: list[dict[str, object]], fmt: ExportFormat) -> str:
+def export_text(
+    rows: list[dict[str, object]], fmt: ExportFormat, columns: tuple[str, ...] = EXPORT_COLUMNS
+) -> str:
+    """``rows`` as JSON Lines, or as CSV with ``columns`` and every cell made safe (``csv_cell``)."""
     if fmt is ExportFormat.JSONL:
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()

@@ -253,6 +253,23 @@ class WebApp:
             self.records.save_final_view(stored.id, view)
         return view
 
+    def start(self, key: str, setup: GameSetup, client: str) -> tuple[str, WebGame]:
+        """A new browser game of ``setup`` under the gallery key ``key``: played to the person's first
+        decision, stored and kept; its id and the game."""
+        game = WebGame.start(setup)
+        game_id = self.records.create_game(
+            key,
+            genome_identity(setup.genome),
+            to_json(setup.genome),
+            setup,
+            game.actions,
+            game.result,
+            client,
+            game.view() if game.result is not None else None,
+        )
+        self.keep(game_id, game)
+        return game_id, game
+
     def keep(self, game_id: str, game: WebGame) -> None:
         """Cache a live game; a finished one leaves the cache (the store has it), and the cache never
         holds more than ``LIVE_GAMES`` (the oldest go first: they replay from the store if they return)."""
@@ -392,18 +409,7 @@ def create_app(
                 422, f"seat: {entry.name} has seats 0 to {entry.players - 1}, got {body.seat}"
             )
         setup = GameSetup(entry.genome, body.seat, body.opponents, body.iterations, web.seed(body.seed))
-        game = WebGame.start(setup)
-        game_id = web.records.create_game(
-            entry.key,
-            genome_identity(entry.genome),
-            to_json(entry.genome),
-            setup,
-            game.actions,
-            game.result,
-            client,
-            game.view() if game.result is not None else None,
-        )
-        web.keep(game_id, game)
+        game_id, game = web.start(entry.key, setup, client)
         return _view(game_id, game)
 
     @app.get("/api/games/{game_id}")

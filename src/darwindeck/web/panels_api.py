@@ -32,12 +32,10 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
-from darwindeck.genome.identity import genome_identity
-from darwindeck.genome.serialization import to_json
 from darwindeck.rulebook import render_html
 from darwindeck.web.guard import rater_token, rulebook_response
 from darwindeck.web.panels import SCALES, Panel, PanelError, PanelGame, PanelRecords, Verdict, blind_genome
-from darwindeck.web.session import GameSetup, WebGame
+from darwindeck.web.session import GameSetup
 
 MAX_COMMENT = 2000
 
@@ -147,18 +145,7 @@ def panel_start(request: Request, panel_id: str, label: str, body: PanelStart) -
         raise HTTPException(422, f"seat: {game.blind_name} has seats 0 to {players - 1}, got {body.seat}")
     genome = blind_genome(game.genome, game.label)
     setup = GameSetup(genome, body.seat, body.opponents, body.iterations, web.seed(None))
-    played = WebGame.start(setup)
-    game_id = web.records.create_game(
-        _key(panel, label),
-        genome_identity(genome),
-        to_json(genome),
-        setup,
-        played.actions,
-        played.result,
-        client,
-        played.view() if played.result is not None else None,
-    )
-    web.keep(game_id, played)
+    game_id, _ = web.start(_key(panel, label), setup, client)
     return {"id": game_id, "url": f"/panels/{panel.id}/{label}/play/{game_id}"}
 
 
