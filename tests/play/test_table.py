@@ -10,7 +10,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
-from darwindeck.play.render import auction_text, move_text, table_line
+from darwindeck.play.render import auction_text, move_text, table_line, trick_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from darwindeck.web.session import GameSetup, WebGame
 from engine.scenario import c, cards
@@ -369,3 +369,19 @@ def test_passing_on_the_discard_says_which_card_is_left() -> None:
     top = state.discard()[-1]
     assert narrate(state.clone(), L.A_PASS, 1) == [f"Player 1 passes (leaves {card_name(top)})"]
     assert narrate(state, L.A_PASS, 0) == [f"You pass (leave {card_name(top)})"]
+
+
+def test_a_euchre_bower_wins_the_trick_on_the_screen_as_in_the_engine() -> None:
+    # Euchre, seed 21 (played by hand on 2026-11-28): North passes, East orders up the turned Q♥ (trumps
+    # ♥), West (dealer) takes it and buries 9♣. Trick 1: North Q♦, East K♦, South 9♠, West 10♣: East
+    # (best diamond, no trump). Trick 2: East leads J♥, the right bower, the highest card of the deck
+    # (Euchre's rules; library.tricks EUCHRE_BOWERS), so East wins whatever follows: the screen said
+    # "West wins so far" after West's Q♥ and then "You win the trick" for North's A♥.
+    state = GameState.new(get_game("euchre"), 21)
+    for action in (L.A_PASS, L.A_SUIT0, c("9C"), *cards("QD KD 9S 10C"), *cards("JH 10S QH")):
+        state.apply_action(action)
+    rules = table_rules(state)
+    line = trick_line(build_view(state, 0), rules, compact=False)
+    assert line is not None and line.plain == "Trick 2/5: East J♥, South 10♠, West Q♥ · East wins so far"
+    assert narrate(state, c("AH"), seat=0) == ["You play A♥", "East wins the trick"]
+    assert state.block(L.B_TRICKS, 4) == (0, 2, 0, 0)  # the engine: East has both tricks

@@ -72,7 +72,6 @@ from darwindeck.play.view import (
     follow_note,
     sort_hand,
     trick_winner,
-    trump_in_force,
     wild_note,
 )
 
@@ -741,8 +740,7 @@ def hand_tricks(before: TableView, action: int, after: TableView, rules: TableRu
     tricks = list(before.tricks_won)
     last = completed_trick(before, action, after)
     if last:
-        phase = before.phase_index
-        tricks[trick_winner(last, trump_in_force(before, rules, phase), rules.high_card_wins[phase])] += 1
+        tricks[trick_winner(last, before, rules)] += 1
     return tricks
 
 
@@ -845,8 +843,7 @@ def describe_events(
         lines.extend(_knock_lines(before, after, revealed))
     trick = completed_trick(before, action, after)
     if trick:
-        phase = before.phase_index
-        winner = trick_winner(trick, trump_in_force(before, rules, phase), rules.high_card_wins[phase])
+        winner = trick_winner(trick, before, rules)
         lines.append(_says(after, winner, "wins", "win", "the trick"))
     if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE:
         takers = _grew(before.hand_sizes, after.hand_sizes)

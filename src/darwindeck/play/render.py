@@ -45,7 +45,6 @@ from darwindeck.play.view import (
     contract_bid,
     sort_hand,
     trick_winner,
-    trump_in_force,
     wild_note,
 )
 
@@ -296,8 +295,7 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
         name = _seat_label(view, player, compact).lstrip("*")
         out.append(", " if index else "").append(f"{name} ").append_text(cards_text([card]))
     if view.phase_kind == L.K_TRICK and len(view.trick) > 1:
-        phase = view.phase_index
-        leader = trick_winner(view.trick, trump_in_force(view, rules, phase), rules.high_card_wins[phase])
+        leader = trick_winner(view.trick, view, rules)
         who = "you" if leader == view.seat else _seat_label(view, leader, compact).lstrip("*")
         out.append(f" · {who} {'win' if leader == view.seat else 'wins'} so far")
     return out

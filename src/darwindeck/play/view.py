@@ -32,7 +32,7 @@ another wild, since the engine names no suit).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +52,7 @@ from darwindeck.engine.melds import MAX_MELDS, deadwood_after_lay_off
 from darwindeck.engine.melds import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
+from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
@@ -317,7 +318,6 @@ class TableRules:
     nil_allowed: bool  # a bid of 0 is Nil
     contract: ContractScoring | None
     trick_trumps: tuple[int, ...]  # per phase index: the trump suit code of a trick phase (-1 none)
-    high_card_wins: tuple[bool, ...]  # per phase index: a trick phase's best card is the highest
     wild_ranks: tuple[int, ...]  # rank codes
     naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
@@ -325,6 +325,7 @@ class TableRules:
     book: int  # in an auction game: tricks the declarer's side takes before the level counts
     min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
+    program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -384,7 +385,6 @@ def table_rules(state: GameState) -> TableRules:
         nil_allowed=any(k == L.K_BIDDING and int(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         contract=genome.contract_scoring,
         trick_trumps=tuple(t if k == L.K_TRICK else -1 for k, t in zip(kinds, trumps, strict=True)),
-        high_card_wins=tuple(k == L.K_TRICK and bool(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
         naming_ranks=_naming_ranks(genome),
         wild_takes_suit=_wild_takes_suit(genome),
@@ -392,6 +392,7 @@ def table_rules(state: GameState) -> TableRules:
         book=int(auction_book(state.program)),
         min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
         draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
+        program=state.program,
     )
 
 
@@ -437,20 +438,15 @@ class LastTrick:
     winner: int
 
 
-def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
-    if card // L.N_RANKS != best // L.N_RANKS:
-        return trump >= 0 and card // L.N_RANKS == trump
-    if high_wins:
-        return card % L.N_RANKS > best % L.N_RANKS
-    return card % L.N_RANKS < best % L.N_RANKS
-
-
-def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: bool) -> int:
+def trick_winner(trick: Sequence[tuple[int, int]], view: TableView, rules: TableRules) -> int:
     """The player who wins (or, for a trick in progress, is winning) a trick of ``(player, card)`` pairs
-    in playing order, by the engine's rule (``tricks.trick_winner_index``)."""
+    played in ``view``'s trick phase, by the engine's own comparison (``tricks.card_beats``: top trumps
+    such as Euchre's bowers first, then the best trump, else the best card of the led suit)."""
+    phase = view.phase_index
+    trump = trump_in_force(view, rules, phase)
     winner, best = trick[0]
     for player, card in trick[1:]:
-        if _beats(card, best, trump, high_card_wins):
+        if card_beats(rules.program, phase, card, best, trump):
             winner, best = player, card
     return winner
 

@@ -74,7 +74,6 @@ from darwindeck.play.view import (
     sort_hand,
     table_rules,
     trick_winner,
-    trump_in_force,
 )
 
 OPPONENT_KINDS = ("random", "greedy", "mcts")
@@ -302,8 +301,7 @@ class WebGame:
 
     def _winner(self, trick: tuple[tuple[int, int], ...], view: TableView) -> int:
         """Who wins ``trick``, played in ``view``'s trick phase (with its hand's trump)."""
-        phase = view.phase_index
-        return trick_winner(trick, trump_in_force(view, self.rules, phase), self.rules.high_card_wins[phase])
+        return trick_winner(trick, view, self.rules)
 
     def _forced_note(self, action: int) -> str:
         """Why a person's ``action`` was made for them ("" unless it was their only legal move)."""
