@@ -385,3 +385,23 @@ def test_a_euchre_bower_wins_the_trick_on_the_screen_as_in_the_engine() -> None:
     assert line is not None and line.plain == "Trick 2/5: East J♥, South 10♠, West Q♥ · East wins so far"
     assert narrate(state, c("AH"), seat=0) == ["You play A♥", "East wins the trick"]
     assert state.block(L.B_TRICKS, 4) == (0, 2, 0, 0)  # the engine: East has both tricks
+
+
+def test_the_showdown_after_a_last_exchange_shows_the_hand_as_drawn(tmp_path: Path) -> None:
+    # Draw Poker, seed 4 (played by hand on 2026-11-28): North, all in, exchanges A♥ for the last time
+    # and draws Q♥, which ends the game at the showdown. North shows the five cards held then, 3♥ J♥ Q♥
+    # 7♣ 9♦ (no pair, three hearts only: high card); the screen showed four, the hand before the
+    # exchange without the discarded A♥. South's pair of 4s (4♠ 4♥) is the only pair and takes the pot
+    # of 4 x 100 chips.
+    answers = ["1", "3", "1", "4", "2", "1", "1", "1", "2", "3", "3", "", ""]
+    session, buffer = make_session(tmp_path, "draw-poker", 4, scripted(answers))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    drawn = lines.index("You discard A♥ and draw Q♥")
+    assert lines[drawn + 1 : drawn + 6] == [
+        "You show 3♥, J♥, Q♥, 7♣, 9♦: high card",
+        "East shows 6♠, 2♥, 10♥, 3♣, 4♣: high card",
+        "South shows 4♠, 8♠, Q♠, 4♥, 2♦: a pair",
+        "West shows 2♣, 6♣, A♣, 3♦, 5♦: high card",
+        "South wins the pot (400) with a pair",
+    ]

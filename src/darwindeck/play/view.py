@@ -488,7 +488,10 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     * an action that ends a hand at a showdown (a game with a hand evaluation that bets chips or is won
       by ``best_hand``: the pot and the game go to the best hand, so the players still in show theirs,
       as at a poker table): the hands of the players who have not folded, when at least two have not
-      (a last player left in wins without showing), each with its name (``hand_label``).
+      (a last player left in wins without showing), each with its name (``hand_label``). The hands are
+      those held when the action ends the game (a last discard-and-draw included: Draw Poker's showdown
+      follows the last exchange); when the game goes on, the next deal has taken them back, and the
+      hands shown are those held before the action.
 
     Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
     nobody challenged, a folded hand, stay hidden."""
@@ -519,8 +522,9 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     standing = [p for p in range(n) if not array[L.B_FOLDED + p] and p != folder] if ended else []
     if len(standing) < 2:
         return NO_REVEAL
-    hands = tuple(state.hand(p) if p in standing else None for p in range(n))
-    labels = tuple(hand_label(state, hand) if hand is not None else "" for hand in hands)
+    held = after if after.is_terminal() else state
+    hands = tuple(held.hand(p) if p in standing else None for p in range(n))
+    labels = tuple(hand_label(held, hand) if hand is not None else "" for hand in hands)
     return Revealed(hands=hands, labels=labels)
 
 
