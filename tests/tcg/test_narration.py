@@ -270,3 +270,14 @@ def test_an_effect_on_a_players_pokemon_is_said_of_them() -> None:
     assert narration.effect_words(battle, battle.state.active_effects[0], spectator) == (
         "Player 1's Pokémon take −10 damage from attacks, until the end of turn 4"
     )
+
+
+def test_an_ability_used_is_told_by_its_pokemon() -> None:
+    # Weezing's Gas Leak (ability, once a turn, while Active): the opponent's Active Pokémon is now
+    # Poisoned. The narration told only "Rattata is now Poisoned." (played on 2026-11-28: the AI's
+    # Weezing, psychic-gardevoir against poison-weezing-muk, seed 1), never who did it.
+    battle = scenario(("Weezing", []), "Rattata")
+    assert told(battle, encode(Action(ActionKind.ABILITY, 0, 0))) == [
+        "Weezing uses Gas Leak.",
+        "Rattata is now Poisoned.",
+    ]

@@ -302,6 +302,9 @@ class _Story:
         )
 
     def _effect(self, entry: LogEntry) -> None:
+        user = self._ability_user(entry)
+        if user is not None:
+            self.lines.append(f"{user} uses {entry.data['name']}.")
         text = str(entry.data.get("text", ""))
         if not text or "damage to p" in text or text.startswith("hit 0 ") or text in _SILENT:
             return
@@ -309,6 +312,17 @@ class _Story:
         seen = self.viewer is None or entry.player == self.viewer or text.startswith(_FACE_UP)
         words = _CARD_ID.sub(lambda match: self.battle.card(match.group(0)).name if seen else "a card", words)
         self.lines.append(f"{entry.data['name']}: {words}.")
+
+    def _ability_user(self, entry: LogEntry) -> str | None:
+        """The Pokémon whose ability a player used, when ``entry`` is that use (the engine logs an ability
+        used as an effect named after it, and marks the ability used this turn), else None."""
+        name = entry.data.get("name")
+        for _, pokemon in slots(self.battle.state.players[entry.player or 0]):
+            abilities = self.battle.card(pokemon.card_id).abilities
+            used = pokemon.ability_uses.get(str(name)) == self.battle.state.turn
+            if used and any(a.name == name and not a.is_aura for a in abilities):
+                return self.name_of(pokemon.uid)
+        return None
 
     def _knockout(self, entry: LogEntry) -> None:
         owner = entry.player or 0
