@@ -405,3 +405,30 @@ def test_the_showdown_after_a_last_exchange_shows_the_hand_as_drawn(tmp_path: Pa
         "West shows 2♣, 6♣, A♣, 3♦, 5♦: high card",
         "South wins the pot (400) with a pair",
     ]
+
+
+def test_a_cheat_claim_is_said_aloud_when_it_is_made(tmp_path: Path) -> None:
+    # Cheat, seed 12 (played by hand on 2026-11-28): the claims go up one rank a turn from the Ace (the
+    # rank in progress on the screen, engine.claims). North claims Aces with four cards (the most a claim
+    # may hold: it ends by itself), South calls cheat; then East puts one card down and stops: a claim
+    # of one 2, which a table hears ("one two"), where the screen said only "East passes".
+    session, buffer = make_session(tmp_path, "cheat", 12, scripted(["8", "5", "11", "9", "2", "q"]))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    put = lines.index("East puts a card face down")
+    assert lines[put + 1] == "East claims one 2"
+
+
+def test_another_seats_ask_is_one_line() -> None:
+    # Go Fish, seed 7 (played by hand on 2026-11-28): each ask is two choices, whom and which rank; the
+    # screen told them as two lines ("East asks South", "East asks South for Jacks: 1 handed over").
+    assert merge_lines("East asks South", "East asks South for Jacks: 1 handed over") == (
+        "East asks South for Jacks: 1 handed over"
+    )
+    assert merge_lines("West asks you", "West asks you for 6s: 1 handed over") == (
+        "West asks you for 6s: 1 handed over"
+    )
+    assert merge_lines("East asks South", "East asks for 2s: go fish, draws a card") == (
+        "East asks South for 2s: go fish, draws a card"
+    )
+    assert merge_lines("East asks South", "South asks for 2s: go fish, draws a card") is None

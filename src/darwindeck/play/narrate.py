@@ -336,6 +336,8 @@ def describe_decision(
             return _says(before, actor, "says", "say", "go")
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
+        if kind == L.K_CLAIM and before.claim_count > 0:  # ends the claim: it is said aloud
+            return _says(before, actor, "claims", "claim", claim_words(before.claim_count, before.claim_rank))
         if kind == L.K_DISCARD:  # ends an optional discard: the rest of the hand is kept
             whose = "your" if mine else "their"
             return _says(before, actor, "keeps", "keep", f"the rest of {whose} hand")
@@ -390,6 +392,12 @@ def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
 
 
 _FACE_NAMES = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace"}
+
+
+def claim_words(count: int, rank_code: int) -> str:
+    """ "one Ace", "3 Queens": what a claim of ``count`` cards of a rank says they are."""
+    rank = Rank.from_code(rank_code)
+    return f"one {_FACE_NAMES.get(rank, rank.value)}" if count == 1 else f"{count} {rank_plural(rank)}"
 
 
 def rank_plural(rank: Rank) -> str:
@@ -534,6 +542,8 @@ def with_note(line: str, note: str) -> str:
 
 _OTHER_DRAWS = re.compile(r"^(?P<who>\S+) draws (?:a card|(?P<count>\d+) cards)$")
 _OTHER_PASS_CHOICE = re.compile(r"^(?P<who>\S+) chooses (?:a card|(?P<count>\d+) cards) to pass$")
+_ASKS_WHOM = re.compile(r"^(?P<who>.+?) asks (?P<whom>you|[A-Z][^:]*?)$")
+_ASKS_FOR = re.compile(r"^(?P<who>.+?) asks (?:(?P<whom>you|[A-Z][^:]*?) )?for (?P<rest>.+)$")
 _OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
 
 
@@ -557,7 +567,8 @@ def merge_lines(previous: str, line: str) -> str | None:
     draws by the same seat ("West draws a card" + "West draws a card" = "West draws 2 cards", the human's
     with the same note), an opponent's choices of cards to pass ("West chooses 3 cards to pass"), or a
     wild card and the suit its player names ("West plays 8♣ (wild)" + "West
-    names ♥ (next card must be a ♥ or an 8)" = "West plays 8♣ and names ♥ (next card must be …)")."""
+    names ♥ (next card must be a ♥ or an 8)" = "West plays 8♣ and names ♥ (next card must be …)"),
+    another seat's ask and its rank (Go Fish, ``_merged_ask``)."""
     earlier, later = _OTHER_DRAWS.match(previous), _OTHER_DRAWS.match(line)
     if earlier and later and earlier["who"] == later["who"] and later["count"] is None:
         count = int(earlier["count"] or 1) + 1
@@ -565,6 +576,9 @@ def merge_lines(previous: str, line: str) -> str | None:
     chose, chooses = _OTHER_PASS_CHOICE.match(previous), _OTHER_PASS_CHOICE.match(line)
     if chose and chooses and chose["who"] == chooses["who"] and chooses["count"] is None:
         return f"{chose['who']} chooses {int(chose['count'] or 1) + 1} cards to pass"
+    asked = _merged_ask(previous, line)
+    if asked is not None:
+        return asked
     exchanged = _merged_exchange(previous, line)
     if exchanged is not None:
         return exchanged
@@ -577,6 +591,18 @@ def merge_lines(previous: str, line: str) -> str | None:
         merged = f"{played['who']} {played['verb']} {played['card']} and {naming['verb']} {naming['suit']}"
         return f"{merged} ({notes})" if notes else merged
     return None
+
+
+def _merged_ask(previous: str, line: str) -> str | None:
+    """Another seat's two choices of one ask (Go Fish): whom, then the rank and what came of it ("East
+    asks South" + "East asks for Jacks: go fish, draws a card" = "East asks South for Jacks: go fish, draws
+    a card"). The human's own ask is not merged: their screen comes between its two choices."""
+    whom, rank = _ASKS_WHOM.match(previous), _ASKS_FOR.match(line)
+    if not (whom and rank and whom["who"] == rank["who"]) or whom["who"] == "You":
+        return None
+    if rank["whom"] not in (None, whom["whom"]):
+        return None
+    return f"{whom['who']} asks {whom['whom']} for {rank['rest']}"
 
 
 def _merged_exchange(previous: str, line: str) -> str | None:
