@@ -10,7 +10,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
-from darwindeck.play.render import auction_text, move_text, table_line, trick_line
+from darwindeck.play.render import auction_text, move_text, table_line, title_text, trick_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from darwindeck.web.session import GameSetup, WebGame
 from engine.scenario import c, cards
@@ -432,3 +432,15 @@ def test_another_seats_ask_is_one_line() -> None:
         "East asks South for 2s: go fish, draws a card"
     )
     assert merge_lines("East asks South", "South asks for 2s: go fish, draws a card") is None
+
+
+def test_the_page_names_the_trumps_as_the_terminal_does() -> None:
+    # Euchre, seed 21: Q♥ is turned up; nothing is trumps until someone orders it up (library.tricks:
+    # the trump phase). North orders it up: hearts are trumps for the hand. The web table in Chromium
+    # (2026-11-28) showed only "Hand 1" where the terminal's title says "trumps ♥".
+    game = WebGame.start(GameSetup(get_game("euchre"), 0, "greedy", 0, 21))
+    assert game.view()["trumps"] == ""
+    game.move(L.A_SUIT0, game.version)
+    assert game.view()["trumps"] == "trumps ♥"
+    state = game.state
+    assert title_text(build_view(state, 0), table_rules(state)) == "Euchre · hand 1 · trumps ♥"

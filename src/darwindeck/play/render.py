@@ -301,14 +301,19 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
     return out
 
 
+def trumps_text(view: TableView, rules: TableRules) -> str:
+    """ "trumps ♥" (made, turned up, bid or fixed by the rules), "no trumps", or "" (none yet)."""
+    if view.hand_trump == L.HAND_NO_TRUMP:
+        return "no trumps"
+    suit = view.hand_trump if view.hand_trump >= 0 else rules.trump
+    return f"trumps {Suit.from_code(suit).symbol}" if suit >= 0 else ""
+
+
 def title_text(view: TableView, rules: TableRules) -> str:
     """The game, the hand, the turn (trick games count tricks instead, on the trick line), the trumps."""
-    suit = view.hand_trump if view.hand_trump >= 0 else rules.trump
-    trump = f" · trumps {Suit.from_code(suit).symbol}" if suit >= 0 else ""
-    if view.hand_trump == L.HAND_NO_TRUMP:
-        trump = " · no trumps"
+    trumps = trumps_text(view, rules)
     turn = "" if rules.has_tricks else f" · turn {view.turn + 1}"
-    return f"{rules.game_name} · hand {view.hand_number}{turn}{trump}"
+    return f"{rules.game_name} · hand {view.hand_number}{turn}" + (f" · {trumps}" if trumps else "")
 
 
 def last_trick_line(view: TableView, last: LastTrick | None, compact: bool) -> Text | None:

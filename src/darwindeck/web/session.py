@@ -62,6 +62,7 @@ from darwindeck.play.render import (
     move_text,
     sides,
     table_line,
+    trumps_text,
 )
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
@@ -365,6 +366,7 @@ class WebGame:
             "names": list(table.names),
             "current": table.current_player,
             "hand_number": table.hand_number,
+            "trumps": trumps_text(table, self.rules),
             "hand": _held(table),
             "to_pass": [card_text(c) for c in table.to_pass],
             "hand_sizes": list(table.hand_sizes),
