@@ -444,3 +444,29 @@ def test_the_page_names_the_trumps_as_the_terminal_does() -> None:
     assert game.view()["trumps"] == "trumps ♥"
     state = game.state
     assert title_text(build_view(state, 0), table_rules(state)) == "Euchre · hand 1 · trumps ♥"
+
+
+def test_a_euchre_hand_ends_with_the_makers_result() -> None:
+    # Euchre, seed 21, the whole of hand 1 (the bower test's start). East ordered up ♥ and East–West took
+    # tricks 1-4; in trick 5 North's J♦, the left bower, beats West's K♥. Makers with 3 or 4 of the 5
+    # tricks score 1 (library.tricks, MakerScoring: made 1, march 2, euchred 2 to the others). The
+    # screen said only "Hand 1 is over. Scores: ...", never who made what.
+    state = GameState.new(get_game("euchre"), 21)
+    played = [L.A_PASS, L.A_SUIT0, c("9C"), *cards("QD KD 9S 10C JH 10S QH AH AS KS QS 9D")]
+    played += [*cards("JS JC KC AC 10H QC KH")]
+    for action in played:
+        state.apply_action(action)
+    assert narrate(state, c("JD"), seat=0) == [
+        "You play J♦",
+        "You win the trick",
+        "Hand 1 is over: East–West made ♥ with 4 tricks: +1.",
+        "Scores: North+South 0, East+West 1",
+        "Hand 2 is dealt.",
+    ]
+
+
+def test_the_euchre_up_card_is_turned_up_not_a_discard() -> None:
+    # Euchre, seed 21: the dealer turns up the top of the four undealt cards, Q♥, to propose trumps
+    # (library.tricks: turned_trump upcard); nobody discarded it. The table line said "discard Q♥".
+    state = GameState.new(get_game("euchre"), 21)
+    assert table_line(build_view(state, 0), table_rules(state)).plain == "turned up Q♥ · deck 3"

@@ -815,6 +815,27 @@ def contract_result(before: TableView, action: int, after: TableView, rules: Tab
     return f"{result}: +{gains[0][1]} to {_side_name(before, rules, members[0])}"
 
 
+def makers_result(before: TableView, action: int, after: TableView, rules: TableRules) -> str:
+    """The makers' hand in Euchre's words (``engine.makers``): "East–West made ♦ with 5 tricks, a march:
+    +2", "North–South made ♥ with 3 tricks: +1", "South made ♣ and took 2 tricks, euchred: +2 to
+    East–West" (the points each side gained this hand)."""
+    scoring = rules.makers
+    assert scoring is not None
+    team = rules.team_of(before.maker)
+    side = rules.teams[team] if team >= 0 else (before.maker,)
+    tricks = hand_tricks(before, action, after, rules)
+    taken, played = sum(tricks[p] for p in side), sum(tricks)
+    makers = _side_name(before, rules, before.maker)
+    made = f"{makers} made {Suit.from_code(before.hand_trump).symbol}"
+    gains = [after.team_scores[t] - before.team_scores[t] for t in range(len(after.team_scores))]
+    if taken >= scoring.made_tricks:
+        march = ", a march" if taken >= played else ""
+        return f"{made} with {taken} tricks{march}: +{gains[team] if team >= 0 else 0}"
+    others = [t for t, gain in enumerate(gains) if gain > 0]
+    to = " and ".join(_side_name(before, rules, rules.teams[t][0]) for t in others)
+    return f"{made} and took {_count(taken, 'trick')}, euchred: +{scoring.euchre_points} to {to}"
+
+
 def scores_text(view: TableView, rules: TableRules) -> str:
     """ "Scores: North 12, East 3, ..." ("Scores: North+South 120, East+West 80" in team mode); in a game
     without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, else the cards:
@@ -894,6 +915,9 @@ def describe_events(
     if hand_over and rules.contract is not None:
         lines.append(f"Hand {before.hand_number} is over.")
         lines.extend(contract_lines(before, action, after, rules, rules.contract))
+    elif hand_over and rules.makers is not None and before.maker >= 0:
+        lines.append(f"Hand {before.hand_number} is over: {makers_result(before, action, after, rules)}.")
+        lines.append(scores_text(after, rules))
     elif hand_over and rules.auction and before.declarer >= 0:
         lines.append(f"Hand {before.hand_number} is over: {contract_result(before, action, after, rules)}.")
         lines.append(scores_text(after, rules))

@@ -63,6 +63,7 @@ from darwindeck.genome.schema import (
     EffectType,
     GameGenome,
     HandPattern,
+    MakerScoring,
     TableauMode,
     WinType,
 )
@@ -146,6 +147,7 @@ class TableView:
     named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
     hand_trump: int  # the hand's trump, turned up at the deal or made by a trump phase (suit code), -1 none
     turned_card: int  # the card turned up at the deal for trumps (``setup.turned_trump``), -1 none
+    maker: int  # who made this hand's trump (ordered up or named: said aloud), -1 none yet
     to_pass: tuple[int, ...]  # this seat's cards chosen to pass (still in the hand)
     pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
@@ -224,6 +226,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
         hand_trump=int(array[L.S_HAND_TRUMP]),
         turned_card=int(array[L.S_TURNED_CARD]),
+        maker=int(array[L.S_MAKER]),
         to_pass=_chosen_to_pass(array, seat, obs.hand),
         pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
@@ -325,6 +328,8 @@ class TableRules:
     book: int  # in an auction game: tricks the declarer's side takes before the level counts
     min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
+    makers: MakerScoring | None  # how the side that made trump scores (Euchre), None without
+    upcard: bool  # a trump phase proposes the discard top as trumps (Euchre): the card is turned up
     program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
 
     def team_of(self, player: int) -> int:
@@ -392,6 +397,8 @@ def table_rules(state: GameState) -> TableRules:
         book=int(auction_book(state.program)),
         min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
         draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
+        makers=genome.maker_scoring,
+        upcard=L.K_TRUMP in kinds,
         program=state.program,
     )
 
