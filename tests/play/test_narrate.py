@@ -177,7 +177,7 @@ def test_the_hand_that_ends_the_game_is_told_too() -> None:
     assert state.is_terminal() and state.winner == 0
 
 
-@pytest.mark.parametrize("game", ["spades", "hearts", "partnership-spades"])
+@pytest.mark.parametrize("game", ["spades", "hearts", "partnership-spades", "euchre"])
 def test_trick_winner_agrees_with_the_engine(game: str) -> None:
     # Random games, one after another (random Spades bidders soon sink to the -200 floor), until 60
     # tricks completed within a hand have been compared.
@@ -197,8 +197,7 @@ def test_trick_winner_agrees_with_the_engine(game: str) -> None:
         trick = completed_trick(before, action, after)
         if trick and after.hands_played == before.hands_played:
             grew = [p for p in range(4) if after.tricks_won[p] > before.tricks_won[p]]
-            phase = before.phase_index
-            assert [trick_winner(trick, rules.trick_trumps[phase], rules.high_card_wins[phase])] == grew
+            assert [trick_winner(trick, before, rules)] == grew
             checked += 1
     assert checked == 60
 

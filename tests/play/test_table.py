@@ -10,7 +10,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
-from darwindeck.play.render import auction_text, move_text, table_line
+from darwindeck.play.render import auction_text, move_text, table_line, title_text, trick_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from darwindeck.web.session import GameSetup, WebGame
 from engine.scenario import c, cards
@@ -369,3 +369,104 @@ def test_passing_on_the_discard_says_which_card_is_left() -> None:
     top = state.discard()[-1]
     assert narrate(state.clone(), L.A_PASS, 1) == [f"Player 1 passes (leaves {card_name(top)})"]
     assert narrate(state, L.A_PASS, 0) == [f"You pass (leave {card_name(top)})"]
+
+
+def test_a_euchre_bower_wins_the_trick_on_the_screen_as_in_the_engine() -> None:
+    # Euchre, seed 21 (played by hand on 2026-11-28): North passes, East orders up the turned Q♥ (trumps
+    # ♥), West (dealer) takes it and buries 9♣. Trick 1: North Q♦, East K♦, South 9♠, West 10♣: East
+    # (best diamond, no trump). Trick 2: East leads J♥, the right bower, the highest card of the deck
+    # (Euchre's rules; library.tricks EUCHRE_BOWERS), so East wins whatever follows: the screen said
+    # "West wins so far" after West's Q♥ and then "You win the trick" for North's A♥.
+    state = GameState.new(get_game("euchre"), 21)
+    for action in (L.A_PASS, L.A_SUIT0, c("9C"), *cards("QD KD 9S 10C"), *cards("JH 10S QH")):
+        state.apply_action(action)
+    rules = table_rules(state)
+    line = trick_line(build_view(state, 0), rules, compact=False)
+    assert line is not None and line.plain == "Trick 2/5: East J♥, South 10♠, West Q♥ · East wins so far"
+    assert narrate(state, c("AH"), seat=0) == ["You play A♥", "East wins the trick"]
+    assert state.block(L.B_TRICKS, 4) == (0, 2, 0, 0)  # the engine: East has both tricks
+
+
+def test_the_showdown_after_a_last_exchange_shows_the_hand_as_drawn(tmp_path: Path) -> None:
+    # Draw Poker, seed 4 (played by hand on 2026-11-28): North, all in, exchanges A♥ for the last time
+    # and draws Q♥, which ends the game at the showdown. North shows the five cards held then, 3♥ J♥ Q♥
+    # 7♣ 9♦ (no pair, three hearts only: high card); the screen showed four, the hand before the
+    # exchange without the discarded A♥. South's pair of 4s (4♠ 4♥) is the only pair and takes the pot
+    # of 4 x 100 chips.
+    answers = ["1", "3", "1", "4", "2", "1", "1", "1", "2", "3", "3", "", ""]
+    session, buffer = make_session(tmp_path, "draw-poker", 4, scripted(answers))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    drawn = lines.index("You discard A♥ and draw Q♥")
+    assert lines[drawn + 1 : drawn + 6] == [
+        "You show 3♥, J♥, Q♥, 7♣, 9♦: high card",
+        "East shows 6♠, 2♥, 10♥, 3♣, 4♣: high card",
+        "South shows 4♠, 8♠, Q♠, 4♥, 2♦: a pair",
+        "West shows 2♣, 6♣, A♣, 3♦, 5♦: high card",
+        "South wins the pot (400) with a pair",
+    ]
+
+
+def test_a_cheat_claim_is_said_aloud_when_it_is_made(tmp_path: Path) -> None:
+    # Cheat, seed 12 (played by hand on 2026-11-28): the claims go up one rank a turn from the Ace (the
+    # rank in progress on the screen, engine.claims). North claims Aces with four cards (the most a claim
+    # may hold: it ends by itself), South calls cheat; then East puts one card down and stops: a claim
+    # of one 2, which a table hears ("one two"), where the screen said only "East passes".
+    session, buffer = make_session(tmp_path, "cheat", 12, scripted(["8", "5", "11", "9", "2", "q"]))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    put = lines.index("East puts a card face down")
+    assert lines[put + 1] == "East claims one 2"
+
+
+def test_another_seats_ask_is_one_line() -> None:
+    # Go Fish, seed 7 (played by hand on 2026-11-28): each ask is two choices, whom and which rank; the
+    # screen told them as two lines ("East asks South", "East asks South for Jacks: 1 handed over").
+    assert merge_lines("East asks South", "East asks South for Jacks: 1 handed over") == (
+        "East asks South for Jacks: 1 handed over"
+    )
+    assert merge_lines("West asks you", "West asks you for 6s: 1 handed over") == (
+        "West asks you for 6s: 1 handed over"
+    )
+    assert merge_lines("East asks South", "East asks for 2s: go fish, draws a card") == (
+        "East asks South for 2s: go fish, draws a card"
+    )
+    assert merge_lines("East asks South", "South asks for 2s: go fish, draws a card") is None
+
+
+def test_the_page_names_the_trumps_as_the_terminal_does() -> None:
+    # Euchre, seed 21: Q♥ is turned up; nothing is trumps until someone orders it up (library.tricks:
+    # the trump phase). North orders it up: hearts are trumps for the hand. The web table in Chromium
+    # (2026-11-28) showed only "Hand 1" where the terminal's title says "trumps ♥".
+    game = WebGame.start(GameSetup(get_game("euchre"), 0, "greedy", 0, 21))
+    assert game.view()["trumps"] == ""
+    game.move(L.A_SUIT0, game.version)
+    assert game.view()["trumps"] == "trumps ♥"
+    state = game.state
+    assert title_text(build_view(state, 0), table_rules(state)) == "Euchre · hand 1 · trumps ♥"
+
+
+def test_a_euchre_hand_ends_with_the_makers_result() -> None:
+    # Euchre, seed 21, the whole of hand 1 (the bower test's start). East ordered up ♥ and East–West took
+    # tricks 1-4; in trick 5 North's J♦, the left bower, beats West's K♥. Makers with 3 or 4 of the 5
+    # tricks score 1 (library.tricks, MakerScoring: made 1, march 2, euchred 2 to the others). The
+    # screen said only "Hand 1 is over. Scores: ...", never who made what.
+    state = GameState.new(get_game("euchre"), 21)
+    played = [L.A_PASS, L.A_SUIT0, c("9C"), *cards("QD KD 9S 10C JH 10S QH AH AS KS QS 9D")]
+    played += [*cards("JS JC KC AC 10H QC KH")]
+    for action in played:
+        state.apply_action(action)
+    assert narrate(state, c("JD"), seat=0) == [
+        "You play J♦",
+        "You win the trick",
+        "Hand 1 is over: East–West made ♥ with 4 tricks: +1.",
+        "Scores: North+South 0, East+West 1",
+        "Hand 2 is dealt.",
+    ]
+
+
+def test_the_euchre_up_card_is_turned_up_not_a_discard() -> None:
+    # Euchre, seed 21: the dealer turns up the top of the four undealt cards, Q♥, to propose trumps
+    # (library.tricks: turned_trump upcard); nobody discarded it. The table line said "discard Q♥".
+    state = GameState.new(get_game("euchre"), 21)
+    assert table_line(build_view(state, 0), table_rules(state)).plain == "turned up Q♥ · deck 3"

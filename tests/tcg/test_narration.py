@@ -253,3 +253,31 @@ def test_the_battle_page_lines_use_names_and_words() -> None:
     assert replay.log[-1].endswith((" 3 points.", " no Pokémon left in play.", "reached."))
     for raw in ("a1-", "a1a-", "p-a-", "effect: ", "damage_boost"):
         assert raw not in text
+
+
+def test_an_effect_on_a_players_pokemon_is_said_of_them() -> None:
+    # Blue (Supporter): your Pokémon take 10 less damage during the opponent's next turn (turn 4); X Speed
+    # (Item): your Active Pokémon's retreat costs 1 less this turn (turn 3). Both reach a player's
+    # Pokémon, not a Pokémon by name: "You takes" and "You's retreat" were the old words.
+    battle = scenario(("Pikachu ex", [L]), "Rattata", hand0=["Blue", "X Speed"])
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0)))
+    battle.apply_action(encode(Action(ActionKind.PLAY, 0)))
+    assert [narration.effect_words(battle, e, YOU) for e in battle.state.active_effects] == [
+        "Your Pokémon take −10 damage from attacks, until the end of turn 4",
+        "Your Active Pokémon's retreat costs 1 less, until the end of turn 3",
+    ]
+    spectator = Voice()
+    assert narration.effect_words(battle, battle.state.active_effects[0], spectator) == (
+        "Player 1's Pokémon take −10 damage from attacks, until the end of turn 4"
+    )
+
+
+def test_an_ability_used_is_told_by_its_pokemon() -> None:
+    # Weezing's Gas Leak (ability, once a turn, while Active): the opponent's Active Pokémon is now
+    # Poisoned. The narration told only "Rattata is now Poisoned." (played on 2026-11-28: the AI's
+    # Weezing, psychic-gardevoir against poison-weezing-muk, seed 1), never who did it.
+    battle = scenario(("Weezing", []), "Rattata")
+    assert told(battle, encode(Action(ActionKind.ABILITY, 0, 0))) == [
+        "Weezing uses Gas Leak.",
+        "Rattata is now Poisoned.",
+    ]

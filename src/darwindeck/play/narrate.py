@@ -72,7 +72,6 @@ from darwindeck.play.view import (
     follow_note,
     sort_hand,
     trick_winner,
-    trump_in_force,
     wild_note,
 )
 
@@ -337,6 +336,8 @@ def describe_decision(
             return _says(before, actor, "says", "say", "go")
         if isinstance(phase, DrawPhase) and phase.stand:
             return _says(before, actor, "stands", "stand")
+        if kind == L.K_CLAIM and before.claim_count > 0:  # ends the claim: it is said aloud
+            return _says(before, actor, "claims", "claim", claim_words(before.claim_count, before.claim_rank))
         if kind == L.K_DISCARD:  # ends an optional discard: the rest of the hand is kept
             whose = "your" if mine else "their"
             return _says(before, actor, "keeps", "keep", f"the rest of {whose} hand")
@@ -391,6 +392,12 @@ def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
 
 
 _FACE_NAMES = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace"}
+
+
+def claim_words(count: int, rank_code: int) -> str:
+    """ "one Ace", "3 Queens": what a claim of ``count`` cards of a rank says they are."""
+    rank = Rank.from_code(rank_code)
+    return f"one {_FACE_NAMES.get(rank, rank.value)}" if count == 1 else f"{count} {rank_plural(rank)}"
 
 
 def rank_plural(rank: Rank) -> str:
@@ -535,6 +542,8 @@ def with_note(line: str, note: str) -> str:
 
 _OTHER_DRAWS = re.compile(r"^(?P<who>\S+) draws (?:a card|(?P<count>\d+) cards)$")
 _OTHER_PASS_CHOICE = re.compile(r"^(?P<who>\S+) chooses (?:a card|(?P<count>\d+) cards) to pass$")
+_ASKS_WHOM = re.compile(r"^(?P<who>.+?) asks (?P<whom>you|[A-Z][^:]*?)$")
+_ASKS_FOR = re.compile(r"^(?P<who>.+?) asks (?:(?P<whom>you|[A-Z][^:]*?) )?for (?P<rest>.+)$")
 _OWN_DRAW = re.compile(r"^You draw (?P<cards>[^(]+?)(?P<note> \(.*\))?$")
 
 
@@ -558,7 +567,8 @@ def merge_lines(previous: str, line: str) -> str | None:
     draws by the same seat ("West draws a card" + "West draws a card" = "West draws 2 cards", the human's
     with the same note), an opponent's choices of cards to pass ("West chooses 3 cards to pass"), or a
     wild card and the suit its player names ("West plays 8♣ (wild)" + "West
-    names ♥ (next card must be a ♥ or an 8)" = "West plays 8♣ and names ♥ (next card must be …)")."""
+    names ♥ (next card must be a ♥ or an 8)" = "West plays 8♣ and names ♥ (next card must be …)"),
+    another seat's ask and its rank (Go Fish, ``_merged_ask``)."""
     earlier, later = _OTHER_DRAWS.match(previous), _OTHER_DRAWS.match(line)
     if earlier and later and earlier["who"] == later["who"] and later["count"] is None:
         count = int(earlier["count"] or 1) + 1
@@ -566,6 +576,9 @@ def merge_lines(previous: str, line: str) -> str | None:
     chose, chooses = _OTHER_PASS_CHOICE.match(previous), _OTHER_PASS_CHOICE.match(line)
     if chose and chooses and chose["who"] == chooses["who"] and chooses["count"] is None:
         return f"{chose['who']} chooses {int(chose['count'] or 1) + 1} cards to pass"
+    asked = _merged_ask(previous, line)
+    if asked is not None:
+        return asked
     exchanged = _merged_exchange(previous, line)
     if exchanged is not None:
         return exchanged
@@ -578,6 +591,18 @@ def merge_lines(previous: str, line: str) -> str | None:
         merged = f"{played['who']} {played['verb']} {played['card']} and {naming['verb']} {naming['suit']}"
         return f"{merged} ({notes})" if notes else merged
     return None
+
+
+def _merged_ask(previous: str, line: str) -> str | None:
+    """Another seat's two choices of one ask (Go Fish): whom, then the rank and what came of it ("East
+    asks South" + "East asks for Jacks: go fish, draws a card" = "East asks South for Jacks: go fish, draws
+    a card"). The human's own ask is not merged: their screen comes between its two choices."""
+    whom, rank = _ASKS_WHOM.match(previous), _ASKS_FOR.match(line)
+    if not (whom and rank and whom["who"] == rank["who"]) or whom["who"] == "You":
+        return None
+    if rank["whom"] not in (None, whom["whom"]):
+        return None
+    return f"{whom['who']} asks {whom['whom']} for {rank['rest']}"
 
 
 def _merged_exchange(previous: str, line: str) -> str | None:
@@ -741,8 +766,7 @@ def hand_tricks(before: TableView, action: int, after: TableView, rules: TableRu
     tricks = list(before.tricks_won)
     last = completed_trick(before, action, after)
     if last:
-        phase = before.phase_index
-        tricks[trick_winner(last, trump_in_force(before, rules, phase), rules.high_card_wins[phase])] += 1
+        tricks[trick_winner(last, before, rules)] += 1
     return tricks
 
 
@@ -789,6 +813,27 @@ def contract_result(before: TableView, action: int, after: TableView, rules: Tab
         return result
     members = rules.teams[gains[0][0]] if rules.teams else (gains[0][0],)
     return f"{result}: +{gains[0][1]} to {_side_name(before, rules, members[0])}"
+
+
+def makers_result(before: TableView, action: int, after: TableView, rules: TableRules) -> str:
+    """The makers' hand in Euchre's words (``engine.makers``): "East–West made ♦ with 5 tricks, a march:
+    +2", "North–South made ♥ with 3 tricks: +1", "South made ♣ and took 2 tricks, euchred: +2 to
+    East–West" (the points each side gained this hand)."""
+    scoring = rules.makers
+    assert scoring is not None
+    team = rules.team_of(before.maker)
+    side = rules.teams[team] if team >= 0 else (before.maker,)
+    tricks = hand_tricks(before, action, after, rules)
+    taken, played = sum(tricks[p] for p in side), sum(tricks)
+    makers = _side_name(before, rules, before.maker)
+    made = f"{makers} made {Suit.from_code(before.hand_trump).symbol}"
+    gains = [after.team_scores[t] - before.team_scores[t] for t in range(len(after.team_scores))]
+    if taken >= scoring.made_tricks:
+        march = ", a march" if taken >= played else ""
+        return f"{made} with {taken} tricks{march}: +{gains[team] if team >= 0 else 0}"
+    others = [t for t, gain in enumerate(gains) if gain > 0]
+    to = " and ".join(_side_name(before, rules, rules.teams[t][0]) for t in others)
+    return f"{made} and took {_count(taken, 'trick')}, euchred: +{scoring.euchre_points} to {to}"
 
 
 def scores_text(view: TableView, rules: TableRules) -> str:
@@ -845,8 +890,7 @@ def describe_events(
         lines.extend(_knock_lines(before, after, revealed))
     trick = completed_trick(before, action, after)
     if trick:
-        phase = before.phase_index
-        winner = trick_winner(trick, trump_in_force(before, rules, phase), rules.high_card_wins[phase])
+        winner = trick_winner(trick, before, rules)
         lines.append(_says(after, winner, "wins", "win", "the trick"))
     if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE:
         takers = _grew(before.hand_sizes, after.hand_sizes)
@@ -871,6 +915,9 @@ def describe_events(
     if hand_over and rules.contract is not None:
         lines.append(f"Hand {before.hand_number} is over.")
         lines.extend(contract_lines(before, action, after, rules, rules.contract))
+    elif hand_over and rules.makers is not None and before.maker >= 0:
+        lines.append(f"Hand {before.hand_number} is over: {makers_result(before, action, after, rules)}.")
+        lines.append(scores_text(after, rules))
     elif hand_over and rules.auction and before.declarer >= 0:
         lines.append(f"Hand {before.hand_number} is over: {contract_result(before, action, after, rules)}.")
         lines.append(scores_text(after, rules))

@@ -45,7 +45,6 @@ from darwindeck.play.view import (
     contract_bid,
     sort_hand,
     trick_winner,
-    trump_in_force,
     wild_note,
 )
 
@@ -210,12 +209,13 @@ def counts_bags(rules: TableRules) -> bool:
 
 
 def table_line(view: TableView, rules: TableRules) -> Text:
-    """The discard top, the deck, the tableau, the claim pile and the pot, whichever are in play (an
-    empty text when none is)."""
+    """The discard top (the card turned up for trumps, named so), the deck, the tableau, the claim pile
+    and the pot, whichever are in play (an empty text when none is)."""
     parts: list[Text] = []
     if view.discard_top is not None:
         note = wild_note(rules, view.discard_top, view.named_suit)
-        discard = Text("discard ").append_text(cards_text([view.discard_top]))
+        turned = rules.upcard  # Euchre's up-card: turned up to propose trumps, nobody's discard
+        discard = Text("turned up " if turned else "discard ").append_text(cards_text([view.discard_top]))
         parts.append(discard.append(f" ({note})" if note else ""))
     if view.deck_size:
         parts.append(Text(f"deck {view.deck_size}"))
@@ -296,21 +296,25 @@ def trick_line(view: TableView, rules: TableRules, compact: bool) -> Text | None
         name = _seat_label(view, player, compact).lstrip("*")
         out.append(", " if index else "").append(f"{name} ").append_text(cards_text([card]))
     if view.phase_kind == L.K_TRICK and len(view.trick) > 1:
-        phase = view.phase_index
-        leader = trick_winner(view.trick, trump_in_force(view, rules, phase), rules.high_card_wins[phase])
+        leader = trick_winner(view.trick, view, rules)
         who = "you" if leader == view.seat else _seat_label(view, leader, compact).lstrip("*")
         out.append(f" · {who} {'win' if leader == view.seat else 'wins'} so far")
     return out
 
 
+def trumps_text(view: TableView, rules: TableRules) -> str:
+    """ "trumps ♥" (made, turned up, bid or fixed by the rules), "no trumps", or "" (none yet)."""
+    if view.hand_trump == L.HAND_NO_TRUMP:
+        return "no trumps"
+    suit = view.hand_trump if view.hand_trump >= 0 else rules.trump
+    return f"trumps {Suit.from_code(suit).symbol}" if suit >= 0 else ""
+
+
 def title_text(view: TableView, rules: TableRules) -> str:
     """The game, the hand, the turn (trick games count tricks instead, on the trick line), the trumps."""
-    suit = view.hand_trump if view.hand_trump >= 0 else rules.trump
-    trump = f" · trumps {Suit.from_code(suit).symbol}" if suit >= 0 else ""
-    if view.hand_trump == L.HAND_NO_TRUMP:
-        trump = " · no trumps"
+    trumps = trumps_text(view, rules)
     turn = "" if rules.has_tricks else f" · turn {view.turn + 1}"
-    return f"{rules.game_name} · hand {view.hand_number}{turn}{trump}"
+    return f"{rules.game_name} · hand {view.hand_number}{turn}" + (f" · {trumps}" if trumps else "")
 
 
 def last_trick_line(view: TableView, last: LastTrick | None, compact: bool) -> Text | None:

@@ -66,7 +66,6 @@ from darwindeck.play.view import (
     cards_turned_up,
     table_rules,
     trick_winner,
-    trump_in_force,
 )
 from darwindeck.rulebook import render_markdown
 
@@ -241,9 +240,7 @@ class PlaySession:
         """Keep the trick ``action`` completed (if any) for the screen's "Last trick" line."""
         trick = completed_trick(before, action, after)
         if trick:
-            phase = before.phase_index
-            trump = trump_in_force(before, self.rules, phase)
-            winner = trick_winner(trick, trump, self.rules.high_card_wins[phase])
+            winner = trick_winner(trick, before, self.rules)
             self._last_trick = LastTrick(before.hand_number, trick, winner)
 
     def _tell(self, line: str) -> None:

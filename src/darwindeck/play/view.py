@@ -32,7 +32,7 @@ another wild, since the engine names no suit).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +52,7 @@ from darwindeck.engine.melds import MAX_MELDS, deadwood_after_lay_off
 from darwindeck.engine.melds import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
+from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
 from darwindeck.genome.phases import DrawPhase, PlayPhase
@@ -62,6 +63,7 @@ from darwindeck.genome.schema import (
     EffectType,
     GameGenome,
     HandPattern,
+    MakerScoring,
     TableauMode,
     WinType,
 )
@@ -145,6 +147,7 @@ class TableView:
     named_suit: int  # the suit named for the discard top (name_suit effect), -1 none
     hand_trump: int  # the hand's trump, turned up at the deal or made by a trump phase (suit code), -1 none
     turned_card: int  # the card turned up at the deal for trumps (``setup.turned_trump``), -1 none
+    maker: int  # who made this hand's trump (ordered up or named: said aloud), -1 none yet
     to_pass: tuple[int, ...]  # this seat's cards chosen to pass (still in the hand)
     pass_offset: int  # in a pass phase: the receiver sits this many seats on (0: a hold hand or no pass)
     legal_actions: tuple[int, ...]  # empty unless this seat decides now
@@ -223,6 +226,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         named_suit=int(array[L.S_NAMED_SUIT]) if named else -1,
         hand_trump=int(array[L.S_HAND_TRUMP]),
         turned_card=int(array[L.S_TURNED_CARD]),
+        maker=int(array[L.S_MAKER]),
         to_pass=_chosen_to_pass(array, seat, obs.hand),
         pass_offset=pass_offset(state.program, array, phase_index) if phase_kind == L.K_PASS else 0,
         legal_actions=obs.legal_actions,
@@ -317,7 +321,6 @@ class TableRules:
     nil_allowed: bool  # a bid of 0 is Nil
     contract: ContractScoring | None
     trick_trumps: tuple[int, ...]  # per phase index: the trump suit code of a trick phase (-1 none)
-    high_card_wins: tuple[bool, ...]  # per phase index: a trick phase's best card is the highest
     wild_ranks: tuple[int, ...]  # rank codes
     naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
@@ -325,6 +328,9 @@ class TableRules:
     book: int  # in an auction game: tricks the declarer's side takes before the level counts
     min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
+    makers: MakerScoring | None  # how the side that made trump scores (Euchre), None without
+    upcard: bool  # a trump phase proposes the discard top as trumps (Euchre): the card is turned up
+    program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -384,7 +390,6 @@ def table_rules(state: GameState) -> TableRules:
         nil_allowed=any(k == L.K_BIDDING and int(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         contract=genome.contract_scoring,
         trick_trumps=tuple(t if k == L.K_TRICK else -1 for k, t in zip(kinds, trumps, strict=True)),
-        high_card_wins=tuple(k == L.K_TRICK and bool(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         wild_ranks=tuple(rank.code for rank in genome.setup.wild_cards),
         naming_ranks=_naming_ranks(genome),
         wild_takes_suit=_wild_takes_suit(genome),
@@ -392,6 +397,9 @@ def table_rules(state: GameState) -> TableRules:
         book=int(auction_book(state.program)),
         min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
         draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
+        makers=genome.maker_scoring,
+        upcard=L.K_TRUMP in kinds,
+        program=state.program,
     )
 
 
@@ -437,20 +445,15 @@ class LastTrick:
     winner: int
 
 
-def _beats(card: int, best: int, trump: int, high_wins: bool) -> bool:
-    if card // L.N_RANKS != best // L.N_RANKS:
-        return trump >= 0 and card // L.N_RANKS == trump
-    if high_wins:
-        return card % L.N_RANKS > best % L.N_RANKS
-    return card % L.N_RANKS < best % L.N_RANKS
-
-
-def trick_winner(trick: Sequence[tuple[int, int]], trump: int, high_card_wins: bool) -> int:
+def trick_winner(trick: Sequence[tuple[int, int]], view: TableView, rules: TableRules) -> int:
     """The player who wins (or, for a trick in progress, is winning) a trick of ``(player, card)`` pairs
-    in playing order, by the engine's rule (``tricks.trick_winner_index``)."""
+    played in ``view``'s trick phase, by the engine's own comparison (``tricks.card_beats``: top trumps
+    such as Euchre's bowers first, then the best trump, else the best card of the led suit)."""
+    phase = view.phase_index
+    trump = trump_in_force(view, rules, phase)
     winner, best = trick[0]
     for player, card in trick[1:]:
-        if _beats(card, best, trump, high_card_wins):
+        if card_beats(rules.program, phase, card, best, trump):
             winner, best = player, card
     return winner
 
@@ -492,7 +495,10 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     * an action that ends a hand at a showdown (a game with a hand evaluation that bets chips or is won
       by ``best_hand``: the pot and the game go to the best hand, so the players still in show theirs,
       as at a poker table): the hands of the players who have not folded, when at least two have not
-      (a last player left in wins without showing), each with its name (``hand_label``).
+      (a last player left in wins without showing), each with its name (``hand_label``). The hands are
+      those held when the action ends the game (a last discard-and-draw included: Draw Poker's showdown
+      follows the last exchange); when the game goes on, the next deal has taken them back, and the
+      hands shown are those held before the action.
 
     Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
     nobody challenged, a folded hand, stay hidden."""
@@ -523,8 +529,9 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     standing = [p for p in range(n) if not array[L.B_FOLDED + p] and p != folder] if ended else []
     if len(standing) < 2:
         return NO_REVEAL
-    hands = tuple(state.hand(p) if p in standing else None for p in range(n))
-    labels = tuple(hand_label(state, hand) if hand is not None else "" for hand in hands)
+    held = after if after.is_terminal() else state
+    hands = tuple(held.hand(p) if p in standing else None for p in range(n))
+    labels = tuple(hand_label(held, hand) if hand is not None else "" for hand in hands)
     return Revealed(hands=hands, labels=labels)
 
 

@@ -62,6 +62,7 @@ from darwindeck.play.render import (
     move_text,
     sides,
     table_line,
+    trumps_text,
 )
 from darwindeck.play.session import result_of
 from darwindeck.play.view import (
@@ -74,7 +75,6 @@ from darwindeck.play.view import (
     sort_hand,
     table_rules,
     trick_winner,
-    trump_in_force,
 )
 
 OPPONENT_KINDS = ("random", "greedy", "mcts")
@@ -302,8 +302,7 @@ class WebGame:
 
     def _winner(self, trick: tuple[tuple[int, int], ...], view: TableView) -> int:
         """Who wins ``trick``, played in ``view``'s trick phase (with its hand's trump)."""
-        phase = view.phase_index
-        return trick_winner(trick, trump_in_force(view, self.rules, phase), self.rules.high_card_wins[phase])
+        return trick_winner(trick, view, self.rules)
 
     def _forced_note(self, action: int) -> str:
         """Why a person's ``action`` was made for them ("" unless it was their only legal move)."""
@@ -367,6 +366,7 @@ class WebGame:
             "names": list(table.names),
             "current": table.current_player,
             "hand_number": table.hand_number,
+            "trumps": trumps_text(table, self.rules),
             "hand": _held(table),
             "to_pass": [card_text(c) for c in table.to_pass],
             "hand_sizes": list(table.hand_sizes),

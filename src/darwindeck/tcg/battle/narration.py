@@ -302,6 +302,9 @@ class _Story:
         )
 
     def _effect(self, entry: LogEntry) -> None:
+        user = self._ability_user(entry)
+        if user is not None:
+            self.lines.append(f"{user} uses {entry.data['name']}.")
         text = str(entry.data.get("text", ""))
         if not text or "damage to p" in text or text.startswith("hit 0 ") or text in _SILENT:
             return
@@ -309,6 +312,17 @@ class _Story:
         seen = self.viewer is None or entry.player == self.viewer or text.startswith(_FACE_UP)
         words = _CARD_ID.sub(lambda match: self.battle.card(match.group(0)).name if seen else "a card", words)
         self.lines.append(f"{entry.data['name']}: {words}.")
+
+    def _ability_user(self, entry: LogEntry) -> str | None:
+        """The Pokémon whose ability a player used, when ``entry`` is that use (the engine logs an ability
+        used as an effect named after it, and marks the ability used this turn), else None."""
+        name = entry.data.get("name")
+        for _, pokemon in slots(self.battle.state.players[entry.player or 0]):
+            abilities = self.battle.card(pokemon.card_id).abilities
+            used = pokemon.ability_uses.get(str(name)) == self.battle.state.turn
+            if used and any(a.name == name and not a.is_aura for a in abilities):
+                return self.name_of(pokemon.uid)
+        return None
 
     def _knockout(self, entry: LogEntry) -> None:
         owner = entry.player or 0
@@ -468,21 +482,53 @@ _EFFECT_WORDS = {
 }
 
 
-def effect_words(battle: Battle, effect: ActiveEffect, voice: Voice) -> str:
-    """An active effect in words, with its source and how long it lasts."""
+#: The same for a group of Pokémon ("Your Pokémon take −10 damage from attacks"), where the verb differs.
+_GROUP_WORDS = {
+    "damage_reduction": "{who} take −{amount} damage from attacks",
+    "attack_immunity": "{who} are protected from the damage and effects of attacks",
+    "free_retreat": "{who} retreat for free",
+    "counter_damage": "{who} do {amount} damage back to an attacker that damages them",
+}
+#: Effects on a player, not on Pokémon: their subject is the player ("The AI cannot play Supporter cards").
+_PLAYER_EFFECTS = frozenset({"block_supporters"})
+#: The Pokémon an effect reaches when it names none, by scope: (words after the owner's possessive, plural).
+_SCOPE_POKEMON = {
+    "team_active": ("Active Pokémon", False),
+    "opponent_active": ("Active Pokémon", False),
+    "team_bench": ("Benched Pokémon", True),
+    "opponent_bench": ("Benched Pokémon", True),
+    "team_all": ("Pokémon", True),
+    "opponent_all": ("Pokémon", True),
+}
+
+
+def _effect_subject(battle: Battle, effect: ActiveEffect, voice: Voice) -> tuple[str, bool]:
+    """Who an active effect reaches, and whether that is a group: a Pokémon in play by its label, a
+    player by name, or a player's Pokémon ("your Pokémon", "the AI's Active Pokémon")."""
     player = 0 if effect.source_player_id == "p0" else 1
     target = effect.params.get("target_card_id") or effect.source_card_id
     pokemon = _in_play(battle, str(target)) if target else None
     if pokemon is not None:
         owner = 0 if pokemon.uid.startswith("p0") else 1
         slot = next(s for s, p in slots(battle.state.players[owner]) if p is pokemon)
-        who = pokemon_label(battle, owner, slot, voice)
-    else:
-        who = voice.name(player) if "opponent" not in effect.scope.value else voice.name(1 - player)
+        return pokemon_label(battle, owner, slot, voice), False
+    reached = 1 - player if "opponent" in effect.scope.value else player
+    group = _SCOPE_POKEMON.get(effect.scope.value)
+    if group is None or effect.effect_type in _PLAYER_EFFECTS:
+        return voice.name(reached), False
+    return f"{voice.possessive(reached)} {group[0]}", group[1]
+
+
+def effect_words(battle: Battle, effect: ActiveEffect, voice: Voice) -> str:
+    """An active effect in words, with its source and how long it lasts."""
+    who, plural = _effect_subject(battle, effect, voice)
     params = {"amount": 0, "energy_type": "", "multiplier": 1, "status": "Special Conditions"}
     params.update({key: value for key, value in effect.params.items() if value is not None})
     params["energy_type"] = str(params["energy_type"]).capitalize()
-    template = _EFFECT_WORDS.get(effect.effect_type, effect.effect_type.replace("_", " ") + " ({who})")
+    words = {**_EFFECT_WORDS, **_GROUP_WORDS} if plural else _EFFECT_WORDS
+    template = words.get(effect.effect_type, effect.effect_type.replace("_", " ") + " ({who})")
+    if template.startswith("{who}"):
+        who = who[0].upper() + who[1:]
     text = template.format(who=who, **{k: v for k, v in params.items() if k != "who"})
     if effect.expires_turn is not None:
         text += f", until the end of turn {effect.expires_turn}"

@@ -1,7 +1,8 @@
 """Decks: 20 card ids plus the 1-3 energy types of the deck's Energy Zone.
 
-A deck file is a JSON list of card ids (the shipped decks in ``decks/``) or an object
-``{"cards": [...], "energy": ["grass", ...]}``. Without ``energy`` the zone holds the non-colorless
+A deck file is a JSON list of card ids or an object ``{"cards": [...], "energy": ["grass", ...]}``; other
+keys are not read (the shipped decks in ``decks/`` add ``archetype``, ``source`` and the ``list`` as
+published, see docs/battles.md). Without ``energy`` the zone holds the non-colorless
 types of the deck's attack costs, most used first, at most 3. ``validate_deck`` lists EVERY problem:
 not exactly 20 cards, more than 2 cards of one name, no Basic Pokémon, unknown or unimplemented card
 ids, Pokémon that evolve from a card of no set of the pool (they could never be played), 0 or more

@@ -79,7 +79,8 @@ function seatsTable(view) {
 
 function drawTable(view) {
   const table = document.getElementById("table");
-  table.replaceChildren(el("h2", {}, `Hand ${view.hand_number}`), seatsTable(view));
+  const trumps = view.trumps ? ` · ${view.trumps}` : "";
+  table.replaceChildren(el("h2", {}, `Hand ${view.hand_number}${trumps}`), seatsTable(view));
   if (view.table) table.append(el("p", { id: "table-line" }, "Table: " + view.table));
   if (view.auction) table.append(el("p", { id: "auction" }, view.auction));
   if (view.count != null) table.append(el("p", { id: "count" }, `Count: ${view.count}`));
