@@ -194,3 +194,18 @@ def test_a_small_stock_no_rule_reads() -> None:
     assert _names(_deal_12(get_game("hearts"))) == ["stock_unread"]
     assert _names(_deal_12(get_game("whist"))) == []
     assert _names(get_game("cribbage-play")) == []
+
+
+def test_cards_dealt_and_never_played() -> None:
+    # Whist deals 13 and plays 13 tricks. Stating 7 tricks a hand leaves 13 − 7 = 6 cards a player is
+    # dealt that no trick plays and no rule reads: ×0.8. A draw phase, which uses the hand, lifts it.
+    whist = get_game("whist")
+    short = whist.replace(turn_structure=dataclasses.replace(whist.turn_structure, tricks_per_hand=7))
+    assert [(p.name, p.factor) for p in static_flaws(short)] == [("cards_unplayed", 0.8)]
+    assert "6 cards a player is dealt are never played" in static_flaws(short)[0].reason
+    drawing = short.replace(
+        turn_structure=dataclasses.replace(
+            short.turn_structure, phases=(DrawPhase(), *short.turn_structure.phases)
+        )
+    )
+    assert "cards_unplayed" not in _names(drawing)

@@ -13,6 +13,10 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
 * ``tricks_beyond_cards``: a trick game whose stated tricks per hand (``turn_structure.tricks_per_hand``)
   exceed the cards dealt to a player, in a game where nobody draws during a hand (no draw phase, no
   refill): the stated number can never be played. ``× TRICKS_BEYOND_FACTOR`` (0.8).
+* ``cards_unplayed``: the mirror of the above: a hand of t tricks (``GameGenome.hand_tricks``) with
+  d > t cards dealt to a player, where nothing else plays or reads the cards left (no play, discard,
+  claim, knock, draw or ask phase, no hand-end card scoring, no hand evaluation): d − t cards a player
+  is dealt are never played. ``× TRICKS_BEYOND_FACTOR``. Every classic trick game plays every card dealt.
 * ``single_event``: one event worth most of the target. The *target* is the threshold of a
   ``first_to_score``, ``score_threshold`` or ``high_score`` win; the events are a made Nil
   (``nil_bonus``, doubled when blind Nil is allowed), the largest contract
@@ -88,7 +92,10 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DiscardPhase,
     DrawPhase,
+    KnockPhase,
+    PlayPhase,
     TrumpPhase,
 )
 from darwindeck.genome.schema import SCORE_WINS, EffectType, GameGenome, ScoringTrigger, WinType
@@ -230,6 +237,23 @@ def _backwards_claim(genome: GameGenome) -> bool:
     return claims and not any(win.type is WinType.EMPTY_HAND for win in genome.win_conditions)
 
 
+_HAND_USERS = (PlayPhase, DiscardPhase, ClaimPhase, KnockPhase, DrawPhase, AskPhase)
+
+
+def cards_unplayed(genome: GameGenome) -> int:
+    """The cards dealt to a player that no trick plays and no other rule reads (module docstring)."""
+    if not genome.turn_structure.has_tricks:
+        return 0
+    if any(isinstance(phase, _HAND_USERS) for phase in genome.phases) or genome.setup.refill_hands:
+        return 0
+    scoring = genome.scoring
+    if scoring.hand_evaluation is not None or any(
+        rule.trigger is ScoringTrigger.HAND_END for rule in scoring.card_rules
+    ):
+        return 0
+    return max(0, genome.setup.cards_per_player - genome.hand_tricks)
+
+
 def single_event_factor(points: int, target: int) -> float:
     """``max(0.5, 1 − (r − ½))`` with r = ``points / target`` from r = ½ on, else 1 (module docstring).
 
@@ -296,6 +320,13 @@ def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
     if genome.turn_structure.has_tricks and tricks and tricks > dealt and not _draws_in_hand(genome):
         reason = f"{tricks} tricks a hand with {dealt} cards dealt and no draw: ×{TRICKS_BEYOND_FACTOR:g}"
         found.append(Penalty("tricks_beyond_cards", TRICKS_BEYOND_FACTOR, reason))
+    unplayed = cards_unplayed(genome)
+    if unplayed:
+        reason = (
+            f"{genome.hand_tricks} tricks a hand with {dealt} cards dealt: {unplayed} cards a player is "
+            f"dealt are never played: ×{TRICKS_BEYOND_FACTOR:g}"
+        )
+        found.append(Penalty("cards_unplayed", TRICKS_BEYOND_FACTOR, reason))
     return (*found, *_single_event(genome), *_unread(genome))
 
 
