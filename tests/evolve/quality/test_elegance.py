@@ -18,7 +18,7 @@ from darwindeck.evolve.quality.elegance import (
     static_flaws,
 )
 from darwindeck.evolve.quality.trace import Trace
-from darwindeck.genome.cards import DeckType, Suit
+from darwindeck.genome.cards import DeckType, Location, Suit
 from darwindeck.genome.library import all_games, get_game
 from darwindeck.genome.phases import ClaimPhase, DrawPhase, TrickPhase
 from darwindeck.genome.schema import GameGenome, TurnStructure, WinCondition, WinType
@@ -193,6 +193,12 @@ def test_a_small_stock_no_rule_reads() -> None:
     # (Both state 12 tricks a hand, the cards dealt.)
     assert _names(_deal_12(get_game("hearts"))) == ["stock_unread"]
     assert _names(_deal_12(get_game("whist"))) == []
+    # A draw from the discard pile (Fickle Fortune's) does not read the stock; one from the deck does.
+    short = _deal_12(get_game("hearts"))
+    for source, names in ((Location.DISCARD, ["stock_unread"]), (Location.DECK, [])):
+        phases = (DrawPhase(source=source, mandatory=False), *short.turn_structure.phases)
+        drawn = short.replace(turn_structure=dataclasses.replace(short.turn_structure, phases=phases))
+        assert _names(drawn) == names
     assert _names(get_game("cribbage-play")) == []
 
 

@@ -33,8 +33,8 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
 * ``unread_score``: something scores (a card-scoring rule, contract, maker or book scoring, a count
   phase) but no win condition reads a score (``schema.SCORE_WINS``). ``× UNREAD_FACTOR``.
 * ``stock_unread``: the deal leaves s = deck − players × cards dealt ≥ players cards in the stock (fewer
-  are the deal's odd cards: Black Maria's and Knaves' one), no rule reads the stock (a draw phase, a
-  refill, a turned trump or trump phase, a card turned up to start the discard, fishing, a draw-cards
+  are the deal's odd cards: Black Maria's and Knaves' one), no rule reads the stock (a draw phase from the
+  deck, a refill, a turned trump or trump phase, a card turned up to start the discard, fishing, a draw-cards
   effect), and the stock is small beside what a player cannot see: s < (players − 1) × cards dealt.
   Such a stock is cards a designer would deal out or take away (Keen Meadow's 3 in a game of 3 × 7).
   A stock larger than the other hands together hides most of the cards a player cannot see (the
@@ -86,6 +86,7 @@ import numpy.typing as npt
 
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.trace import Trace
+from darwindeck.genome.cards import Location
 from darwindeck.genome.phases import (
     AskPhase,
     AuctionPhase,
@@ -191,8 +192,10 @@ def _draws_in_hand(genome: GameGenome) -> bool:
 def _reads_stock(genome: GameGenome) -> bool:
     """A rule that takes cards from the stock or turns one up (module docstring, ``stock_unread``)."""
     setup = genome.setup
+    from_deck = any(isinstance(p, DrawPhase) and p.source is Location.DECK for p in genome.phases)
     return (
-        _draws_in_hand(genome)
+        from_deck
+        or setup.refill_hands
         or _turns_a_card(genome)
         or setup.initial_discard_count > 0
         or any(isinstance(phase, AskPhase) and phase.fish for phase in genome.phases)
