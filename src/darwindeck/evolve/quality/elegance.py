@@ -21,8 +21,8 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   ``first_to_score``, ``score_threshold`` or ``high_score`` win; the events are a made Nil
   (``nil_bonus``, doubled when blind Nil is allowed), the largest contract
   (``points_per_trick_bid × max_bid + made_bonus``), a march (``maker_scoring.march_points``) and the
-  biggest single card (a card-scoring rule's points). With r = the largest / the target, charged from
-  ``SINGLE_EVENT_SHARE`` (½) on: ``× max(SINGLE_EVENT_FACTOR, 1 − (r − ½))``, so ×0.5 from the whole
+  biggest single card (a card-scoring rule's points). With r = the largest / the target, charged above
+  ``SINGLE_EVENT_SHARE`` (½), most of the target: ``× max(SINGLE_EVENT_FACTOR, 1 − (r − ½))``, so ×0.5 from the whole
   target on (one successful Nil in a game to 100 ends it) and ×0.69 for a Q♠ worth 13 in a game to 16.
   The classics' largest share is Spades' 0.40 (a blind Nil, 200, in a game to 500).
 * ``unread_tricks``: a component no rule reads: tricks are played but nothing counts them (no
@@ -258,13 +258,13 @@ def cards_unplayed(genome: GameGenome) -> int:
 
 
 def single_event_factor(points: int, target: int) -> float:
-    """``max(0.5, 1 − (r − ½))`` with r = ``points / target`` from r = ½ on, else 1 (module docstring).
+    """``max(0.5, 1 − (r − ½))`` with r = ``points / target`` above ½, else 1 (module docstring).
 
     >>> single_event_factor(13, 16), single_event_factor(100, 100), single_event_factor(200, 500)
     (0.6875, 0.5, 1.0)
     """
     share = points / target
-    if share < SINGLE_EVENT_SHARE:
+    if share <= SINGLE_EVENT_SHARE:
         return 1.0
     return max(SINGLE_EVENT_FACTOR, 1.0 - (share - SINGLE_EVENT_SHARE))
 
@@ -272,7 +272,7 @@ def single_event_factor(points: int, target: int) -> float:
 def _single_event(genome: GameGenome) -> tuple[Penalty, ...]:
     target = score_target(genome)
     points, event = biggest_event(genome)
-    if target is None or points < SINGLE_EVENT_SHARE * target:
+    if target is None or points <= SINGLE_EVENT_SHARE * target:
         return ()
     factor = single_event_factor(points, target)
     reason = f"{event} scores {points}, {points / target:.0%} of the target of {target}: ×{factor:.3g}"
