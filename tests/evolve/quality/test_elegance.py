@@ -73,8 +73,8 @@ def test_a_nil_worth_the_whole_target_is_a_single_event() -> None:
 
 def test_an_event_worth_most_of_the_target_is_charged_by_its_share() -> None:
     # A blind Nil of 2 × 150 = 300 in Spades to 500 is r = 0.6 of the target: ×(1 − (0.6 − 0.5)) = ×0.9.
-    # 2 × 125 = 250 is exactly half the target, not most of it: no charge. Spades itself, 2 × 100 = 200 (0.4), is
-    # the classics' largest share.
+    # 2 × 125 = 250 is exactly half the target, not most of it: no charge. Spades itself, 2 × 100 = 200
+    # (0.4), is the classics' largest share.
     spades = get_game("spades")
     assert spades.contract_scoring is not None
     most = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=150))

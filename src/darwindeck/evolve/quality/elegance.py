@@ -22,8 +22,9 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   (``nil_bonus``, doubled when blind Nil is allowed), the largest contract
   (``points_per_trick_bid × max_bid + made_bonus``), a march (``maker_scoring.march_points``) and the
   biggest single card (a card-scoring rule's points). With r = the largest / the target, charged above
-  ``SINGLE_EVENT_SHARE`` (½), most of the target: ``× max(SINGLE_EVENT_FACTOR, 1 − (r − ½))``, so ×0.5 from the whole
-  target on (one successful Nil in a game to 100 ends it) and ×0.69 for a Q♠ worth 13 in a game to 16.
+  ``SINGLE_EVENT_SHARE`` (½), most of the target: ``× max(SINGLE_EVENT_FACTOR, 1 − (r − ½))``, so ×0.5
+  from the whole target on (one successful Nil in a game to 100 ends it) and ×0.69 for a Q♠ worth 13 in a
+  game to 16.
   The classics' largest share is Spades' 0.40 (a blind Nil, 200, in a game to 500).
 * ``unread_tricks``: a component no rule reads: tricks are played but nothing counts them (no
   ``most_tricks`` or ``fewest_tricks`` win, no trick-win card scoring, no bidding or auction, no
