@@ -25,8 +25,8 @@ winner and ``MARGIN`` = 0.1:
   estimate rises by at least ``SWING`` (½) from clearly below a fair share (``v_w(t) < 1/S − MARGIN``):
   the eventual winner was behind, and one stretch of 1/(C+1) of the game (one trick, one hand's scoring,
   a made Nil) turned it. ``one_swing`` is the share of the traced games with a winner so decided; with
-  decisiveness (how early the winner is known) it is recorded, not charged, unless ``docs/fitness.md``
-  §6 says otherwise.
+  decisiveness (how early the winner is known) it is recorded, not charged: the library's Bridge and
+  Partnership Spades read 1.00 (``docs/fitness.md`` §6).
 
 ``tension`` = mean over the traced games of ``(clamp(lead_changes / 2) + clamp(2 · drama) +
 decisiveness) / 3``, each part reported too.

@@ -75,7 +75,9 @@ when the eventual winner led clearly from the first checkpoint) is already a thi
 metric; charging a mean decisiveness below 0.1 on the judging's 4 traced games would halve the
 library's President and Scopone (0.00 each: one-hand versions with a fixed first player) and drop the
 library's Spearman from 0.827 to 0.792, so it stays in the breakdown (``decisiveness``) and in
-``darwindeck explain``.
+``darwindeck explain``. Nor is one swing deciding the game (the arc's ``one_swing``): the library's
+Bridge and Partnership Spades read 1.00 (a late swing from behind ends them), so it is recorded only,
+and the single event is charged from the genome (``single_event``).
 """
 
 from __future__ import annotations
