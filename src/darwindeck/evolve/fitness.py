@@ -44,7 +44,7 @@ is projected to spend (rung 1 only when rung 0 is significant), which the GA's g
 **Score.** ``weighted_sum`` = Σ weight × metric over the style's weight table (``styles``) and the
 metrics of ``metrics`` (each in [0, 1]); then
 
-``total = weighted_sum × skill_factor × length_factor × coherence_factor × novelty_factor``
+``total = weighted_sum × skill_factor × length_factor × coherence_factor × elegance_factor × novelty_factor``
 
 * *skill factor*: ``0.25 + 0.75 × min(depth, 2) / 2`` with the ladder depth measured (0, 1 or 2): a game
   in which better play does not win keeps a quarter, one where search beats greedy keeps everything.
@@ -605,6 +605,7 @@ def _played(
         "lead_changes": arc.lead_changes,
         "drama": arc.drama,
         "decisiveness": arc.decisiveness,
+        "one_swing": arc.one_swing,
         "decision_kinds": trace.decision_kinds,
         "most_decision_kinds": float(trace.most_decision_kinds),
         "tricks_alone_share": trace.alone_share,

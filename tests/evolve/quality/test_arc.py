@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from darwindeck.evolve.quality.arc import arc_of, decisiveness, drama, lead_changes
+from darwindeck.evolve.quality.arc import arc_of, decisiveness, drama, lead_changes, one_swing
 
 
 def test_a_game_the_winner_led_from_the_start() -> None:
@@ -44,3 +44,22 @@ def test_tension_averages_the_three_parts() -> None:
     points = np.array([[0.2, 0.8], [0.6, 0.4], [1.0, 0.0]])
     arc = arc_of([(points, 0)])
     assert arc.tension == pytest.approx((0.5 + min(1.0, math.sqrt(0.6)) + 0.5) / 3)
+
+
+def test_one_swing_decides_a_game_from_behind() -> None:
+    # Three sides, fair share 1/3: the winner (side 2) sits at 0.1 < 1/3 − 0.1 at the second checkpoint
+    # and the outcome lifts it to 1, a rise of 0.9 ≥ ½: one swing decided it.
+    points = np.array([[0.3, 0.4, 0.3], [0.5, 0.4, 0.1], [0.0, 0.0, 1.0]])
+    assert one_swing(points, 2)
+    # The comeback above rises by 0.4 (0.2 → 0.6) and then 0.4 (0.6 → 1): no single step of ½.
+    assert not one_swing(np.array([[0.2, 0.8], [0.6, 0.4], [1.0, 0.0]]), 0)
+    # A close game's last step (0.45 → 1) starts within the margin of the fair share ½: not a swing.
+    assert not one_swing(np.array([[0.5, 0.5], [0.45, 0.55], [1.0, 0.0]]), 0)
+
+
+def test_one_swing_is_a_share_of_the_games_with_a_winner() -> None:
+    # Of the two decided games one was decided by one swing; the drawn game (winner −1) is not counted.
+    swung = np.array([[0.3, 0.4, 0.3], [0.5, 0.4, 0.1], [0.0, 0.0, 1.0]])
+    steady = np.array([[0.7, 0.3], [0.8, 0.2], [1.0, 0.0]])
+    drawn = np.array([[0.5, 0.5], [0.5, 0.5]])
+    assert arc_of([(swung, 2), (steady, 0), (drawn, -1)]).one_swing == pytest.approx(0.5)

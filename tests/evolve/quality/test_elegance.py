@@ -18,9 +18,10 @@ from darwindeck.evolve.quality.elegance import (
     static_flaws,
 )
 from darwindeck.evolve.quality.trace import Trace
+from darwindeck.genome.cards import DeckType, Location, Suit
 from darwindeck.genome.library import all_games, get_game
-from darwindeck.genome.phases import DrawPhase
-from darwindeck.genome.schema import GameGenome
+from darwindeck.genome.phases import ClaimPhase, DrawPhase, TrickPhase
+from darwindeck.genome.schema import GameGenome, TurnStructure, WinCondition, WinType
 
 
 def _names(genome: GameGenome) -> list[str]:
@@ -35,7 +36,10 @@ def test_words_are_tokens_with_a_letter_or_a_digit() -> None:
 def test_no_classic_carries_a_flaw_read_from_its_genome() -> None:
     # The calibration of docs/fitness.md §8: rulebooks of 278 (Old Maid) to 845 words (Bridge), under
     # the 900 allowed; every classic's tricks fit the cards dealt, no single event reaches its target,
-    # every trick game counts its tricks.
+    # every trick game counts its tricks. And (docs/fitness.md §8, 2026-11-28) every trick game plays every
+    # card it deals, no event is worth more than half a target (Spades' blind Nil: 200 of 500), every
+    # trump is used by tricks, every score by a win, every stock smaller than the other hands is read by
+    # a rule (Euchre's kitty turns the trump), and the one claim (Cheat) is in a game won by shedding.
     flawed = {name: _names(genome) for name, genome in all_games().items() if static_flaws(genome)}
     assert flawed == {}
 
@@ -67,8 +71,20 @@ def test_a_nil_worth_the_whole_target_is_a_single_event() -> None:
     worth = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=250))
     assert biggest_event(worth) == (500, "a blind Nil")
     assert _names(worth) == ["single_event"]
-    below = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=249))
-    assert biggest_event(below) == (498, "a blind Nil")
+    assert static_flaws(worth)[0].factor == 0.5
+
+
+def test_an_event_worth_most_of_the_target_is_charged_by_its_share() -> None:
+    # A blind Nil of 2 × 150 = 300 in Spades to 500 is r = 0.6 of the target: ×(1 − (0.6 − 0.5)) = ×0.9.
+    # 2 × 125 = 250 is exactly half the target, not most of it: no charge. Spades itself, 2 × 100 = 200
+    # (0.4), is the classics' largest share.
+    spades = get_game("spades")
+    assert spades.contract_scoring is not None
+    most = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=150))
+    assert _names(most) == ["single_event"]
+    assert static_flaws(most)[0].factor == pytest.approx(0.9)
+    below = spades.replace(contract_scoring=dataclasses.replace(spades.contract_scoring, nil_bonus=125))
+    assert biggest_event(below) == (250, "a blind Nil")
     assert _names(below) == []
 
 
@@ -112,3 +128,93 @@ def test_the_flaws_read_from_play() -> None:
     # One trick in ten alone or more halves the score.
     half = played_flaws(hearts, _trace(tricks_led=10, tricks_alone=1), "trick-taking")
     assert [(p.name, p.factor) for p in half] == [("tricks_alone", 0.5)]
+
+
+def _keen_meadow() -> GameGenome:
+    """Keen Meadow, the best game of the 2026-11-27 demo (``docs/experiments/2026-11-28-stapled.md``),
+    in its shape: 3 players, 7 cards each from the 24-card deck, 5 tricks a hand, a trick then a Cheat
+    claim of 1 to 3 cards every turn, first to 16 points, with Omnibus Hearts' card points (the Q♠ +13,
+    the J♦ −10, +1 a heart; Keen Meadow's +1 goes to clubs, which changes no flaw)."""
+    omnibus = get_game("omnibus-hearts")
+    return omnibus.replace(
+        player_count=3,
+        setup=dataclasses.replace(omnibus.setup, cards_per_player=7, initial_deck=DeckType.EUCHRE_24),
+        turn_structure=TurnStructure(
+            (TrickPhase(), ClaimPhase(min_cards=1, max_cards=3)), is_trick_based=True, tricks_per_hand=5
+        ),
+        win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, 16),),
+    )
+
+
+def test_keen_meadow_is_three_stapled_flaws() -> None:
+    # Worked from its rules: the Q♠ scores 13 of the target 16, r = 0.8125, ×(1 − 0.3125) = ×0.6875;
+    # 24 − 3 × 7 = 3 cards stay in a stock no rule reads (3 ≥ 3 players, 3 < 2 × 7 cards the others
+    # hold): ×0.7; a Cheat claim in a game won by points, not by emptying the hand: ×0.5.
+    flaws = static_flaws(_keen_meadow())
+    assert [(p.name, p.factor) for p in flaws] == [
+        ("single_event", 0.6875),  # 13 / 16 and 1 − 0.3125 are exact in binary
+        ("stock_unread", 0.7),
+        ("backwards_claim", 0.5),
+    ]
+
+
+def test_a_claim_feeds_a_game_won_by_emptying_the_hand() -> None:
+    # Cheat (empty_hand) is not charged; the same claim in a game to 10 points runs backwards: ×0.5.
+    cheat = get_game("cheat")
+    assert _names(cheat) == []
+    scored = cheat.replace(win_conditions=(WinCondition(WinType.FIRST_TO_SCORE, 10),))
+    assert _names(scored) == ["backwards_claim"]
+    assert any(isinstance(phase, ClaimPhase) for phase in scored.phases)
+
+
+def test_a_trump_in_a_game_without_tricks_is_unread() -> None:
+    # Crazy Eights has no trick: a fixed trump suit there is read by no rule.
+    eights = get_game("crazy-eights")
+    trumped = eights.replace(setup=dataclasses.replace(eights.setup, trump_suit=Suit.SPADES))
+    assert _names(trumped) == ["unread_trump"]
+
+
+def test_a_score_no_win_condition_reads_is_unread() -> None:
+    # Hearts scores its hearts and the Q♠; won by the fewest tricks instead of the low score, the
+    # points are read by nothing (the tricks still are: fewest_tricks counts them).
+    hearts = get_game("hearts")
+    by_tricks = hearts.replace(win_conditions=(WinCondition(WinType.FEWEST_TRICKS),))
+    assert _names(by_tricks) == ["unread_score"]
+
+
+def _deal_12(genome: GameGenome) -> GameGenome:
+    return genome.replace(
+        setup=dataclasses.replace(genome.setup, cards_per_player=12),
+        turn_structure=dataclasses.replace(genome.turn_structure, tricks_per_hand=12),
+    )
+
+
+def test_a_small_stock_no_rule_reads() -> None:
+    # Hearts dealing 12 instead of 13 leaves 52 − 48 = 4 cards (≥ 4 players, < 3 × 12): ×0.7. Whist
+    # dealing 12 turns its trump from the stock, which reads it; Cribbage's 44 of the 48 cards a player
+    # cannot see hide the hands and are left to the traced measure.
+    # (Both state 12 tricks a hand, the cards dealt.)
+    assert _names(_deal_12(get_game("hearts"))) == ["stock_unread"]
+    assert _names(_deal_12(get_game("whist"))) == []
+    # A draw from the discard pile (Fickle Fortune's) does not read the stock; one from the deck does.
+    short = _deal_12(get_game("hearts"))
+    for source, names in ((Location.DISCARD, ["stock_unread"]), (Location.DECK, [])):
+        phases = (DrawPhase(source=source, mandatory=False), *short.turn_structure.phases)
+        drawn = short.replace(turn_structure=dataclasses.replace(short.turn_structure, phases=phases))
+        assert _names(drawn) == names
+    assert _names(get_game("cribbage-play")) == []
+
+
+def test_cards_dealt_and_never_played() -> None:
+    # Whist deals 13 and plays 13 tricks. Stating 7 tricks a hand leaves 13 − 7 = 6 cards a player is
+    # dealt that no trick plays and no rule reads: ×0.8. A draw phase, which uses the hand, lifts it.
+    whist = get_game("whist")
+    short = whist.replace(turn_structure=dataclasses.replace(whist.turn_structure, tricks_per_hand=7))
+    assert [(p.name, p.factor) for p in static_flaws(short)] == [("cards_unplayed", 0.8)]
+    assert "6 cards a player is dealt are never played" in static_flaws(short)[0].reason
+    drawing = short.replace(
+        turn_structure=dataclasses.replace(
+            short.turn_structure, phases=(DrawPhase(), *short.turn_structure.phases)
+        )
+    )
+    assert "cards_unplayed" not in _names(drawing)

@@ -20,6 +20,14 @@ winner and ``MARGIN`` = 0.1:
   first checkpoint on (the game was settled early), 1 when only the outcome settled it. Games without
   a winner count for lead changes only.
 
+* **One swing decides** (the single event that decides a game, seen on the arc): a game with a winner
+  is *decided by one swing* when, between two consecutive points (the outcome included), the winner's
+  estimate rises by at least ``SWING`` (½) from clearly below a fair share (``v_w(t) < 1/S − MARGIN``):
+  the eventual winner was behind, and one stretch of 1/(C+1) of the game (one trick, one hand's scoring,
+  a made Nil) turned it. ``one_swing`` is the share of the traced games with a winner so decided; with
+  decisiveness (how early the winner is known) it is recorded, not charged: the library's Bridge and
+  Partnership Spades read 1.00 (``docs/fitness.md`` §6).
+
 ``tension`` = mean over the traced games of ``(clamp(lead_changes / 2) + clamp(2 · drama) +
 decisiveness) / 3``, each part reported too.
 """
@@ -43,6 +51,7 @@ from darwindeck.genome.schema import GameGenome
 Float64Array = npt.NDArray[np.float64]
 
 MARGIN = 0.1
+SWING = 0.5
 
 
 def clamp(value: float) -> float:
@@ -107,6 +116,22 @@ def decisiveness(points: Float64Array, winner: int) -> float:
     return float((settled - 1) / checks)
 
 
+def one_swing(points: Float64Array, winner: int) -> bool:
+    """Whether one step of the winner's estimate decides the game (module docstring).
+
+    The winner trailed 0.3 against 0.7, then won (a rise of 0.7); a close game's last step is not one:
+
+    >>> one_swing(np.array([[0.5, 0.5], [0.7, 0.3], [0.0, 1.0]]), 1)
+    True
+    >>> one_swing(np.array([[0.5, 0.5], [0.45, 0.55], [1.0, 0.0]]), 0)
+    False
+    """
+    fair = 1.0 / points.shape[1]
+    trail = points[:-1, winner]
+    rise = points[1:, winner] - trail
+    return bool(((trail < fair - MARGIN) & (rise >= SWING)).any())
+
+
 @dataclass(frozen=True)
 class Arc:
     """The arc measures averaged over the traced games."""
@@ -116,6 +141,7 @@ class Arc:
     drama: float
     decisiveness: float
     tension: float
+    one_swing: float = 0.0
 
 
 def arc_of(traces: Sequence[tuple[Float64Array, int]]) -> Arc:
@@ -123,7 +149,11 @@ def arc_of(traces: Sequence[tuple[Float64Array, int]]) -> Arc:
     if not traces:
         return Arc(0, 0.0, 0.0, 0.0, 0.0)
     changes = dramas = decisive = tension = 0.0
+    decided = swings = 0
     for points, winner in traces:
+        if winner >= 0:
+            decided += 1
+            swings += one_swing(points, winner)
         game_changes = lead_changes(points)
         game_drama = drama(points, winner) if winner >= 0 else 0.0
         game_decisive = decisiveness(points, winner) if winner >= 0 else 0.0
@@ -132,7 +162,7 @@ def arc_of(traces: Sequence[tuple[Float64Array, int]]) -> Arc:
         decisive += game_decisive
         tension += (clamp(game_changes / 2) + clamp(2 * game_drama) + game_decisive) / 3
     n = len(traces)
-    return Arc(n, changes / n, dramas / n, decisive / n, tension / n)
+    return Arc(n, changes / n, dramas / n, decisive / n, tension / n, swings / decided if decided else 0.0)
 
 
 def outcome_row(sides: int, winner: int) -> Float64Array:
