@@ -769,7 +769,8 @@ PUBLISHED: tuple[Published, ...] = (
 
 @dataclass(frozen=True)
 class KnownGame:
-    """One corpus entry: a library game or a published description."""
+    """One corpus entry: a library game (its family is ``quality.descriptors.family``, its source "DarwinDeck
+    library") or a published description (pagat.com's family, its rules reference)."""
 
     slug: str
     name: str
