@@ -1,4 +1,4 @@
-"""Novelty: a structural distance between genomes, and how far a genome is from the library and its peers.
+"""Novelty: a structural distance between genomes, read from their features.
 
 ``genome_distance(a, b)`` is a weighted sum of ten feature distances, each in [0, 1], so the result is
 in [0, 1]. It reads only rules (never ``name`` or ``description``), so a relabelled game is at distance
@@ -35,10 +35,8 @@ published corpus: (trigger, the condition's ``repr``, whether the points are pos
 ``edit_script(a, b)`` is one cheapest Levenshtein edit from ``a`` to ``b`` (what ``evolve.differences``
 puts in words).
 
-``novelty(genome, library, population, k)`` returns the nearest library game (its slug) and its
-distance, and the mean distance to the ``k`` nearest members of the population (fewer when the
-population is smaller; 0.0 when it is empty). A population member that *is* the genome (the same object)
-is left out; a copy is not, so duplicates lower each other's novelty.
+How far a genome is from the published corpus (the library and the described published games) is
+``published.nearest_known``; from its peers in a generation, ``ga.population_novelty``.
 """
 
 from __future__ import annotations
@@ -75,7 +73,6 @@ WEIGHTS: dict[str, float] = {
     "numbers": 0.15,
 }
 PLAYER_SPAN = 4
-DEFAULT_K = 5
 
 
 @dataclass(frozen=True)
@@ -94,15 +91,6 @@ class Features:
     numbers: tuple[float, ...]
     deck_size: int = 0
     cards_dealt: int = 0
-
-
-@dataclass(frozen=True)
-class Novelty:
-    """How new a genome is: its nearest library game and distance, and its distance to its peers."""
-
-    nearest_library_game: str
-    library_distance: float
-    population_distance: float
 
 
 def scoring_item(trigger: ScoringTrigger, condition: ConditionLike, positive: bool) -> Hashable:
@@ -255,23 +243,3 @@ def features_distance(a: Features, b: Features) -> float:
 def genome_distance(a: GameGenome, b: GameGenome) -> float:
     """The weighted structural distance of the module table, in [0, 1]."""
     return features_distance(features(a), features(b))
-
-
-def novelty(
-    genome: GameGenome,
-    library: Mapping[str, GameGenome],
-    population: Sequence[GameGenome],
-    k: int = DEFAULT_K,
-) -> Novelty:
-    """The genome's nearest library game and distance, and its mean distance to its ``k`` nearest peers."""
-    if not library:
-        raise ValueError("novelty: the library is empty; there is no game to compare with")
-    if k < 1:
-        raise ValueError(f"novelty: k must be ≥ 1, got {k}")
-    nearest, library_distance = min(
-        ((slug, genome_distance(genome, game)) for slug, game in library.items()),
-        key=lambda pair: (pair[1], pair[0]),
-    )
-    peers = sorted(genome_distance(genome, other) for other in population if other is not genome)[:k]
-    population_distance = sum(peers) / len(peers) if peers else 0.0
-    return Novelty(nearest, library_distance, population_distance)
