@@ -27,6 +27,9 @@ def test_war_has_no_decision_and_the_report_says_so() -> None:
     assert "The rules were not weighed" in text
     assert "Kinds with a real choice: none." in text
     assert "**deck**: standard_52 (52 cards), 26 dealt to each" in text
+    # War is in the library, so its nearest published game is itself, at 0: a rediscovery.
+    nearest = "- **Nearest published game**: War (DarwinDeck library; distance 0.000, a rediscovery): "
+    assert nearest + "the same rules as War" in text
 
 
 def test_hearts_passes_and_tricks_four_hands_of_thirteen() -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from darwindeck.evolve.archive import Elite
-from darwindeck.evolve.gallery import gallery_lines, meets_bar, showcase, write_gallery
+from darwindeck.evolve.gallery import gallery_lines, gallery_markdown, meets_bar, showcase, write_gallery
 from darwindeck.evolve.quality.descriptors import describe
 from darwindeck.evolve.store import Evaluation
 from darwindeck.genome.library import get_game
+from darwindeck.genome.phases import ClaimPhase
 
 GOOD = {"mcts": 1.0, "skill_depth": 2.0, "first_player_advantage": 0.1, "meaningful_decisions": 200.0}
 
@@ -29,8 +31,10 @@ def test_the_bar_by_hand() -> None:
 def test_lines_fit_80_columns_even_for_long_names() -> None:
     elites = [_elite("The Extraordinarily Long-Winded Game Of Many Names", GOOD), _elite("Short", {})]
     lines = gallery_lines(elites)
-    assert len(lines) == 4
+    assert len(lines) == 6  # two lines of measures and the nearest published game, per game
     assert all(len(line) <= 80 for line in lines)
+    # Both are Hearts renamed: the nearest published game is Hearts itself, at distance 0.
+    assert lines[2] == "    nearest published game (0.000, a rediscovery): the same rules as Hearts"
     assert lines[0].startswith(" 1. The Extraordinarily Long-Wi… 0.500")  # 27 letters and …
     assert lines[0].endswith("trick-taking, 4+ players, long ✔")
     assert "skill depth 2, luck –, first player +0.10, 200 decisions/game" in lines[1]
@@ -56,7 +60,7 @@ def test_the_showcase_takes_the_best_of_each_family_first() -> None:
     assert showcase(weak, 2) == [1, 3]  # 0.41 ≥ 0.5 × 0.8 takes trick-taking's place
     assert showcase(weak[:2] + weak[3:], 2) == [1, 2]  # 0.39 < 0.4: the next best game instead
     lines = gallery_lines([gallery[0], gallery[3]], [1, 4])
-    assert lines[0].startswith(" 1. Spades") and lines[2].startswith(" 4. Hearts")
+    assert lines[0].startswith(" 1. Spades") and lines[3].startswith(" 4. Hearts")
 
 
 def test_the_files(tmp_path: Path) -> None:
@@ -65,3 +69,26 @@ def test_the_files(tmp_path: Path) -> None:
     assert names == ["archive.png", "gallery.md", "gallery/01-Alpha.json", "gallery/01-Alpha.md"]
     assert "| 1 | Alpha | trick-taking | 4+ | long | 0.500 | 2 |" in (tmp_path / "gallery.md").read_text()
     assert (tmp_path / "archive.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _claimed_whist() -> Elite:
+    whist = get_game("whist")
+    phases = (*whist.phases, ClaimPhase())
+    genome = whist.replace(
+        name="Claimed Whist", turn_structure=dataclasses.replace(whist.turn_structure, phases=phases)
+    )
+    return Elite("claimed", genome, Evaluation(0.3, {}, None), describe(genome, {}))
+
+
+def test_rediscoveries_are_kept_out_of_the_novel_section_and_the_showcase() -> None:
+    # Hearts renamed is Hearts (distance 0): a rediscovery. Whist with a claim phase after its trick is
+    # 0.125 from Whist (one phase of two differs: 0.25 × ½), past the 0.08 threshold: novel.
+    gallery = [_elite("Alpha", GOOD, 0.5), _claimed_whist()]
+    text = gallery_markdown(gallery)
+    novel, found = text.split("## Rediscoveries")
+    assert (
+        "| 2 | Claimed Whist |" in novel and "0.125: Whist, with a Cheat claim after every trick |" in novel
+    )
+    assert "| 1 | Alpha |" in found and "| 0.000: the same rules as Hearts |" in found
+    assert showcase(gallery, 1) == [2]  # the novel game first, though Alpha scores more
+    assert showcase(gallery, 2) == [1, 2]  # rediscoveries only fill what the novel games leave

@@ -1,4 +1,5 @@
-"""The structural distance and novelty: exact values on hand-picked pairs, and the metric's properties."""
+"""The structural distance: exact values on hand-picked pairs, and the metric's properties (the nearest
+published game: ``test_novelty_published.py``)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,11 @@ from hypothesis import given, settings
 
 from darwindeck.evolve.novelty import (
     WEIGHTS,
-    Novelty,
     edit_distance,
     feature_distances,
     features,
     genome_distance,
     jaccard_distance,
-    novelty,
 )
 from darwindeck.genome.cards import Rank
 from darwindeck.genome.library import all_games, get_game
@@ -125,30 +124,3 @@ def test_distance_properties_hold_for_any_genomes(a: GameGenome, b: GameGenome) 
     assert genome_distance(a, a) == 0.0
     assert genome_distance(a, b) == genome_distance(b, a)
     assert 0.0 <= genome_distance(a, b) <= 1.0
-
-
-def test_novelty_names_the_nearest_library_game_and_averages_the_k_nearest_peers() -> None:
-    library = all_games()
-    relabelled = HEARTS.replace(name="Cardiac Arrest")
-    peers = [
-        relabelled,  # the genome itself: left out
-        HEARTS.replace(player_count=3),  # 0.02
-        HEARTS.replace(team_mode=True, teams=((0, 2), (1, 3))),  # 0.05
-        HEARTS.replace(special_effects=(SpecialEffect(Rank.TWO, EffectType.SKIP_NEXT),)),  # 0.10
-    ]
-    result = novelty(relabelled, library, peers, k=2)
-    assert result == Novelty("hearts", 0.0, pytest.approx((0.02 + 0.05) / 2))
-    assert novelty(relabelled, library, peers, k=10).population_distance == pytest.approx(0.17 / 3)
-
-
-def test_a_copy_in_the_population_counts_as_distance_zero() -> None:
-    copy = dataclasses.replace(HEARTS)
-    assert novelty(HEARTS, all_games(), [HEARTS, copy], k=1).population_distance == 0.0
-
-
-def test_novelty_with_no_peers_and_bad_arguments() -> None:
-    assert novelty(HEARTS, {"war": get_game("war")}, []).population_distance == 0.0
-    with pytest.raises(ValueError, match="library is empty"):
-        novelty(HEARTS, {}, [])
-    with pytest.raises(ValueError, match="k must be ≥ 1, got 0"):
-        novelty(HEARTS, all_games(), [], k=0)

@@ -3,7 +3,8 @@
 ``darwindeck explain GAME|FILE [--seed S] [--format text|md] [-o FILE]`` judges the game as the evolution's
 judging step does and reports what each rule contributes (the quality lost without it), the skill ladder,
 the luck share, the first-player advantage, the length per hand, the arc of a typical game, the decision
-kinds per turn and the elegance measures (``darwindeck.evolve.explain``). ``--format text`` (the default)
+kinds per turn, the elegance measures and the nearest published game, in words
+(``darwindeck.evolve.explain``). ``--format text`` (the default)
 renders it in the terminal; ``--format md`` prints the Markdown, and with ``-o FILE`` writes it there
 with the arc's plot beside it (``FILE`` without its suffix, then ``-arc.png``). ``--db FILE`` also keeps
 the report and its plot in that run store (``web.reports``), where ``darwindeck serve`` shows it on the

@@ -6,7 +6,9 @@
 * ``mutations``: the operator functions, one module per family of the genome.
 * ``crossover``: section-wise crossover of two genomes.
 * ``repair``: the documented repairs and the settle step that uses them.
-* ``novelty``: the structural distance between genomes and a genome's novelty.
+* ``novelty``: the structural distance between genomes, read from their features.
+* ``differences``: how a game differs from a known one, in words, from the novelty features.
+* ``published``: the published corpus (the library and described published games) and a game's nearest.
 * ``quality``: how good a game is: canonical form, dead rules, the skill ladder, the arc, descriptors.
 * ``metrics``: what competent play says about a game, each as a number in [0, 1].
 * ``styles``: one weight table of the metrics per fitness style.

@@ -6,7 +6,10 @@ rung 1 of the skill ladder, the idle test, the arc, the traced games, the hidden
 adds one traced game's arc for the plot. ``to_markdown(explanation, plot)`` writes the report in
 Markdown, section by section:
 
-* **the game**: family, players, cards, the nearest library game and its distance, the score as new;
+* **the game**: family, players, cards, the score as new, and the nearest published game
+  (``published.nearest_known``: the library and the described published games) with its source, its
+  distance, whether the game is a rediscovery (closer than ``published.REDISCOVERY_DISTANCE``) and how
+  it differs, in words;
 * **what each rule contributes** (``quality.idle``): for each removable rule of the live genome, the
   screening's quality of the game without it and the difference; a rule is *idle* below
   ``IDLE_MARGIN`` of the quality; the dead rules the ablation stripped are listed after;
@@ -40,6 +43,7 @@ from darwindeck.evolve.fitness import (
     FitnessResult,
     evaluate_fitness,
 )
+from darwindeck.evolve.published import nearest_known
 from darwindeck.evolve.quality.arc import Float64Array, game_points
 from darwindeck.evolve.quality.descriptors import family
 from darwindeck.evolve.quality.elegance import biggest_event, score_target
@@ -91,6 +95,15 @@ def _get(explanation: Explanation, name: str) -> float | None:
     return explanation.result.breakdown.get(name)
 
 
+def _nearest_line(live: GameGenome) -> str:
+    found = nearest_known(live)
+    verdict = "a rediscovery" if found.rediscovery else "new"
+    return (
+        f"- **Nearest published game**: {found.game.name} ({found.game.source}; distance "
+        f"{found.distance:.3f}, {verdict}): {found.difference}"
+    )
+
+
 def _header(explanation: Explanation) -> list[str]:
     live, result = explanation.live, explanation.result
     b = result.breakdown
@@ -101,8 +114,7 @@ def _header(explanation: Explanation) -> list[str]:
         f"- **Family**: {family(live)}; **players**: {live.player_count}"
         + (f" in {len(live.teams)} teams" if live.team_mode else "")
         + f"; **deck**: {deck.value} ({deck.size} cards), {live.setup.cards_per_player} dealt to each",
-        f"- **Nearest library game**: {result.nearest_library_game or '–'} "
-        f"(distance {_number(b.get('novelty_library_distance'))})",
+        _nearest_line(live),
     ]
     if result.gate_reason:
         lines.append(f"- **Gated** (score 0): {result.gate_reason}")

@@ -62,8 +62,9 @@ metrics of ``metrics`` (each in [0, 1]); then
   the library combines at most ``MAX_SIGNATURES`` (2: passing and tricks in Hearts, betting and war
   battles in Betting War), and each one beyond costs ×``MIXED_FACTOR`` (0.8), since generated games are
   found as fun as human-made ones only near them (Davidson et al. 2025, ``QUALITY.md`` lesson 7).
-* *novelty*: d = ``novelty.novelty`` distance of the live genome to the nearest library game;
-  ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``: a copy of a library game keeps a tenth.
+* *novelty*: d = ``novelty`` distance of the live genome to the nearest game of the published corpus
+  (``published.nearest_known``: the library and the described published games);
+  ``novelty_factor = 0.1 + 0.9 × min(1, d / 0.15)``: a copy of a known game keeps a tenth.
   ``total_as_new`` is the total without this factor: the score of the game as if it were new (how the
   library itself is ranked in ``docs/fitness.md``).
 
@@ -84,7 +85,7 @@ from darwindeck.agents.competent import ROLLOUT_DEPTH
 from darwindeck.agents.simulate import BatchStats, summarise
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.metrics import first_player_advantage, meaningful_decisions, measure
-from darwindeck.evolve.novelty import Novelty, novelty
+from darwindeck.evolve.published import nearest_known
 from darwindeck.evolve.quality.ablation import Ablation, DeadRule, ablate, removable_rules
 from darwindeck.evolve.quality.arc import measure_arc
 from darwindeck.evolve.quality.canonical import canonical
@@ -112,7 +113,6 @@ from darwindeck.evolve.quality.play import (
 from darwindeck.evolve.quality.trace import trace_games
 from darwindeck.evolve.settings import JUDGING_COST, MCTS_MARK, EvolutionSettings
 from darwindeck.evolve.styles import style_weights
-from darwindeck.genome.library import all_games
 from darwindeck.genome.phases import (
     AskPhase,
     AuctionPhase,
@@ -280,16 +280,6 @@ def skill_factor(depth: int) -> float:
     return SKILL_FLOOR + (1.0 - SKILL_FLOOR) * min(depth, 2) / 2.0
 
 
-@functools.cache
-def _library() -> Mapping[str, GameGenome]:
-    return all_games()
-
-
-def library_novelty(genome: GameGenome) -> Novelty:
-    """The nearest library game and its distance (no population)."""
-    return novelty(genome, _library(), ())
-
-
 def novelty_factor(distance: float) -> float:
     """``0.1 + 0.9 × min(1, distance / 0.15)``."""
     return NOVELTY_FLOOR + (1.0 - NOVELTY_FLOOR) * min(1.0, distance / NOVELTY_FULL_DISTANCE)
@@ -392,13 +382,13 @@ class _Evaluation:
 def _start(genome: GameGenome) -> _Evaluation:
     """Step 1 and the parts known without playing: novelty and coherence of the live genome."""
     live, ablation = live_form(genome)
-    found = library_novelty(live)
-    evaluation = _Evaluation(live, ablation, {}, (), found.nearest_library_game)
+    found = nearest_known(live)
+    evaluation = _Evaluation(live, ablation, {}, (), found.game.slug)
     evaluation.breakdown.update(
         dead_rules=float(len(ablation.dead)),
         fingerprint=fingerprint(ablation.digests),
-        novelty_library_distance=found.library_distance,
-        novelty_factor=novelty_factor(found.library_distance),
+        novelty_library_distance=found.distance,
+        novelty_factor=novelty_factor(found.distance),
     )
     _static(evaluation)
     return evaluation

@@ -8,17 +8,26 @@ file                            content
 ==============================  =======================================================================
 ``gallery/NN-<id>.json``        the live genome (``serialization.save_genome``)
 ``gallery/NN-<id>.md``          its rulebook (``rulebook.render_markdown``)
-``gallery.md``                  a Markdown table: rank, name, family, players, length, fitness, skill
-                                depth, luck share, first-player advantage, meaningful decisions per
-                                game, hidden information, nearest library game's distance
+``gallery.md``                  two Markdown tables, **novel games** and **rediscoveries**: rank, name,
+                                family, players, length, fitness, skill depth, luck share, first-player
+                                advantage, meaningful decisions per game, hidden information, the bar,
+                                and the nearest published game with its distance and how the game
+                                differs ("0.125: Whist, with a Cheat claim after every trick")
 ``archive.png``                 a heat map of the archive: families down, (players, length) across,
                                 each occupied niche coloured by its elite's fitness and labelled
 ==============================  =======================================================================
 
-``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns, two lines per game,
-for the terminal (no table that a narrow terminal would truncate); ``showcase(elites, n)`` picks the n
-games a terminal shows: the best of each family first (a game of at least half the best fitness), then
-the best of the rest, in gallery order.
+``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns for the terminal (no
+table that a narrow terminal would truncate): two lines of measures per game, then its nearest published
+game, wrapped; ``showcase(elites, n)`` picks the n games a terminal shows: among the novel games, the
+best of each family first (a game of at least half the best fitness), then the best of the rest, in
+gallery order; rediscoveries only when fewer than n games are novel, chosen the same way.
+
+**Nearest published game** (``nearest(elite)``): ``published.nearest_known`` of the live genome over the
+published corpus (the library and the described published games). A game closer than
+``published.REDISCOVERY_DISTANCE`` (0.08) to one of them is a **rediscovery**: it is listed apart, under
+"Rediscoveries", never in the novel section, and the terminal shows it only when the novel games run
+out.
 
 A game **meets the bar** (``meets_bar``; ✔ in both) when it was judged and has skill depth ≥ 2 (search
 beats greedy, greedy beats random), a first-player advantage within ±0.10, and 10–200 meaningful
@@ -28,6 +37,7 @@ decisions per game in greedy self-play.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -36,12 +46,14 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from darwindeck.evolve.archive import Elite
+from darwindeck.evolve.published import REDISCOVERY_DISTANCE, Nearest, nearest_known
 from darwindeck.evolve.quality.descriptors import FAMILIES, LENGTH_BINS, PLAYER_BINS
 from darwindeck.fileio import write_atomic
 from darwindeck.genome.serialization import save_genome
 from darwindeck.rulebook import render_markdown
 
 NAME_WIDTH = 28
+LINE_WIDTH = 80
 GALLERY_COLUMNS = (
     "#",
     "name",
@@ -54,8 +66,8 @@ GALLERY_COLUMNS = (
     "first-player adv.",
     "decisions/game",
     "hidden info",
-    "library distance",
     "bar",
+    "nearest published game",
 )
 BAR_DEPTH = 2
 BAR_ADVANTAGE = 0.10
@@ -72,6 +84,11 @@ def meets_bar(elite: Elite) -> bool:
         and abs(b.get("first_player_advantage", 1.0)) <= BAR_ADVANTAGE
         and low <= b.get("meaningful_decisions", 0.0) <= high
     )
+
+
+def nearest(elite: Elite) -> Nearest:
+    """The elite's nearest published game (module docstring)."""
+    return nearest_known(elite.genome)
 
 
 def _value(elite: Elite, name: str, spec: str = ".2f") -> str:
@@ -93,24 +110,44 @@ def _row(rank: int, elite: Elite) -> list[str]:
         _value(elite, "first_player_advantage", "+.2f"),
         _value(elite, "meaningful_decisions", ".0f"),
         _value(elite, "hidden_information"),
-        _value(elite, "novelty_library_distance"),
         "✔" if meets_bar(elite) else "",
+        _nearest_cell(nearest(elite)),
     ]
 
 
+def _nearest_cell(found: Nearest) -> str:
+    return f"{found.distance:.3f}: {found.difference}"
+
+
+def _table(rows: Sequence[tuple[int, Elite]]) -> list[str]:
+    if not rows:
+        return ["None.", ""]
+    lines = ["| " + " | ".join(GALLERY_COLUMNS) + " |", "|" + "|".join("---" for _ in GALLERY_COLUMNS) + "|"]
+    for rank, elite in rows:
+        cells = [cell.replace("|", "\\|") for cell in _row(rank, elite)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
 def gallery_markdown(elites: Sequence[Elite]) -> str:
+    ranked = list(enumerate(elites, start=1))
+    novel = [(rank, elite) for rank, elite in ranked if not nearest(elite).rediscovery]
+    found = [(rank, elite) for rank, elite in ranked if nearest(elite).rediscovery]
     lines = [
         "# Gallery: the best game of every niche",
         "",
         "Niche = (family, players, length); see docs/fitness.md for every measure.",
         "",
-        "| " + " | ".join(GALLERY_COLUMNS) + " |",
-        "|" + "|".join("---" for _ in GALLERY_COLUMNS) + "|",
+        "## Novel games",
+        "",
+        *_table(novel),
+        "## Rediscoveries",
+        "",
+        f"Games closer than {REDISCOVERY_DISTANCE} to a published game (docs/fitness.md, novelty).",
+        "",
+        *_table(found),
     ]
-    for rank, elite in enumerate(elites, start=1):
-        cells = [cell.replace("|", "\\|") for cell in _row(rank, elite)]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def _short(name: str, width: int) -> str:
@@ -122,22 +159,32 @@ SHOWCASE_FLOOR = 0.5
 
 
 def showcase(elites: Sequence[Elite], count: int) -> list[int]:
-    """The gallery ranks (from 1, ascending) of ``count`` games to show a reader: the best game of each
-    family whose fitness reaches ``SHOWCASE_FLOOR`` of the best game's, then the best of the rest, so a
-    run whose leaders share one family still shows its range, and no weak game only for its family."""
+    """The gallery ranks (from 1, ascending) of ``count`` games to show a reader: among the novel games,
+    the best game of each family whose fitness reaches ``SHOWCASE_FLOOR`` of the best game's, then the
+    best of the rest, so a run whose leaders share one family still shows its range, and no weak game only
+    for its family; rediscoveries, chosen the same way, only when the novel games are fewer than
+    ``count``."""
     floor = SHOWCASE_FLOOR * max((elite.evaluation.total for elite in elites), default=0.0)
+    ranked = list(enumerate(elites, start=1))
+    novel = [(rank, elite) for rank, elite in ranked if not nearest(elite).rediscovery]
+    found = [(rank, elite) for rank, elite in ranked if nearest(elite).rediscovery]
+    chosen = _pick(novel, count, floor)
+    return sorted(chosen + _pick(found, count - len(chosen), floor))
+
+
+def _pick(ranked: Sequence[tuple[int, Elite]], count: int, floor: float) -> list[int]:
     firsts: dict[str, int] = {}
-    for rank, elite in enumerate(elites, start=1):
+    for rank, elite in ranked:
         if elite.evaluation.total >= floor:
             firsts.setdefault(elite.descriptors.family, rank)
     chosen = sorted(firsts.values())[:count]
-    rest = [rank for rank in range(1, len(elites) + 1) if rank not in chosen]
-    return sorted(chosen + rest[: count - len(chosen)])
+    rest = [rank for rank, _ in ranked if rank not in chosen]
+    return chosen + rest[: count - len(chosen)]
 
 
 def gallery_lines(elites: Sequence[Elite], ranks: Sequence[int] | None = None) -> list[str]:
-    """Two lines of at most 80 columns per elite (module docstring), numbered by ``ranks`` (default
-    1, 2, …)."""
+    """Lines of at most 80 columns per elite (module docstring), numbered by ``ranks`` (default 1, 2,
+    …)."""
     lines = []
     numbers = ranks if ranks is not None else range(1, len(elites) + 1)
     for rank, elite in zip(numbers, elites, strict=True):
@@ -150,6 +197,9 @@ def gallery_lines(elites: Sequence[Elite], ranks: Sequence[int] | None = None) -
             f"    skill depth {_value(elite, 'skill_depth', '.0f')}, luck {_value(elite, 'luck')}, "
             f"first player {_value(elite, 'first_player_advantage', '+.2f')}, "
             f"{_value(elite, 'meaningful_decisions', '.0f')} decisions/game"
+        )
+        lines += textwrap.wrap(
+            nearest(elite).line, LINE_WIDTH, initial_indent="    ", subsequent_indent="      "
         )
     return lines
 

@@ -1,4 +1,4 @@
-"""Novelty: a structural distance between genomes, and how far a genome is from the library and its peers.
+"""Novelty: a structural distance between genomes, read from their features.
 
 ``genome_distance(a, b)`` is a weighted sum of ten feature distances, each in [0, 1], so the result is
 in [0, 1]. It reads only rules (never ``name`` or ``description``), so a relabelled game is at distance
@@ -20,17 +20,23 @@ bidding         0.05    0 when both or neither have a bidding phase, else 1
 scoring         0.10    Jaccard distance between the sets of scoring items: each card rule as (trigger,
                         condition, sign of its points) and the hand-evaluation method (0 when neither
                         scores cards)
-deck            0.05    0 when the deck types are equal, else 1
+deck            0.05    0 when the decks are equal (the genome's deck type; a published game's own deck,
+                        ``evolve.published``), else 1
 player count    0.05    |difference| / 4, at most 1 (the mutation range is 2..6)
 numbers         0.15    mean absolute difference of normalised numbers: share of the deck dealt
                         (cards × players / deck size), log max_turns / log 65535, wild ranks / 13,
                         a trump suit (0/1), betting chips (0/1)
 ==============  ======  ==============================================================================
 
-``novelty(genome, library, population, k)`` returns the nearest library game (its slug) and its
-distance, and the mean distance to the ``k`` nearest members of the population (fewer when the
-population is smaller; 0.0 when it is empty). A population member that *is* the genome (the same object)
-is left out; a copy is not, so duplicates lower each other's novelty.
+``features`` also records what the words need and the distance does not read (the deck's size, the
+cards dealt to each player). ``scoring_item`` is the one encoding of a card-scoring rule, shared with the
+published corpus: (trigger, the condition's ``repr``, whether the points are positive).
+
+``edit_script(a, b)`` is one cheapest Levenshtein edit from ``a`` to ``b`` (what ``evolve.differences``
+puts in words).
+
+How far a genome is from the published corpus (the library and the described published games) is
+``published.nearest_known``; from its peers in a generation, ``ga.population_novelty``.
 """
 
 from __future__ import annotations
@@ -40,10 +46,18 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from darwindeck.genome.cards import DeckType, Rank
+from darwindeck.genome.cards import Rank
+from darwindeck.genome.conditions import ConditionLike
 from darwindeck.genome.identity import PHASE_KIND_NAMES
 from darwindeck.genome.phases import BettingPhase, BiddingPhase
-from darwindeck.genome.schema import EffectType, GameGenome, TableauMode, TargetSelector, WinType
+from darwindeck.genome.schema import (
+    EffectType,
+    GameGenome,
+    ScoringTrigger,
+    TableauMode,
+    TargetSelector,
+    WinType,
+)
 from darwindeck.genome.validation import MAX_TURNS
 
 WEIGHTS: dict[str, float] = {
@@ -59,7 +73,6 @@ WEIGHTS: dict[str, float] = {
     "numbers": 0.15,
 }
 PLAYER_SPAN = 4
-DEFAULT_K = 5
 
 
 @dataclass(frozen=True)
@@ -73,18 +86,25 @@ class Features:
     team_sizes: tuple[int, ...] | None
     bidding: bool
     scoring_items: frozenset[Hashable]
-    deck: DeckType
+    deck: str
     player_count: int
     numbers: tuple[float, ...]
+    deck_size: int = 0
+    cards_dealt: int = 0
 
 
-@dataclass(frozen=True)
-class Novelty:
-    """How new a genome is: its nearest library game and distance, and its distance to its peers."""
+def scoring_item(trigger: ScoringTrigger, condition: ConditionLike, positive: bool) -> Hashable:
+    """A card-scoring rule as the scoring feature reads it (module docstring)."""
+    return (trigger, repr(condition), positive)
 
-    nearest_library_game: str
-    library_distance: float
-    population_distance: float
+
+def number_features(
+    dealt: float, max_turns: int, wild_ranks: int, trump: bool, chips: bool
+) -> tuple[float, ...]:
+    """The numbers feature: share of the deck dealt (at most 1), log turn limit / log 65535, wild ranks /
+    13, a fixed trump suit, betting chips."""
+    turns = math.log(max(1, max_turns)) / math.log(MAX_TURNS)
+    return (min(1.0, dealt), turns, wild_ranks / 13, float(trump), float(chips))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -93,14 +113,16 @@ def features(genome: GameGenome) -> Features:
     setup = genome.setup
     phases = genome.phases
     trump = setup.trump_suit is not None or any(getattr(p, "trump_suit", None) is not None for p in phases)
-    numbers = (
-        min(1.0, setup.cards_per_player * genome.player_count / setup.initial_deck.size),
-        math.log(max(1, genome.max_turns)) / math.log(MAX_TURNS),
-        len(set(setup.wild_cards)) / 13,
-        float(trump),
-        float(setup.starting_chips > 0 and any(isinstance(p, BettingPhase) for p in phases)),
+    numbers = number_features(
+        setup.cards_per_player * genome.player_count / setup.initial_deck.size,
+        genome.max_turns,
+        len(set(setup.wild_cards)),
+        trump,
+        setup.starting_chips > 0 and any(isinstance(p, BettingPhase) for p in phases),
     )
-    rules = {(rule.trigger, repr(rule.condition), rule.points > 0) for rule in genome.scoring.card_rules}
+    rules = {
+        scoring_item(rule.trigger, rule.condition, rule.points > 0) for rule in genome.scoring.card_rules
+    }
     evaluation = genome.scoring.hand_evaluation
     items: set[Hashable] = {*rules, ("hand_evaluation", evaluation.method)} if evaluation else set(rules)
     return Features(
@@ -111,9 +133,11 @@ def features(genome: GameGenome) -> Features:
         team_sizes=tuple(sorted(len(team) for team in genome.teams)) if genome.team_mode else None,
         bidding=any(isinstance(phase, BiddingPhase) for phase in phases),
         scoring_items=frozenset(items),
-        deck=setup.initial_deck,
+        deck=setup.initial_deck.value,
         player_count=genome.player_count,
         numbers=numbers,
+        deck_size=setup.initial_deck.size,
+        cards_dealt=setup.cards_per_player,
     )
 
 
@@ -126,6 +150,44 @@ def edit_distance(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (item != other)))
         previous = current
     return previous[-1]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One step of an edit script from ``a`` to ``b``: ``old`` (from ``a``) replaced by ``new`` (in
+    ``b``), ``old`` None for an insertion, ``new`` None for a deletion; ``index`` is the position in ``b``
+    (for a deletion, where the removed item would have stood)."""
+
+    old: str | None
+    new: str | None
+    index: int
+
+
+def edit_script(a: Sequence[str], b: Sequence[str]) -> list[Edit]:
+    """One cheapest edit from ``a`` to ``b`` (its length is ``edit_distance(a, b)``), read from the end;
+    on ties a match is preferred, then a deletion, an insertion, a substitution (so equal phases stay
+    matched and the words name what was added and removed)."""
+    rows = [list(range(len(b) + 1))]
+    for i, item in enumerate(a, start=1):
+        row = [i]
+        for j, other in enumerate(b, start=1):
+            row.append(min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (item != other)))
+        rows.append(row)
+    edits: list[Edit] = []
+    i, j = len(a), len(b)
+    while i or j:
+        if i and j and a[i - 1] == b[j - 1] and rows[i][j] == rows[i - 1][j - 1]:
+            i, j = i - 1, j - 1
+        elif i and rows[i][j] == rows[i - 1][j] + 1:
+            edits.append(Edit(a[i - 1], None, j))
+            i -= 1
+        elif j and rows[i][j] == rows[i][j - 1] + 1:
+            edits.append(Edit(None, b[j - 1], j - 1))
+            j -= 1
+        else:
+            edits.append(Edit(a[i - 1], b[j - 1], j - 1))
+            i, j = i - 1, j - 1
+    return edits[::-1]
 
 
 def jaccard_distance(a: frozenset[Hashable], b: frozenset[Hashable]) -> float:
@@ -172,27 +234,12 @@ def feature_distances(a: Features, b: Features) -> dict[str, float]:
     }
 
 
-def genome_distance(a: GameGenome, b: GameGenome) -> float:
-    """The weighted structural distance of the module table, in [0, 1]."""
-    distances = feature_distances(features(a), features(b))
+def features_distance(a: Features, b: Features) -> float:
+    """The weighted structural distance of the module table between two feature records, in [0, 1]."""
+    distances = feature_distances(a, b)
     return min(1.0, sum(WEIGHTS[name] * distance for name, distance in distances.items()))
 
 
-def novelty(
-    genome: GameGenome,
-    library: Mapping[str, GameGenome],
-    population: Sequence[GameGenome],
-    k: int = DEFAULT_K,
-) -> Novelty:
-    """The genome's nearest library game and distance, and its mean distance to its ``k`` nearest peers."""
-    if not library:
-        raise ValueError("novelty: the library is empty; there is no game to compare with")
-    if k < 1:
-        raise ValueError(f"novelty: k must be ≥ 1, got {k}")
-    nearest, library_distance = min(
-        ((slug, genome_distance(genome, game)) for slug, game in library.items()),
-        key=lambda pair: (pair[1], pair[0]),
-    )
-    peers = sorted(genome_distance(genome, other) for other in population if other is not genome)[:k]
-    population_distance = sum(peers) / len(peers) if peers else 0.0
-    return Novelty(nearest, library_distance, population_distance)
+def genome_distance(a: GameGenome, b: GameGenome) -> float:
+    """The weighted structural distance of the module table, in [0, 1]."""
+    return features_distance(features(a), features(b))
