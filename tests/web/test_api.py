@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from darwindeck.cli.web_verbs import ExportFormat, export_text
 from darwindeck.engine.state_api import GameState
+from darwindeck.evolve.published import nearest_known
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.identity import genome_identity
@@ -260,6 +261,12 @@ def test_the_gallery_shows_each_runs_archive(tmp_path: Path) -> None:
         assert len(keys) == len(offered) > 0
         assert {key[6:] for key in keys} == {elite.identity[:12] for elite in offered}
         assert start(web, game=keys[0], opponents="random")["version"] >= 0
+        # An evolved game's page names its nearest published game, as the gallery file does; a library
+        # game's page does not (it is a published game).
+        elite = next(e for e in offered if e.identity.startswith(keys[0][6:]))
+        nearest = nearest_known(elite.genome)
+        assert f"Nearest published game: <b>{nearest.game.name}</b>" in web.get(f"/games/{keys[0]}").text
+        assert 'id="nearest"' not in web.get("/games/hearts").text
 
 
 def test_an_ask_names_the_players_as_the_table_does(client: TestClient) -> None:

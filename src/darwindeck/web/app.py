@@ -5,7 +5,8 @@ small script (``static/play.js``, no framework, no build step) that draws the pl
 API. Everything a page loads comes from this app: no CDN, no web font.
 
 Pages: ``/`` the gallery (``?players=N``, ``?mechanic=M``, ``?sort=rating|name``), ``/games/{key}`` a
-game's page (summary, play form, the rulebook one click away at ``/games/{key}/rulebook``),
+game's page (summary, an evolved game's nearest published game and how it differs, play form, the
+rulebook one click away at ``/games/{key}/rulebook``),
 ``/games/{key}/report`` the designer's report when one is kept (``web.reports``: made by
 ``darwindeck explain GAME --db FILE``, never on request), ``/play/{id}`` a game in progress,
 ``/battle`` a Pocket-style battle between two shipped decks, stepped through action by action
@@ -58,6 +59,7 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
 from darwindeck.errors import DarwinDeckError
+from darwindeck.evolve.published import nearest_known
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.serialization import from_json, to_json
@@ -359,7 +361,14 @@ def create_app(
         entry = web.entry(key)
         summary = web.records.summaries().get(key)
         reported = web.reports.load(genome_identity(entry.genome)) is not None
-        context = {"entry": entry, "summary": summary, "seeds": web.allow_client_seeds, "reported": reported}
+        nearest = None if entry.source == "library" else nearest_known(entry.genome)
+        context = {
+            "entry": entry,
+            "summary": summary,
+            "seeds": web.allow_client_seeds,
+            "reported": reported,
+            "nearest": nearest,
+        }
         return templates.TemplateResponse(request, "game.html", context)
 
     @app.get("/games/{key}/report", response_class=HTMLResponse)
