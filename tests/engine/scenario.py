@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
@@ -9,6 +10,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome import (
     Condition,
     ConditionType,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     GameGenome,
@@ -34,6 +36,41 @@ def c(text: str) -> int:
 
 def cards(text: str) -> list[int]:
     return [c(t) for t in text.split()]
+
+
+def draw_to_21(stand: bool = True) -> GameGenome:
+    """A draw-to-21 contest among the players, with no dealer: the library's Blackjack before it played
+    against the house, kept for the tests of ``stand`` and ``best_hand``. Each turn a player may take one
+    card while under 21 (with ``stand``, declining is final for the hand), aces 11 or 1, over 21 busts;
+    a round in which no card moves ends the hand and the best total not over 21 wins."""
+    game = get_game("blackjack")
+    draw = game.phases[0]
+    assert isinstance(draw, DrawPhase)
+    phase = dataclasses.replace(draw, loop=False, stand=stand)
+    turns = dataclasses.replace(game.turn_structure, phases=(phase,))
+    return game.replace(turn_structure=turns, win_conditions=(WinCondition(WinType.BEST_HAND),))
+
+
+def blackjack(**dealer: bool) -> GameGenome:
+    """The library's Blackjack; ``dealer`` changes fields of its dealer phase."""
+    game = get_game("blackjack")
+    draw, house = game.phases
+    assert isinstance(house, DealerPhase)
+    turns = dataclasses.replace(game.turn_structure, phases=(draw, dataclasses.replace(house, **dealer)))
+    return game.replace(turn_structure=turns)
+
+
+def blackjack_table(genome: GameGenome, hands: list[str], up: str, hole: str, deck: str) -> GameState:
+    """A deal of ``genome``: the four hands, the dealer's up-card and hole card, the deck's top cards
+    (the first drawn first) over the rest of the pack."""
+    state = GameState.new(genome, 1)
+    assert not state.is_terminal(), "seed 1's own deal must not end at once (a dealer's natural)"
+    held = [cards(h) for h in hands]
+    top = cards(deck)
+    used = {x for h in held for x in h} | set(top) | {c(up), c(hole)}
+    rest = [x for x in state.tables.deck_cards.tolist() if x not in used]
+    state.arrange(hands=held, deck=rest + top[::-1], dealer=(c(up), c(hole)), current=0)
+    return state
 
 
 def shedding_genome(

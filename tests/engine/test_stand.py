@@ -1,5 +1,6 @@
 """Standing (a draw phase's ``stand``): declining the draw is final for the hand. Blackjack's rules: a
-player who stands takes no more cards, however the others play on."""
+player who stands takes no more cards, however the others play on. Played in the draw-to-21 contest
+(``scenario.draw_to_21``), where turns come round again after a player stood."""
 
 from __future__ import annotations
 
@@ -7,23 +8,17 @@ import dataclasses
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
-from darwindeck.genome.library import get_game
-from darwindeck.genome.phases import DrawPhase
 from darwindeck.genome.schema import GameGenome
 from darwindeck.genome.serialization import from_json, to_json
 from darwindeck.genome.validation import validate
 from darwindeck.play.narrate import describe_decision
 from darwindeck.play.view import build_view, table_rules
 from darwindeck.rulebook import render_markdown
-from engine.scenario import arranged, cards
+from engine.scenario import arranged, cards, draw_to_21
 
 
 def blackjack(stand: bool = True) -> GameGenome:
-    genome = get_game("blackjack")
-    (draw,) = genome.phases
-    assert isinstance(draw, DrawPhase)
-    phases = (dataclasses.replace(draw, stand=stand),)
-    return genome.replace(turn_structure=dataclasses.replace(genome.turn_structure, phases=phases))
+    return draw_to_21(stand)
 
 
 def deal(genome: GameGenome) -> GameState:

@@ -37,8 +37,7 @@ from darwindeck.genome import (
     WinCondition,
     WinType,
 )
-from darwindeck.genome.library import get_game
-from engine.scenario import arranged, c, cards, shedding_genome
+from engine.scenario import arranged, c, cards, draw_to_21, shedding_genome
 
 PARTNERS = ((0, 2), (1, 3))
 TEAM_0_WINS = [1.0, -1.0, 1.0, -1.0]
@@ -304,9 +303,9 @@ def test_capture_all_is_not_met_while_an_opponent_captured_a_card() -> None:
 
 
 def team_blackjack() -> GameGenome:
-    """The library's Blackjack in partnerships: draw while under 21 (or pass), aces 11 or 1, over 21
+    """The draw-to-21 contest in partnerships: draw while under 21 (or pass), aces 11 or 1, over 21
     busts; the hand ends when a whole round passes without a card moving, and best_hand is judged."""
-    return get_game("blackjack").replace(team_mode=True, teams=PARTNERS)
+    return draw_to_21().replace(team_mode=True, teams=PARTNERS)
 
 
 def test_team_best_hand_is_the_best_member_not_the_total() -> None:

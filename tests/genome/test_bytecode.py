@@ -449,10 +449,13 @@ def test_every_library_game_plays_the_same_from_its_bytecode(name: str) -> None:
     genome = get_game(name)
     parsed = parse_bytecode(compile_genome(genome))
     assert np.array_equal(compile_program(parsed), compile_program(genome))
+    decided = 0
     for seed in (1, 2, 3):
         actions, outcome = played(parsed, seed)
-        assert actions, "a game with no decision tests nothing"
+        decided += len(actions)
         assert (actions, outcome) == played(genome, seed)
+    # A game may end before any decision (Blackjack's seed 2: the dealer's natural at the deal), not all.
+    assert decided, "games with no decision test nothing"
 
 
 def test_library_games_compile_to_the_seed_bytes() -> None:

@@ -23,6 +23,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -181,6 +182,7 @@ def _shown_mechanics(genome: GameGenome) -> dict[str, bool]:
         "tricks": genome.turn_structure.is_trick_based,
         "bidding": any(isinstance(p, BiddingPhase) for p in phases),
         "auction": any(isinstance(p, AuctionPhase) for p in phases),
+        "dealer": any(isinstance(p, DealerPhase) for p in phases),
         "betting": any(isinstance(p, BettingPhase) for p in phases),
         "bluffing": any(isinstance(p, ClaimPhase) for p in phases),
         "teams": genome.team_mode,
@@ -659,9 +661,15 @@ def test_blackjack() -> None:
             count=1,
             mandatory=False,
             condition=Condition(ConditionType.HAND_VALUE, Operator.LT, 21),
+            loop=True,  # a player draws as often as they like while under 21 (Bicycle's "hit")
             stand=True,  # a player who declines a card has stood: no more cards this hand
         ),
+        # Bicycle: the dealer stands on 17, a soft 17 too; pays a natural 3 to 2; peeks under an ace or
+        # a ten-card for a natural.
+        DealerPhase(stand_on=17, hits_soft=False, naturals=True, peek=True),
     )
+    # One deal (one bet) is the game.
+    assert blackjack.win_conditions == (WinCondition(WinType.HANDS_PLAYED, threshold=1),)
 
 
 def test_registry_doctests() -> None:

@@ -9,7 +9,8 @@ opened by seat ``(h−1) mod N``, direction +1, no skips pending; its dealer is 
 ``(h−2) mod N`` (``dealer``). With a turned trump (``setup.turned_trump``, ``turn_up``) the card turned
 up is recorded (``S_TURNED_CARD``) and its suit is the hand's trump (``S_HAND_TRUMP``): the top of the
 discard pile (``upcard``), or the last card dealt to the dealer, which stays in the dealer's hand
-(``dealer_last``).
+(``dealer_last``). A game with a dealer phase deals the house its up-card and hole card last
+(``dealer.deal_dealer``, which may end the hand at once on a dealer's natural).
 
 At a hand's end: ``hand_end`` card rules score the cards still held, a moon is shot
 (``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
@@ -31,6 +32,7 @@ from darwindeck.engine.betting import award_pot
 from darwindeck.engine.book import score_book
 from darwindeck.engine.contracts import SCORING_EXACT as CONTRACT_EXACT
 from darwindeck.engine.contracts import evaluate_contracts
+from darwindeck.engine.dealer import deal_dealer
 from darwindeck.engine.duplicate import score_contract
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.makers import score_makers
@@ -164,6 +166,7 @@ def new_hand(tables: Int64Array, state: Int64Array) -> None:
     state[L.S_ACTOR] = state[L.S_CUR]
     state[L.S_LEADER] = state[L.S_CUR]
     turn_up(tables, state)
+    deal_dealer(tables, state)
 
 
 @kernel_jit

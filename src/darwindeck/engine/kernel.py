@@ -24,7 +24,8 @@ from darwindeck.engine.betting import bet_action, can_act, round_over, start_rou
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.counting import count_action
-from darwindeck.engine.hands import deal_round, end_hand, new_hand
+from darwindeck.engine.dealer import dealer_turn
+from darwindeck.engine.hands import deal_round, dealer, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import knock
 from darwindeck.engine.melding import note_meld, run_card, run_length
@@ -463,11 +464,18 @@ def settle(tables: Int64Array, state: Int64Array) -> None:
         if state[L.S_STEP] > tables[L.H_STEP_BUDGET]:
             finish(tables, state, -1, L.END_STEP_BUDGET)
             break
+        if state[L.S_HAND_OVER] != 0:  # a hand ended with no action (a dealer's natural at the deal)
+            after_action(tables, state)
+            continue
         if state[L.S_PENDING_TARGET] < 0:
             if state[L.S_PHASE] >= n_phases:
                 end_turn(tables, state)
                 continue
             kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
+            if kind == L.K_DEALER:
+                dealer_turn(tables, state, state[L.S_PHASE], dealer(tables, state))
+                enter_phase(state, state[L.S_PHASE] + 1)
+                continue
             if state[L.B_FOLDED + state[L.S_CUR]] != 0 and _own_phase(kind):
                 enter_phase(state, state[L.S_PHASE] + 1)  # a folded player sits out the rest of the hand
                 continue

@@ -238,7 +238,8 @@ H_BOOK = 34  # 1: book scoring (then the two fields below)
 H_BOOK_TRICKS = 35
 H_BOOK_POINTS = 36
 H_AUCTION_VUL = 37  # -1 without an auction phase, else its ``Vulnerability`` code
-HEADER_SIZE = 38
+H_DEALER = 38  # -1 without a dealer phase, else its index (``engine.dealer``)
+HEADER_SIZE = 39
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -286,6 +287,7 @@ K_TRUMP = 9
 K_ASK = 10
 K_COUNT = 11
 K_AUCTION = 12
+K_DEALER = 13
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

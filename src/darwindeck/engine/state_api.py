@@ -25,6 +25,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
 from darwindeck.engine.auction import decider, dummy_exposed
+from darwindeck.engine.dealer import peek_natural
 from darwindeck.engine.hands import turn_up
 from darwindeck.engine.kernel import apply_action, init_game, settle
 from darwindeck.engine.melding import run_order
@@ -126,9 +127,13 @@ class GameState:
         return int(self.array[L.S_WIN_TEAM])
 
     def returns(self) -> list[float]:
-        """Per player: +1 win, −1 loss, 0 draw or game not over; in team mode the team's result."""
+        """Per player: +1 win, −1 loss, 0 draw or game not over; in team mode the team's result. Against
+        a dealer (``has_dealer``) each player's own result against the house: the sign of their score,
+        the payouts of every hand (+1 ahead, −1 behind, 0 even)."""
         if not self.is_terminal():
             return [0.0] * self.n_players
+        if self.has_dealer:
+            return [float((score > 0) - (score < 0)) for score in self.scores()]
         team = self.tables.player_team
         out: list[float] = []
         for p in range(self.n_players):
@@ -179,6 +184,19 @@ class GameState:
 
     def claim_pile(self) -> tuple[int, ...]:
         return self.pile(L.P_CLAIM, L.L_CLAIM)
+
+    @property
+    def has_dealer(self) -> bool:
+        """The game has a dealer phase: a house hand plays against every player (``engine.dealer``)."""
+        return int(self.tables.header[L.H_DEALER]) >= 0
+
+    def dealer_cards(self) -> tuple[int, ...]:
+        """The dealer's face-up cards (the up-card first; the hole card once turned), public."""
+        return self.tableau(L.GENERAL_PILE) if self.has_dealer else ()
+
+    def dealer_hole_hidden(self) -> bool:
+        """The dealer's hole card still lies face down (its face is in ``claim_pile``, never shown)."""
+        return self.has_dealer and bool(self.array[L.L_CLAIM])
 
     def trick(self) -> tuple[int, ...]:
         return self.pile(L.P_TRICK, L.L_TRICK)
@@ -248,13 +266,15 @@ class GameState:
         discard: Sequence[int] | None = None,
         tableau: Mapping[int, Sequence[int]] | None = None,
         current: int | None = None,
+        dealer: Sequence[int] | None = None,
     ) -> None:
         """Replace piles (a forced deal for scenario tests and puzzles) and settle to the next decision.
 
         Piles not named keep their cards; every card of the deck must end up in exactly one place
         (``ValueError`` otherwise). ``current`` makes that seat the turn's player (at phase 0). Before the
         hand's first trick, a turned trump (``setup.turned_trump``) is turned up again from the arranged
-        piles: the top of the discard, or the last card of the dealer's hand.
+        piles: the top of the discard, or the last card of the dealer's hand. ``dealer`` (a game with a
+        dealer phase): the house's up-card and hole card, dealt again, so a peeking dealer checks them.
         """
         array = self.array.copy()
 
@@ -279,6 +299,11 @@ class GameState:
                 array[slot] = current
             array[L.S_PHASE] = 0
             array[L.S_SUB] = 0
+        if dealer is not None:
+            up, hole = dealer
+            put(L.P_TABLEAU + L.GENERAL_PILE * L.PILE_CAP, L.L_TABLEAU + L.GENERAL_PILE, [up])
+            put(L.P_CLAIM, L.L_CLAIM, [hole])
+            peek_natural(self.program, array)
         array[L.S_IDLE_TURNS] = 0
         if array[L.S_TRICKS_PLAYED] == 0 and array[L.L_TRICK] == 0:
             turn_up(self.program, array)

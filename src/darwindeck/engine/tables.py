@@ -30,7 +30,8 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
 * maker scoring lives in the header (``H_MAKER`` 1 when present, then its four fields), and so do the
   turned trump (``H_TURNED_TRUMP``: -1 or the ``TurnedTrump`` code) and book scoring (``H_BOOK`` 1 when
   present, then its two fields), and an auction's vulnerability (``H_AUCTION_VUL``: -1 without an
-  auction phase, else the first auction phase's ``Vulnerability`` code).
+  auction phase, else the first auction phase's ``Vulnerability`` code), and the dealer phase's index
+  (``H_DEALER``: -1 without one; its row: ``A`` stand on, ``B`` hits soft, ``C`` naturals, ``D`` peek).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -194,6 +196,9 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         row[: L.PH_B + 1] = [L.K_AUCTION, int(phase.doubling), int(phase.dummy)]
     elif isinstance(phase, CountPhase):
         row[: L.PH_C + 1] = [L.K_COUNT, phase.limit, phase.go_points, int(phase.combos)]
+    elif isinstance(phase, DealerPhase):
+        flags = (phase.hits_soft, phase.naturals, phase.peek)
+        row[: L.PH_D + 1] = [L.K_DEALER, phase.stand_on, *(int(flag) for flag in flags)]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_E + 1] = [
             L.K_BIDDING,
@@ -312,6 +317,8 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
         header[L.H_BOOK_POINTS] = book.points_per_trick
     auctions = [p for p in genome.phases if isinstance(p, AuctionPhase)]
     header[L.H_AUCTION_VUL] = auctions[0].vulnerability.code if auctions else -1
+    dealers = [i for i, p in enumerate(genome.phases) if isinstance(p, DealerPhase)]
+    header[L.H_DEALER] = dealers[0] if dealers else -1
     return header
 
 

@@ -71,6 +71,9 @@ MutateCountPhaseMutation           0.10     0.20        ``counting``
 AddAuctionPhaseMutation            0.03     0.06        ``auction``
 RemoveAuctionPhaseMutation         0.03     0.06        ``auction``
 MutateAuctionPhaseMutation         0.10     0.20        ``auction``
+AddDealerPhaseMutation             0.03     0.06        ``dealer``
+RemoveDealerPhaseMutation          0.03     0.06        ``dealer``
+MutateDealerPhaseMutation          0.10     0.20        ``dealer``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -105,6 +108,7 @@ from darwindeck.evolve.mutations import (
     bidding,
     conditions,
     counting,
+    dealer,
     effects,
     knock,
     parameters,
@@ -210,6 +214,9 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddAuctionPhaseMutation", auction.add_auction_phase, 0.03, 0.06),
     Operator("RemoveAuctionPhaseMutation", auction.remove_auction_phase, 0.03, 0.06),
     Operator("MutateAuctionPhaseMutation", auction.mutate_auction_phase, 0.10, 0.20),
+    Operator("AddDealerPhaseMutation", dealer.add_dealer_phase, 0.03, 0.06),
+    Operator("RemoveDealerPhaseMutation", dealer.remove_dealer_phase, 0.03, 0.06),
+    Operator("MutateDealerPhaseMutation", dealer.mutate_dealer_phase, 0.10, 0.20),
 )
 
 

@@ -63,6 +63,8 @@ Each phase is a frozen record of what the player may or must do:
 * ``CountPhase``: Cribbage's play (its class docstring).
 * ``AuctionPhase``: Contract Bridge's auction (its class docstring): the calls, the contract, the
   declarer, doubling, the dummy and the contract's score.
+* ``DealerPhase``: Blackjack's house dealer (its class docstring): a hand of its own, an up-card and a
+  hole card, a fixed drawing policy, and every player paid or collected against it.
 """
 
 from __future__ import annotations
@@ -365,6 +367,45 @@ class AuctionPhase:
     vulnerability: Vulnerability = Vulnerability.NONE
 
 
+#: The dealer's drawing limits: it stands on a total of at least ``stand_on`` (Blackjack: 17).
+MIN_STAND_ON = 12
+MAX_STAND_ON = 21
+
+
+@phase_kind(
+    "dealer",
+    opcode=26,
+    layout=("stand_on", Flags("hits_soft", "naturals", "peek")),
+    since=2,
+    semantics=("engine.dealer", "evolve.mutations.dealer"),
+)
+@dataclass(frozen=True)
+class DealerPhase:
+    """Blackjack's dealer: the house, a hand that plays a fixed policy against every player
+    (``engine.dealer``). Needs the game's hand evaluation to be a point total with a bust threshold
+    (Blackjack: 21), which values the dealer's cards as it values the players'.
+
+    At each deal the dealer takes two cards after the players: the *up-card* face up and the *hole card*
+    face down. With ``peek``, a dealer whose up-card is an ace or worth ten looks at the hole card at
+    once, and a *natural* (two cards worth the bust threshold) ends the hand there. The phase acts in
+    the turn of the round's last player (the seat before the hand's first player), after every player
+    has had their turn: the dealer turns the hole card face up and, unless every player has bust, draws
+    from the deck while its total is below ``stand_on``, or equal to it and *soft* (an ace counted high)
+    when ``hits_soft``. Then each player is settled, in half-bets added to their score: a bust loses
+    (−2) whatever the dealer holds; with ``naturals`` a player's natural against none of the dealer's is
+    paid 3 to 2 (+3), a dealer's natural beats every other hand (−2) and two naturals push (0); else the
+    dealer's bust pays (+2), a higher total wins (+2), a lower loses (−2), an equal one pushes (0). The
+    hand ends.
+    """
+
+    stand_on: int = declared_field(
+        17, low=MIN_STAND_ON, high=MAX_STAND_ON, note=f" (the dealer draws below it: {MIN_STAND_ON}..21)"
+    )
+    hits_soft: bool = False
+    naturals: bool = True
+    peek: bool = True
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -379,4 +420,5 @@ Phase: TypeAlias = (
     | AskPhase
     | CountPhase
     | AuctionPhase
+    | DealerPhase
 )

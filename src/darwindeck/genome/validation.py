@@ -59,6 +59,12 @@ Turn structure
     promises the hand's tricks less seven plus its level, 1..7); E ``doubling`` or ``dummy`` not a bool,
     ``vulnerability`` not a ``Vulnerability``; W ``dummy`` without teams of two (nobody is the dummy);
     W a second auction phase (the contract is set once per hand).
+  * E a dealer phase (Blackjack's house) in a game that cannot have one: without a ``point_total`` hand
+    evaluation with a bust threshold (nothing values the dealer's hand), in team mode (each player plays
+    the house alone), with a claim phase (the hole card lies where the face-down claim pile would), with
+    the tableau in use (a tableau mode, or a phase that moves cards to or from the tableau: the dealer's
+    cards lie there), a second dealer phase, or a deal with no room for the dealer's two cards; E
+    ``stand_on`` 12..21.
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -156,6 +162,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -547,6 +554,8 @@ class _Checker:
             self.check_ask_phase(path, phase)
         elif isinstance(phase, AuctionPhase):
             self.check_auction_phase(path, index, phase)
+        elif isinstance(phase, DealerPhase):
+            self.check_dealer_phase(path, index)
 
     def check_declared_fields(self, path: str, phase: Phase) -> None:
         """The checks a phase's declaration implies (``genome.declare``), field by field in field order:
@@ -654,6 +663,38 @@ class _Checker:
         if first != index:
             reason = f"the contract is set once per hand, by turn_structure.phases[{first}]: never acts"
             self.warn(path, reason)
+
+    def check_dealer_phase(self, path: str, index: int) -> None:
+        for reason in self.dealer_refusals(index):
+            self.error(path, f"a dealer cannot play here: {reason}")
+
+    def dealer_refusals(self, index: int) -> list[str]:
+        """Why this game cannot have Blackjack's dealer (the module rules), empty when it can."""
+        genome, reasons = self.genome, []
+        evaluation = genome.scoring.hand_evaluation
+        point_total = evaluation is not None and evaluation.method is EvaluationMethod.POINT_TOTAL
+        if not point_total or evaluation is None or not evaluation.bust_threshold:
+            reasons.append("scoring.hand_evaluation must be a point_total with a bust_threshold")
+        if genome.team_mode:
+            reasons.append("in team mode (each player plays the house alone)")
+        if self.phase_indices(ClaimPhase):
+            reasons.append("a claim phase's face-down pile is where the hole card lies")
+        if genome.setup.tableau_mode is not TableauMode.NONE or self.uses_tableau():
+            reasons.append("the tableau is in use, and the dealer's cards lie there")
+        if self.phase_indices(DealerPhase)[0] != index:
+            reasons.append("a second dealer phase (the house has one hand)")
+        cards, deck = self.cards_per_player, self.deck
+        if _is_int(cards) and deck is not None and cards * genome.player_count + 2 > deck.size:
+            reasons.append(f"the deal leaves no two cards of the {deck.size} for the dealer")
+        return reasons
+
+    def uses_tableau(self) -> bool:
+        for phase in self.phases:
+            target = getattr(phase, "target", None)
+            source = getattr(phase, "source", None)
+            if Location.TABLEAU in (target, source):
+                return True
+        return False
 
     def check_ask_phase(self, path: str, phase: AskPhase) -> None:
         cards, deck = self.cards_per_player, self.deck

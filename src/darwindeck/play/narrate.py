@@ -10,7 +10,9 @@ choices of cards to pass ("East chooses 3 cards to pass": which cards, only the 
 ``describe_events(before, action, after, rules)`` says what followed without a decision: the cards the
 human passed and received ("You pass Q♠, K♠, 4♥ to East and receive J♠, 5♥, A♥ from West"), a trick
 won, a claim pile taken, a pot won, cards captured, the discard shuffled into a new deck (the deck grew
-without a deal), a hand over with the scores. Both read only ``TableView`` values of the human's seat
+without a deal), the dealer's play once it turns its hole card ("The dealer turns 4♥ and draws 3♣, 2♦";
+said when the dealer's cards are still on the table after the action: not when a new deal follows at
+once), a hand over with the scores. Both read only ``TableView`` values of the human's seat
 (``darwindeck.play.view``), the genome and ``TableRules`` (public rules), so a line can name a card only
 when that seat may see it:
 
@@ -909,6 +911,8 @@ def describe_events(
             lines.append(
                 _says(after, player, "captures", "capture", f"{gained} card{'s' if gained > 1 else ''}")
             )
+    if before.dealer_hole and not after.dealer_hole and after.hand_number == before.hand_number:
+        lines.append(dealer_line(before, after))
     grew = after.deck_size - before.deck_size
     if after.hand_number == before.hand_number and (grew > 1 or (grew > 0 and action == L.A_DRAW)):
         lines.append(f"The discard pile is shuffled into a new deck ({after.deck_size} cards).")
@@ -926,6 +930,14 @@ def describe_events(
     if after.hand_number > before.hand_number:
         lines.append(f"Hand {after.hand_number} is dealt.")
     return lines
+
+
+def dealer_line(before: TableView, after: TableView) -> str:
+    """The dealer's play: the hole card turned, then the cards drawn (``engine.dealer``)."""
+    shown = len(before.dealer)
+    hole, drawn = after.dealer[shown], after.dealer[shown + 1 :]
+    rest = "draws " + ", ".join(card_name(card) for card in drawn) if drawn else "draws nothing"
+    return f"The dealer turns {card_name(hole)} and {rest}."
 
 
 def _side_of_winner(view: TableView, rules: TableRules) -> tuple[int, ...]:

@@ -3,7 +3,8 @@
 Layouts (``render_screen``): the *full* layout (terminals of ``COMPACT_BELOW`` columns or more) has a
 title rule, the direction of play, whose turn it is, a table of seats (cards held, and when the game has
 them: captured cards, bids, tricks, scores, chips), team scores, the table (discard top, deck size,
-tableau piles, the current trick, claim pile, pot, an auction's contract), the dummy's face-up hand and
+tableau piles, the dealer's cards with its hole card face down, the current trick, claim pile, pot, an
+auction's contract), the dummy's face-up hand and
 the player's hand. The *compact* layout says the
 same in fewer, shorter lines (two seats per line, abbreviated seat names). Plain mode changes only the
 characters of rules and tables (ASCII); colour is the console's business (``Console(no_color=True)``).
@@ -222,9 +223,11 @@ def table_line(view: TableView, rules: TableRules) -> Text:
     for pile, cards in enumerate(view.tableau[:_SUIT_PILE]):
         if cards:
             parts.append(Text(f"{Suit.from_code(pile).symbol} pile ").append_text(cards_text(cards)))
-    if view.tableau[_SUIT_PILE]:
+    if view.dealer or view.dealer_hole:  # the dealer's cards are the table pile, its hole the claim pile
+        parts.append(dealer_text(view))
+    elif view.tableau[_SUIT_PILE]:
         parts.append(Text("table ").append_text(cards_text(view.tableau[_SUIT_PILE])))
-    if view.claim_pile_size:
+    if view.claim_pile_size and not view.dealer_hole:
         parts.append(Text(f"claim pile {view.claim_pile_size} face down"))
     if view.claim_rank >= 0 and view.claim_count:
         rank = Rank.from_code(view.claim_rank).value
@@ -238,6 +241,12 @@ def table_line(view: TableView, rules: TableRules) -> Text:
     if view.contract >= 0:
         parts.append(Text(contract_text(view)))
     return Text(" · ").join(parts)
+
+
+def dealer_text(view: TableView) -> Text:
+    """The dealer's cards: "dealer 5♠ and a face-down card" until the hole card is turned."""
+    text = Text("dealer ").append_text(cards_text(view.dealer))
+    return text.append(" and a face-down card" if view.dealer_hole else "")
 
 
 def contract_text(view: TableView) -> str:

@@ -88,6 +88,7 @@ PHASE_NAMES = {
     L.K_ASK: "ask",
     L.K_COUNT: "count",
     L.K_AUCTION: "auction",
+    L.K_DEALER: "dealer",
 }
 
 
@@ -164,6 +165,8 @@ class TableView:
     dummy_to_play: bool  # the dummy's turn: the declarer (current_player) plays one of its cards
     vulnerable: tuple[bool, ...]  # by team, in an auction game (engine.duplicate); empty otherwise
     auction: tuple[tuple[int, int], ...]  # (seat, call action) of this hand's auction, from the moves
+    dealer: tuple[int, ...]  # a dealer game: the dealer's face-up cards (engine.dealer), else empty
+    dealer_hole: bool  # the dealer's hole card still lies face down (its face is never in the view)
 
     @property
     def n_players(self) -> int:
@@ -243,6 +246,8 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         dummy_to_play=not terminal and int(array[L.S_DUMMY]) == int(array[L.S_ACTOR]),
         vulnerable=_vulnerability(state),
         auction=auction_calls(state, moves),
+        dealer=state.dealer_cards(),
+        dealer_hole=state.dealer_hole_hidden(),
     )
 
 

@@ -18,6 +18,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -181,6 +182,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("asking for cards", AskPhase in kinds),
         ("counting to a total", CountPhase in kinds),
         ("an auction for a contract", AuctionPhase in kinds),
+        ("playing against a dealer", DealerPhase in kinds),
         ("shedding cards", WinType.EMPTY_HAND in wins),
         ("capturing cards", mode in (TableauMode.WAR, TableauMode.MATCH_RANK)),
         ("building sequences", mode is TableauMode.SEQUENCE),
@@ -224,6 +226,9 @@ def _setup(genome: GameGenome) -> Section:
         items.append(f"Move {cards} from the deck onto the discard pile to start it.")
     remaining = setup.initial_deck.size - setup.cards_per_player * genome.player_count
     remaining -= setup.initial_discard_count
+    if any(isinstance(phase, DealerPhase) for phase in genome.phases):  # engine.dealer.deal_dealer
+        items.append("Deal the dealer two cards: the up-card face up, then the hole card face down.")
+        remaining -= 2
     if remaining == 1:
         items.append("The one card left over stays face down as the deck.")
     elif remaining > 1:
@@ -420,6 +425,8 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
     structure = genome.turn_structure
     if any(isinstance(phase, CountPhase) for phase in genome.phases):  # engine.counting ends it
         items.append("A hand ends when every player's hand is empty (the deck is not played out).")
+    elif any(isinstance(phase, DealerPhase) for phase in genome.phases):  # engine.dealer ends it
+        items.append("A hand ends when the dealer has played and every player is settled.")
     elif not structure.has_tricks:
         items.append(
             "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "

@@ -44,6 +44,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -253,6 +254,7 @@ def _score_moments(genome: GameGenome) -> frozenset[ScoreMoment]:
         or genome.maker_scoring is not None
         or genome.book_scoring is not None
         or AuctionPhase in kinds
+        or DealerPhase in kinds
     )
     if at_hand_end:
         moments.add(ScoreMoment.HAND_END)

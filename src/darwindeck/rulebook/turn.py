@@ -28,6 +28,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -68,6 +69,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     AskPhase: "Ask",
     CountPhase: "Count",
     AuctionPhase: "Auction",
+    DealerPhase: "Dealer",
 }
 
 #: Spec 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -279,6 +281,8 @@ def _describe_phase(
         return _count(phase)
     if isinstance(phase, AuctionPhase):
         return _auction(phase, genome, opening)
+    if isinstance(phase, DealerPhase):
+        return _dealer(phase, genome)
     return _bidding(phase, opening, most_bid(genome))
 
 
@@ -539,6 +543,41 @@ def _count(phase: CountPhase) -> tuple[str, list[str]]:
             "point then); a card of the same rank as the card just before it scores 2 for the pair, 6 "
             "for three of a kind, 12 for four; and when the last three or more cards played since the "
             "count began are all different ranks in sequence, in any order (ace low), they score 1 each."
+        )
+    return main, details
+
+
+def _dealer(phase: DealerPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The dealer phase as ``engine.dealer`` plays it."""
+    evaluation = genome.scoring.hand_evaluation
+    limit = evaluation.bust_threshold if evaluation is not None else None
+    soft = "draws" if phase.hits_soft else "stands"
+    main = (
+        "The dealer plays for the house against every player. At each deal, after the players' cards, "
+        "the dealer takes one card face up (the up-card) and one face down (the hole card). When the "
+        "last player of the round has had their turn, the dealer turns the hole card face up and, unless "
+        f"every player has bust, draws cards while its total is below {phase.stand_on}, and {soft} on a "
+        f"soft {phase.stand_on} (an ace counted high)."
+    )
+    details = [
+        "Then each player is settled against the dealer, in half-bets added to their score: a player "
+        f"over {limit} has bust and loses 2 whatever the dealer holds; if the dealer busts, every other "
+        "player wins 2; otherwise the higher total wins 2 (a lower one loses 2) and equal totals push (0).",
+        "Your result is yours alone against the house: a score above 0 at the end is a win, below 0 a "
+        "loss, 0 a push.",
+    ]
+    if phase.naturals:
+        details.insert(
+            1,
+            f"A natural is two cards worth exactly {limit}: a player's natural against none of the "
+            "dealer's is paid 3 (3 to 2); the dealer's natural beats every other hand, even a "
+            f"{limit} of more cards; two naturals push.",
+        )
+    if phase.peek:
+        details.insert(
+            0,
+            "When the up-card is an ace or worth ten, the dealer looks at the hole card at once: with a "
+            "natural it is turned face up, every player is settled and the hand ends before anyone plays.",
         )
     return main, details
 

@@ -372,7 +372,9 @@ class WebGame:
             "hand_sizes": list(table.hand_sizes),
             "discard_top": None if table.discard_top is None else card_text(table.discard_top),
             "deck_size": table.deck_size,
-            "tableau": [[card_text(c) for c in pile] for pile in table.tableau],
+            "tableau": []
+            if table.dealer or table.dealer_hole
+            else [[card_text(c) for c in p] for p in table.tableau],
             "trick": [[table.names[p], card_text(c)] for p, c in table.trick],
             "winning": table.names[self._winner(table.trick, table)] if table.trick else None,
             "last_trick": self._last_trick(table),

@@ -1,14 +1,13 @@
-"""Scenario tests for the library's War, Betting War, Blackjack, Simple Poker and Draw Poker, each by its
+"""Scenario tests for the library's War, Betting War, Simple Poker and Draw Poker, each by its
 published rules.
 
-Sources: Pagat's War (https://www.pagat.com/war/war.html), Blackjack
-(https://www.pagat.com/banking/blackjack.html), Five Card Stud (https://www.pagat.com/poker/variants/5stud.html),
+Sources: Pagat's War (https://www.pagat.com/war/war.html), Five Card Stud (https://www.pagat.com/poker/variants/5stud.html),
 Five Card Draw (https://www.pagat.com/poker/variants/5draw.html), poker hand ranking
 (https://www.pagat.com/poker/rules/ranking.html) and poker betting (https://www.pagat.com/poker/rules/betting.html).
 Betting War is not a traditional game: its rules are War's plus the betting round its docstring
 (darwindeck.genome.library.tableau.betting_war) describes. Where a game's docstring
 (darwindeck.genome.library) says the engine departs from the published rule on purpose (War's tie settled
-by the next pair of cards without face-down cards, Blackjack without a dealer, the casino games decided in
+by the next pair of cards without face-down cards, the casino games decided in
 one deal, Draw Poker's exchange limited by the cards set aside), the test checks the engine's stated rule
 and says so.
 
@@ -225,72 +224,6 @@ def test_betting_war_a_fold_gives_the_pot_to_the_other_player_and_the_deck_is_de
     assert not state.is_terminal()
     assert len(state.hand(0)) == 26 and len(state.hand(1)) == 26 and table(state) == ()
     assert state.array[L.S_HAND_NO] == 2 and state.current_player == 1
-
-
-# ---- Blackjack ------------------------------------------------------------------------------------------
-
-
-def stand(state: GameState, *seats: int) -> None:
-    """Each of ``seats``, in turn, declines the card (stands)."""
-    for seat in seats:
-        assert state.current_player == seat and state.legal_actions() == [L.A_DRAW, L.A_PASS]
-        state.apply_action(L.A_PASS)
-
-
-def test_blackjack_an_ace_and_a_king_make_21_which_draws_no_more_and_wins() -> None:
-    # Pagat: number cards count their face value, J Q K 10, an ace 11 (or 1); a player may take more
-    # cards while under 21. Seat 0's A♠ K♥ = 11 + 10 = 21: it is offered no card, so seat 1 moves first.
-    state = deal("blackjack", ["AS KH", "QD 9C", "7H 5H", "10S 8D"], deck=cards("2C 3C"))
-    assert state.current_player == 1
-    # Seats 1 (Q + 9 = 19), 2 (7 + 5 = 12) and 3 (10 + 8 = 18) stand. No card moved in a whole round of
-    # turns (seat 0's included), so the hand is over: the highest total not over 21 is seat 0's 21.
-    stand(state, 1, 2, 3)
-    assert state.is_terminal() and state.winner == 0
-    assert state.deck() == tuple(cards("2C 3C"))
-
-
-def test_blackjack_an_ace_counts_one_when_eleven_would_bust() -> None:
-    # Pagat: an ace counts 11 or 1 at the holder's choice. Seat 0 holds A♥ 6♦ (17 or 7) and draws the
-    # 9♦ and then the 5♠ (the deck's top two, 9♦ first).
-    state = deal("blackjack", ["AH 6D", "10S 8D", "10C 9H", "7C 7S"], deck=cards("2C 5S 9D"))
-    state.apply_action(L.A_DRAW)
-    assert state.hand(0) == tuple(cards("AH 6D 9D"))
-    # With the ace as 1 the hand is 1 + 6 + 9 = 16, under 21 (as 11 it would be 26, bust); seats 1 (18),
-    # 2 (19) and 3 (14) stand, and seat 0 may draw again.
-    stand(state, 1, 2, 3)
-    assert state.current_player == 0 and L.A_DRAW in state.legal_actions()
-    # It draws the 5♠: 1 + 6 + 9 + 5 = 21, so it draws no more; the others have stood, nothing moves in
-    # the next round and the hand ends. 21 (the ace as 1; as 11, 31 would bust) beats seat 2's 19.
-    state.apply_action(L.A_DRAW)
-    assert state.is_terminal() and state.winner == 0
-
-
-def test_blackjack_a_hand_over_21_busts_and_loses_to_any_lower_total() -> None:
-    # Pagat: a hand over 21 is bust and loses. Seat 0's 10♥ 6♣ (16) draws the K♠: 10 + 6 + 10 = 26, bust.
-    state = deal("blackjack", ["10H 6C", "7H 5H", "5C 4C", "3D 2D"], deck=cards("2S KS"))
-    state.apply_action(L.A_DRAW)
-    assert state.hand(0) == tuple(cards("10H 6C KS"))
-    # Seats 1 (12), 2 (9) and 3 (5) stand; seat 0, bust, is offered no card: after a round in which no
-    # card moved the hand ends, and the highest total not over 21 is seat 1's 12.
-    stand(state, 1, 2, 3)
-    assert state.is_terminal() and state.winner == 1
-    assert state.deck() == (c("2S"),)
-
-
-def test_blackjack_a_player_who_stands_takes_no_more_cards_that_hand() -> None:
-    # Blackjack docstring (and Pagat: "stand" ends the player's drawing): a player who declines a card
-    # draws no more this hand. Seat 0 stands on 10♥ 2♣ = 12, seat 1 (5♠ 4♠ = 9) draws the 2♥ (11),
-    # seats 2 (3♦ 2♦ = 5) and 3 (4♦ 2♠ = 6) stand.
-    state = deal("blackjack", ["10H 2C", "5S 4S", "3D 2D", "4D 2S"], deck=cards("3C 2H"))
-    stand(state, 0)
-    state.apply_action(L.A_DRAW)
-    assert state.hand(1) == tuple(cards("5S 4S 2H"))
-    stand(state, 2, 3)
-    # Seat 0's 12 is under 21, but it stood: its turn passes without a choice, and seat 1 is next.
-    assert state.current_player == 1 and c("3C") in state.deck()
-    # Seat 1 stands on 11; after a round with no card moved, seat 0's 12 is the highest total and wins.
-    stand(state, 1)
-    assert state.is_terminal() and state.winner == 0 and state.hand(0) == tuple(cards("10H 2C"))
 
 
 # ---- Simple Poker (five-card stud) and Draw Poker --------------------------------------------------------

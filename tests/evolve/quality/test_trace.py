@@ -22,7 +22,8 @@ def test_knockout_whist_leaves_a_stock_only_its_upcard_reads() -> None:
 
 
 def test_blackjack_draws_from_its_stock() -> None:
-    # 4 players × 2 cards from 52 leave 44; hitting draws from them. Hit or stand is a draw decision.
+    # 4 players × 2 cards and the dealer's 2 from 52 leave 42; hitting draws from them. Hit or stand is a
+    # draw decision.
     trace = trace_games(get_game("blackjack"), batch_seed(7, "greedy"), 4)
-    assert trace.stock_after_deal == 44 and trace.stock_drawn and not trace.stock_idle
+    assert trace.stock_after_deal == 42 and trace.stock_drawn and not trace.stock_idle
     assert trace.kinds_seen == ("draw",) and trace.tricks_led == 0

@@ -1,8 +1,9 @@
-"""Casino games: Simple Poker (five-card stud), Draw Poker, Blackjack. A showdown values the hands.
+"""Casino games: Simple Poker (five-card stud), Draw Poker, Blackjack. Hands are valued at the end.
 
-Approximations the schema forces on all of them: one deal decides the game (``best_hand``), where the
-real games go on deal after deal until someone has the chips; every phase belongs to a player's turn,
-so a "round" of betting or drawing is each player's turn in order.
+Approximations the schema forces on the poker games: one deal decides the game (``best_hand``), where
+the real games go on deal after deal until someone has the chips; every phase belongs to a player's
+turn, so a "round" of betting or drawing is each player's turn in order. Blackjack plays against the
+house's dealer (``DealerPhase``); its differences are in its docstring.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from darwindeck.genome.cards import Location
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import hand_size
-from darwindeck.genome.phases import BettingPhase, DiscardPhase, DrawPhase
+from darwindeck.genome.phases import BettingPhase, DealerPhase, DiscardPhase, DrawPhase
 from darwindeck.genome.schema import (
     EvaluationMethod,
     GameGenome,
@@ -116,22 +117,42 @@ def draw_poker() -> GameGenome:
 
 
 BLACKJACK_LIMIT = 21
+#: The dealer stands on 17, soft 17 included (Bicycle's rule, and OpenSpiel's).
+DEALER_STANDS_ON = 17
 
 
 def blackjack() -> GameGenome:
-    """Blackjack (Twenty-One): take cards to get close to 21 without going over.
+    """Blackjack against the dealer, by the rules Bicycle publishes ("Official Rules of Card Games",
+    https://bicyclecards.com/how-to-play/blackjack).
 
-    Faithful: two cards each, a player may take one more card each turn while under 21 and stands by
-    declining one (``stand``: a player who has stood draws no more this hand), cards count face
-    value, faces 10, aces 11 or 1 (``ace_alternate_value`` 1) and a hand over 21 busts; the highest hand
-    that has not bust wins. Approximated: the schema has no dealer, so the players compete with each other
-    (as in home Twenty-One without a banker) and there are no bets, doubling, splitting or insurance.
+    Faithful: each player is dealt two cards and plays alone against the dealer, who takes an up-card
+    and a hole card; cards count their number, faces 10, an ace 11 or 1 (``ace_alternate_value``); a
+    player hits (draws) as often as they like while under 21 and stands by declining a card; over 21 is
+    a bust and loses at once. A dealer whose up-card is an ace or a ten-card looks at the hole card and
+    a natural (ace and ten-card) collects at once from every player without one (``peek``). After the
+    players, the dealer turns the hole card and draws to 16 and stands on 17, a soft 17 included
+    (``hits_soft`` False). A natural against none of the dealer's is paid 3 to 2, two naturals push;
+    otherwise the dealer's bust pays every standing player, the higher total wins one bet and equal
+    totals push. Scores count half-bets so 3 to 2 stays whole (win 2, natural 3, loss −2, push 0).
+
+    Stated differences (choices, not limits of the language, except where said): one bet of one unit per
+    hand and one hand per game (Bicycle plays on with chips; ``hands_played`` 1); no doubling down,
+    splitting pairs or insurance (limits: the language has no bets tied to a hand, or split hands); the
+    players' cards are dealt face down, not face up (nothing a player decides depends on another's
+    cards); the dealer's two cards come after the players' instead of interleaved with them (the same
+    deal from a shuffled deck); a player at 21 draws no more (Bicycle leaves hitting 21 unstated).
+
+    OpenSpiel's ``blackjack`` (one player; ``tests/oracle/test_openspiel_blackjack.py``) has no naturals
+    (a two-card 21 is any 21, and paid even) and no peek, and lets a player hit on 21: the differential
+    test plays our genome configured so (``naturals`` and ``peek`` False, a draw while the hand is at
+    most 21).
     """
     return GameGenome(
         name="Blackjack",
         description=(
-            "Each player starts with two cards and may keep drawing to get as close to 21 as possible; "
-            "over 21 is bust. The highest total that has not bust wins."
+            "Each player plays alone against the dealer, drawing to get as close to 21 as they dare; over "
+            "21 is bust. The dealer shows one card and draws to 17: beat its total to win, and an ace "
+            "with a ten (a natural) pays 3 to 2."
         ),
         setup=SetupRules(cards_per_player=2),
         turn_structure=TurnStructure(
@@ -141,8 +162,10 @@ def blackjack() -> GameGenome:
                     count=1,
                     mandatory=False,
                     condition=Condition(ConditionType.HAND_VALUE, Operator.LT, BLACKJACK_LIMIT),
+                    loop=True,
                     stand=True,
                 ),
+                DealerPhase(stand_on=DEALER_STANDS_ON, hits_soft=False, naturals=True, peek=True),
             )
         ),
         scoring=Scoring(
@@ -150,7 +173,7 @@ def blackjack() -> GameGenome:
                 method=EvaluationMethod.POINT_TOTAL, ace_alternate_value=1, bust_threshold=BLACKJACK_LIMIT
             )
         ),
-        win_conditions=(WinCondition(WinType.BEST_HAND),),
+        win_conditions=(WinCondition(WinType.HANDS_PLAYED, threshold=1),),
         player_count=4,
         max_turns=60,
     )
@@ -182,8 +205,8 @@ GAMES: tuple[LibraryGame, ...] = (
             "blackjack",
             "Blackjack",
             FAMILY,
-            ("draw", "hand-evaluation"),
-            "Draw towards 21 without going bust; highest total wins.",
+            ("draw", "hand-evaluation", "dealer"),
+            "Against the dealer: draw towards 21 without going bust; beat the dealer's total.",
         ),
         blackjack(),
     ),
