@@ -34,6 +34,7 @@ from darwindeck.tcg.deckevo.ga import (
     GenerationStats,
     Member,
     evolve_decks,
+    open_store,
 )
 from darwindeck.tcg.deckevo.genome import DeckGenome
 from darwindeck.tcg.deckevo.operators import (
@@ -44,7 +45,6 @@ from darwindeck.tcg.deckevo.operators import (
     repair,
 )
 from darwindeck.tcg.deckevo.pool import default_pool
-from darwindeck.tcg.deckevo.store import DeckRunStore
 
 POOL = default_pool()
 READY = [DeckGenome.from_deck(load_deck(name)) for name in shipped_deck_names()]
@@ -177,7 +177,7 @@ def _settings(field: str = "ready", generations: int = 3) -> DeckEvolutionSettin
 
 
 def _run(tmp_path: Path, name: str, workers: int = 1, **kwargs: object) -> DeckRunResult:
-    store = DeckRunStore(tmp_path / f"{name}.db")
+    store = open_store(tmp_path / f"{name}.db")
     try:
         with LocalEvaluator(workers) as evaluator:
             return evolve_decks(_settings(**kwargs), 7, store, evaluator)  # type: ignore[arg-type]
@@ -203,7 +203,7 @@ class _Killed(Exception):
 
 def test_a_run_killed_after_a_generation_resumes_to_the_same_end(tmp_path: Path) -> None:
     whole = _run(tmp_path, "whole")
-    store = DeckRunStore(tmp_path / "broken.db")
+    store = open_store(tmp_path / "broken.db")
 
     def die(stats: GenerationStats) -> None:
         if stats.index == 1:
@@ -212,7 +212,7 @@ def test_a_run_killed_after_a_generation_resumes_to_the_same_end(tmp_path: Path)
     with LocalEvaluator(1) as evaluator:
         with pytest.raises(_Killed):
             evolve_decks(_settings(), 7, store, evaluator, progress=die)
-        assert store.last_generation(1) == 1 and store.status(1) == "running"
+        assert store.last_completed_generation(1) == 1 and store.run_info(1).status == "running"
         resumed = evolve_decks(_settings(), 7, store, evaluator, resume=True)
     store.close()
     assert resumed.run_id == 1
@@ -246,7 +246,7 @@ def test_each_batch_of_a_pairing_has_its_own_seeds() -> None:
 
 
 def test_resume_without_a_matching_run_is_a_clear_error(tmp_path: Path) -> None:
-    store = DeckRunStore(tmp_path / "empty.db")
+    store = open_store(tmp_path / "empty.db")
     with LocalEvaluator(1) as evaluator, pytest.raises(DarwinDeckError, match="no run with these arguments"):
         evolve_decks(_settings(), 7, store, evaluator, resume=True)
     store.close()
