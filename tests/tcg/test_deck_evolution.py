@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from collections import Counter
 from pathlib import Path
 
@@ -342,3 +343,17 @@ def test_a_battle_stopped_by_the_action_budget_is_a_draw(monkeypatch: pytest.Mon
     monkeypatch.setattr(fitness, "play_battle", endless)
     deck = load_deck("fire-charizard-ex")
     assert play_match_task(MatchTask(deck, deck, games=4, seed=1)) == MatchRecord(0, 4, 0)
+
+
+def test_resume_in_a_store_of_the_old_deck_tables_says_why_it_cannot(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as connection:  # the tables of the deck store before the shared one
+        connection.execute("CREATE TABLE deck_runs (id INTEGER PRIMARY KEY, settings JSON, seed INTEGER)")
+        connection.execute("INSERT INTO deck_runs VALUES (1, '{}', 7)")
+    store = open_store(db)
+    with LocalEvaluator(1) as evaluator, pytest.raises(DarwinDeckError, match="before 2026-11-28"):
+        evolve_decks(_settings(), 7, store, evaluator, resume=True)
+    assert store.list_runs() == []
+    store.close()
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT id, seed FROM deck_runs").fetchall() == [(1, 7)]

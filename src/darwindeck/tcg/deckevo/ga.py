@@ -5,7 +5,9 @@ Rules:
 * The loop (``evolve.loop.run_generations``) breeds, stores and resumes; this module plugs in the decks'
   parts (``_DeckRun``, a ``loop.Species``). The run store is the shared ``evolve.store.GenomeStore`` of
   kind ``decks`` (``open_store``; genomes by ``DeckGenome.identity``, ``genome.DECK_CODEC``); each slot's
-  fitness, records and lineage are its notes, since an elite's fitness changes as it plays more.
+  fitness, records and lineage are its notes, since an elite's fitness changes as it plays more. A store
+  file of the deck evolution before the shared store (tables ``deck_runs``, ``deck_generations``) keeps
+  those tables untouched; its runs cannot be resumed (``--resume`` says so), a new run goes beside them.
 * Generation 0 is the *starters* (the six ready decks; they carry the players' knowledge) and random
   decks (``operators.random_deck``) up to the population size. Each later generation keeps the
   ``elite`` best distinct decks of the one before (the loop's ``distinct_elites``: fitness, then
@@ -42,6 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
+
+from sqlalchemy import inspect
 
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.loop import Individual, Scored, Selection, run_generations
@@ -353,7 +357,11 @@ def _run_id(s: DeckEvolutionSettings, seed: int, store: DeckStore, resume: bool)
         return store.create_run(s.to_dict(), seed)
     run_id = store.find_run(s.to_dict(), seed)
     if run_id is None:
-        raise DarwinDeckError("--resume: the store holds no run with these arguments and seed to continue")
+        old = " (its deck_runs table is the store before 2026-11-28, which cannot be resumed)"
+        note = old if inspect(store.engine).has_table("deck_runs") else ""
+        raise DarwinDeckError(
+            f"--resume: the store holds no run with these arguments and seed to continue{note}"
+        )
     return run_id
 
 
