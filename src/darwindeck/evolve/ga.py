@@ -1,6 +1,9 @@
 """The genetic algorithm: evolve card games, one stored generation at a time.
 
-A run (``evolve``) goes like this:
+The loop itself (elites, tournaments, per-generation generators, storing each generation whole, resuming)
+is ``evolve.loop``, shared with deck evolution; this module is the card games' side of it (``_Run``, a
+``loop.Species``): generation 0, children, fitness with its cache and MCTS step, statistics, the hall of
+fame, the plateau. A run (``evolve``) goes like this:
 
 * **Generation 0** is the ``starters`` given (``evolve --from-rated``: the games people rated best),
   then the library (games whose player count lies in the settings' range, in slug order; a random subset
@@ -56,8 +59,8 @@ A run (``evolve``) goes like this:
 * **Plateau stop**: the run ends when the best fitness ever seen has not risen for ``plateau_patience``
   generations (status ``plateau``), else after ``generations`` generations (status ``completed``).
 
-Reproducibility: every random draw of generation g comes from ``generation_rng(seed, g, purpose)``, a
-``random.Random`` seeded from SHA-256 of ``"{seed}:{g}:{purpose}"`` (purposes ``breed`` and
+Reproducibility: every random draw of generation g comes from ``loop.generation_rng(seed, g, purpose)``,
+a ``random.Random`` seeded from SHA-256 of ``"{seed}:{g}:{purpose}"`` (purposes ``breed`` and
 ``diversity``), and from nothing else. Generation g is therefore a function of (settings, seed, the
 population, fitness and diversity of generation g − 1), which is what the store keeps: ``evolve(...,
 resume_run=RUN_ID)`` replays the completed generations from the store (populations, fitness, stats) to
