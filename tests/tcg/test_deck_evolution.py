@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from collections import Counter
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from darwindeck.tcg.deckevo.ga import (
     GenerationStats,
     Member,
     evolve_decks,
+    open_store,
 )
 from darwindeck.tcg.deckevo.genome import DeckGenome
 from darwindeck.tcg.deckevo.operators import (
@@ -44,7 +46,6 @@ from darwindeck.tcg.deckevo.operators import (
     repair,
 )
 from darwindeck.tcg.deckevo.pool import default_pool
-from darwindeck.tcg.deckevo.store import DeckRunStore
 
 POOL = default_pool()
 READY = [DeckGenome.from_deck(load_deck(name)) for name in shipped_deck_names()]
@@ -177,7 +178,7 @@ def _settings(field: str = "ready", generations: int = 3) -> DeckEvolutionSettin
 
 
 def _run(tmp_path: Path, name: str, workers: int = 1, **kwargs: object) -> DeckRunResult:
-    store = DeckRunStore(tmp_path / f"{name}.db")
+    store = open_store(tmp_path / f"{name}.db")
     try:
         with LocalEvaluator(workers) as evaluator:
             return evolve_decks(_settings(**kwargs), 7, store, evaluator)  # type: ignore[arg-type]
@@ -203,7 +204,7 @@ class _Killed(Exception):
 
 def test_a_run_killed_after_a_generation_resumes_to_the_same_end(tmp_path: Path) -> None:
     whole = _run(tmp_path, "whole")
-    store = DeckRunStore(tmp_path / "broken.db")
+    store = open_store(tmp_path / "broken.db")
 
     def die(stats: GenerationStats) -> None:
         if stats.index == 1:
@@ -212,7 +213,7 @@ def test_a_run_killed_after_a_generation_resumes_to_the_same_end(tmp_path: Path)
     with LocalEvaluator(1) as evaluator:
         with pytest.raises(_Killed):
             evolve_decks(_settings(), 7, store, evaluator, progress=die)
-        assert store.last_generation(1) == 1 and store.status(1) == "running"
+        assert store.last_completed_generation(1) == 1 and store.run_info(1).status == "running"
         resumed = evolve_decks(_settings(), 7, store, evaluator, resume=True)
     store.close()
     assert resumed.run_id == 1
@@ -246,7 +247,7 @@ def test_each_batch_of_a_pairing_has_its_own_seeds() -> None:
 
 
 def test_resume_without_a_matching_run_is_a_clear_error(tmp_path: Path) -> None:
-    store = DeckRunStore(tmp_path / "empty.db")
+    store = open_store(tmp_path / "empty.db")
     with LocalEvaluator(1) as evaluator, pytest.raises(DarwinDeckError, match="no run with these arguments"):
         evolve_decks(_settings(), 7, store, evaluator, resume=True)
     store.close()
@@ -342,3 +343,17 @@ def test_a_battle_stopped_by_the_action_budget_is_a_draw(monkeypatch: pytest.Mon
     monkeypatch.setattr(fitness, "play_battle", endless)
     deck = load_deck("fire-charizard-ex")
     assert play_match_task(MatchTask(deck, deck, games=4, seed=1)) == MatchRecord(0, 4, 0)
+
+
+def test_resume_in_a_store_of_the_old_deck_tables_says_why_it_cannot(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as connection:  # the tables of the deck store before the shared one
+        connection.execute("CREATE TABLE deck_runs (id INTEGER PRIMARY KEY, settings JSON, seed INTEGER)")
+        connection.execute("INSERT INTO deck_runs VALUES (1, '{}', 7)")
+    store = open_store(db)
+    with LocalEvaluator(1) as evaluator, pytest.raises(DarwinDeckError, match="before 2026-11-28"):
+        evolve_decks(_settings(), 7, store, evaluator, resume=True)
+    assert store.list_runs() == []
+    store.close()
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT id, seed FROM deck_runs").fetchall() == [(1, 7)]

@@ -24,8 +24,13 @@ from darwindeck.errors import DarwinDeckError
 
 if TYPE_CHECKING:
     from darwindeck.evolve.evaluator import Evaluator
-    from darwindeck.tcg.deckevo.ga import DeckEvolutionSettings, DeckRunResult, FieldDeck, GenerationStats
-    from darwindeck.tcg.deckevo.store import DeckRunStore
+    from darwindeck.tcg.deckevo.ga import (
+        DeckEvolutionSettings,
+        DeckRunResult,
+        DeckStore,
+        FieldDeck,
+        GenerationStats,
+    )
 
 
 class DeckArgumentError(DarwinDeckError):
@@ -104,7 +109,7 @@ def _line(stats: GenerationStats) -> str:
 
 
 def _run(
-    settings: DeckEvolutionSettings, seed: int, store: DeckRunStore, evaluator: Evaluator, resume: bool
+    settings: DeckEvolutionSettings, seed: int, store: DeckStore, evaluator: Evaluator, resume: bool
 ) -> DeckRunResult:
     from darwindeck.tcg.deckevo.ga import evolve_decks
 
@@ -168,8 +173,7 @@ def evolve(
     mcts_iterations: Annotated[int, typer.Option(help="MCTS iterations per decision.")] = 25,
 ) -> None:
     """Evolve 20-card decks against a field; writes the best decks, their notes and a win-rate matrix."""
-    from darwindeck.tcg.deckevo.ga import DeckEvolutionSettings
-    from darwindeck.tcg.deckevo.store import DeckRunStore
+    from darwindeck.tcg.deckevo.ga import DeckEvolutionSettings, open_store
 
     _check(population, generations, games, top, final_games, mcts_games)
     if mcts_iterations < 1:
@@ -184,7 +188,7 @@ def evolve(
         starters=_ready(),
     )
     evaluator = _evaluator(ray, address, workers)
-    store = DeckRunStore(out / "decks.db")
+    store = open_store(out / "decks.db")
     try:
         result = _run(settings, seed, store, evaluator, resume)
         _finish(result, out, evaluator, top, final_games, mcts_games, mcts_iterations)

@@ -15,10 +15,11 @@
 * ``fitness``: a genome's fitness: screening, judging, the score.
 * ``archive``: the quality-diversity archive (MAP-Elites): the best game of every niche.
 * ``gallery``: a run's gallery as files, text and a heat map.
-* ``ga``: the genetic algorithm, one stored generation at a time.
+* ``loop``: the evolutionary loop every kind of genome runs on (elitism, tournament, resume, seeds).
+* ``ga``: the card games' genetic algorithm on that loop: breeding, fitness, MCTS step, hall of fame.
 * ``brief``: steering: a designer's brief (players, deck, minutes, mechanics, ``from`` games) a run meets.
 * ``evaluator``: where fitness runs: a local process pool or Ray.
-* ``store``: the run store (SQLAlchemy; SQLite by default).
+* ``store``: the run store of every kind of genome (SQLAlchemy; SQLite by default).
 * ``report``: what a run leaves in its output folder.
 * ``explain``: a designer's report on one game (``darwindeck explain``): what each rule does, how it plays.
 """

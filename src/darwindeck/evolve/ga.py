@@ -1,6 +1,9 @@
 """The genetic algorithm: evolve card games, one stored generation at a time.
 
-A run (``evolve``) goes like this:
+The loop itself (elites, tournaments, per-generation generators, storing each generation whole, resuming)
+is ``evolve.loop``, shared with deck evolution; this module is the card games' side of it (``_Run``, a
+``loop.Species``): generation 0, children, fitness with its cache and MCTS step, statistics, the hall of
+fame, the plateau. A run (``evolve``) goes like this:
 
 * **Generation 0** is the ``starters`` given (``evolve --from-rated``: the games people rated best),
   then the library (games whose player count lies in the settings' range, in slug order; a random subset
@@ -56,8 +59,8 @@ A run (``evolve``) goes like this:
 * **Plateau stop**: the run ends when the best fitness ever seen has not risen for ``plateau_patience``
   generations (status ``plateau``), else after ``generations`` generations (status ``completed``).
 
-Reproducibility: every random draw of generation g comes from ``generation_rng(seed, g, purpose)``, a
-``random.Random`` seeded from SHA-256 of ``"{seed}:{g}:{purpose}"`` (purposes ``breed`` and
+Reproducibility: every random draw of generation g comes from ``loop.generation_rng(seed, g, purpose)``,
+a ``random.Random`` seeded from SHA-256 of ``"{seed}:{g}:{purpose}"`` (purposes ``breed`` and
 ``diversity``), and from nothing else. Generation g is therefore a function of (settings, seed, the
 population, fitness and diversity of generation g − 1), which is what the store keeps: ``evolve(...,
 resume_run=RUN_ID)`` replays the completed generations from the store (populations, fitness, stats) to
@@ -70,7 +73,6 @@ differ, to extend a run); ``load_run_settings`` reads them.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import importlib
 import math
 import random
@@ -84,18 +86,12 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.archive import Archive, Elite
 from darwindeck.evolve.crossover import crossover
 from darwindeck.evolve.evaluator import Evaluator
+from darwindeck.evolve.loop import Individual as _Individual
+from darwindeck.evolve.loop import Scored, Selection, generation_rng, run_generations
 from darwindeck.evolve.novelty import genome_distance
 from darwindeck.evolve.operators import mutate
 from darwindeck.evolve.settings import JUDGING_COST, MCTS_MARK, EvolutionSettings
-from darwindeck.evolve.store import (
-    COMPLETED,
-    PLATEAU,
-    RUNNING,
-    Evaluation,
-    FitnessLike,
-    RunStore,
-    StoredGenome,
-)
+from darwindeck.evolve.store import PLATEAU, Evaluation, FitnessLike, RunStore
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import all_games
 from darwindeck.genome.schema import GameGenome
@@ -106,23 +102,17 @@ BREED_ATTEMPTS = 10
 NOVELTY_NEIGHBOURS = 5
 
 FitnessFunction = Callable[[GameGenome, EvolutionSettings, int], FitnessLike]
+#: A member of a card-game population (``loop.Individual`` of a ``GameGenome``).
+Member = _Individual[GameGenome]
 
 
 @dataclass(frozen=True)
-class Individual:
-    """A member of a population: its genome, identity, and lineage (parents' identities, operators)."""
-
-    genome: GameGenome
-    identity: str
-    parents: tuple[str, ...] = ()
-    operators: tuple[str, ...] = ()
+class Individual(_Individual[GameGenome]):
+    """A member of a population whose identity is ``genome_identity`` (``of``)."""
 
     @classmethod
     def of(cls, genome: GameGenome, parents: Sequence[str] = (), operators: Sequence[str] = ()) -> Individual:
         return cls(genome, genome_identity(genome), tuple(parents), tuple(operators))
-
-    def stored(self) -> StoredGenome:
-        return StoredGenome(self.genome, self.parents, self.operators)
 
 
 @dataclass(frozen=True)
@@ -154,7 +144,7 @@ class GenerationStats:
 class HallOfFameEntry:
     """A genome of the hall of fame with its fitness."""
 
-    individual: Individual
+    individual: Member
     evaluation: Evaluation
 
 
@@ -166,7 +156,7 @@ class HallOfFame:
     entries: list[HallOfFameEntry] = field(default_factory=list)
     _order: dict[str, int] = field(default_factory=dict)
 
-    def update(self, population: Sequence[Individual], fitness: Mapping[str, Evaluation]) -> None:
+    def update(self, population: Sequence[Member], fitness: Mapping[str, Evaluation]) -> None:
         """Offer every member of a population, in slot order; entries take their current fitness."""
         self.entries = [
             HallOfFameEntry(entry.individual, fitness.get(entry.individual.identity, entry.evaluation))
@@ -227,12 +217,6 @@ class RunResult:
         return self.hall_of_fame[0]
 
 
-def generation_rng(seed: int, generation: int, purpose: str) -> random.Random:
-    """The generator for one purpose of one generation (see the module docstring)."""
-    digest = hashlib.sha256(f"{seed}:{generation}:{purpose}".encode()).digest()
-    return random.Random(int.from_bytes(digest, "big"))
-
-
 def _in_range(genome: GameGenome, settings: EvolutionSettings) -> bool:
     return settings.min_players <= genome.player_count <= settings.max_players
 
@@ -272,7 +256,7 @@ def _steered_starts(settings: EvolutionSettings) -> tuple[tuple[GameGenome, ...]
 # ------------------------------------------------------------------------------------------- diversity
 
 
-def population_diversity(population: Sequence[Individual], sample_size: int, rng: random.Random) -> float:
+def population_diversity(population: Sequence[Member], sample_size: int, rng: random.Random) -> float:
     """Mean pairwise ``genome_distance`` over a sample of up to ``sample_size`` members (0 for one)."""
     sample = rng.sample(list(population), min(sample_size, len(population)))
     pairs = list(combinations(sample, 2))
@@ -294,7 +278,7 @@ def is_aggressive(previous_diversity: float, settings: EvolutionSettings) -> boo
 
 def seed_population(
     settings: EvolutionSettings, rng: random.Random, starters: Sequence[GameGenome] = ()
-) -> list[Individual]:
+) -> list[Member]:
     """Generation 0: the ``starters`` in the player range (e.g. the best-rated games), then library games
     in the player range, then mutants of them all up to ``population``; a steered run's genomes are
     admitted by its brief (``_admit``, ``_steered_starts``)."""
@@ -317,7 +301,7 @@ def seed_population(
     if len(library) >= room:
         return [Individual.of(genome) for genome in [*first, *rng.sample(library, room)]]
     library = first + library
-    population = [Individual.of(genome) for genome in library]
+    population: list[Member] = [Individual.of(genome) for genome in library]
     while len(population) < settings.population:
         population.append(
             _mutate_in_range(Individual.of(rng.choice(library)), settings, rng, aggressive=False)
@@ -326,8 +310,8 @@ def seed_population(
 
 
 def _mutate_in_range(
-    parent: Individual, settings: EvolutionSettings, rng: random.Random, aggressive: bool
-) -> Individual:
+    parent: Member, settings: EvolutionSettings, rng: random.Random, aggressive: bool
+) -> Member:
     """A mutant of ``parent`` within the player range, or ``parent`` after ``BREED_ATTEMPTS`` misses."""
     for _ in range(BREED_ATTEMPTS):
         variant = mutate(parent.genome, rng, aggressive=aggressive)
@@ -337,34 +321,25 @@ def _mutate_in_range(
     return parent
 
 
-def _tournament(
-    population: Sequence[Individual], scores: Sequence[float], size: int, rng: random.Random
-) -> int:
-    """The slot of the best of ``size`` slots drawn with replacement (ties to the lower slot)."""
-    drawn = [rng.randrange(len(population)) for _ in range(size)]
-    return min(drawn, key=lambda slot: (-scores[slot], slot))
-
-
 def _child(
-    population: Sequence[Individual],
-    scores: Sequence[float],
+    pick: Callable[[], Member],
     settings: EvolutionSettings,
     rng: random.Random,
     aggressive: bool,
     archive: Archive | None = None,
-) -> Individual:
-    """One bred child in the player range (see the module docstring)."""
+) -> Member:
+    """One bred child in the player range (see the module docstring); ``pick`` is the loop's tournament."""
     if archive and rng.random() < settings.archive_rate:
         elite = archive.choose(rng)
-        first = Individual(elite.genome, elite.identity)
+        first: Member = Individual(elite.genome, elite.identity)
     else:
-        first = population[_tournament(population, scores, settings.tournament_size, rng)]
+        first = pick()
     for _ in range(BREED_ATTEMPTS):
         genome = first.genome
         parents: tuple[str, ...] = (first.identity,)
         operators: tuple[str, ...] = ()
         if rng.random() < settings.crossover_rate:
-            second = population[_tournament(population, scores, settings.tournament_size, rng)]
+            second = pick()
             crossed = crossover(first.genome, second.genome, rng)
             genome, parents, operators = crossed.genome, tuple(crossed.parents), tuple(crossed.operators)
         mutant = mutate(genome, rng, aggressive=aggressive)
@@ -374,7 +349,7 @@ def _child(
     return first
 
 
-def population_novelty(population: Sequence[Individual]) -> list[float]:
+def population_novelty(population: Sequence[Member]) -> list[float]:
     """Per slot, the mean distance to its ``NOVELTY_NEIGHBOURS`` nearest other slots (0 for one slot)."""
     size = len(population)
     if size < 2:
@@ -389,7 +364,7 @@ def population_novelty(population: Sequence[Individual]) -> list[float]:
 
 
 def selection_scores(
-    population: Sequence[Individual], fitness: Mapping[str, Evaluation], novelty_weight: float
+    population: Sequence[Member], fitness: Mapping[str, Evaluation], novelty_weight: float
 ) -> list[float]:
     """Fitness × (1 − w + w × population novelty) per slot (see the module docstring)."""
     totals = [fitness[member.identity].total for member in population]
@@ -403,7 +378,7 @@ def selection_scores(
 
 
 def mcts_candidates(
-    population: Sequence[Individual], fitness: Mapping[str, Evaluation], fraction: float
+    population: Sequence[Member], fitness: Mapping[str, Evaluation], fraction: float
 ) -> list[str]:
     """The identities the MCTS step measures: the ``ceil(fraction × len(population))`` best distinct
     identities with a positive fitness (fitness, then first slot), best first."""
@@ -429,25 +404,6 @@ def affordable(costs: Mapping[str, float], budget: float) -> list[str]:
     return chosen
 
 
-def breed(
-    population: Sequence[Individual],
-    fitness: Mapping[str, Evaluation],
-    settings: EvolutionSettings,
-    rng: random.Random,
-    aggressive: bool,
-    archive: Archive | None = None,
-) -> list[Individual]:
-    """The next generation: elites (by fitness) first, then children whose first parent is an archive
-    elite (with probability ``archive_rate``) or a tournament winner (by selection score)."""
-    totals = [fitness[member.identity].total for member in population]
-    ranked = sorted(range(len(population)), key=lambda slot: (-totals[slot], slot))
-    offspring = [population[slot] for slot in ranked[: settings.elitism]]
-    scores = selection_scores(population, fitness, settings.novelty_weight)
-    while len(offspring) < settings.population:
-        offspring.append(_child(population, scores, settings, rng, aggressive, archive))
-    return offspring
-
-
 # ---------------------------------------------------------------------------------------------- the run
 
 
@@ -464,11 +420,10 @@ class _Run:
     mcts_fn: FitnessFunction | None = None
     settle_fn: Callable[[GameGenome], GameGenome] | None = None
     fitness: dict[str, Evaluation] = field(default_factory=dict)
-    settled: dict[str, Individual] = field(default_factory=dict)
+    settled: dict[str, Member] = field(default_factory=dict)
     archive: Archive = field(default_factory=Archive)
     starters: tuple[GameGenome, ...] = ()
-    known: dict[str, Individual] = field(default_factory=dict)
-    population: list[Individual] = field(default_factory=list)
+    known: dict[str, Member] = field(default_factory=dict)
     history: list[GenerationStats] = field(default_factory=list)
     hall_of_fame: HallOfFame = field(default_factory=lambda: HallOfFame(1))
     plateau: _Plateau = field(default_factory=_Plateau)
@@ -490,7 +445,7 @@ class _Run:
             self.fitness[identity] = stored
         return self.fitness[identity]
 
-    def score(self, population: Sequence[Individual]) -> tuple[dict[tuple[str, str], Evaluation], int]:
+    def score_members(self, population: Sequence[Member]) -> tuple[dict[tuple[str, str], Evaluation], int]:
         """Fitness for every member. Returns the new evaluations (to store) and the cache hits: the
         distinct identities of ``population`` whose fitness was already known (memory or store)."""
         distinct = {member.identity: member.genome for member in population}
@@ -501,7 +456,7 @@ class _Run:
             self.fitness[identity] = new[(identity, self.settings_hash)] = Evaluation.of(result)
         return new, len(distinct) - len(pending)
 
-    def mcts_pending(self, population: Sequence[Individual]) -> list[str]:
+    def mcts_pending(self, population: Sequence[Member]) -> list[str]:
         """The MCTS step's candidates whose current fitness has no MCTS mark: the generation's best, then
         as many archive elites not yet judged, best first (an empty list when the run has no MCTS step),
         as far as the generation's judging budget goes (``affordable``)."""
@@ -526,7 +481,7 @@ class _Run:
             )
         return affordable(costs, self.settings.mcts_steps_per_member * len(population))
 
-    def rescore_mcts(self, population: Sequence[Individual]) -> tuple[dict[tuple[str, str], Evaluation], int]:
+    def rescore_mcts(self, population: Sequence[Member]) -> tuple[dict[tuple[str, str], Evaluation], int]:
         """The MCTS step (module docstring). Returns the new re-scorings (to store) and the store hits."""
         pending = self.mcts_pending(population)
         missing: dict[str, GameGenome] = {}
@@ -544,19 +499,40 @@ class _Run:
                 self.fitness[identity] = new[(identity, self.mcts_hash)] = Evaluation.of(result)
         return new, len(pending) - len(missing)
 
-    def canonical(self, member: Individual) -> Individual:
+    def canonical(self, member: Member) -> Member:
         """The first-seen record of a genome's identity (its name, description and lineage)."""
         return self.known.setdefault(member.identity, member)
 
-    def next_population(self, index: int) -> tuple[list[Individual], bool]:
-        rng = generation_rng(self.seed, index, "breed")
-        if index == 0:
-            return seed_population(self.settings, rng, self.starters), False
-        aggressive = is_aggressive(self.history[-1].diversity, self.settings)
-        bred = breed(self.population, self.fitness, self.settings, rng, aggressive, self.archive)
-        return bred, aggressive
+    # --- the hooks of the loop (``loop.Species``)
 
-    def settle(self, bred: Sequence[Individual]) -> list[Individual]:
+    @property
+    def selection(self) -> Selection:
+        return Selection(self.settings.elitism, self.settings.tournament_size)
+
+    @property
+    def population_size(self) -> int:
+        return self.settings.population
+
+    def generation_rng(self, index: int) -> random.Random:
+        return generation_rng(self.seed, index, "breed")
+
+    def first_generation(self, rng: random.Random) -> list[Member]:
+        return seed_population(self.settings, rng, self.starters)
+
+    def aggressive(self, index: int) -> bool:
+        """Whether generation ``index`` is bred with the aggressive rates (never generation 0)."""
+        return index > 0 and is_aggressive(self.history[-1].diversity, self.settings)
+
+    def selection_scores(self, population: Sequence[Member], totals: Sequence[float]) -> list[float]:
+        return selection_scores(population, self.fitness, self.settings.novelty_weight)
+
+    def elite(self, member: Member) -> Member:
+        return member
+
+    def child(self, index: int, pick: Callable[[], Member], rng: random.Random) -> Member:
+        return _child(pick, self.settings, rng, self.aggressive(index), self.archive)
+
+    def settle(self, bred: Sequence[Member]) -> list[Member]:
         """Every member in its live canonical form (``settle_fn``, once per identity; the identity as
         bred when the run has no ``settle_fn``). A member whose form changed gets the operator ``strip``."""
         if self.settle_fn is None:
@@ -569,13 +545,12 @@ class _Run:
             self.settled[identity] = Individual.of(form, member.parents, operators) if changed else member
         return [self.settled[member.identity] for member in bred]
 
-    def step(self, index: int) -> GenerationStats:
-        """Breed, score and store generation ``index`` (the store write is all-or-nothing)."""
-        started = time.perf_counter()
-        self.store.begin_generation(self.run_id, index)
-        bred, aggressive = self.next_population(index)
+    def score(
+        self, index: int, bred: Sequence[Member], started: float
+    ) -> Scored[GameGenome, GenerationStats]:
+        """Settle, score and re-score (MCTS step) generation ``index``; ``started`` is its start time."""
         population = [self.canonical(member) for member in self.settle(bred)]
-        new, hits = self.score(population)
+        new, hits = self.score_members(population)
         mcts_started = time.perf_counter()
         measured, mcts_hits = self.rescore_mcts(population)
         mcts_duration = time.perf_counter() - mcts_started
@@ -589,7 +564,7 @@ class _Run:
             diversity=population_diversity(
                 population, self.settings.diversity_sample, generation_rng(self.seed, index, "diversity")
             ),
-            aggressive=aggressive,
+            aggressive=self.aggressive(index),
             evaluations=len(new),
             cache_hits=hits,
             duration=time.perf_counter() - started,
@@ -597,50 +572,47 @@ class _Run:
             mcts_cache_hits=mcts_hits,
             mcts_duration=mcts_duration,
         )
-        self.store.record_generation(
-            self.run_id,
-            index,
-            [member.stored() for member in population],
-            {**new, **measured},
-            stats.to_dict(),
-        )
-        self.absorb(population, stats)
-        return stats
+        return Scored(population, scores, {**new, **measured}, stats.to_dict(), stats)
 
-    def absorb(self, population: list[Individual], stats: GenerationStats) -> None:
+    def absorb(self, index: int, scored: Scored[GameGenome, GenerationStats]) -> None:
         """Make a completed generation the current one."""
-        self.population = population
-        self.history.append(stats)
-        self.hall_of_fame.update(population, self.fitness)
+        self.history.append(scored.stats)
+        self.hall_of_fame.update(scored.population, self.fitness)
         self.archive.refresh(self.fitness)
-        for member in population:
+        for member in scored.population:
             self.archive.offer(member.identity, member.genome, self.fitness[member.identity])
-        self.plateau.update(stats.best)
+        self.plateau.update(scored.stats.best)
 
-    def restore(self) -> None:
-        """Replay the stored completed generations (see the module docstring)."""
-        for record in self.store.run_summary(self.run_id).generations:
-            stored = self.store.load_population(self.run_id, record.index)
-            population = [self.canonical(Individual.of(s.genome, s.parents, s.operators)) for s in stored]
-            for member in population:
-                if self.lookup(member.identity) is None:
-                    raise DarwinDeckError(
-                        f"run {self.run_id}: generation {record.index} has no stored fitness for "
-                        f"{member.identity[:12]}; the store is incomplete"
-                    )
-            for identity in self.mcts_pending(population):
-                stored_mcts = self.store.cached_evaluation(identity, self.mcts_hash)
-                if stored_mcts is None:
-                    raise DarwinDeckError(
-                        f"run {self.run_id}: generation {record.index} has no stored MCTS re-scoring for "
-                        f"{identity[:12]}; the store is incomplete"
-                    )
-                self.fitness[identity] = stored_mcts
-            self.absorb(population, GenerationStats.from_dict(record.stats))
+    def restore(
+        self,
+        index: int,
+        population: list[Member],
+        notes: Sequence[Mapping[str, Any]],
+        record: Mapping[str, Any],
+    ) -> list[float]:
+        """Replay stored generation ``index`` (see the module docstring); its totals after the MCTS step."""
+        population = [self.canonical(member) for member in population]
+        for member in population:
+            if self.lookup(member.identity) is None:
+                raise DarwinDeckError(
+                    f"run {self.run_id}: generation {index} has no stored fitness for "
+                    f"{member.identity[:12]}; the store is incomplete"
+                )
+        for identity in self.mcts_pending(population):
+            stored_mcts = self.store.cached_evaluation(identity, self.mcts_hash)
+            if stored_mcts is None:
+                raise DarwinDeckError(
+                    f"run {self.run_id}: generation {index} has no stored MCTS re-scoring for "
+                    f"{identity[:12]}; the store is incomplete"
+                )
+            self.fitness[identity] = stored_mcts
+        totals = [self.fitness[member.identity].total for member in population]
+        stats = GenerationStats.from_dict(record)
+        self.absorb(index, Scored(population, totals, {}, record, stats))
+        return totals
 
-    @property
-    def plateaued(self) -> bool:
-        return self.plateau.stale >= self.settings.plateau_patience
+    def stopped(self) -> str | None:
+        return PLATEAU if self.plateau.stale >= self.settings.plateau_patience else None
 
 
 def _default_fitness(name: str = "evaluate_fitness", steered: bool = False) -> FitnessFunction:
@@ -709,7 +681,6 @@ def evolve(
     else:
         _resumed_settings(store, resume_run, settings, seed)
         run_id = resume_run
-        store.set_status(run_id, RUNNING)
     settle_fn = None
     if fitness_fn is None:
         fitness_fn = _default_fitness(steered=bool(settings.brief))
@@ -718,15 +689,7 @@ def evolve(
     run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, settle_fn)
     run.starters = tuple(starters)
     run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
-    run.restore()
-    index = len(run.history)
-    while index < settings.generations and not run.plateaued:
-        stats = run.step(index)
-        if progress is not None:
-            progress(stats)
-        index += 1
-    status = PLATEAU if run.plateaued else COMPLETED
-    store.set_status(run_id, status)
+    status = run_generations(run, store, run_id, settings.generations, progress)
     return RunResult(
         run_id, status, tuple(run.history), tuple(run.hall_of_fame.entries), tuple(run.archive.elites())
     )

@@ -1,32 +1,42 @@
-"""The run store: evolution runs persisted in a relational database (SQLAlchemy 2.0 ORM).
+"""The run store: evolution runs persisted in a relational database (SQLAlchemy 2.0 ORM), for every kind
+of genome the evolutionary loop (``evolve.loop``) breeds.
 
 Rules:
 
-* ``RunStore(url)`` accepts any SQLAlchemy URL (``postgresql://…``) or a plain file path, which means an
-  SQLite file (its folder is created). ``default_store_url()`` is the embedded default: ``runs.db`` in the
-  user's data folder. SQLite files run in WAL mode so a reader (``darwindeck runs``) can watch a live run.
-* A generation is all-or-nothing: ``record_generation`` writes its genomes, population, new evaluations and
-  the completed generation row in ONE transaction. A crash at any point leaves either the whole generation
-  or none of it; ``last_completed_generation`` is the point a resumed run continues from. Recording a
-  generation that is already completed is refused (``StoreError``), so no generation is ever stored twice.
+* ``GenomeStore(url, codec, kind)`` accepts any SQLAlchemy URL (``postgresql://…``) or a plain file path,
+  which means an SQLite file (its folder is created). ``default_store_url()`` is the embedded default:
+  ``runs.db`` in the user's data folder. SQLite files run in WAL mode so a reader (``darwindeck runs``)
+  can watch a live run. The ``codec`` (``GenomeCodec``) gives a genome's identity, canonical JSON and name
+  and reads the JSON back; ``kind`` names the genomes (``games``: card games, ``decks``: battle decks).
+  A store sees, lists and writes only the runs of its own kind, so kinds may share one database.
+  ``RunStore(url)`` is the card games' store (``GAME_CODEC``, kind ``games``).
+* A generation is all-or-nothing: ``record_generation`` writes its genomes, population, new evaluations,
+  per-slot notes and the completed generation row in ONE transaction. A crash at any point leaves either
+  the whole generation or none of it; ``last_completed_generation`` is the point a resumed run continues
+  from. Recording a generation that is already completed is refused (``StoreError``), so no generation is
+  ever stored twice.
 * ``begin_generation`` marks a generation as started (``completed`` false) so a live or killed run shows
   where it was; it holds no population and is overwritten by ``record_generation``.
 * Genomes are stored once, by identity (content hash), with their canonical JSON, name, the identities of
   their parents and the operators that made them; the first record of an identity wins. Evaluations are
   keyed by (identity, settings hash): the same genome scored under the same fitness settings and seed is
-  never scored twice, across runs sharing the store.
+  never scored twice, across runs sharing the store. A kind whose fitness is not a function of the genome
+  alone (a deck's grows with the battles it has played) keeps it per slot in the notes instead.
+* Old databases open: the tables are created when missing, and a ``runs`` table without the ``kind``
+  column (written before deck evolution shared this store) gets it, every old run being a card game's.
 
 Tables and encodings:
 
 =============  =========================================================================================
 runs           id (int), created (UTC ISO-8601 text), settings (JSON object), seed, version, status
-               (``running``, ``completed``, ``plateau``)
+               (``running``, ``completed``, ``plateau``), kind (``games``, ``decks``)
 generations    (run_id, idx) key, stats (JSON object), completed (bool)
 genomes        identity (SHA-256 hex) key, json (genome JSON text), name, parents and operators (JSON
                arrays of strings)
 members        (run_id, generation, slot) key → identity: slot ``i`` of the population of a generation
 evaluations    (identity, settings_hash) key → total (float), breakdown (JSON object name → float),
                gate_reason (text or null)
+member_notes   (run_id, generation, slot) key → data (JSON object the genome kind defines for one slot)
 =============  =========================================================================================
 """
 
@@ -39,7 +49,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from platformdirs import user_data_dir
 from sqlalchemy import (
@@ -53,7 +63,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -69,6 +81,11 @@ from darwindeck.genome.serialization import genome_from_dict
 RUNNING = "running"
 COMPLETED = "completed"
 PLATEAU = "plateau"
+#: Run kinds: what the genomes of a run are.
+GAMES = "games"
+DECKS = "decks"
+
+G = TypeVar("G")
 
 
 class StoreError(DarwinDeckError):
@@ -114,12 +131,44 @@ class Lineage:
 
 
 @dataclass(frozen=True)
-class StoredGenome:
+class StoredGenome(Generic[G]):
     """A genome with the lineage the store recorded for it (parents' identities, operators applied)."""
 
-    genome: GameGenome
+    genome: G
     parents: tuple[str, ...] = ()
     operators: tuple[str, ...] = ()
+
+
+class GenomeCodec(Protocol[G]):
+    """How a store keeps one kind of genome: its identity, canonical JSON text and name, and the way back
+    from the JSON (``source`` names the stored record in an error)."""
+
+    def identity(self, genome: G) -> str: ...
+
+    def encode(self, genome: G) -> str: ...
+
+    def decode(self, text: str, source: str) -> G: ...
+
+    def name(self, genome: G) -> str: ...
+
+
+class GameCodec:
+    """The card games' codec: ``genome.identity`` and the genome JSON of ``genome.serialization``."""
+
+    def identity(self, genome: GameGenome) -> str:
+        return genome_identity(genome)
+
+    def encode(self, genome: GameGenome) -> str:
+        return canonical_json(genome)
+
+    def decode(self, text: str, source: str) -> GameGenome:
+        return genome_from_dict(json.loads(text), source=source)
+
+    def name(self, genome: GameGenome) -> str:
+        return genome.name
+
+
+GAME_CODEC = GameCodec()
 
 
 @dataclass(frozen=True)
@@ -164,6 +213,7 @@ class _Run(_Base):
     seed: Mapped[int] = mapped_column(Integer)
     version: Mapped[str] = mapped_column(String(40))
     status: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[str] = mapped_column(String(20), default=GAMES, server_default=GAMES)
 
 
 class _Generation(_Base):
@@ -200,6 +250,14 @@ class _Evaluation(_Base):
     gate_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
+class _MemberNote(_Base):
+    __tablename__ = "member_notes"
+    run_id: Mapped[int] = mapped_column(ForeignKey("runs.id"), primary_key=True)
+    generation: Mapped[int] = mapped_column(Integer, primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 def default_store_url() -> str:
     """The embedded default store: ``runs.db`` in the user's DarwinDeck data folder."""
     return str(Path(user_data_dir("darwindeck")) / "runs.db")
@@ -230,20 +288,33 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _add_kind_column(engine: Engine) -> None:
+    """Migrate a ``runs`` table written before runs had a kind: add the column, every old run a game's."""
+    columns = {column["name"] for column in inspect(engine).get_columns("runs")}
+    if "kind" not in columns:
+        with engine.begin() as connection:
+            column = f"kind VARCHAR(20) NOT NULL DEFAULT '{GAMES}'"
+            connection.execute(text(f"ALTER TABLE runs ADD COLUMN {column}"))
+
+
 def _check_finite(value: float, where: str) -> float:
     if not math.isfinite(value):
         raise StoreError(f"{where}: fitness must be a finite number, got {value!r}")
     return value
 
 
-class RunStore:
-    """Evolution runs in one database; see the module docstring for the tables and the rules."""
+class GenomeStore(Generic[G]):
+    """Evolution runs of one kind of genome in one database; see the module docstring for the tables and
+    the rules."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None, codec: GenomeCodec[G], kind: str) -> None:
         self.url = url if url is not None else default_store_url()
+        self.codec = codec
+        self.kind = kind
         self._engine = _engine_for(self.url)
         try:
             _Base.metadata.create_all(self._engine)
+            _add_kind_column(self._engine)
         except SQLAlchemyError as error:
             raise StoreError(f"run store {self.url!r}: cannot create the tables ({error})") from error
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
@@ -272,7 +343,14 @@ class RunStore:
     def create_run(self, settings: Mapping[str, Any], seed: int) -> int:
         """Store a new run (status ``running``) and return its id."""
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        run = _Run(created=created, settings=dict(settings), seed=seed, version=__version__, status=RUNNING)
+        run = _Run(
+            created=created,
+            settings=dict(settings),
+            seed=seed,
+            version=__version__,
+            status=RUNNING,
+            kind=self.kind,
+        )
         with self._transaction() as session:
             session.add(run)
             session.flush()
@@ -285,15 +363,20 @@ class RunStore:
 
     def _run(self, session: Session, run_id: int) -> _Run:
         run = session.get(_Run, run_id)
-        if run is None:
-            raise StoreError(f"run store {self.url!r}: no run with id {run_id}")
+        if run is None or run.kind != self.kind:
+            raise StoreError(f"run store {self.url!r}: no run with id {run_id} of kind {self.kind}")
         return run
 
     def list_runs(self) -> list[RunInfo]:
-        """Every run, oldest first, with its progress."""
+        """Every run of the store's kind, oldest first, with its progress."""
         with self._sessions() as session:
-            runs = session.scalars(select(_Run).order_by(_Run.id)).all()
+            runs = session.scalars(select(_Run).where(_Run.kind == self.kind).order_by(_Run.id)).all()
             return [self._info(session, run) for run in runs]
+
+    def find_run(self, settings: Mapping[str, Any], seed: int) -> int | None:
+        """The latest run of the store's kind started with exactly these settings and seed, if any."""
+        matching = [run.run_id for run in self.list_runs() if run.seed == seed and run.settings == settings]
+        return matching[-1] if matching else None
 
     def run_info(self, run_id: int) -> RunInfo:
         """One run with its progress; ``StoreError`` if there is no such run."""
@@ -342,14 +425,20 @@ class RunStore:
         self,
         run_id: int,
         index: int,
-        population: Sequence[StoredGenome],
+        population: Sequence[StoredGenome[G]],
         evaluations: Mapping[tuple[str, str], FitnessLike],
         stats: Mapping[str, Any],
+        notes: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         """Write generation ``index`` whole, in one transaction: its genomes (new identities only), the
         population (slot ``i`` = ``population[i]``), the new ``evaluations`` ((identity, settings hash) →
-        result; entries already stored are kept) and the completed generation row with ``stats``.
-        Refused when the generation is already completed; on any error nothing of it is written."""
+        result; entries already stored are kept), the ``notes`` (slot ``i`` = ``notes[i]``; none, or one
+        per slot) and the completed generation row with ``stats``. Refused when the generation is already
+        completed; on any error nothing of it is written."""
+        if notes and len(notes) != len(population):
+            raise StoreError(
+                f"run {run_id}: generation {index} has {len(notes)} notes for {len(population)} slots"
+            )
         with self._transaction() as session:
             self._run(session, run_id)
             row = session.get(_Generation, (run_id, index))
@@ -360,20 +449,22 @@ class RunStore:
                 session.add(_Member(run_id=run_id, generation=index, slot=slot, identity=identity))
             for (identity, settings_hash), result in evaluations.items():
                 self._add_evaluation(session, identity, settings_hash, Evaluation.of(result))
+            for slot, note in enumerate(notes):
+                session.add(_MemberNote(run_id=run_id, generation=index, slot=slot, data=dict(note)))
             if row is None:
                 session.add(_Generation(run_id=run_id, idx=index, stats=dict(stats), completed=True))
             else:
                 row.stats = dict(stats)
                 row.completed = True
 
-    def _add_genome(self, session: Session, member: StoredGenome) -> str:
-        identity = genome_identity(member.genome)
+    def _add_genome(self, session: Session, member: StoredGenome[G]) -> str:
+        identity = self.codec.identity(member.genome)
         if session.get(_Genome, identity) is None:
             session.add(
                 _Genome(
                     identity=identity,
-                    json=canonical_json(member.genome),
-                    name=member.genome.name,
+                    json=self.codec.encode(member.genome),
+                    name=self.codec.name(member.genome),
                     parents=list(member.parents),
                     operators=list(member.operators),
                 )
@@ -399,7 +490,7 @@ class RunStore:
             )
         )
 
-    def load_population(self, run_id: int, index: int) -> list[StoredGenome]:
+    def load_population(self, run_id: int, index: int) -> list[StoredGenome[G]]:
         """The population of a completed generation, slot by slot, with each genome's lineage."""
         with self._sessions() as session:
             row = session.get(_Generation, (run_id, index))
@@ -414,13 +505,24 @@ class RunStore:
             ).scalars()
             return [self._stored(genome) for genome in rows]
 
-    def _stored(self, row: _Genome) -> StoredGenome:
-        genome = genome_from_dict(json.loads(row.json), source=f"store genome {row.identity[:12]}")
+    def load_notes(self, run_id: int, index: int) -> list[dict[str, Any]]:
+        """The per-slot notes of a completed generation, slot by slot (empty when it has none)."""
+        self.load_population(run_id, index)  # the same refusal for a missing or unfinished generation
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(_MemberNote)
+                .where(_MemberNote.run_id == run_id, _MemberNote.generation == index)
+                .order_by(_MemberNote.slot)
+            )
+            return [dict(row.data) for row in rows]
+
+    def _stored(self, row: _Genome) -> StoredGenome[G]:
+        genome = self.codec.decode(row.json, f"store genome {row.identity[:12]}")
         return StoredGenome(genome, tuple(row.parents), tuple(row.operators))
 
     # ------------------------------------------------------------------------------ genomes and fitness
 
-    def genome(self, identity: str) -> StoredGenome:
+    def genome(self, identity: str) -> StoredGenome[G]:
         """The stored genome with this identity; ``StoreError`` if it is not stored."""
         with self._sessions() as session:
             row = session.get(_Genome, identity)
@@ -455,3 +557,11 @@ class RunStore:
         if not found:
             raise StoreError(f"run store: no genome with identity {identity!r}")
         return found
+
+
+class RunStore(GenomeStore[GameGenome]):
+    """The card games' run store (``GAME_CODEC``, kind ``games``): what ``darwindeck evolve``, ``runs``,
+    the gallery and the web app open."""
+
+    def __init__(self, url: str | None = None) -> None:
+        super().__init__(url, GAME_CODEC, GAMES)

@@ -1,17 +1,27 @@
-"""The generational loop of deck evolution.
+"""Deck evolution on the shared evolutionary loop (``evolve.loop``): what is particular to decks.
 
 Rules:
 
+* The loop (``evolve.loop.run_generations``) breeds, stores and resumes; this module plugs in the decks'
+  parts (``_DeckRun``, a ``loop.Species``). The run store is the shared ``evolve.store.GenomeStore`` of
+  kind ``decks`` (``open_store``; genomes by ``DeckGenome.identity``, ``genome.DECK_CODEC``); each slot's
+  fitness, records and lineage are its notes, since an elite's fitness changes as it plays more. A store
+  file of the deck evolution before the shared store (tables ``deck_runs``, ``deck_generations``) keeps
+  those tables untouched; its runs cannot be resumed (``--resume`` says so), a new run goes beside them.
 * Generation 0 is the *starters* (the six ready decks; they carry the players' knowledge) and random
   decks (``operators.random_deck``) up to the population size. Each later generation keeps the
-  ``elite`` best distinct decks of the one before (fitness, then identity, decides) and fills up with
-  children: a parent by tournament (``tournament`` members drawn at random, the fittest wins, ties to the
-  earliest), with probability ``crossover_rate`` crossed with a second such parent, then one mutation
-  (``operators.mutate``) and with probability ``second_mutation`` another.
-* Randomness: generation ``g`` draws from ``random.Random("deck-evolution:{seed}:{g}")`` alone, and match
-  seeds come from the decks' identities (``fitness``), so a generation depends only on the one before:
-  the same settings and seed give the same run, and a run resumed after its last stored generation
-  ends exactly as an unbroken one.
+  ``elite`` best distinct decks of the one before (the loop's ``distinct_elites``: fitness, then
+  identity, decides; each marked with its own identity as parent and the operator ``elite``) and fills up
+  with children: a parent by tournament (``tournament`` distinct members drawn at random, the loop's
+  draw without replacement; the fittest wins, ties to the earliest), with probability ``crossover_rate``
+  crossed with a second such parent, then one mutation (``operators.mutate``) and with probability
+  ``second_mutation`` another.
+* Randomness: generation ``g`` draws from ``random.Random("deck-evolution:{seed}:{g}")`` alone (string
+  seeding, kept from before the shared loop so that the recorded experiment
+  ``docs/experiments/2026-11-deck-evolution.md`` reproduces; the card games derive theirs with
+  ``loop.generation_rng``), and match seeds come from the decks' identities (``fitness``), so a
+  generation depends only on the one before: the same settings and seed give the same run, and a run
+  resumed after its last stored generation ends exactly as an unbroken one.
 * Fitness (``fitness`` module): against a fixed field, a new deck's first ``games`` battles per field
   deck are computed once per identity and cached; an *elite* (a deck carried over with its records)
   plays another ``games`` battles per field deck every generation it survives, batch ``k`` on seeds of
@@ -22,27 +32,39 @@ Rules:
   generation).
 * Matches run through an ``evolve.evaluator`` back-end's ``map`` (local process pool or Ray): one task
   per (deck, opponent) pair.
-* Every completed generation is stored (``store``) before the next begins; ``progress`` is then called
-  with its statistics.
+* Every completed generation is stored before the next begins; ``progress`` is then called with its
+  statistics. ``--resume`` continues the latest run of the store with the same settings and seed.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from sqlalchemy import inspect
+
 from darwindeck.errors import DarwinDeckError
+from darwindeck.evolve.loop import Individual, Scored, Selection, run_generations
+from darwindeck.evolve.store import DECKS, GenomeStore
 from darwindeck.tcg.deckevo.fitness import MatchRecord, MatchTask, field_fitness, match_seed, play_match_task
-from darwindeck.tcg.deckevo.genome import DeckGenome
+from darwindeck.tcg.deckevo.genome import DECK_CODEC, DeckGenome
 from darwindeck.tcg.deckevo.operators import crossover, mutate, random_deck
 from darwindeck.tcg.deckevo.pool import CardPool, default_pool
-from darwindeck.tcg.deckevo.store import COMPLETED, DeckRunStore
 
 T = TypeVar("T")
 R = TypeVar("R")
+#: A deck-evolution run store: the shared store of kind ``decks``.
+DeckStore = GenomeStore[DeckGenome]
+Deckling = Individual[DeckGenome]
+
+
+def open_store(path: str | Path) -> DeckStore:
+    """The deck-evolution runs of an SQLite file (created with its folder) or any SQLAlchemy URL."""
+    return GenomeStore(str(path), DECK_CODEC, DECKS)
 
 
 class Mapper(Protocol):
@@ -95,9 +117,9 @@ class Member:
     operators: tuple[str, ...] = ()
     records: tuple[MatchRecord, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def note(self) -> dict[str, Any]:
+        """The slot's notes in the store: fitness, lineage, records as [wins, draws, losses]."""
         return {
-            **self.genome.deck_json(),
             "fitness": self.fitness,
             "parents": list(self.parents),
             "operators": list(self.operators),
@@ -105,9 +127,8 @@ class Member:
         }
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Member:
+    def from_note(cls, genome: DeckGenome, raw: Mapping[str, Any]) -> Member:
         records = tuple(MatchRecord(*r) for r in raw.get("records", []))
-        genome = DeckGenome.from_json(raw)
         return cls(genome, float(raw["fitness"]), tuple(raw["parents"]), tuple(raw["operators"]), records)
 
 
@@ -219,49 +240,29 @@ class Scorer:
 # ---------------------------------------------------------------------------------------------- breeding
 
 
-def _tournament(population: Sequence[Member], size: int, rng: random.Random) -> Member:
-    drawn = rng.sample(range(len(population)), min(size, len(population)))
-    return population[min(drawn, key=lambda i: (-population[i].fitness, i))]
-
-
-def _elites(population: Sequence[Member], count: int) -> list[Member]:
-    distinct: dict[str, Member] = {}
-    for member in population:
-        distinct.setdefault(member.genome.identity, member)
-    ranked = sorted(distinct.values(), key=lambda m: (-m.fitness, m.genome.identity))
-    return [Member(m.genome, m.fitness, (m.genome.identity,), ("elite",), m.records) for m in ranked[:count]]
-
-
 def _child(
-    population: Sequence[Member], s: DeckEvolutionSettings, pool: CardPool, rng: random.Random
-) -> Member:
-    first = _tournament(population, s.tournament, rng)
-    parents, operators, genome = [first.genome.identity], [], first.genome
+    s: DeckEvolutionSettings, pool: CardPool, pick: Callable[[], Deckling], rng: random.Random
+) -> Deckling:
+    first = pick()
+    parents, operators, genome = [first.identity], [], first.genome
     if rng.random() < s.crossover_rate:
-        second = _tournament(population, s.tournament, rng)
+        second = pick()
         genome = crossover(genome, second.genome, pool, rng)
-        parents.append(second.genome.identity)
+        parents.append(second.identity)
         operators.append("crossover")
     for round_ in range(2):
         if round_ == 0 or rng.random() < s.second_mutation:
             genome, name = mutate(genome, pool, rng)
             operators.append(name)
-    return Member(genome, 0.0, tuple(parents), tuple(operators))
+    return Individual(genome, genome.identity, tuple(parents), tuple(operators))
 
 
-def breed(
-    population: Sequence[Member], s: DeckEvolutionSettings, pool: CardPool, rng: random.Random
-) -> list[Member]:
-    members = _elites(population, min(s.elite, s.population))
+def initial_population(s: DeckEvolutionSettings, pool: CardPool, rng: random.Random) -> list[Deckling]:
+    members = [Individual(d.genome, d.genome.identity, (), (f"starter:{d.name}",)) for d in s.starters]
+    members = members[: s.population]
     while len(members) < s.population:
-        members.append(_child(population, s, pool, rng))
-    return members
-
-
-def initial_population(s: DeckEvolutionSettings, pool: CardPool, rng: random.Random) -> list[Member]:
-    members = [Member(d.genome, 0.0, (), (f"starter:{d.name}",)) for d in s.starters[: s.population]]
-    while len(members) < s.population:
-        members.append(Member(random_deck(pool, rng), 0.0, (), ("random",)))
+        deck = random_deck(pool, rng)
+        members.append(Individual(deck, deck.identity, (), ("random",)))
     return members
 
 
@@ -272,41 +273,102 @@ def generation_rng(seed: int, index: int) -> random.Random:
 # -------------------------------------------------------------------------------------------------- loop
 
 
-def _scored(members: list[Member], scorer: Scorer) -> tuple[list[Member], int]:
-    scores, matches = scorer.score(members)
-    return [
-        Member(m.genome, f, m.parents, m.operators, r) for m, (f, r) in zip(members, scores, strict=True)
-    ], matches
-
-
 def _stats(index: int, members: Sequence[Member], matches: int, seconds: float) -> GenerationStats:
     fitness = [m.fitness for m in members]
     diversity = len({m.genome.identity for m in members}) / len(members)
     return GenerationStats(index, max(fitness), sum(fitness) / len(fitness), diversity, matches, seconds)
 
 
-def _start(
-    s: DeckEvolutionSettings, seed: int, store: DeckRunStore, resume: bool
-) -> tuple[int, list[list[Member]], list[dict[str, Any]]]:
-    """The run to write into and the generations it already holds."""
-    run_id = store.find_run(s.to_dict(), seed) if resume else None
-    if resume and run_id is None:
-        raise DarwinDeckError("--resume: the store holds no run with these arguments and seed to continue")
+@dataclass
+class _DeckRun:
+    """A deck-evolution run in progress: the decks' hooks of the loop (``loop.Species``)."""
+
+    settings: DeckEvolutionSettings
+    seed: int
+    pool: CardPool
+    scorer: Scorer
+    history: list[list[Member]] = field(default_factory=list)
+    stats: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def selection(self) -> Selection:
+        s = self.settings
+        return Selection(s.elite, s.tournament, distinct_elites=True, with_replacement=False)
+
+    @property
+    def population_size(self) -> int:
+        return self.settings.population
+
+    def generation_rng(self, index: int) -> random.Random:
+        return generation_rng(self.seed, index)
+
+    def first_generation(self, rng: random.Random) -> list[Deckling]:
+        return initial_population(self.settings, self.pool, rng)
+
+    def selection_scores(self, population: Sequence[Deckling], totals: Sequence[float]) -> list[float]:
+        return list(totals)
+
+    def elite(self, member: Deckling) -> Deckling:
+        return Individual(member.genome, member.identity, (member.identity,), ("elite",))
+
+    def child(self, index: int, pick: Callable[[], Deckling], rng: random.Random) -> Deckling:
+        return _child(self.settings, self.pool, pick, rng)
+
+    def _carried(self, member: Deckling) -> tuple[MatchRecord, ...]:
+        """An elite's records so far (its first slot in the generation before); none for a child."""
+        if member.operators != ("elite",):
+            return ()
+        return next(m.records for m in self.history[-1] if m.genome.identity == member.identity)
+
+    def score(
+        self, index: int, bred: Sequence[Deckling], started: float
+    ) -> Scored[DeckGenome, GenerationStats]:
+        members = [Member(d.genome, 0.0, d.parents, d.operators, self._carried(d)) for d in bred]
+        scores, matches = self.scorer.score(members)
+        members = [
+            Member(m.genome, f, m.parents, m.operators, r) for m, (f, r) in zip(members, scores, strict=True)
+        ]
+        record = _stats(index, members, matches, time.perf_counter() - started)
+        notes = [m.note() for m in members]
+        return Scored(list(bred), [m.fitness for m in members], {}, asdict(record), record, notes)
+
+    def absorb(self, index: int, scored: Scored[DeckGenome, GenerationStats]) -> None:
+        self.restore(index, scored.population, scored.notes, scored.record)
+
+    def restore(
+        self,
+        index: int,
+        population: list[Deckling],
+        notes: Sequence[Mapping[str, Any]],
+        record: Mapping[str, Any],
+    ) -> list[float]:
+        members = [Member.from_note(d.genome, note) for d, note in zip(population, notes, strict=True)]
+        self.history.append(members)
+        self.stats.append(dict(record))
+        return [m.fitness for m in members]
+
+    def stopped(self) -> str | None:
+        return None
+
+
+def _run_id(s: DeckEvolutionSettings, seed: int, store: DeckStore, resume: bool) -> int:
+    """The run to write into: with ``resume``, the latest one with these settings and seed."""
+    if not resume:
+        return store.create_run(s.to_dict(), seed)
+    run_id = store.find_run(s.to_dict(), seed)
     if run_id is None:
-        return store.create_run(s.to_dict(), seed), [], []
-    last = store.last_generation(run_id)
-    history, stats = [], []
-    for index in range(0 if last is None else last + 1):
-        members, record = store.generation(run_id, index)
-        history.append([Member.from_json(m) for m in members])
-        stats.append(record)
-    return run_id, history, stats
+        old = " (its deck_runs table is the store before 2026-11-28, which cannot be resumed)"
+        note = old if inspect(store.engine).has_table("deck_runs") else ""
+        raise DarwinDeckError(
+            f"--resume: the store holds no run with these arguments and seed to continue{note}"
+        )
+    return run_id
 
 
 def evolve_decks(
     s: DeckEvolutionSettings,
     seed: int,
-    store: DeckRunStore,
+    store: DeckStore,
     mapper: Mapper,
     progress: Callable[[GenerationStats], None] | None = None,
     resume: bool = False,
@@ -314,19 +376,7 @@ def evolve_decks(
 ) -> DeckRunResult:
     """Run (or continue, with ``resume``) a deck evolution; see the module rules."""
     s.check()
-    pool = pool or default_pool()
-    run_id, history, stats = _start(s, seed, store, resume)
-    scorer = Scorer(s, seed, mapper)
-    for index in range(len(history), s.generations + 1):
-        began = time.perf_counter()
-        rng = generation_rng(seed, index)
-        members = initial_population(s, pool, rng) if index == 0 else breed(history[-1], s, pool, rng)
-        members, matches = _scored(members, scorer)
-        record = _stats(index, members, matches, time.perf_counter() - began)
-        store.record_generation(run_id, index, [m.to_json() for m in members], asdict(record))
-        history.append(members)
-        stats.append(asdict(record))
-        if progress is not None:
-            progress(record)
-    store.set_status(run_id, COMPLETED)
-    return DeckRunResult(run_id, s, seed, history, stats)
+    run = _DeckRun(s, seed, pool or default_pool(), Scorer(s, seed, mapper))
+    run_id = _run_id(s, seed, store, resume)
+    run_generations(run, store, run_id, s.generations + 1, progress)
+    return DeckRunResult(run_id, s, seed, run.history, run.stats)

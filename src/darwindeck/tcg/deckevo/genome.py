@@ -8,6 +8,8 @@ Rules:
   seeds, caches and the store key on it.
 * ``to_deck(name)`` gives the battle engine's ``Deck``; ``deck_json`` the deck file object
   ``{"cards": [...], "energy": [...]}`` that ``decks.load_deck`` (and ``darwindeck battle``) reads.
+* ``DECK_CODEC`` is how the shared run store (``evolve.store.GenomeStore``) keeps a genome: the identity,
+  the identity's JSON text, the name ``deck-`` + the identity's first 8 hex digits.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from darwindeck.errors import DarwinDeckError
 from darwindeck.tcg.core.decks import Deck
 from darwindeck.tcg.core.models import ZONE_ENERGY_TYPES, EnergyType
 
@@ -48,10 +51,39 @@ class DeckGenome:
     def from_json(cls, raw: dict[str, Any]) -> DeckGenome:
         return cls.of(raw["cards"], (EnergyType(t) for t in raw["energy"]))
 
+    def canonical_json(self) -> str:
+        """The deck JSON as compact sorted-key text: what the identity hashes."""
+        return json.dumps(self.deck_json(), sort_keys=True, separators=(",", ":"))
+
     @property
     def identity(self) -> str:
-        text = json.dumps(self.deck_json(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+    @property
+    def name(self) -> str:
+        return f"deck-{self.identity[:8]}"
 
     def to_deck(self, name: str | None = None) -> Deck:
-        return Deck(name or f"deck-{self.identity[:8]}", self.cards, self.energy)
+        return Deck(name or self.name, self.cards, self.energy)
+
+
+class DeckCodec:
+    """How the run store keeps a ``DeckGenome`` (module rules)."""
+
+    def identity(self, genome: DeckGenome) -> str:
+        return genome.identity
+
+    def encode(self, genome: DeckGenome) -> str:
+        return genome.canonical_json()
+
+    def decode(self, text: str, source: str) -> DeckGenome:
+        try:
+            return DeckGenome.from_json(json.loads(text))
+        except (ValueError, KeyError, TypeError) as error:
+            raise DarwinDeckError(f"{source}: not a deck genome ({error})") from None
+
+    def name(self, genome: DeckGenome) -> str:
+        return genome.name
+
+
+DECK_CODEC = DeckCodec()
