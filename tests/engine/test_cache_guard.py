@@ -35,7 +35,7 @@ def test_the_batch_loop_is_compiled_once_its_index_is_cached(
     cache.mkdir()
     (cache / "batch.play_game-158.py311.nbi").write_text("index")
     assert is_compiled(tmp_path) is False
-    (cache / "batch.play_batch_with-225.py311.nbi").write_text("index")
+    (cache / "batch._play_batch-225.py311.nbi").write_text("index")
     assert is_compiled(tmp_path) is True
 
 

@@ -53,3 +53,22 @@ def test_kernel_code_may_not_allocate() -> None:
 
     with pytest.raises(TypingError):
         numba.njit(**{**_KERNEL_OPTIONS, "cache": False})(allocates)(3)
+
+
+@kernel_jit
+def _shifted(cells: np.ndarray, by: int) -> int:
+    return int(cells[0]) + by
+
+
+@numba.njit(cache=False)
+def _constants_at_three_call_sites(cells: np.ndarray) -> int:
+    return _shifted(cells, 3) + _shifted(cells, 4) + _shifted(cells, cells[1])
+
+
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="nothing is compiled without the JIT")
+def test_a_kernel_function_is_compiled_once_for_constants_and_values_alike() -> None:
+    cells = np.array([10, 5], dtype=np.int64)
+    # (10 + 3) + (10 + 4) + (10 + 5)
+    assert _constants_at_three_call_sites(cells) == 42
+    # numba alone would compile _shifted three times: for Literal[int](3), Literal[int](4) and int64
+    assert _shifted.signatures == [(numba.types.Array(numba.types.int64, 1, "C"), numba.types.int64)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import os
@@ -67,6 +68,24 @@ def test_the_pool_is_started_once_and_stays_warm() -> None:
     pids = set(first) | set(second)
     assert os.getpid() not in pids
     assert 1 <= len(pids) <= 2
+
+
+def _note_part(folder: Path, part: int) -> None:
+    (folder / f"part-{part}").write_text(str(os.getpid()))
+
+
+def test_each_worker_of_a_pool_is_given_a_part_of_the_warm_up(tmp_path: Path) -> None:
+    # The module rule: a pool of n workers is given warm_up(0) .. warm_up(n-1) when it starts.
+    with LocalEvaluator(workers=2, warm_up=functools.partial(_note_part, tmp_path)) as evaluator:
+        assert evaluator.map(math.factorial, [3, 4]) == [6, 24]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["part-0", "part-1"]
+    assert str(os.getpid()) not in {path.read_text() for path in tmp_path.iterdir()}
+
+
+def test_one_worker_has_no_warm_up(tmp_path: Path) -> None:
+    with LocalEvaluator(workers=1, warm_up=functools.partial(_note_part, tmp_path)) as evaluator:
+        assert evaluator.map(math.factorial, [3]) == [6]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_one_worker_runs_in_process() -> None:

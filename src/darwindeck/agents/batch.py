@@ -27,6 +27,14 @@ constant, rollout policy, rollout depth, worlds, …) for seats whose agent kind
 ``agents.PIMC`` (``agents.pimc``); when any seat searches, every seat's knowledge
 (``determinize.observe``) is updated after each action. ``play_batch``
 is ``play_batch_with`` without searching seats.
+
+Compiled variants. ``play_batch_with`` is a Python function that runs the smallest compiled batch loop
+that covers the seats: the loop without the search (random and greedy seats: what the screening of
+``evolve.fitness`` plays), with MCTS, or with MCTS and PIMC. They are one source, ``_play_batch``, whose
+optional ``with_mcts`` / ``with_pimc`` arguments numba prunes when they are left out (an omitted argument
+is a compile-time ``None``), so a loop without the search does not compile it: the first run compiles
+the search only when a seat searches (``engine/jit.py``'s first-compile notes). The variants play the
+same games: the search's branches are never taken without a searching seat.
 """
 
 from __future__ import annotations
@@ -170,14 +178,19 @@ def play_game(
     params: Float64Array,
     tree: Tree,
     ws: Workspace,
+    with_mcts: bool | None = None,
+    with_pimc: bool | None = None,
 ) -> None:
-    """Play game ``index`` of the batch to its end and fill its stats ``row``."""
+    """Play game ``index`` of the batch to its end and fill its stats ``row`` (searching seats only with
+    ``with_mcts``, PIMC seats only with ``with_pimc`` too: module docstring)."""
     init_game(tables, state, game_seed(seed, index, 0))
     searching = False
-    for p in range(tables[L.H_PLAYERS]):
-        searching = searching or agent_kinds[p] == MCTS or agent_kinds[p] == PIMC
+    if with_mcts is not None:
+        for p in range(tables[L.H_PLAYERS]):
+            searching = searching or agent_kinds[p] == MCTS or agent_kinds[p] == PIMC
     knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
-    deal_knowledge(tables, state, knowledge)
+    if with_mcts is not None:
+        deal_knowledge(tables, state, knowledge)
     before = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
     scratch = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
     agent_rng = np.zeros(1, dtype=np.int64)
@@ -195,9 +208,9 @@ def play_game(
         agent = agent_kinds[actor]
         if agent == STATELESS_RANDOM:
             agent_rng[0] = game_seed(seed, index, STATELESS_STREAM + taken)
-        if agent == MCTS:
+        if with_mcts is not None and agent == MCTS:
             action = search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch)
-        elif agent == PIMC:
+        elif with_pimc is not None and agent == PIMC:
             action = pimc_search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch, ws)
         else:
             action = choose(tables, state, agent, agent_rng)
@@ -209,7 +222,7 @@ def play_game(
         if substantive(action):
             digest = mix(digest, action)
             taken += 1
-        if searching:
+        if with_mcts is not None and searching:
             observe(tables, before, state, action, knowledge)
         if state[L.S_TURN] > recorded:
             side_metric(tables, state, values)
@@ -229,7 +242,7 @@ def play_game(
 
 
 @numba.njit(cache=True)
-def play_batch_with(
+def _play_batch(
     tables: Int64Array,
     game_start: int,
     n_games: int,
@@ -237,8 +250,11 @@ def play_batch_with(
     agent_kinds: Int64Array,
     params: Float64Array,
     stats_out: Int64Array,
+    with_mcts: bool | None = None,
+    with_pimc: bool | None = None,
 ) -> None:
-    """Play games ``game_start .. game_start + n_games - 1``; one stats row each into ``stats_out``."""
+    """``play_batch_with``'s compiled loop, with the search only where ``with_mcts`` / ``with_pimc`` are
+    passed (module docstring)."""
     state = np.zeros(L.STATE_SIZE, dtype=np.int64)
     history = np.zeros(tables[L.H_MAX_TURNS] + 2, dtype=np.int64)
     capacity = 1
@@ -258,7 +274,40 @@ def play_batch_with(
         np.zeros(capacity, dtype=np.float64),
     )
     for g in range(n_games):
-        play_game(tables, state, seed, game_start + g, agent_kinds, stats_out[g], history, params, tree, ws)
+        play_game(
+            tables,
+            state,
+            seed,
+            game_start + g,
+            agent_kinds,
+            stats_out[g],
+            history,
+            params,
+            tree,
+            ws,
+            with_mcts,
+            with_pimc,
+        )
+
+
+def play_batch_with(
+    tables: Int64Array,
+    game_start: int,
+    n_games: int,
+    seed: int,
+    agent_kinds: Int64Array,
+    params: Float64Array,
+    stats_out: Int64Array,
+) -> None:
+    """Play games ``game_start .. game_start + n_games - 1``; one stats row each into ``stats_out``, with
+    the smallest compiled loop that covers the seats' agent kinds (module docstring)."""
+    seats = np.asarray(agent_kinds)[: int(tables[L.H_PLAYERS])]
+    if np.any(seats == PIMC):
+        _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out, True, True)
+    elif np.any(seats == MCTS):
+        _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out, True)
+    else:
+        _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out)
 
 
 @numba.njit(cache=True)
@@ -272,4 +321,4 @@ def play_batch(
 ) -> None:
     """``play_batch_with`` for random and greedy seats only."""
     params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
-    play_batch_with(tables, game_start, n_games, seed, agent_kinds, params, stats_out)
+    _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out)

@@ -194,7 +194,11 @@ def _evaluator(backend: Backend, address: str | None, workers: int | None) -> Ev
         raise EvolveArgumentError("--address: only for --backend ray")
     if workers is not None and workers < 1:
         raise EvolveArgumentError(f"--workers {workers}: must be at least 1")
-    return LocalEvaluator(workers if workers is not None else (os.cpu_count() or 1))
+    from darwindeck.evolve.evaluator import compile_first_job
+
+    return LocalEvaluator(
+        workers if workers is not None else (os.cpu_count() or 1), warm_up=compile_first_job
+    )
 
 
 def _progress_line(stats: GenerationStats) -> str:

@@ -52,10 +52,11 @@ def ensure_fresh_cache(directory: Path = ENGINE_DIR, companions: tuple[Path, ...
     return True
 
 
-def is_compiled(directory: Path = AGENTS_DIR, entry: str = "batch.play_batch_with") -> bool:
+def is_compiled(directory: Path = AGENTS_DIR, entry: str = "batch._play_batch") -> bool:
     """Whether ``entry``'s compiled code is in the on-disk cache of ``directory`` (by default the batch
-    loop, which links the whole engine and the search): False on a fresh clone, where its first call
-    compiles for minutes. With ``NUMBA_CACHE_DIR`` set the cache lives elsewhere and True is answered."""
+    loop, which links the whole engine, and the search in its searching variants): False on a fresh
+    clone, where its first call compiles for minutes. With ``NUMBA_CACHE_DIR`` set the cache lives
+    elsewhere and True is answered."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return True
     return any((directory / "__pycache__").glob(f"{entry}-*.nbi"))

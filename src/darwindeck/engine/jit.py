@@ -20,11 +20,20 @@ The rules that avoid it:
 
 Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search
 agents) call kernel functions freely: the caller holds the references.
+
+The first compile (a fresh clone compiles the whole engine once; ``docs/benchmarks.md`` has the measured
+table per function). numba compiles a jitted function called from jitted code for the *types* of the call's
+arguments, and a constant argument has a type of its own (``Literal[int](3)``): each call site that passes
+another constant compiled the function again, with all it calls (``hand_eval._poker_key`` ten times,
+``program.rule_at`` four). Kernel functions are therefore compiled for the argument types with their
+constants widened (``types.unliteral``): one compiled version per function and argument kinds. LLVM still
+folds the constants where it inlines a call. An omitted optional argument stays a compile-time ``None``
+(``agents.batch`` leaves its search out that way).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 import numba
@@ -32,6 +41,7 @@ import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, types
 from numba.core.cpu import CPUTargetOptions
+from numba.core.dispatcher import Dispatcher
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
 
@@ -51,9 +61,24 @@ def _kernel_options() -> dict[str, Any]:
 _KERNEL_OPTIONS = _kernel_options()
 
 
+def by_kind(dispatcher: _F) -> _F:
+    """``dispatcher``, compiled from jitted callers for its arguments' types with constants widened
+    (module docstring); a plain function (``NUMBA_DISABLE_JIT=1``) is returned as it is."""
+    if not isinstance(dispatcher, Dispatcher):
+        return dispatcher
+    resolve = dispatcher.get_call_template
+
+    def get_call_template(args: Sequence[Any], kws: dict[str, Any]) -> Any:
+        widened = {name: types.unliteral(kind) for name, kind in kws.items()}
+        return resolve(tuple(types.unliteral(kind) for kind in args), widened)
+
+    dispatcher.get_call_template = get_call_template  # type: ignore[method-assign, assignment]
+    return dispatcher
+
+
 def kernel_jit(fn: _F) -> _F:
     """Compile ``fn`` as kernel code (module rules)."""
-    return cast(_F, numba.njit(**_KERNEL_OPTIONS)(fn))
+    return by_kind(cast(_F, numba.njit(**_KERNEL_OPTIONS)(fn)))
 
 
 def kernel_inline(fn: _F) -> _F:

@@ -14,6 +14,11 @@ Rules:
   guarantee: every game ends within its turn limit and step budget, so no task can hang.)
 * ``LocalEvaluator(workers)``: ``workers=1`` runs in this process; more start a process pool on first use
   and keep it warm (compiled kernels load once per worker) until ``close()``; use it as a context manager.
+  ``LocalEvaluator(workers, warm_up=compile_first_job)`` also gives each worker one part of the first
+  compile as its first task, so that on a fresh clone the workers compile different code at once instead
+  of the same code twice (``compile_first_job``: part 0 the screening's batch loop, part 1 the judging's
+  search, MCTS loop and chance traces; both share numba's on-disk cache, so whatever one has compiled the
+  other loads). It changes when code is compiled, never what a task computes.
 * ``RayEvaluator(address=None)`` runs tasks on a Ray cluster (``address=None``: a local Ray instance).
   Ray is an optional extra, imported only here, on construction; without it a ``DarwinDeckError`` says to
   ``pip install 'darwindeck[ray]'``.
@@ -29,7 +34,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import Evaluation, FitnessLike
@@ -140,18 +145,28 @@ class LocalEvaluator(_MapEvaluator):
     ``start_method`` is the ``multiprocessing`` start method of the pool (platform default when ``None``).
     """
 
-    def __init__(self, workers: int = 1, start_method: str | None = None) -> None:
+    def __init__(
+        self,
+        workers: int = 1,
+        start_method: str | None = None,
+        warm_up: Callable[[int], object] | None = None,
+    ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise DarwinDeckError(f"evaluator workers: must be a whole number ≥ 1, got {workers!r}")
         self.workers = workers
         self._start_method = start_method
+        self._warm_up = warm_up
         self._pool: Executor | None = None
 
     def _executor(self) -> Executor:
-        """The pool, started on first use and reused for every later call."""
+        """The pool, started on first use (each worker's first task its part of ``warm_up``) and reused
+        for every later call."""
         if self._pool is None:
             context = multiprocessing.get_context(self._start_method)
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            if self._warm_up is not None:
+                for part in range(self.workers):
+                    self._pool.submit(self._warm_up, part)
         return self._pool
 
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
@@ -163,6 +178,43 @@ class LocalEvaluator(_MapEvaluator):
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
+
+
+def compile_first_job(part: int) -> None:
+    """Compile part ``part`` of what a first generation runs (module rules); parts past 1 are empty.
+
+    Part 1 starts with the sampling of what a seat has seen (which part 0 never compiles) and the greedy
+    player (which part 0 reaches only after the deal and its settling), so that the two start on different
+    code."""
+    import numba
+    import numpy as np
+
+    from darwindeck.agents import batch, chances, determinize
+    from darwindeck.engine import layout as L
+    from darwindeck.engine.agents import MCTS, choose
+    from darwindeck.engine.search_params import N_PARAMS
+
+    if part > 1 or numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return
+    typeof: Callable[[object], Any] = numba.typeof
+    tables = np.zeros(L.HEADER_SIZE, dtype=np.int64)  # one seat, no games: compiles, plays nothing
+    tables[L.H_PLAYERS] = 1
+    kinds = np.zeros(1, dtype=np.int64)
+    params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
+    rows = np.zeros((0, batch.N_STATS), dtype=np.int64)
+    if part == 0:
+        batch.play_batch_with(tables, 0, 0, 0, kinds, params, rows)
+        return
+    row, index = np.zeros(1, dtype=np.int64), typeof(0)
+    knowledge = np.zeros((L.MAX_PLAYERS, determinize.KN_SIZE), dtype=np.int64)
+    one, two = typeof(row), typeof(knowledge)
+    determinize.determinize.compile((one, one, index, one, one, one))
+    determinize.observe.compile((one, one, one, index, two))
+    determinize.deal_knowledge.compile((one, one, two))
+    cast(Any, choose).compile((one, one, index, one))
+    batch.play_batch_with(tables, 0, 0, 0, np.full(1, MCTS), params, rows)
+    out = typeof(np.zeros((1, 1), dtype=np.float64))
+    chances.chance_trace.compile((one, index, index, one, one, index, out))
 
 
 def _call(fn: Callable[[T], R], item: T) -> R:
