@@ -66,16 +66,16 @@ class Measurement:
 
 def measure(name: str, genome: GameGenome, seconds: float, games_min: int) -> Measurement:
     program = compile_program(genome)
-    agents = np.zeros(genome.player_count, dtype=np.int64)
+    policies = np.zeros(genome.player_count, dtype=np.int64)
     start = time.perf_counter()
     warm = np.zeros((2, B.N_STATS), dtype=np.int64)
-    B.play_batch(program, 0, 2, 0, agents, warm)
+    B.play_batch(program, 0, 2, 0, policies, warm)
     first_call = time.perf_counter() - start
     games = max(games_min, 1)
     while True:
         rows = np.zeros((games, B.N_STATS), dtype=np.int64)
         start = time.perf_counter()
-        B.play_batch(program, 0, games, 1, agents, rows)
+        B.play_batch(program, 0, games, 1, policies, rows)
         elapsed = time.perf_counter() - start
         if elapsed >= seconds or games >= 10_000_000:
             return _measurement(name, genome.player_count, first_call, elapsed, rows)

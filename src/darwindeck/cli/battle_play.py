@@ -35,9 +35,9 @@ from collections.abc import Callable
 from rich.console import Console
 
 from darwindeck.tcg.battle import narration
-from darwindeck.tcg.battle.agents import Agent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.narration import Board, Voice
+from darwindeck.tcg.battle.players import BattlePlayer
 from darwindeck.tcg.core.actions import ActionKind, decode
 from darwindeck.tcg.core.decks import Deck
 from darwindeck.tcg.effects import TargetKind, get_handler
@@ -217,7 +217,7 @@ def _is_copy(battle: Battle, key: str, action: int) -> bool:
 
 
 def play_battle_in_terminal(
-    console: Console, deck: Deck, opponent_deck: Deck, opponent: Agent, seed: int, read: ReadLine
+    console: Console, deck: Deck, opponent_deck: Deck, opponent: BattlePlayer, seed: int, read: ReadLine
 ) -> None:
     """A battle of ``deck`` (you) against ``opponent`` playing ``opponent_deck``, narrated."""
     battle = new_battle(deck, opponent_deck, seed)

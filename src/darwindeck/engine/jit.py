@@ -19,7 +19,7 @@ The rules that avoid it:
   function's stack frame, zeroed at each call; the array must not outlive the call.
 
 Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search
-agents) call kernel functions freely: the caller holds the references.
+policies) call kernel functions freely: the caller holds the references.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``GameState``: the Python face of the compiled engine for play, agents and tests.
+"""``GameState``: the Python face of the compiled engine for play, policies and tests.
 
 The wrapper checks and allocates; the rules live in the compiled kernel (``kernel``). A state is one
 flat ``int64`` array (layout in ``layout``), so ``clone`` is an array copy. Illegal actions raise
@@ -25,10 +25,10 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
 from darwindeck.engine.auction import decider, dummy_exposed
-from darwindeck.engine.hands import turn_up
-from darwindeck.engine.kernel import apply_action, init_game, settle
-from darwindeck.engine.melding import run_order
+from darwindeck.engine.deals import turn_up
+from darwindeck.engine.kernel import apply_action, init_game, run_to_decision
 from darwindeck.engine.rng import game_seed
+from darwindeck.engine.tableau_melds import run_order
 from darwindeck.engine.tables import GameTables, compile_tables, pack_tables
 from darwindeck.errors import IllegalActionError
 from darwindeck.genome.cards import Visibility
@@ -249,7 +249,7 @@ class GameState:
         tableau: Mapping[int, Sequence[int]] | None = None,
         current: int | None = None,
     ) -> None:
-        """Replace piles (a forced deal for scenario tests and puzzles) and settle to the next decision.
+        """Replace piles (a forced deal for scenario tests and puzzles) and run to the next decision.
 
         Piles not named keep their cards; every card of the deck must end up in exactly one place
         (``ValueError`` otherwise). ``current`` makes that seat the turn's player (at phase 0). Before the
@@ -286,7 +286,7 @@ class GameState:
         placed = sorted(arranged.all_cards())
         if placed != sorted(int(c) for c in self.tables.deck_cards):
             raise ValueError("arrange: every card of the deck must be in exactly one pile")
-        settle(self.program, array)
+        run_to_decision(self.program, array)
         self.array = array
 
     def all_cards(self) -> list[int]:

@@ -5,7 +5,7 @@
   or rejected).
 * ``mutations``: the operator functions, one module per family of the genome.
 * ``crossover``: section-wise crossover of two genomes.
-* ``repair``: the documented repairs and the settle step that uses them.
+* ``repair``: the documented repairs and the vetting step that uses them.
 * ``novelty``: the structural distance between genomes and a genome's novelty.
 * ``quality``: how good a game is: canonical form, dead rules, the skill ladder, the arc, descriptors.
 * ``metrics``: what competent play says about a game, each as a number in [0, 1].

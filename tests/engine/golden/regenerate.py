@@ -17,7 +17,7 @@ RUNS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, ("random",)), (2, ("random"
 
 def golden_text(name: str) -> str:
     genome = all_games()[name]
-    blocks = ["\n".join(transcript(genome, seed, agents)) for seed, agents in RUNS]
+    blocks = ["\n".join(transcript(genome, seed, policies)) for seed, policies in RUNS]
     return "\n\n".join(blocks) + "\n"
 
 

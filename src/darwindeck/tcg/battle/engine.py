@@ -139,7 +139,7 @@ class Battle(BattleData):
         """A clone showing what ``player`` may know. Setup is simultaneous (each player places face
         down, both are revealed together): during setup the opponent's placed Pokémon are taken back
         into their hand and their setup is not done. Hidden cards (hands, decks) are left as they are:
-        the agent that reads a view re-deals them itself."""
+        the player that reads a view re-deals them itself."""
         view = self.clone()
         if view.state.phase is Phase.SETUP:
             _take_back_setup(view, view.state.players[1 - player])
