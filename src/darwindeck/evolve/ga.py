@@ -70,7 +70,6 @@ differ, to extend a run); ``load_run_settings`` reads them.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import importlib
 import math
 import random
@@ -99,6 +98,7 @@ from darwindeck.evolve.store import (
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import all_games
 from darwindeck.genome.schema import GameGenome
+from darwindeck.seeding import derived_rng
 
 #: How many times a child outside the player range is bred again before its first parent is copied.
 BREED_ATTEMPTS = 10
@@ -229,8 +229,7 @@ class RunResult:
 
 def generation_rng(seed: int, generation: int, purpose: str) -> random.Random:
     """The generator for one purpose of one generation (see the module docstring)."""
-    digest = hashlib.sha256(f"{seed}:{generation}:{purpose}".encode()).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return derived_rng(seed, generation, purpose)
 
 
 def _in_range(genome: GameGenome, settings: EvolutionSettings) -> bool:

@@ -1,7 +1,7 @@
 """Watching a Pocket-style battle step by step (the ``/battle`` page).
 
 A battle is (deck 0, deck 1, player 0, player 1, seed): ``tcg.battle.engine.new_battle`` with the seed,
-and each player's player from ``tcg.battle.players.make_player`` seeded ``seed + player``, so the same five
+and each seat's player from ``tcg.battle.players.make_player`` seeded ``seed + player``, so the same five
 values give the same battle. ``BattleReplay.at(step)`` is the battle after ``step`` actions (or at its
 end): kept in memory and advanced as the viewer steps forward; a step back replays from the start.
 ``snapshot`` is what the page shows: for each player the points, hand and deck sizes, energy now and
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from darwindeck.errors import DarwinDeckError
+from darwindeck.seeding import nth
 from darwindeck.tcg.battle import narration
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.play import MAX_ACTIONS_PER_GAME
@@ -83,7 +84,7 @@ class BattleReplay:
     def new(cls, setup: BattleSetup) -> BattleReplay:
         setup.check()
         battle = new_battle(load_deck(setup.deck0), load_deck(setup.deck1), setup.seed)
-        players = (make_player(setup.player0, setup.seed), make_player(setup.player1, setup.seed + 1))
+        players = (make_player(setup.player0, setup.seed), make_player(setup.player1, nth(setup.seed, 1)))
         return cls(setup, battle, players)
 
     @property

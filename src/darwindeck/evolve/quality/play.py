@@ -17,7 +17,6 @@ helpers for winners and per-side outcomes. "Sides" are the teams in a team game,
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -36,6 +35,7 @@ from darwindeck.engine.policies import STATELESS_RANDOM as STATELESS_KIND
 from darwindeck.engine.search_params import N_PARAMS, P_BUDGET, P_WORLDS
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.schema import GameGenome
+from darwindeck.seeding import derive
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
@@ -98,8 +98,8 @@ def pimc(worlds: int, sees_all: bool = False) -> Policy:
 
 
 def batch_seed(seed: int, purpose: str) -> int:
-    """The engine seed of one batch: the first 4 bytes (big-endian) of SHA-256 of ``"{seed}:{purpose}"``."""
-    return int.from_bytes(hashlib.sha256(f"{seed}:{purpose}".encode()).digest()[:4], "big")
+    """The engine seed of one batch: ``seeding.derive(seed, purpose, bits=32)``."""
+    return derive(seed, purpose, bits=32)
 
 
 def side_count(genome: GameGenome) -> int:

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from darwindeck.seeding import nth
 from darwindeck.stats import rate_interval
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.players import BattlePlayer
@@ -63,5 +64,5 @@ def play_match(
 ) -> MatchSummary:
     summary = MatchSummary()
     for game in range(games):
-        summary.add(play_battle(deck0, deck1, make_players(seed + game), seed + game))
+        summary.add(play_battle(deck0, deck1, make_players(nth(seed, game)), nth(seed, game)))
     return summary
