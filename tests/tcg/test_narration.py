@@ -200,7 +200,7 @@ def test_rules_during_setup_do_not_show_the_ais_placement() -> None:
     battle = new_battle(deck, other, 5)
     assert battle.state.first_player == 1
     ai = make_player("greedy", 5)
-    while battle.current_player() == 1:
+    while battle.current_player == 1:
         battle.apply_action(ai.choose(battle))
     placed = {all_cards()[p.card_id].name for p in battle.state.players[1].in_play()}
     hidden = placed - {all_cards()[c].name for c in battle.state.players[0].hand}

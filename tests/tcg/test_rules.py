@@ -67,7 +67,7 @@ def test_knockout_gives_one_point_and_two_for_ex() -> None:
     battle.apply_action(attack())
     assert battle.state.players[0].points == 1
     assert battle.state.players[1].discard == [cid("Bulbasaur")]
-    assert battle.current_player() == 1  # must choose a new Active
+    assert battle.current_player == 1  # must choose a new Active
     battle.apply_action(encode(Action(ActionKind.PROMOTE, 0)))
     assert battle.state.players[1].active is not None and battle.state.players[1].active.card_id == cid(
         "Rattata"

@@ -3,7 +3,7 @@ both are revealed together ("Each player places one Basic Pokémon from their ha
 Active Pokémon", https://shinycardtraders.com/blogs/how-to-play/how-to-play-the-pokemon-trading-card-game);
 Pocket keeps it: each player places an Active and up to 3 Benched Basics and may reset their placement
 before confirming (https://vortexgaming.io/en/postdetail/425410). The engine takes the two placements in
-turn, so the second player's choice must not depend on the first player's: ``Battle.view_for`` hides
+turn, so the second player's choice must not depend on the first player's: ``Battle.observation`` hides
 it, and every player chooses the same setup whatever the first player placed (same seed)."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _second_player_setup(player_name: str, bench: bool, player_seed: int) -> tup
         player.iterations = 40  # type: ignore[attr-defined]
     chosen = []
     while battle.state.phase is Phase.SETUP:
-        assert battle.current_player() == 1
+        assert battle.current_player == 1
         chosen.append(player.choose(battle))
         battle.apply_action(chosen[-1])
     first = battle.state.players[0]
@@ -46,7 +46,7 @@ def _second_player_setup(player_name: str, bench: bool, player_seed: int) -> tup
     ("player_name", "player_seed"), [("random", 9), ("greedy", 0), *[("mcts", s) for s in range(4)]]
 )
 def test_second_player_setup_ignores_the_first_players_placement(player_name: str, player_seed: int) -> None:
-    # Before view_for, MCTS's rollouts saw the first player's Bench: with player seeds 1 and 3 it chose a
+    # Before observation, MCTS's rollouts saw the first player's Bench: with player seeds 1 and 3 it chose a
     # different setup against an Active alone than against a full Bench.
     alone, placed_alone = _second_player_setup(player_name, False, player_seed)
     full, placed_full = _second_player_setup(player_name, True, player_seed)
@@ -59,7 +59,7 @@ def test_view_for_the_second_player_hides_the_first_players_placement() -> None:
     battle = new_battle(deck, deck, seed=2, first_player=0)
     hand_before = sorted(battle.state.players[0].hand)
     _first_player_places(battle, bench=True)
-    view = battle.view_for(1).state.players[0]
+    view = battle.observation(1).state.players[0]
     assert (view.active, view.bench, view.setup_done) == (None, [], False)
     assert sorted(view.hand) == hand_before
     assert battle.state.players[0].active is not None  # the battle itself is unchanged

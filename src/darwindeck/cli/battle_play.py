@@ -181,7 +181,7 @@ class Quit(Exception):
 
 def choose(view: Battle, console: Console, read: ReadLine) -> int:
     """Show the menu and read keys until one is an action; help, rules and quit are answered. ``view`` is
-    what you may know (``Battle.view_for``: during setup, not the AI's placement); your legal actions
+    what you may know (``Battle.observation``: during setup, not the AI's placement); your legal actions
     are the same in it."""
     keys = menu(view)
     for key, action in keys.items():
@@ -228,8 +228,8 @@ def play_battle_in_terminal(
         console.print(line)
     try:
         while not battle.is_terminal():
-            if battle.current_player() == HUMAN:
-                view = battle.view_for(HUMAN)
+            if battle.current_player == HUMAN:
+                view = battle.observation(HUMAN)
                 console.print("\n" + "\n".join(screen(view)))
                 action = choose(view, console, read)
             else:

@@ -40,7 +40,7 @@ SPECTATOR = narration.Voice(("Player 1", "Player 2"))
 def narrated_step(battle: Battle, action: int) -> str:
     """Apply ``action`` and tell it in one line: every event it caused, after the choice in words when the
     events do not say it already (a placement during setup, an ability)."""
-    player = battle.current_player()
+    player = battle.current_player
     choice = narration.describe_action(battle, action, SPECTATOR)
     before, seen = narration.Board.of(battle, SPECTATOR), len(battle.state.action_log)
     battle.apply_action(action)
@@ -93,7 +93,7 @@ class BattleReplay:
 
     def step(self) -> None:
         battle = self.battle
-        player = battle.current_player()
+        player = battle.current_player
         action = self.players[player].choose(battle)
         self.log.append(narrated_step(battle, action))
 

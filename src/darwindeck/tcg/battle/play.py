@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from darwindeck.harness import play_out
 from darwindeck.seeding import nth
 from darwindeck.stats import rate_interval
 from darwindeck.tcg.battle.engine import Battle, new_battle
@@ -22,15 +23,11 @@ def play_battle(
     seed: int,
     on_step: Callable[[Battle], None] | None = None,
 ) -> Battle:
-    """Play one battle to its end; ``on_step`` is called after every action (tests, invariants)."""
+    """Play one battle to its end (``harness.play_out``); ``on_step`` is called after every action (tests,
+    invariants)."""
     battle = new_battle(deck0, deck1, seed)
-    for _ in range(MAX_ACTIONS_PER_GAME):
-        if battle.is_terminal():
-            return battle
-        battle.apply_action(players[battle.current_player()].choose(battle))
-        if on_step is not None:
-            on_step(battle)
-    raise RuntimeError(f"battle with seed {seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
+    play_out(battle, players, MAX_ACTIONS_PER_GAME, on_step)
+    return battle
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Players of the battle engine, all behind one interface: ``agent.choose(battle) -> action``.
+"""Players of the battle engine, all behind one interface: ``player.choose(battle) -> action``.
 
 - ``RandomPlayer``: a uniformly random legal action (seeded).
 - ``GreedyPlayer``: one fixed priority per action kind, best first (ties: lowest action number):
@@ -9,7 +9,7 @@
   the engine's former automatic choice (``choices``): retreat energy most recently attached, spread
   energy round-robin, a copied attack's first valid target.
 - ``MCTSPlayer``: determinized UCT. Each iteration starts from what the player may know
-  (``Battle.view_for``: during setup, not the opponent's placement) and re-deals the hidden cards
+  (``Battle.observation``: during setup, not the opponent's placement) and re-deals the hidden cards
   (opponent's hand and both decks) at random, then selects with UCB1, expands one action and plays a
   random rollout to the end or ``rollout_turns`` more turns; a cut-off rollout scores the point
   difference / 3.
@@ -23,17 +23,16 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from darwindeck.harness import Player
 from darwindeck.tcg.battle import choices
 from darwindeck.tcg.battle.engine import Battle
 from darwindeck.tcg.core.actions import ABILITY_BASE, ATTACK_BASE, DECODED, ActionKind, decode
 from darwindeck.tcg.core.models import CardKind, Stage
 from darwindeck.tcg.rules import pipelines
 
-
-class BattlePlayer(Protocol):
-    def choose(self, battle: Battle) -> int: ...
+#: A battle player: the one player protocol (``harness.Player``) over battles.
+BattlePlayer = Player[Battle]
 
 
 class RandomPlayer:
@@ -224,17 +223,17 @@ class MCTSPlayer:
         actions = battle.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        me = battle.current_player()
+        me = battle.current_player
         root = _Node(me)
         for _ in range(self.iterations):
             self._iterate(self._determinize(battle, me), root)
         return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
 
     def _determinize(self, battle: Battle, me: int) -> Battle:
-        """A world from what ``me`` may know (``Battle.view_for``): the opponent's hidden cards are
+        """A world from what ``me`` may know (``Battle.observation``): the opponent's hidden cards are
         re-dealt from their sorted pool (an opening hand with a Basic while they still set up), and the
         own deck is shuffled."""
-        world = battle.view_for(me)
+        world = battle.observation(me)
         world.rng.seed(self.rng.random())
         opponent = world.state.players[1 - me]
         size = len(opponent.hand)
@@ -256,7 +255,7 @@ class MCTSPlayer:
             if untried:
                 action = untried[self.rng.randrange(len(untried))]
                 world.apply_action(action)
-                node.children[action] = _Node(world.current_player())
+                node.children[action] = _Node(world.current_player)
                 path.append(node.children[action])
                 break
             action = max(actions, key=lambda a: self._ucb(node, node.children[a]))
@@ -272,7 +271,7 @@ class MCTSPlayer:
     def _ucb(self, parent: _Node, child: _Node) -> float:
         return child.value / child.visits + 1.4 * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
-    def _rollout(self, world: Battle) -> tuple[float, float]:
+    def _rollout(self, world: Battle) -> list[float]:
         stop = world.state.turn + self.rollout_turns
         while not world.is_terminal() and world.state.turn < stop:
             actions = world.legal_actions()
@@ -280,7 +279,7 @@ class MCTSPlayer:
         if world.is_terminal():
             return world.returns()
         diff = (world.state.players[0].points - world.state.players[1].points) / 3
-        return (diff, -diff)
+        return [diff, -diff]
 
 
 #: The names ``make_player`` knows.
