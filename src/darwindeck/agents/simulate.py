@@ -151,6 +151,6 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     mcts_params: Float64Array | None = None,
 ) -> BatchStats:
-    """Play ``games`` games of ``genome`` with ``agents`` (one name per seat, or one for all)."""
+    """Play ``games`` games of ``genome`` with ``policies`` (one name per seat, or one for all)."""
     rows = simulate_rows(genome, games, policies, seed, workers, progress, mcts_params)
     return summarise(genome, rows)

@@ -79,7 +79,7 @@ def register(app: typer.Typer) -> None:
         vs: str = typer.Option(..., "--vs", help=f"The opposing deck. {DECK_HELP}"),
         games: int = typer.Option(100, "--games", help="Number of battles to simulate."),
         players: str = typer.Option(
-            "greedy,random", "--players", help=f"Players of the two players: {', '.join(PLAYER_NAMES)}."
+            "greedy,random", "--players", help=f"The two battle players: {', '.join(PLAYER_NAMES)}."
         ),
         seed: int = typer.Option(0, "--seed", help="Seed of all randomness."),
         play: bool = typer.Option(

@@ -15,7 +15,7 @@ Modules:
 * ``kernel``: start a game, apply an action, run the automatic steps to the next decision.
 * ``movegen``: the legal actions of the decision in progress, ascending.
 * ``jit``: how the kernel is compiled (no reference counting, stack workspaces).
-* ``cache_guard``: drops numba's cache when any engine or policies source changes.
+* ``cache_guard``: drops numba's cache when any engine or ``agents`` source changes.
 * ``piles``: pile operations on the state array.
 * ``rng``: the deterministic random numbers (xorshift32 in one state cell) and game seeds.
 * ``cond_eval``: the compiled condition programs evaluated.
@@ -41,7 +41,7 @@ Modules:
 * ``hand_strength``: hand evaluation for showdowns and the ``hand_value`` condition.
 * ``teams``: team aggregates and winner picking (spec 003).
 * ``wins``: win checks and the end of the game.
-* ``policies``: the one-step players inside the compiled loop: random and greedy.
+* ``policies``: the one-step policies inside the compiled loop: random and greedy.
 * ``search_params``: the settings of a searching seat.
 * ``actions``: action names for people (``action_to_string``).
 * ``state_api``: ``GameState``, the Python face of the engine.

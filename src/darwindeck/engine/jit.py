@@ -18,8 +18,8 @@ The rules that avoid it:
 * A temporary array comes from a ``stack_array(n)`` constructor: ``n`` int64 zeros in the calling
   function's stack frame, zeroed at each call; the array must not outlive the call.
 
-Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search
-policies) call kernel functions freely: the caller holds the references.
+Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search)
+call kernel functions freely: the caller holds the references.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Players that run inside the compiled loop: random and greedy (policy codes 0 and 1); code 2 is
+"""Policies that run inside the compiled loop: random and greedy (policy codes 0 and 1); code 2 is
 the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``; code 3 is the
 random player with stateless draws of ``batch`` (rule ablation), which plays like random here; code 4
 is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dispatched by
@@ -358,7 +358,7 @@ def greedy_choice(tables: Int64Array, state: Int64Array) -> int:
 
 @kernel_jit
 def choose(tables: Int64Array, state: Int64Array, policy: int, policy_rng: Int64Array) -> int:
-    """The action policy ``agent`` picks among the legal actions stored in ``state``."""
+    """The action that policy ``policy`` picks among the legal actions stored in ``state``."""
     if policy == GREEDY:
         return greedy_choice(tables, state)
     return int(state[L.P_LEGAL + rand_below(policy_rng, 0, state[L.S_N_LEGAL])])
@@ -370,10 +370,10 @@ def policy_codes(policies: Sequence[str], n_players: int) -> Int64Array:
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:
-        raise DarwinDeckError(f"agents: {len(names)} given for {n_players} players")
+        raise DarwinDeckError(f"policies: {len(names)} given for {n_players} players")
     codes = []
     for name in names:
         if name not in POLICY_NAMES:
-            raise DarwinDeckError(f"agents: unknown policy {name!r} (known: {', '.join(POLICY_NAMES)})")
+            raise DarwinDeckError(f"policies: unknown policy {name!r} (known: {', '.join(POLICY_NAMES)})")
         codes.append(POLICY_NAMES.index(name))
     return np.array(codes, dtype=np.int64)

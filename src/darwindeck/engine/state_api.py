@@ -1,8 +1,9 @@
-"""``GameState``: the Python face of the compiled engine for play, policies and tests.
+"""``GameState``: the Python face of the compiled engine for play, search and tests.
 
 The wrapper checks and allocates; the rules live in the compiled kernel (``kernel``). A state is one
 flat ``int64`` array (layout in ``layout``), so ``clone`` is an array copy. Illegal actions raise
-``IllegalActionError`` and leave the state unchanged.
+``IllegalActionError`` and leave the state unchanged. ``GameState`` has the shape of ``harness.State``,
+as the battle engine's ``Battle`` has, so one player protocol and ``harness.play_out`` serve both.
 
 Hearts deals 13 cards to each of four players and opens with the pass, where any card may be chosen:
 

@@ -151,7 +151,7 @@ def measure_arc(
     points: int,
     rollouts: int,
 ) -> Arc:
-    """Trace the first ``traced`` games of ``games`` (played with ``agents`` from batch seed ``seed``)."""
+    """Trace the first ``traced`` games of ``games`` (played with ``policies`` from batch seed ``seed``)."""
     traces = [
         game_points(genome, policies, games, seed, index, points, rollouts)
         for index in range(min(traced, games.count))
