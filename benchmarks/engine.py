@@ -104,7 +104,7 @@ def report(results: list[Measurement]) -> str:
     median = statistics.median(r.decisions_per_s for r in results)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     lines = [
-        f"Engine benchmark, {datetime.date.today().isoformat()}, commit {commit()}, one core, random agents",
+        f"Engine benchmark, {datetime.date.today().isoformat()}, commit {commit()}, one core, random play",
         "",
         "| game | players | finished | forced | first call (s) | games | games/s | decisions/s |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",

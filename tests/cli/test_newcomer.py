@@ -175,7 +175,7 @@ def test_simulate_help_names_every_policy() -> None:
     assert "(random, greedy, mcts)" in text
 
 
-def test_battle_help_lists_the_decks_and_agents() -> None:
+def test_battle_help_lists_the_decks_and_players() -> None:
     text = _help("battle")
     assert len(shipped_deck_names()) == 6
     for deck in shipped_deck_names():

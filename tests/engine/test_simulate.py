@@ -75,7 +75,7 @@ def test_wilson_interval_values() -> None:
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
 
 
-def test_bad_agent_names_and_counts_are_one_clear_error() -> None:
+def test_bad_policy_names_and_counts_are_one_clear_error() -> None:
     with pytest.raises(DarwinDeckError, match="unknown policy 'smart'"):
         policy_codes(["smart"], 2)
     with pytest.raises(DarwinDeckError, match="3 given for 2 players"):

@@ -29,7 +29,7 @@ def test_battle_prints_rates_turns_points_and_effects() -> None:
     assert again.output == result.output
 
 
-def test_battle_with_a_deck_file_and_random_agents(tmp_path: Path) -> None:
+def test_battle_with_a_deck_file_and_random_players(tmp_path: Path) -> None:
     deck = json.loads(Path("src/darwindeck/tcg/decks/water-blastoise-ex.json").read_text())
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(deck))

@@ -76,7 +76,7 @@ def simulate(
 def results_table(name: str, stats: BatchStats, policies: list[str]) -> Table:
     table = Table(title=f"{name}: {stats.games} games")
     table.add_column("side")
-    table.add_column("agent")
+    table.add_column("policy")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")

@@ -1,6 +1,6 @@
 """Regenerate the golden transcripts: ``python -m tests.engine.golden.regenerate`` from the repo root.
 
-Writes ``<game>.txt`` for every library game: two seeded random-agent games and one greedy game, each
+Writes ``<game>.txt`` for every library game: two seeded random-policy games and one greedy game, each
 cut after 200 decisions plus its result line. Review the diff before committing.
 """
 

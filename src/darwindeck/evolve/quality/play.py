@@ -178,7 +178,7 @@ def seat_params(genome: GameGenome, policies: Sequence[Policy]) -> tuple[Int64Ar
 
 
 def play(genome: GameGenome, policies: Sequence[Policy], games: int, seed: int, start: int = 0) -> Games:
-    """Games ``start .. start+games-1`` of batch seed ``seed`` with ``agents[seat]`` in each seat (one
+    """Games ``start .. start+games-1`` of batch seed ``seed`` with ``policies[seat]`` in each seat (one
     policy for every seat when one is given). Raises ``DarwinDeckError`` for a genome the engine cannot
     run."""
     seating = list(policies) * genome.player_count if len(policies) == 1 else list(policies)
