@@ -71,17 +71,17 @@ class Measurement:
 
 def measure(name: str, genome: GameGenome, seconds: float, games_min: int) -> Measurement:
     program = compile_program(genome)
-    agents = np.zeros(genome.player_count, dtype=np.int64)
+    policies = np.zeros(genome.player_count, dtype=np.int64)
     params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
     start = time.perf_counter()
     warm = np.zeros((2, B.N_STATS), dtype=np.int64)
-    B.play_batch_with(program, 0, 2, 0, agents, params, warm)
+    B.play_batch_with(program, 0, 2, 0, policies, params, warm)
     first_call = time.perf_counter() - start
     games = max(games_min, 1)
     while True:
         rows = np.zeros((games, B.N_STATS), dtype=np.int64)
         start, cpu = time.perf_counter(), time.process_time()
-        B.play_batch_with(program, 0, games, 1, agents, params, rows)
+        B.play_batch_with(program, 0, games, 1, policies, params, rows)
         elapsed, wall = time.process_time() - cpu, time.perf_counter() - start
         if elapsed >= seconds or games >= 10_000_000:
             return _measurement(name, genome.player_count, first_call, (elapsed, wall), rows)
@@ -112,7 +112,7 @@ def report(results: list[Measurement]) -> str:
     median = statistics.median(r.decisions_per_s for r in results)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     lines = [
-        f"Engine benchmark, {datetime.date.today().isoformat()}, commit {commit()}, one core, random agents",
+        f"Engine benchmark, {datetime.date.today().isoformat()}, commit {commit()}, one core, random play",
         "",
         "| game | players | finished | forced | first call (s) | games | CPU s | wall s | games/s "
         "| decisions/s |",

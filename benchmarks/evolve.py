@@ -1,7 +1,7 @@
 """Evolution speed: seconds per generation for population 100, 100 games per genome, judging the top 10 %.
 
 Run: ``.venv/bin/python -m benchmarks.evolve [--population 100] [--games 100] [--generations 6]
-[--workers 2] [--seed 0]``. Every bred genome is first settled to its live canonical form (rule
+[--workers 2] [--seed 0]``. Every bred genome is first stripped to its live canonical form (rule
 ablation), then screened by ``darwindeck.evolve.fitness.evaluate_fitness``: G random self-play games, G
 greedy self-play games and the greedy-vs-random rung of the ladder on G duplicate deals (G =
 ``--games``); after each generation the GA's judging step re-scores the top 10 % (distinct identities)

@@ -33,7 +33,7 @@ from darwindeck.agents.mcts import new_tree, search
 from darwindeck.agents.pimc import pimc_search
 from darwindeck.agents.solver import new_workspace
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import choose
+from darwindeck.engine.policies import choose
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.evolve.quality.play import pimc

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from benchmarks.mcts import commit
 from darwindeck.agents.solver import C_CUT, C_WORK, greedy_rollout, new_workspace, solve
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import greedy_choice
+from darwindeck.engine.policies import greedy_choice
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game

@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from darwindeck.tcg.battle.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.battle.players import BattlePlayer, GreedyPlayer, MCTSPlayer, RandomPlayer
 from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
 
 RANDOM_BAR = 300
@@ -43,8 +43,8 @@ class Row(NamedTuple):
         )
 
 
-def measure(players: str, games: int, make: Callable[[int], list[Agent]]) -> Row:
-    """Play ``games`` battles with the agents ``make(game)`` returns; the rates and how they ended."""
+def measure(players: str, games: int, make: Callable[[int], list[BattlePlayer]]) -> Row:
+    """Play ``games`` battles with the players ``make(game)`` returns; the rates and how they ended."""
     decks = [load_deck(name) for name in shipped_deck_names()]
     decided = 0
     wall_start, cpu_start = time.perf_counter(), time.process_time()
@@ -63,13 +63,16 @@ def main() -> None:
     args = parser.parse_args()
     iterations = args.mcts_iterations
     rows = [
-        (measure("random vs random", args.games, lambda g: [RandomAgent(g), RandomAgent(g + 1)]), RANDOM_BAR),
-        (measure("greedy vs greedy", args.games, lambda g: [GreedyAgent(), GreedyAgent()]), GREEDY_BAR),
+        (
+            measure("random vs random", args.games, lambda g: [RandomPlayer(g), RandomPlayer(g + 1)]),
+            RANDOM_BAR,
+        ),
+        (measure("greedy vs greedy", args.games, lambda g: [GreedyPlayer(), GreedyPlayer()]), GREEDY_BAR),
         (
             measure(
                 f"MCTS-{iterations} vs MCTS-{iterations}",
                 args.mcts_games,
-                lambda g: [MCTSAgent(iterations, seed=2 * g), MCTSAgent(iterations, seed=2 * g + 1)],
+                lambda g: [MCTSPlayer(iterations, seed=2 * g), MCTSPlayer(iterations, seed=2 * g + 1)],
             ),
             None,
         ),

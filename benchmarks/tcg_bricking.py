@@ -18,8 +18,8 @@ import json
 import subprocess
 from collections import Counter
 
-from darwindeck.tcg.battle.agents import GreedyAgent
 from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.battle.players import GreedyPlayer
 from darwindeck.tcg.core.decks import Deck, deck_from_json, load_deck, shipped_deck_names, validate_deck
 
 BRICK = "no Pokémon left"
@@ -43,7 +43,7 @@ def bricking(decks: list[Deck], games: int) -> tuple[Counter[str], Counter[str]]
     bricked: Counter[str] = Counter()
     for game in range(games):
         pair = (decks[game % len(decks)], decks[(game + 1) % len(decks)])
-        state = play_battle(pair[0], pair[1], [GreedyAgent(), GreedyAgent()], game).state
+        state = play_battle(pair[0], pair[1], [GreedyPlayer(), GreedyPlayer()], game).state
         reasons[state.end_reason or "turn limit"] += 1
         if state.end_reason == BRICK and state.winner is not None:
             bricked[pair[1 - state.winner].name] += 1

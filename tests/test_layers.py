@@ -19,6 +19,8 @@ RANK = {
     "errors": 0,
     "fileio": 0,
     "stats": 0,
+    "seeding": 0,
+    "harness": 0,
     "genome": 1,
     "engine": 2,
     "rulebook": 2,

@@ -6,6 +6,8 @@ direction and that nothing imports in a circle):
 * ``errors``: the error types; every user mistake is a ``DarwinDeckError`` with a place and a reason.
 * ``fileio``: file output that never leaves a half-written file.
 * ``stats``: the Wilson interval and the binomial tail.
+* ``harness``: the State API both engines offer, the one player protocol, and ``play_out``.
+* ``seeding``: one derivation of seeds from named parts (``derive``), used by every layer.
 * ``genome``: the game description, validation, identity, JSON, bytecode, import, the classic-game library.
 * ``engine``: the compiled VM that plays every genome.
 * ``rulebook``: a genome's rulebook, Markdown or HTML.

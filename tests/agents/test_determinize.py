@@ -18,7 +18,7 @@ from darwindeck.agents.determinize import (
 )
 from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import choose
+from darwindeck.engine.policies import choose
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Rank, Suit, card_id

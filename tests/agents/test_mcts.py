@@ -1,4 +1,4 @@
-"""The information-set MCTS: forced moves, determinism, terminal values, per-seat agents in batches."""
+"""The information-set MCTS: forced moves, determinism, terminal values, per-seat policies in batches."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Pinned search behaviour: exact decisions, root visit counts and search-RNG states at seeded positions.
 
 Speed work on the search and the engine must not change what the search decides. Each case is a
-decision with more than one legal action, taken from random self-play (agent RNG seeded with the deal
+decision with more than one legal action, taken from random self-play (policy RNG seeded with the deal
 seed, knowledge kept with ``observe``): every third such decision of a game, four per game, moving on
 to the next deal seed when a game ends first. Each is searched with MCTS-100 (default parameters,
 search RNG 11); the pin is the chosen action, the visits of every root child and the search RNG's
@@ -16,7 +16,7 @@ import pytest
 from darwindeck.agents.determinize import new_knowledge, observe
 from darwindeck.agents.mcts import Tree, new_tree, search
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import choose
+from darwindeck.engine.policies import choose
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game

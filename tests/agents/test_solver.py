@@ -18,7 +18,7 @@ from darwindeck.agents.mcts import new_tree
 from darwindeck.agents.pimc import pimc_search
 from darwindeck.agents.solver import C_CUT, C_WORK, new_workspace, solve
 from darwindeck.engine import layout as L
-from darwindeck.engine.kernel import settle
+from darwindeck.engine.kernel import run_to_decision
 from darwindeck.engine.search_params import P_BUDGET, P_WORLDS, default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
@@ -79,7 +79,7 @@ def hearts_duck() -> GameState:
     state = arranged(genome, [cards(h) for h in hands], current=3)
     state.array[L.S_SUIT_BROKEN] = 1
     state.array[L.S_TRICKS_PLAYED] = 10
-    settle(state.program, state.array)
+    run_to_decision(state.program, state.array)
     state.apply_action(c("10H"))
     return state
 

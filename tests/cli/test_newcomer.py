@@ -1,6 +1,6 @@
 """The command line a newcomer meets (issue 27, item 5): the compile notice of ``play`` and ``serve``,
 where the demo stores its run, bytecode and duplicate keys through the one loader, help texts that
-name every agent and deck, text that is never read as Rich markup, and the rulebook the demo shows.
+name every policy and deck, text that is never read as Rich markup, and the rulebook the demo shows.
 
 Nothing here plays a game: the engine is not compiled by these tests (the session and the server are
 stubbed where a verb would start them)."""
@@ -16,7 +16,7 @@ from rich.table import Table
 from typer.testing import CliRunner
 
 from darwindeck.cli import app, common, demo_verbs, evolve_verbs, main, play_verbs, simulate_verbs
-from darwindeck.engine.agents import AGENT_NAMES
+from darwindeck.engine.policies import POLICY_NAMES
 from darwindeck.evolve.archive import Elite
 from darwindeck.evolve.quality.descriptors import Descriptors
 from darwindeck.evolve.store import Evaluation, default_store_url
@@ -169,13 +169,13 @@ def _help(*verb: str) -> str:
     return " ".join(result.output.split())
 
 
-def test_simulate_help_names_every_agent() -> None:
+def test_simulate_help_names_every_policy() -> None:
     text = _help("simulate")
-    assert AGENT_NAMES == ("random", "greedy", "mcts")
+    assert POLICY_NAMES == ("random", "greedy", "mcts")
     assert "(random, greedy, mcts)" in text
 
 
-def test_battle_help_lists_the_decks_and_agents() -> None:
+def test_battle_help_lists_the_decks_and_players() -> None:
     text = _help("battle")
     assert len(shipped_deck_names()) == 6
     for deck in shipped_deck_names():

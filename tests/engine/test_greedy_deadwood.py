@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from darwindeck.engine.agents import GREEDY, choose
+from darwindeck.engine.policies import GREEDY, choose
 from darwindeck.genome.library import get_game
 from engine.scenario import arranged, c, cards
 

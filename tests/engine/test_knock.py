@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.melds import deadwood_after_lay_off
+from darwindeck.engine.knock_showdown import deadwood_after_lay_off
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from darwindeck.genome.library.rummy import GIN_CARD_VALUES

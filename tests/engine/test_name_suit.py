@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY, choose
+from darwindeck.engine.policies import GREEDY, choose
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from engine.scenario import c, cards

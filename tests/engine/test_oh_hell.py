@@ -14,7 +14,7 @@ import dataclasses
 import numpy as np
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY, choose
+from darwindeck.engine.policies import GREEDY, choose
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Suit
 from darwindeck.genome.library import get_game

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from darwindeck.agents import batch as B
 from darwindeck.agents.simulate import simulate, simulate_rows
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import RANDOM, agent_codes, choose
+from darwindeck.engine.policies import RANDOM, choose, policy_codes
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tables import compile_program
@@ -31,12 +31,12 @@ UNO_ISH = shedding_genome(
 
 def test_batch_results_do_not_depend_on_how_games_are_split() -> None:
     program = compile_program(UNO_ISH)
-    agents = np.zeros(3, dtype=np.int64)
+    policies = np.zeros(3, dtype=np.int64)
     whole = np.zeros((20, B.N_STATS), dtype=np.int64)
-    B.play_batch(program, 0, 20, 7, agents, whole)
+    B.play_batch(program, 0, 20, 7, policies, whole)
     parts = np.zeros((20, B.N_STATS), dtype=np.int64)
-    B.play_batch(program, 0, 8, 7, agents, parts[:8])
-    B.play_batch(program, 8, 12, 7, agents, parts[8:])
+    B.play_batch(program, 0, 8, 7, policies, parts[:8])
+    B.play_batch(program, 8, 12, 7, policies, parts[8:])
     assert np.array_equal(whole, parts)
     assert (whole[:, B.STAT_DECISIONS] > 0).all()
 
@@ -48,7 +48,7 @@ def test_simulate_is_identical_for_any_worker_count() -> None:
 
 
 def test_batch_stats_add_up() -> None:
-    stats = simulate(UNO_ISH, games=300, agents=("random", "greedy", "random"), seed=1)
+    stats = simulate(UNO_ISH, games=300, policies=("random", "greedy", "random"), seed=1)
     assert stats.games == 300
     assert sum(stats.wins) + stats.draws == 300
     assert stats.errors == 0 and stats.timeouts == 0
@@ -61,9 +61,9 @@ def test_batch_stats_add_up() -> None:
 def test_batch_game_zero_replays_through_the_state_api() -> None:
     rows = simulate_rows(UNO_ISH, 1, ("random",), seed=11, workers=1)
     state = GameState.new(UNO_ISH, seed=11)
-    agent_rng = np.array([game_seed(11, 0, 1)], dtype=np.int64)
+    policy_rng = np.array([game_seed(11, 0, 1)], dtype=np.int64)
     while not state.is_terminal():
-        state.apply_action(int(choose(state.program, state.array, RANDOM, agent_rng)))
+        state.apply_action(int(choose(state.program, state.array, RANDOM, policy_rng)))
     assert state.winner == rows[0, B.STAT_WINNER]
     assert int(state.array[L.S_TURN]) == rows[0, B.STAT_TURNS]
     assert int(state.array[L.S_DECISIONS]) == rows[0, B.STAT_DECISIONS]
@@ -75,11 +75,11 @@ def test_wilson_interval_values() -> None:
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
 
 
-def test_bad_agent_names_and_counts_are_one_clear_error() -> None:
-    with pytest.raises(DarwinDeckError, match="unknown agent 'smart'"):
-        agent_codes(["smart"], 2)
+def test_bad_policy_names_and_counts_are_one_clear_error() -> None:
+    with pytest.raises(DarwinDeckError, match="unknown policy 'smart'"):
+        policy_codes(["smart"], 2)
     with pytest.raises(DarwinDeckError, match="3 given for 2 players"):
-        agent_codes(["random"] * 3, 2)
+        policy_codes(["random"] * 3, 2)
     with pytest.raises(DarwinDeckError, match="games"):
         simulate(UNO_ISH, games=0)
 

@@ -30,7 +30,7 @@ def test_table_lists_every_seat_with_an_interval() -> None:
 
 
 def test_json_output_is_the_batch_stats() -> None:
-    args = ["simulate", "hearts", "--games", "10", "--agents", "random,greedy,random,greedy", "--json"]
+    args = ["simulate", "hearts", "--games", "10", "--policies", "random,greedy,random,greedy", "--json"]
     result = CliRunner().invoke(make_app(), args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

@@ -25,8 +25,8 @@ from darwindeck.evolve.fitness import (
     length_penalties,
     mixed_mechanics_penalty,
     novelty_factor,
-    settle_genome,
     skill_factor,
+    strip_dead_rules,
 )
 from darwindeck.evolve.metrics import (
     balance,
@@ -200,7 +200,7 @@ def test_a_game_the_engine_cannot_run_is_gated_with_the_engines_reason(
         "the engine cannot run this game: genome 'Whist' is invalid (1 problem(s)): "
         "- turn_structure.phases[0]: not executable"
     )
-    assert settle_genome(get_game("whist")) == get_game("whist")
+    assert strip_dead_rules(get_game("whist")) == get_game("whist")
 
 
 def test_a_game_random_players_cannot_finish_is_not_gated() -> None:
@@ -485,7 +485,7 @@ def test_every_metric_is_in_range_and_the_store_keeps_the_result() -> None:
 def test_the_ga_default_fitness_is_this_function() -> None:
     assert ga._default_fitness() is evaluate_fitness
     assert ga._default_fitness("evaluate_fitness_mcts") is evaluate_fitness_mcts
-    assert ga._default_settle() is settle_genome
+    assert ga._default_strip() is strip_dead_rules
 
 
 # ------------------------------------------------------------------------------------------ calibration

@@ -22,7 +22,7 @@ from darwindeck.evolve.operators import (
     get_operator,
     mutate,
 )
-from darwindeck.evolve.repair import repair_teams, settle
+from darwindeck.evolve.repair import repair_teams, vet
 from darwindeck.genome.cards import Rank
 from darwindeck.genome.library import all_games, get_game
 from darwindeck.genome.phases import BiddingPhase, TrickPhase
@@ -276,9 +276,9 @@ def test_remove_bidding_removes_the_phase_and_the_scoring() -> None:
 
 def test_orphaned_contract_scoring_is_cleaned_up() -> None:
     orphan = get_game("hearts").replace(contract_scoring=ContractScoring())
-    settled = settle(orphan)
-    assert settled.genome == get_game("hearts")
-    assert settled.repairs == ("drop_orphan_contract",)
+    vetted = vet(orphan)
+    assert vetted.genome == get_game("hearts")
+    assert vetted.repairs == ("drop_orphan_contract",)
     cleanup = get_operator("CleanupOrphanedResourcesMutation").function
     assert cleanup(orphan, random.Random(0)) == get_game("hearts")
 
@@ -346,15 +346,15 @@ def _with_setup(genome: GameGenome, **changes: object) -> GameGenome:
         "bad-teams",
     ],
 )
-def test_settle_applies_the_documented_repair(
+def test_vet_applies_the_documented_repair(
     broken: GameGenome, repairs: tuple[str, ...], check: Callable[[GameGenome], bool]
 ) -> None:
     assert not validate(broken).ok
-    settled = settle(broken)
-    assert settled.genome is not None
-    assert settled.repairs == repairs
-    assert check(settled.genome)
-    assert validate(settled.genome).ok
+    vetted = vet(broken)
+    assert vetted.genome is not None
+    assert vetted.repairs == repairs
+    assert check(vetted.genome)
+    assert validate(vetted.genome).ok
 
 
 # -------------------------------------------------------------------------------------- pipeline

@@ -13,7 +13,7 @@ from darwindeck.errors import BytecodeError, GenomeFormatError
 from darwindeck.evolve.mutations import scoring, structure, trumps
 from darwindeck.evolve.mutations.conditions import card_references
 from darwindeck.evolve.operators import OPERATORS
-from darwindeck.evolve.repair import drop_orphan_book, fix_turned_trump, settle
+from darwindeck.evolve.repair import drop_orphan_book, fix_turned_trump, vet
 from darwindeck.genome.bytecode import HEADER_SIZE, SECTIONS, compile_genome, parse_bytecode
 from darwindeck.genome.cards import Suit
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
@@ -317,8 +317,8 @@ def test_repairs_and_cleanup() -> None:
     whist = get_game("whist")
     full = with_setup(whist, turned_trump=TurnedTrump.UPCARD)  # and no card left to turn up
     assert fix_turned_trump(full) == whist
-    settled = settle(full)
-    assert settled.genome == whist and "fix_turned_trump" in settled.repairs
+    vetted = vet(full)
+    assert vetted.genome == whist and "fix_turned_trump" in vetted.repairs
     assert fix_turned_trump(with_setup(whist, cards_per_player=0)).setup.turned_trump is None
     rummy = get_game("gin-rummy")
     orphan = rummy.replace(book_scoring=BookScoring())

@@ -48,7 +48,7 @@ import numpy as np
 import pytest
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.melds import deadwood_after_lay_off
+from darwindeck.engine.knock_showdown import deadwood_after_lay_off
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_id
 from darwindeck.genome.library import get_game

@@ -29,12 +29,12 @@ def test_battle_prints_rates_turns_points_and_effects() -> None:
     assert again.output == result.output
 
 
-def test_battle_with_a_deck_file_and_random_agents(tmp_path: Path) -> None:
+def test_battle_with_a_deck_file_and_random_players(tmp_path: Path) -> None:
     deck = json.loads(Path("src/darwindeck/tcg/decks/water-blastoise-ex.json").read_text())
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(deck))
     result = CliRunner().invoke(
-        _app(), ["battle", str(path), "--vs", "poison-weezing-muk", "--games", "3", "--agents", "random"]
+        _app(), ["battle", str(path), "--vs", "poison-weezing-muk", "--games", "3", "--players", "random"]
     )
     assert result.exit_code == 0 and "mine" in result.output
 
@@ -47,7 +47,7 @@ def test_bad_inputs_raise_darwindeck_errors(tmp_path: Path) -> None:
     assert "has 3 cards named 'Bulbasaur'" in str(result.exception)
     for args in (
         ["battle", "nope", "--vs", "psychic-gardevoir"],
-        ["battle", "psychic-gardevoir", "--vs", "psychic-gardevoir", "--agents", "smart"],
+        ["battle", "psychic-gardevoir", "--vs", "psychic-gardevoir", "--players", "smart"],
         ["cards", "--set", "B9"],
     ):
         outcome = CliRunner().invoke(_app(), args)

@@ -7,17 +7,17 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from darwindeck.tcg.battle.agents import RandomAgent
 from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.battle.players import RandomPlayer
 from darwindeck.tcg.core.decks import load_deck
 from darwindeck.tcg.core.models import CardInstance, EnergyType, GameState, PlayerState
 
 
 def _midgame(actions: int) -> Battle:
     battle = new_battle(load_deck("grass-serperior-celebi"), load_deck("psychic-gardevoir"), 4)
-    agent = RandomAgent(4)
+    player = RandomPlayer(4)
     for _ in range(actions):
-        battle.apply_action(agent.choose(battle))
+        battle.apply_action(player.choose(battle))
     return battle
 
 
@@ -26,9 +26,9 @@ def test_clone_plays_on_without_touching_the_original() -> None:
     before = battle.state.model_dump_json()
     clone = battle.clone()
     assert clone.state == battle.state
-    agent = RandomAgent(9)
+    player = RandomPlayer(9)
     while not clone.is_terminal():
-        clone.apply_action(agent.choose(clone))
+        clone.apply_action(player.choose(clone))
     assert battle.state.model_dump_json() == before
     assert clone.state.turn > battle.state.turn
 
@@ -36,10 +36,10 @@ def test_clone_plays_on_without_touching_the_original() -> None:
 def test_clone_continues_exactly_like_its_original() -> None:
     battle = _midgame(25)
     clone = battle.clone()
-    agents = (RandomAgent(3), RandomAgent(3))
-    for world, agent in zip((battle, clone), agents, strict=True):
+    players = (RandomPlayer(3), RandomPlayer(3))
+    for world, player in zip((battle, clone), players, strict=True):
         while not world.is_terminal():
-            world.apply_action(agent.choose(world))
+            world.apply_action(player.choose(world))
     assert clone.state.model_dump_json() == battle.state.model_dump_json()
 
 

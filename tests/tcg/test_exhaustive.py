@@ -9,9 +9,9 @@ from collections import defaultdict
 
 import pytest
 
-from darwindeck.tcg.battle.agents import RandomAgent
 from darwindeck.tcg.battle.engine import Battle
 from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.battle.players import RandomPlayer
 from darwindeck.tcg.core.catalog import all_cards, missing_pre_evolution
 from darwindeck.tcg.core.decks import Deck, derive_energy_types
 from darwindeck.tcg.core.models import CardDefinition, CardKind, GameState, Phase, Stage
@@ -100,7 +100,7 @@ def test_every_card_and_effect_is_exercised() -> None:
         deck0 = _random_deck(rng, wanted)
         deck1 = _random_deck(rng, wanted[6:])
         battle = play_battle(
-            deck0, deck1, [RandomAgent(games), RandomAgent(games + 1)], games, on_step=_check
+            deck0, deck1, [RandomPlayer(games), RandomPlayer(games + 1)], games, on_step=_check
         )
         assert battle.state.phase is Phase.OVER
         for entry in battle.state.action_log:

@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 from darwindeck.cli import app
 from darwindeck.cli.battle_play import action_key, card_texts, menu, play_battle_in_terminal
 from darwindeck.tcg.battle import narration
-from darwindeck.tcg.battle.agents import make_agent
 from darwindeck.tcg.battle.card_words import TEMPLATES, spec_words
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.narration import Board, Voice
+from darwindeck.tcg.battle.players import make_player
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
 from darwindeck.tcg.core.catalog import all_cards
 from darwindeck.tcg.core.decks import load_deck
@@ -177,7 +177,7 @@ def test_keys_name_what_they_do_not_where_they_are_in_the_menu() -> None:
 
 
 def _battle_cli(moves: str) -> list[str]:
-    args = ["battle", "psychic-gardevoir", "--vs", "fire-charizard-ex", "--play", "--agents", "greedy"]
+    args = ["battle", "psychic-gardevoir", "--vs", "fire-charizard-ex", "--play", "--players", "greedy"]
     result = CliRunner().invoke(app, [*args, "--seed", "1"], input=moves)
     assert result.exit_code == 0, result.output
     return result.output.splitlines()
@@ -199,14 +199,14 @@ def test_rules_during_setup_do_not_show_the_ais_placement() -> None:
     deck, other = load_deck("lightning-pikachu-ex"), load_deck("fire-charizard-ex")
     battle = new_battle(deck, other, 5)
     assert battle.state.first_player == 1
-    ai = make_agent("greedy", 5)
-    while battle.current_player() == 1:
+    ai = make_player("greedy", 5)
+    while battle.current_player == 1:
         battle.apply_action(ai.choose(battle))
     placed = {all_cards()[p.card_id].name for p in battle.state.players[1].in_play()}
     hidden = placed - {all_cards()[c].name for c in battle.state.players[0].hand}
     console = Console(record=True, width=200, markup=False)
     answers = iter(["r", "q"])
-    play_battle_in_terminal(console, deck, other, make_agent("greedy", 5), 5, lambda prompt: next(answers))
+    play_battle_in_terminal(console, deck, other, make_player("greedy", 5), 5, lambda prompt: next(answers))
     shown = console.export_text()
     assert hidden and "Rules in short" in shown
     for name in hidden:
@@ -227,7 +227,7 @@ def test_a_whole_battle_in_the_terminal_ends_in_words(seed: int) -> None:
         return _last_menu_first_key(console)
 
     deck, other = load_deck("psychic-gardevoir"), load_deck("fire-charizard-ex")
-    play_battle_in_terminal(console, deck, other, make_agent("greedy", seed), seed, first_key)
+    play_battle_in_terminal(console, deck, other, make_player("greedy", seed), seed, first_key)
     lines = console.export_text().splitlines()
     assert lines[-2].startswith(("You win: ", "The AI wins: ", "Draw: "))
     assert lines[-1].startswith("Game over after ")

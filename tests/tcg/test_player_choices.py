@@ -4,8 +4,8 @@ choice kept as the greedy player's. Expected values come from the card texts, wo
 
 from __future__ import annotations
 
-from darwindeck.tcg.battle.agents import GreedyAgent
 from darwindeck.tcg.battle.narration import Voice, describe_action
+from darwindeck.tcg.battle.players import GreedyPlayer
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
 from darwindeck.tcg.core.models import Phase
 from tcg.tcg_scenario import P, R, W, cid, scenario
@@ -28,7 +28,7 @@ def test_retreat_energy_is_chosen_when_types_differ() -> None:
         describe_action(battle, act(ActionKind.RETREAT_ENERGY, 1), VOICE) == "retreat discarding Water Energy"
     )
     # the greedy player keeps the old automatic choice: the most recently attached (Water)
-    assert GreedyAgent().choose(battle) == act(ActionKind.RETREAT_ENERGY, 1)
+    assert GreedyPlayer().choose(battle) == act(ActionKind.RETREAT_ENERGY, 1)
     battle.apply_action(act(ActionKind.RETREAT_ENERGY, 1))
     assert charmander is not None and charmander.energy == [R]
     assert battle.state.players[0].bench == [charmander]
@@ -54,10 +54,10 @@ def test_inferno_dance_energy_goes_where_the_player_chooses() -> None:
     place = [act(ActionKind.PLACE_ENERGY, 1), act(ActionKind.PLACE_ENERGY, 2)]
     assert battle.legal_actions() == place and battle.state.turn == 3
     assert describe_action(battle, place[1], VOICE) == "attach Fire Energy to Ponyta"
-    assert GreedyAgent().choose(battle) == place[0]  # round-robin: the first energy to Bench 1
+    assert GreedyPlayer().choose(battle) == place[0]  # round-robin: the first energy to Bench 1
     battle.apply_action(place[1])
     assert battle.legal_actions() == place
-    assert GreedyAgent().choose(battle) == place[1]  # round-robin: the second energy to Bench 2
+    assert GreedyPlayer().choose(battle) == place[1]  # round-robin: the second energy to Bench 2
     battle.apply_action(place[1])
     bench = battle.state.players[0].bench
     assert [p.energy for p in bench] == [[], [R, R], []]
@@ -80,7 +80,7 @@ def test_genome_hacking_copied_attack_target_is_chosen() -> None:
     targets = [act(ActionKind.COPY_TARGET, 1), act(ActionKind.COPY_TARGET, 2)]
     assert battle.legal_actions() == targets
     assert describe_action(battle, targets[1], VOICE) == "Stretch Kick on the opponent's Bench 2 (Squirtle)"
-    assert GreedyAgent().choose(battle) == targets[0]  # the old automatic choice: first valid target
+    assert GreedyPlayer().choose(battle) == targets[0]  # the old automatic choice: first valid target
     battle.apply_action(targets[1])
     them = battle.state.players[1]
     assert [p.damage for p in them.in_play()] == [0, 0, 30]
@@ -102,7 +102,7 @@ def test_a_fossil_in_play_may_be_discarded_during_the_turn() -> None:
     discard = act(ActionKind.DISCARD_FOSSIL, 2)
     assert discard in battle.legal_actions()
     assert describe_action(battle, discard, VOICE) == "discard Old Amber from play"
-    assert GreedyAgent().choose(battle) != discard
+    assert GreedyPlayer().choose(battle) != discard
     battle.apply_action(discard)
     me = battle.state.players[0]
     assert me.discard == [cid("Old Amber")] and len(me.bench) == 1

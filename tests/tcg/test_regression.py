@@ -11,9 +11,9 @@ import hashlib
 
 import pytest
 
-from darwindeck.tcg.battle.agents import Agent, GreedyAgent, RandomAgent
 from darwindeck.tcg.battle.engine import Battle
 from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.battle.players import BattlePlayer, GreedyPlayer, RandomPlayer
 from darwindeck.tcg.core.decks import Deck, deck_from_json
 
 # The ready decks before they were rebuilt on tournament lists (commit 1e2a431): the pins below were
@@ -159,14 +159,14 @@ def _deck(name: str) -> Deck:
 
 
 class _Recording:
-    """Wraps an agent and records every action it chooses."""
+    """Wraps an player and records every action it chooses."""
 
-    def __init__(self, agent: Agent, record: list[int]) -> None:
-        self.agent = agent
+    def __init__(self, player: BattlePlayer, record: list[int]) -> None:
+        self.player = player
         self.record = record
 
     def choose(self, battle: Battle) -> int:
-        action = self.agent.choose(battle)
+        action = self.player.choose(battle)
         self.record.append(action)
         return action
 
@@ -175,9 +175,9 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _outcome(deck0: str, deck1: str, seed: int, agents: list[Agent]) -> tuple[object, ...]:
+def _outcome(deck0: str, deck1: str, seed: int, players: list[BattlePlayer]) -> tuple[object, ...]:
     actions: list[int] = []
-    recorded: list[Agent] = [_Recording(agent, actions) for agent in agents]
+    recorded: list[BattlePlayer] = [_Recording(player, actions) for player in players]
     state = play_battle(_deck(deck0), _deck(deck1), recorded, seed).state
     return (
         state.winner,
@@ -215,13 +215,13 @@ def _outcome(deck0: str, deck1: str, seed: int, agents: list[Agent]) -> tuple[ob
 def test_random_battle_outcome_is_pinned(
     deck0: str, deck1: str, seed: int, expected: tuple[object, ...]
 ) -> None:
-    agents: list[Agent] = [RandomAgent(seed), RandomAgent(seed + 1)]
-    assert _outcome(deck0, deck1, seed, agents) == expected
+    players: list[BattlePlayer] = [RandomPlayer(seed), RandomPlayer(seed + 1)]
+    assert _outcome(deck0, deck1, seed, players) == expected
 
 
 def test_greedy_battle_outcome_is_pinned() -> None:
-    agents: list[Agent] = [GreedyAgent(), GreedyAgent()]
-    assert _outcome("grass-serperior-celebi", "poison-weezing-muk", 7, agents) == (
+    players: list[BattlePlayer] = [GreedyPlayer(), GreedyPlayer()]
+    assert _outcome("grass-serperior-celebi", "poison-weezing-muk", 7, players) == (
         1,
         17,
         [2, 3],

@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from darwindeck.errors import IllegalActionError
-from darwindeck.tcg.battle.agents import GreedyAgent, RandomAgent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.battle.players import GreedyPlayer, RandomPlayer
 from darwindeck.tcg.core.actions import Action, ActionKind, encode
 from darwindeck.tcg.core.coins import ForcedCoins
 from darwindeck.tcg.core.decks import Deck, deck_problems, load_deck, shipped_deck_names, validate_deck
@@ -67,7 +67,7 @@ def test_knockout_gives_one_point_and_two_for_ex() -> None:
     battle.apply_action(attack())
     assert battle.state.players[0].points == 1
     assert battle.state.players[1].discard == [cid("Bulbasaur")]
-    assert battle.current_player() == 1  # must choose a new Active
+    assert battle.current_player == 1  # must choose a new Active
     battle.apply_action(encode(Action(ActionKind.PROMOTE, 0)))
     assert battle.state.players[1].active is not None and battle.state.players[1].active.card_id == cid(
         "Rattata"
@@ -331,4 +331,4 @@ def test_legal_actions_are_strictly_increasing_codes() -> None:
             actions = battle.legal_actions()
             assert all(a < b for a, b in itertools.pairwise(actions)), actions
 
-        play_battle(load_deck(first), load_deck(second), [RandomAgent(game), GreedyAgent()], game, check)
+        play_battle(load_deck(first), load_deck(second), [RandomPlayer(game), GreedyPlayer()], game, check)

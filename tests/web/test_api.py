@@ -204,7 +204,7 @@ def test_a_hidden_game_stays_hidden_after_a_restart_and_finished_games_leave_mem
 
 
 def test_a_battle_steps_forward_and_ends(client: TestClient) -> None:
-    query = "deck0=grass-serperior-celebi&deck1=fire-charizard-ex&agent0=greedy&agent1=greedy&seed=2"
+    query = "deck0=grass-serperior-celebi&deck1=fire-charizard-ex&player0=greedy&player1=greedy&seed=2"
     first = client.get(f"/api/battle?{query}&step=0").json()
     assert first["step"] == 0 and len(first["players"]) == 2 and first["log"] == []
     one = client.get(f"/api/battle?{query}&step=1").json()

@@ -67,13 +67,13 @@ def test_a_rated_library_game_is_found_under_its_live_form(tmp_path: Path) -> No
     # A run keeps Spades without its repeated trump (the live canonical form has another identity): its
     # rating must still reach the run's report.
     from darwindeck.cli.evolve_verbs import _rated_by_live_identity
-    from darwindeck.evolve.fitness import settle_genome
+    from darwindeck.evolve.fitness import strip_dead_rules
 
     db = str(tmp_path / "runs.db")
     with TestClient(create_app(db, salt="s")) as client:
         _rate(client, "spades", 4)
     spades = get_game("spades")
-    live = genome_identity(settle_genome(spades))
+    live = genome_identity(strip_dead_rules(spades))
     assert live != genome_identity(spades)
     found = _rated_by_live_identity(RunStore(db))
     assert found[live].game == "spades" and found[genome_identity(spades)].mean_stars == 4.0

@@ -2,11 +2,11 @@
 
 * ``determinize``: what each seat has observed (``observe``) and full states sampled consistently with
   it (``determinize``); hidden cards are never read.
-* ``mcts``: single-observer information-set MCTS (``search``), compiled; agent kind 2 (``mcts``).
+* ``mcts``: single-observer information-set MCTS (``search``), compiled; policy 2 (``mcts``).
 * ``solver``: a perfect-information alpha-beta solver to the end of the hand over the engine, compiled.
-* ``pimc``: perfect-information Monte Carlo: sampled worlds, each solved, the best average card; agent
+* ``pimc``: perfect-information Monte Carlo: sampled worlds, each solved, the best average card; policy
   kind 4.
-* ``batch``: a whole batch of games, every seat's agent included (the engine's random and greedy players,
+* ``batch``: a whole batch of games, every seat's policy included (the engine's random and greedy players,
   the search), in one compiled call, with per-game instrumentation (``play_batch_with``).
 * ``simulate``: batches of one genome summarised as ``BatchStats``, split into chunks for parallel work.
 * ``competent``: the competent search configuration (greedy rollouts, a bias toward the greedy move)

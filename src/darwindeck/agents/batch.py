@@ -1,7 +1,7 @@
-"""``play_batch``: a whole batch of games, agents included, in one compiled call.
+"""``play_batch``: a whole batch of games, policies included, in one compiled call.
 
 Game ``i`` (``game_start ≤ i < game_start + n_games``) is dealt from ``rng.game_seed(seed, i, 0)`` and its
-agents draw from ``rng.game_seed(seed, i, 1)``, so a game's result does not depend on how a batch is
+policies draw from ``rng.game_seed(seed, i, 1)``, so a game's result does not depend on how a batch is
 split. ``stats_out[i - game_start]`` receives one row of ``STAT_*`` columns per game.
 
 Instrumentation definitions: *leader* = the side (team, or player) with the single best value of the
@@ -17,13 +17,13 @@ the same outcome. Rule ablation and "one game, one entry" compare games by it.
 ``h ← (h·1000003 + x + 1) mod (2³¹ − 1)`` over those values, starting from 0, so every product fits in
 64 bits and the value is the same compiled and under ``NUMBA_DISABLE_JIT``.
 
-Agent kind ``STATELESS_RANDOM`` is a random player whose draw for a decision depends only on the game's
-agent seed and the number of substantive actions taken so far (``game_seed(seed, i, 1000 + count)``),
+Policy kind ``STATELESS_RANDOM`` is a random player whose draw for a decision depends only on the game's
+policy seed and the number of substantive actions taken so far (``game_seed(seed, i, 1000 + count)``),
 not on how many choices came before: a rule that only adds meta-choices (an unused suit naming, an
 always-declined optional phase) leaves its later choices, and so its games, unchanged.
 
 ``play_batch_with`` also takes ``params`` (``search_params.N_PARAMS`` floats per seat: iterations, UCB
-constant, rollout policy, rollout depth, worlds, …) for seats whose agent kind is ``agents.MCTS`` or
+constant, rollout policy, rollout depth, worlds, …) for seats whose policy is ``agents.MCTS`` or
 ``agents.PIMC`` (``agents.pimc``); when any seat searches, every seat's knowledge
 (``determinize.observe``) is updated after each action. ``play_batch``
 is ``play_batch_with`` without searching seats.
@@ -48,9 +48,9 @@ from darwindeck.agents.mcts import Tree, search
 from darwindeck.agents.pimc import pimc_search
 from darwindeck.agents.solver import Workspace, new_workspace
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import MCTS, PIMC, STATELESS_RANDOM, choose
 from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action, init_game
+from darwindeck.engine.policies import MCTS, PIMC, STATELESS_RANDOM, choose
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.search_params import N_PARAMS, P_ITERATIONS
@@ -83,7 +83,7 @@ N_STATS = 19
 #: The digest is a polynomial hash modulo this prime (2³¹ − 1).
 DIGEST_MODULUS = 2147483647
 DIGEST_BASE = 1000003
-#: Agent-stream offset of the stateless random player's draws.
+#: Policy-stream offset of the stateless random player's draws.
 STATELESS_STREAM = 1000
 
 
@@ -172,7 +172,7 @@ def play_game(
     state: Int64Array,
     seed: int,
     index: int,
-    agent_kinds: Int64Array,
+    policy_kinds: Int64Array,
     row: Int64Array,
     history: Int64Array,
     params: Float64Array,
@@ -187,14 +187,14 @@ def play_game(
     searching = False
     if with_mcts is not None:
         for p in range(tables[L.H_PLAYERS]):
-            searching = searching or agent_kinds[p] == MCTS or agent_kinds[p] == PIMC
+            searching = searching or policy_kinds[p] == MCTS or policy_kinds[p] == PIMC
     knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
     if with_mcts is not None:
         deal_knowledge(tables, state, knowledge)
     before = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
     scratch = np.empty(L.STATE_SIZE if searching else 0, dtype=np.int64)
-    agent_rng = np.zeros(1, dtype=np.int64)
-    agent_rng[0] = game_seed(seed, index, 1)
+    policy_rng = np.zeros(1, dtype=np.int64)
+    policy_rng[0] = game_seed(seed, index, 1)
     values = np.zeros(tables[L.H_N_TEAMS], dtype=np.int64)
     history[:] = -1
     recorded = 0
@@ -205,15 +205,17 @@ def play_game(
     taken = 0
     while state[L.S_TERMINAL] == 0:
         actor = decider(state)
-        agent = agent_kinds[actor]
-        if agent == STATELESS_RANDOM:
-            agent_rng[0] = game_seed(seed, index, STATELESS_STREAM + taken)
-        if with_mcts is not None and agent == MCTS:
-            action = search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch)
-        elif with_pimc is not None and agent == PIMC:
-            action = pimc_search(tables, state, knowledge[actor], params[actor], agent_rng, tree, scratch, ws)
+        policy = policy_kinds[actor]
+        if policy == STATELESS_RANDOM:
+            policy_rng[0] = game_seed(seed, index, STATELESS_STREAM + taken)
+        if with_mcts is not None and policy == MCTS:
+            action = search(tables, state, knowledge[actor], params[actor], policy_rng, tree, scratch)
+        elif with_pimc is not None and policy == PIMC:
+            action = pimc_search(
+                tables, state, knowledge[actor], params[actor], policy_rng, tree, scratch, ws
+            )
         else:
-            action = choose(tables, state, agent, agent_rng)
+            action = choose(tables, state, policy, policy_rng)
         if searching:
             before[:] = state
         if not apply_action(tables, state, action):
@@ -247,7 +249,7 @@ def _play_batch(
     game_start: int,
     n_games: int,
     seed: int,
-    agent_kinds: Int64Array,
+    policy_kinds: Int64Array,
     params: Float64Array,
     stats_out: Int64Array,
     with_mcts: bool | None = None,
@@ -260,9 +262,9 @@ def _play_batch(
     capacity = 1
     solving = False
     for p in range(tables[L.H_PLAYERS]):
-        if agent_kinds[p] == MCTS or agent_kinds[p] == PIMC:
+        if policy_kinds[p] == MCTS or policy_kinds[p] == PIMC:
             capacity = max(capacity, int(params[p, P_ITERATIONS]) + 1)
-        solving = solving or agent_kinds[p] == PIMC
+        solving = solving or policy_kinds[p] == PIMC
     ws = new_workspace() if solving else new_workspace(0, 0)
     tree = Tree(
         np.zeros(capacity, dtype=np.int64),
@@ -279,7 +281,7 @@ def _play_batch(
             state,
             seed,
             game_start + g,
-            agent_kinds,
+            policy_kinds,
             stats_out[g],
             history,
             params,
@@ -295,19 +297,19 @@ def play_batch_with(
     game_start: int,
     n_games: int,
     seed: int,
-    agent_kinds: Int64Array,
+    policy_kinds: Int64Array,
     params: Float64Array,
     stats_out: Int64Array,
 ) -> None:
     """Play games ``game_start .. game_start + n_games - 1``; one stats row each into ``stats_out``, with
-    the smallest compiled loop that covers the seats' agent kinds (module docstring)."""
-    seats = np.asarray(agent_kinds)[: int(tables[L.H_PLAYERS])]
+    the smallest compiled loop that covers the seats' policy kinds (module docstring)."""
+    seats = np.asarray(policy_kinds)[: int(tables[L.H_PLAYERS])]
     if np.any(seats == PIMC):
-        _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out, True, True)
+        _play_batch(tables, game_start, n_games, seed, policy_kinds, params, stats_out, True, True)
     elif np.any(seats == MCTS):
-        _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out, True)
+        _play_batch(tables, game_start, n_games, seed, policy_kinds, params, stats_out, True)
     else:
-        _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out)
+        _play_batch(tables, game_start, n_games, seed, policy_kinds, params, stats_out)
 
 
 @numba.njit(cache=True)
@@ -316,9 +318,9 @@ def play_batch(
     game_start: int,
     n_games: int,
     seed: int,
-    agent_kinds: Int64Array,
+    policy_kinds: Int64Array,
     stats_out: Int64Array,
 ) -> None:
     """``play_batch_with`` for random and greedy seats only."""
     params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
-    _play_batch(tables, game_start, n_games, seed, agent_kinds, params, stats_out)
+    _play_batch(tables, game_start, n_games, seed, policy_kinds, params, stats_out)

@@ -1,8 +1,8 @@
 """The players' estimated chances during a game, from rollouts of what each of them has seen.
 
-``chance_trace(tables, seed, index, agent_kinds, checkpoints, rollouts, out)`` plays game ``index`` of
-batch seed ``seed`` (dealt as ``agents.batch`` deals it, agents drawing from the same agent seed) with
-the non-searching agents ``agent_kinds``. Before the decision (an action a player takes, forced or not)
+``chance_trace(tables, seed, index, policy_kinds, checkpoints, rollouts, out)`` plays game ``index`` of
+batch seed ``seed`` (dealt as ``agents.batch`` deals it, policies drawing from the same policy seed) with
+the non-searching policies ``policy_kinds``. Before the decision (an action a player takes, forced or not)
 numbered ``checkpoints[c]`` (0-based, ascending) it estimates, for every side ``s``, the chance
 that ``s`` wins as seen by ``s``: from the first seat of ``s``, ``rollouts`` times, a determinization of
 what that seat has observed (``determinize``) is played to the end of the game by greedy players, and
@@ -22,9 +22,9 @@ import numpy.typing as npt
 
 from darwindeck.agents.determinize import KN_SIZE, deal_knowledge, determinize, observe
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY, choose
 from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action, init_game
+from darwindeck.engine.policies import GREEDY, choose
 from darwindeck.engine.program import team_of
 from darwindeck.engine.rng import game_seed
 
@@ -80,7 +80,7 @@ def chance_trace(
     tables: Int64Array,
     seed: int,
     index: int,
-    agent_kinds: Int64Array,
+    policy_kinds: Int64Array,
     checkpoints: Int64Array,
     rollouts: int,
     out: Float64Array,
@@ -92,8 +92,8 @@ def chance_trace(
     init_game(tables, state, game_seed(seed, index, 0))
     knowledge = np.zeros((L.MAX_PLAYERS, KN_SIZE), dtype=np.int64)
     deal_knowledge(tables, state, knowledge)
-    agent_rng = np.zeros(1, dtype=np.int64)
-    agent_rng[0] = game_seed(seed, index, 1)
+    policy_rng = np.zeros(1, dtype=np.int64)
+    policy_rng[0] = game_seed(seed, index, 1)
     rollout_rng = np.zeros(1, dtype=np.int64)
     rollout_rng[0] = game_seed(seed, index, 2)
     out[:] = -1.0
@@ -104,7 +104,7 @@ def chance_trace(
             _estimate(tables, state, knowledge, rollouts, rollout_rng, scratch, out[next_checkpoint])
             next_checkpoint += 1
         decision += 1
-        action = choose(tables, state, agent_kinds[decider(state)], agent_rng)
+        action = choose(tables, state, policy_kinds[decider(state)], policy_rng)
         before[:] = state
         if not apply_action(tables, state, action):
             return

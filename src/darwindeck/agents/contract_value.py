@@ -5,7 +5,7 @@ the search's leaf measure (``mcts.side_measure``) adds this projection: the decl
 with the tricks it has taken plus a share of the tricks left, the share being its part of the *half
 tricks* still in the hands (per card: a trump jack or better, or an ace outside trumps, 2; a lower
 trump, or a king outside trumps, 1; no trumps in no trump), one half each when nobody holds any;
-rounded to the nearest trick. The contract is then scored with ``engine.duplicate`` as if the hand had
+rounded to the nearest trick. The contract is then scored with ``engine.bridge_score`` as if the hand had
 ended so, to the declarer's side when made, else to every other side, on the vulnerability of this
 deal. Everything the projection reads is public or the searcher's own sample.
 """
@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.duplicate import add_contract_points, hand_tricks
-from darwindeck.engine.hands import dealer
+from darwindeck.engine.bridge_score import add_contract_points, hand_tricks
+from darwindeck.engine.deals import dealer
 from darwindeck.engine.makers import side_tricks
 from darwindeck.engine.piles import hand_off
 from darwindeck.engine.program import team_of

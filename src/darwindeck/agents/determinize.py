@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.auction import dummy_exposed
-from darwindeck.engine.hands import TURN_DEALER_LAST, dealer
+from darwindeck.engine.deals import TURN_DEALER_LAST, dealer
 from darwindeck.engine.movegen import FACE_DOWN, LOC_DISCARD, LOC_OPPONENT_HAND
 from darwindeck.engine.piles import captured_off, hand_off, tableau_off
 from darwindeck.engine.program import deck_card, phase_at

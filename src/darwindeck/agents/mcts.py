@@ -20,7 +20,7 @@ Per iteration:
    ``mean`` the average reward of the player who chose that action, ``c`` the configurable constant and
    the last term the progressive bias toward the greedy choice (it fades as the child is visited).
 3. *Roll out*: up to ``rollout_depth`` actions with the rollout policy (random or greedy, both the
-   engine's agents) for every seat, stopping early at the end of the game or of the hand, and, when
+   engine's policies) for every seat, stopping early at the end of the game or of the hand, and, when
    the rollout starts during a bidding round or an auction, at its end (bids and contracts are judged
    by the projections below, not by random card play).
 4. *Evaluate*: a finished game gives each side 1 for a win, ½ for a draw, 0 for a loss; an unfinished
@@ -69,18 +69,18 @@ import numpy.typing as npt
 from darwindeck.agents.contract_value import add_projected_contract
 from darwindeck.agents.determinize import determinize
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY, choose, estimate_tricks, greedy_choice
 from darwindeck.engine.auction import decider
 from darwindeck.engine.contracts import (
     SCORING_BAG_LIMIT,
     SCORING_BAG_PENALTY,
     evaluate_contracts,
 )
-from darwindeck.engine.hand_eval import METHOD_DEADWOOD
+from darwindeck.engine.hand_strength import METHOD_DEADWOOD
 from darwindeck.engine.kernel import apply_action
 from darwindeck.engine.knock import player_total
 from darwindeck.engine.movegen import has_valid_play
 from darwindeck.engine.piles import hand_off
+from darwindeck.engine.policies import GREEDY, choose, estimate_tricks, greedy_choice
 from darwindeck.engine.program import contract_view, phase_at, team_of, team_view, win_at
 from darwindeck.engine.rng import next_u32, rand_below
 from darwindeck.engine.search_params import (

@@ -2,7 +2,7 @@
 
 The batch is split into chunks (the unit of parallel work: one genome × a run of games); each chunk is
 one compiled ``play_batch`` call. Game ``i`` is seeded from ``(seed, i)``, so the results are identical
-for any number of workers. ``workers > 1`` uses a process pool. Seats whose agent is ``mcts`` search
+for any number of workers. ``workers > 1`` uses a process pool. Seats whose policy is ``mcts`` search
 with the settings of ``mcts_params`` (``search_params.default_params`` when not given).
 """
 
@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from darwindeck.agents import batch as B
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import agent_codes
+from darwindeck.engine.policies import policy_codes
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.tables import compile_program
 from darwindeck.errors import DarwinDeckError
@@ -65,11 +65,11 @@ class BatchStats:
 
 
 def _run_chunk(
-    genome: GameGenome, start: int, count: int, seed: int, agents: Int64Array, params: Float64Array
+    genome: GameGenome, start: int, count: int, seed: int, policies: Int64Array, params: Float64Array
 ) -> Int64Array:
     program = compile_program(genome)
     out = np.zeros((count, B.N_STATS), dtype=np.int64)
-    B.play_batch_with(program, start, count, seed, agents, params, out)
+    B.play_batch_with(program, start, count, seed, policies, params, out)
     return out
 
 
@@ -110,7 +110,7 @@ def summarise(genome: GameGenome, rows: Int64Array) -> BatchStats:
 def simulate_rows(
     genome: GameGenome,
     games: int,
-    agents: Sequence[str],
+    policies: Sequence[str],
     seed: int,
     workers: int,
     progress: Callable[[int], None] | None = None,
@@ -122,7 +122,7 @@ def simulate_rows(
         raise DarwinDeckError(f"games: must be at least 1, got {games}")
     if workers < 1:
         raise DarwinDeckError(f"workers: must be at least 1, got {workers}")
-    codes = agent_codes(agents, genome.player_count)
+    codes = policy_codes(policies, genome.player_count)
     params = default_params() if mcts_params is None else mcts_params
     compile_program(genome)  # fail fast on a genome the engine cannot run
     chunks = [(s, min(chunk_games, games - s)) for s in range(0, games, chunk_games)]
@@ -145,12 +145,12 @@ def simulate_rows(
 def simulate(
     genome: GameGenome,
     games: int = 1000,
-    agents: Sequence[str] = ("random", "random"),
+    policies: Sequence[str] = ("random", "random"),
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     mcts_params: Float64Array | None = None,
 ) -> BatchStats:
-    """Play ``games`` games of ``genome`` with ``agents`` (one name per seat, or one for all)."""
-    rows = simulate_rows(genome, games, agents, seed, workers, progress, mcts_params)
+    """Play ``games`` games of ``genome`` with ``policies`` (one name per seat, or one for all)."""
+    rows = simulate_rows(genome, games, policies, seed, workers, progress, mcts_params)
     return summarise(genome, rows)

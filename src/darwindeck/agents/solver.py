@@ -19,7 +19,7 @@ needs no vector values and keeps alpha-beta's cut-offs (max-n keeps almost none)
 game ends) and no further. It deepens iteratively: iteration ``k`` stops a line at the first empty
 trick (a trick boundary, or anywhere in a game without tricks) at least ``k · players + 1`` plies
 below the root (iteration 0: the end of the trick in progress) and values it by the greedy rollout
-(``engine.agents.greedy_choice`` for every seat) to the end of the hand; an iteration whose lines all
+(``engine.policies.greedy_choice`` for every seat) to the end of the hand; an iteration whose lines all
 reached the end of the hand is exact and the last. Every ``apply_action`` (search nodes and rollout
 steps alike) counts against the ``budget``; an iteration that runs over it is abandoned and the
 previous iteration's values stand (the first one is always finished: the greedy rollouts of every
@@ -58,10 +58,10 @@ import numpy.typing as npt
 
 from darwindeck.agents.mcts import side_measure
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import greedy_choice
 from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action
 from darwindeck.engine.piles import captured_off, hand_off
+from darwindeck.engine.policies import greedy_choice
 from darwindeck.engine.program import phase_at, team_of
 from darwindeck.engine.scoring import TRIGGER_HAND_END, TRIGGER_PLAY, TRIGGER_TRICK_WIN, card_points
 from darwindeck.engine.tricks import top_index, trick_trump

@@ -35,9 +35,9 @@ from collections.abc import Callable
 from rich.console import Console
 
 from darwindeck.tcg.battle import narration
-from darwindeck.tcg.battle.agents import Agent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.narration import Board, Voice
+from darwindeck.tcg.battle.players import BattlePlayer
 from darwindeck.tcg.core.actions import ActionKind, decode
 from darwindeck.tcg.core.decks import Deck
 from darwindeck.tcg.effects import TargetKind, get_handler
@@ -181,7 +181,7 @@ class Quit(Exception):
 
 def choose(view: Battle, console: Console, read: ReadLine) -> int:
     """Show the menu and read keys until one is an action; help, rules and quit are answered. ``view`` is
-    what you may know (``Battle.view_for``: during setup, not the AI's placement); your legal actions
+    what you may know (``Battle.observation``: during setup, not the AI's placement); your legal actions
     are the same in it."""
     keys = menu(view)
     for key, action in keys.items():
@@ -217,7 +217,7 @@ def _is_copy(battle: Battle, key: str, action: int) -> bool:
 
 
 def play_battle_in_terminal(
-    console: Console, deck: Deck, opponent_deck: Deck, opponent: Agent, seed: int, read: ReadLine
+    console: Console, deck: Deck, opponent_deck: Deck, opponent: BattlePlayer, seed: int, read: ReadLine
 ) -> None:
     """A battle of ``deck`` (you) against ``opponent`` playing ``opponent_deck``, narrated."""
     battle = new_battle(deck, opponent_deck, seed)
@@ -228,8 +228,8 @@ def play_battle_in_terminal(
         console.print(line)
     try:
         while not battle.is_terminal():
-            if battle.current_player() == HUMAN:
-                view = battle.view_for(HUMAN)
+            if battle.current_player == HUMAN:
+                view = battle.observation(HUMAN)
                 console.print("\n" + "\n".join(screen(view)))
                 action = choose(view, console, read)
             else:

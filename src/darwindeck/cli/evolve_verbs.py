@@ -284,14 +284,14 @@ def _best_rated(store: RunStore) -> list[GameGenome]:
 def _rated_by_live_identity(store: RunStore) -> dict[str, RatedGame]:
     """Every rated game by the identity it was played under and by the identity of its live canonical
     form (what a run stores: a library game loses its dead rules there)."""
-    from darwindeck.evolve.fitness import settle_genome
+    from darwindeck.evolve.fitness import strip_dead_rules
     from darwindeck.genome.identity import genome_identity
     from darwindeck.genome.serialization import from_json
     from darwindeck.web.records import WebRecords
 
     found: dict[str, RatedGame] = {}
     for game in WebRecords(store.engine).rated_games():
-        live = settle_genome(from_json(game.genome_json, source=f"rated game {game.identity[:12]}"))
+        live = strip_dead_rules(from_json(game.genome_json, source=f"rated game {game.identity[:12]}"))
         found.setdefault(game.identity, game)
         found.setdefault(genome_identity(live), game)
     return found

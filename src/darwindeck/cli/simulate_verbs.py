@@ -1,6 +1,6 @@
 """The ``simulate`` verb: play a batch of games of one genome and show the results.
 
-``darwindeck simulate GAME|FILE --games N --agents random,greedy --seed S --workers W [--json]``: a
+``darwindeck simulate GAME|FILE --games N --policies random,greedy --seed S --workers W [--json]``: a
 progress bar while the batch runs, then a table of win rates per seat (and per team) with 95 % Wilson
 intervals, draws, timeouts, average turns and decisions; ``--json`` prints the ``BatchStats`` instead.
 """
@@ -18,7 +18,7 @@ from rich.table import Table
 from darwindeck.agents.simulate import BatchStats
 from darwindeck.agents.simulate import simulate as run_batch
 from darwindeck.cli.common import GAME_HELP, announce_first_compile, console, resolve_game
-from darwindeck.engine.agents import AGENT_NAMES
+from darwindeck.engine.policies import POLICY_NAMES
 from darwindeck.errors import DarwinDeckError
 
 #: Batches at least this long show a progress bar.
@@ -32,11 +32,11 @@ def register(app: typer.Typer) -> None:
 def simulate(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
-    agents: Annotated[
+    policies: Annotated[
         str,
         typer.Option(
-            "--agents",
-            help=f"Comma-separated agent per seat ({', '.join(AGENT_NAMES)}); one name is used for every "
+            "--policies",
+            help=f"Comma-separated policy per seat ({', '.join(POLICY_NAMES)}); one name is used for every "
             "seat.",
         ),
     ] = "random",
@@ -46,15 +46,15 @@ def simulate(
         bool, typer.Option("--json", help="Print the results as JSON \\[default: off: a table].")
     ] = False,
 ) -> None:
-    """Simulate GAMES games of GAME with the given agents and print win rates and averages."""
+    """Simulate GAMES games of GAME with the given policies and print win rates and averages."""
     genome = resolve_game(game)
-    names = [name.strip() for name in agents.split(",") if name.strip()]
+    names = [name.strip() for name in policies.split(",") if name.strip()]
     if not names:
-        raise DarwinDeckError("--agents: give at least one agent name")
+        raise DarwinDeckError("--policies: give at least one policy name")
     if not as_json:
         announce_first_compile()
     if as_json or games < PROGRESS_MIN_GAMES:
-        stats = run_batch(genome, games=games, agents=names, seed=seed, workers=workers)
+        stats = run_batch(genome, games=games, policies=names, seed=seed, workers=workers)
     else:
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=console, transient=True) as progress:
@@ -62,7 +62,7 @@ def simulate(
             stats = run_batch(
                 genome,
                 games=games,
-                agents=names,
+                policies=names,
                 seed=seed,
                 workers=workers,
                 progress=lambda done: progress.advance(task, done),
@@ -73,17 +73,17 @@ def simulate(
     console.print(results_table(genome.name, stats, names))
 
 
-def results_table(name: str, stats: BatchStats, agents: list[str]) -> Table:
+def results_table(name: str, stats: BatchStats, policies: list[str]) -> Table:
     table = Table(title=f"{name}: {stats.games} games")
     table.add_column("side")
-    table.add_column("agent")
+    table.add_column("policy")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
     for seat, wins in enumerate(stats.wins):
         low, high = stats.win_rate_ci(seat)
-        agent = agents[seat] if len(agents) > 1 else agents[0]
-        table.add_row(f"seat {seat}", agent, str(wins), f"{wins / stats.games:.1%}", f"{low:.1%}–{high:.1%}")
+        policy = policies[seat] if len(policies) > 1 else policies[0]
+        table.add_row(f"seat {seat}", policy, str(wins), f"{wins / stats.games:.1%}", f"{low:.1%}–{high:.1%}")
     for team, wins in enumerate(stats.team_wins):
         low, high = stats.team_win_rate_ci(team)
         table.add_row(f"team {team}", "", str(wins), f"{wins / stats.games:.1%}", f"{low:.1%}–{high:.1%}")

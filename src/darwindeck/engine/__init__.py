@@ -15,7 +15,7 @@ Modules:
 * ``kernel``: start a game, apply an action, run the automatic steps to the next decision.
 * ``movegen``: the legal actions of the decision in progress, ascending.
 * ``jit``: how the kernel is compiled (no reference counting, stack workspaces).
-* ``cache_guard``: drops numba's cache when any engine or agents source changes.
+* ``cache_guard``: drops numba's cache when any engine or ``agents`` source changes.
 * ``piles``: pile operations on the state array.
 * ``rng``: the deterministic random numbers (xorshift32 in one state cell) and game seeds.
 * ``cond_eval``: the compiled condition programs evaluated.
@@ -31,18 +31,18 @@ Modules:
 * ``dealer``: the dealer phase (Blackjack's house): up-card, hole card, fixed drawing, payouts.
 * ``auction``: Bridge's auction and the dummy (``decider``).
 * ``knock``: the knock phase and its showdown.
-* ``melds``: Gin Rummy's melds and lay-offs after a knock.
-* ``melding``: Rummy's melds on the tableau: runs as plays, lay-offs.
-* ``hands``: dealing, the end of a hand, and the next deal.
+* ``knock_showdown``: Gin Rummy's melds and lay-offs after a knock.
+* ``tableau_melds``: Rummy's melds on the tableau: runs as plays, lay-offs.
+* ``deals``: dealing, the end of a hand, and the next deal.
 * ``contracts``: contract scoring at the hand's end (spec 004).
 * ``makers``: maker scoring (Euchre).
 * ``book``: book scoring (Whist).
-* ``duplicate``: Bridge's score of a contract.
+* ``bridge_score``: Bridge's score of a contract.
 * ``scoring``: scores, team scores (spec 003) and card-scoring triggers.
-* ``hand_eval``: hand evaluation for showdowns and the ``hand_value`` condition.
+* ``hand_strength``: hand evaluation for showdowns and the ``hand_value`` condition.
 * ``teams``: team aggregates and winner picking (spec 003).
 * ``wins``: win checks and the end of the game.
-* ``agents``: the one-step players inside the compiled loop: random and greedy.
+* ``policies``: the one-step policies inside the compiled loop: random and greedy.
 * ``search_params``: the settings of a searching seat.
 * ``actions``: action names for people (``action_to_string``).
 * ``state_api``: ``GameState``, the Python face of the engine.

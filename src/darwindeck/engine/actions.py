@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.melding import run_card, run_length, run_low
+from darwindeck.engine.tableau_melds import run_card, run_length, run_low
 from darwindeck.genome.cards import Rank, Suit, card_name
 
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")

@@ -22,7 +22,7 @@ The auction (once per hand; progress in ``S_SUB``, the calls made):
 The dummy: from the first card led, the dummy's hand is face up (``dummy_exposed``) and whenever the dummy
 is to act the declarer decides (``decider``); the card still comes from the dummy's hand.
 
-The contract's score at the hand's end is ``engine.duplicate``'s.
+The contract's score at the hand's end is ``engine.bridge_score``'s.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hands import dealer, throw_in
+from darwindeck.engine.deals import dealer, throw_in
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off
 from darwindeck.engine.program import phase_at, team_of
@@ -274,7 +274,7 @@ def _greedy_strain(tables: Int64Array, state: Int64Array, player: int) -> int:
 
 @kernel_jit
 def greedy_call_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
-    """The greedy player's score of a call (``engine.agents``): it counts its high-card points (A 4, K 3,
+    """The greedy player's score of a call (``engine.policies``): it counts its high-card points (A 4, K 3,
     Q 2, J 1), adds a partner's (12 if the partner has bid, 6 if they passed, else a third of the rest)
     and a point for each card past four in its longest suit; 20 points carry a contract of level 1 and
     each 3 more one level higher. Its strain is the partner's when it holds three of it, else its own

@@ -14,7 +14,7 @@ players who folded this hand or have no chips left are passed over. The actor ma
 Each option needs the chips for it. The round ends when every player still in with chips has acted
 since the last bet or raise and matched the bet (or is all in). When all but one player have folded,
 the hand ends at once. At a hand end the pot goes to the best hand among those who did not fold (by
-``hand_eval.hand_strength``; without a hand evaluation, or on a tie, it stays for the next hand); the
+``hand_strength.hand_strength``; without a hand evaluation, or on a tie, it stays for the next hand); the
 ``best_hand`` win condition ignores folded players.
 """
 

@@ -5,7 +5,7 @@ each other across modules and fold in ``layout``'s constants: editing one module
 compiled code in the others' cache. ``ensure_fresh_cache`` (run when ``darwindeck.engine`` is imported,
 before anything is compiled or loaded) fingerprints every engine source file and drops the engine's
 numba cache files when the fingerprint changed. A cache directory it cannot write is left alone.
-``companions`` are directories whose compiled code is linked with the engine's (the search agents of
+``companions`` are directories whose compiled code is linked with the engine's (the search of
 ``darwindeck.agents``, which the batch loop calls): their sources join the fingerprint and their caches
 are dropped with the engine's. ``is_compiled`` tells whether the batch loop's compiled code is cached
 (the CLI warns before a first run compiles it).

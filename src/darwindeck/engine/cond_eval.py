@@ -18,9 +18,9 @@ engine readings:
 * ``score_compare`` reads the player's own score; ``has_trump`` uses the game's trump suit (setup, else
   the first trick phase); ``sequence_adjacent`` and ``card_beats_top`` use Ace-high rank order, no wrap;
   ``has_run_of_n`` looks for ``n`` consecutive ranks of one suit, Ace high.
-* ``hand_value`` is ``darwindeck.engine.hand_eval.hand_total`` of the player's hand (false without a
+* ``hand_value`` is ``darwindeck.engine.hand_strength.hand_total`` of the player's hand (false without a
   hand evaluation).
-* ``extends_meld`` asks ``darwindeck.engine.melding`` whether the candidate may be laid off on a set or
+* ``extends_meld`` asks ``darwindeck.engine.tableau_melds`` whether the candidate may be laid off on a set or
   run melded to the tableau this hand.
 """
 
@@ -30,11 +30,11 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hand_eval import hand_total
+from darwindeck.engine.hand_strength import hand_total
 from darwindeck.engine.jit import kernel_jit
-from darwindeck.engine.melding import extends_meld
 from darwindeck.engine.piles import hand_off, top
 from darwindeck.engine.program import cond_at, is_wild, values_view
+from darwindeck.engine.tableau_melds import extends_meld
 
 Int64Array = npt.NDArray[np.int64]
 

@@ -25,10 +25,10 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.cond_eval import next_player
 from darwindeck.engine.jit import kernel_jit
-from darwindeck.engine.melding import run_order
 from darwindeck.engine.piles import hand_off, push, remove_card
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.scoring import add_score
+from darwindeck.engine.tableau_melds import run_order
 
 Int64Array = npt.NDArray[np.int64]
 

@@ -9,7 +9,7 @@ player, and the payout against it.
 * The header's ``H_DEALER``: the dealer phase's index, −1 without one. Its row: ``PH_A`` ``stand_on``,
   ``PH_B`` ``hits_soft``, ``PH_C`` ``naturals``, ``PH_D`` ``peek``.
 * Hands are valued by the game's hand evaluation (a point total with a bust threshold, which validation
-  demands): the best total not above the threshold, −1 for a bust (``hand_eval.hand_strength``). A
+  demands): the best total not above the threshold, −1 for a bust (``hand_strength.hand_strength``). A
   total is *soft* when an ace counts its higher value in it. A *natural* is two cards worth exactly the
   threshold.
 * At the deal (``deal_dealer``, after the players' cards): the up-card, then the hole card. With
@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hand_eval import hand_strength
+from darwindeck.engine.hand_strength import hand_strength
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push, tableau_off
 from darwindeck.engine.program import phase_at, values_view

@@ -18,13 +18,13 @@ The rules that avoid it:
 * A temporary array comes from a ``stack_array(n)`` constructor: ``n`` int64 zeros in the calling
   function's stack frame, zeroed at each call; the array must not outlive the call.
 
-Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search
-agents) call kernel functions freely: the caller holds the references.
+Entry points called from Python or from reference-counted code (``batch``, ``state_api``, the search)
+call kernel functions freely: the caller holds the references.
 
 The first compile (a fresh clone compiles the whole engine once; ``docs/benchmarks.md`` has the measured
 table per function). numba compiles a jitted function called from jitted code for the *types* of the call's
 arguments, and a constant argument has a type of its own (``Literal[int](3)``): each call site that passes
-another constant compiled the function again, with all it calls (``hand_eval._poker_key`` ten times,
+another constant compiled the function again, with all it calls (``hand_strength._poker_key`` ten times,
 ``program.rule_at`` four). Kernel functions are therefore compiled for the argument types with their
 constants widened (``types.unliteral``): one compiled version per function and argument kinds. LLVM still
 folds the constants where it inlines a call. An omitted optional argument stays a compile-time ``None``

@@ -2,7 +2,7 @@
 
 ``init_game(tables, state, rng_seed)`` deals the first hand and stops at the first decision.
 ``apply_action(tables, state, action)`` returns False (state untouched) when ``action`` is not among the
-legal actions stored in the state, else applies it and *settles*: every automatic step up to the next
+legal actions stored in the state, else applies it and *runs on*: every automatic step up to the next
 decision (phases without a legal action, trick resolution, turn ends, hand ends, new deals) runs before
 it returns, and the next decision's legal actions are stored in the state (``S_N_LEGAL`` of them at
 ``P_LEGAL``). Semantics: ``docs/rules-engine.md``.
@@ -25,10 +25,9 @@ from darwindeck.engine.claims import challenge, finish_claim, put_down, start_cl
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.counting import count_action
 from darwindeck.engine.dealer import dealer_turn
-from darwindeck.engine.hands import deal_round, dealer, end_hand, new_hand
+from darwindeck.engine.deals import deal_round, dealer, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import knock
-from darwindeck.engine.melding import note_meld, run_card, run_length
 from darwindeck.engine.movegen import (
     DECK_RESHUFFLE,
     LOC_CAPTURED,
@@ -60,6 +59,7 @@ from darwindeck.engine.program import phase_at
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.scoring import TRIGGER_PLAY, score_card
 from darwindeck.engine.tableau import place_on_tableau
+from darwindeck.engine.tableau_melds import note_meld, run_card, run_length
 from darwindeck.engine.tricks import first_lead_holder, resolve_trick
 from darwindeck.engine.trump import trump_action, trump_step
 from darwindeck.engine.turns import advance_turn, apply_chosen_target, apply_effect, name_suit
@@ -194,7 +194,7 @@ def _play_one(tables: Int64Array, state: Int64Array, phase: int, player: int, ca
 @kernel_jit
 def _play_cards(tables: Int64Array, state: Int64Array, phase: int, player: int, action: int) -> None:
     """Play one card (action < 52), a set or a run; then card rules, the effect of its (first) card's
-    rank, next phase. Cards played to the tableau are remembered as melds (``engine.melding``)."""
+    rank, next phase. Cards played to the tableau are remembered as melds (``engine.tableau_melds``)."""
     melding = phase_at(tables, phase, L.PH_A) == LOC_TABLEAU
     if action < L.FULL_DECK:
         first = action
@@ -455,7 +455,7 @@ def _own_phase(kind: int) -> bool:
 
 
 @kernel_jit
-def settle(tables: Int64Array, state: Int64Array) -> None:
+def run_to_decision(tables: Int64Array, state: Int64Array) -> None:
     """Run automatic steps until a decision with legal actions is pending or the game is over."""
     n_phases = tables[L.H_N_PHASES]
     n_players = tables[L.H_PLAYERS]
@@ -515,7 +515,7 @@ def is_legal(state: Int64Array, action: int) -> bool:
 
 @kernel_jit
 def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
-    """Apply a legal ``action`` and settle; False (state unchanged) when it is not legal."""
+    """Apply a legal ``action`` and run to the next decision; False (state unchanged) when it is not legal."""
     if state[L.S_TERMINAL] != 0 or not is_legal(state, action):
         return False
     player = state[L.S_ACTOR]
@@ -567,13 +567,14 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
     else:
         _play_cards(tables, state, phase, player, action)
     after_action(tables, state)
-    settle(tables, state)
+    run_to_decision(tables, state)
     return True
 
 
 @kernel_jit
 def init_game(tables: Int64Array, state: Int64Array, rng_seed: int) -> None:
-    """Reset ``state`` to a new game seeded with ``rng_seed`` (a nonzero 32-bit value) and settle."""
+    """Reset ``state`` to a new game seeded with ``rng_seed`` (a nonzero 32-bit value) and run to the
+    next decision."""
     state[:] = 0
     state[L.S_RNG] = rng_seed
     state[L.S_WINNER] = -1
@@ -582,4 +583,4 @@ def init_game(tables: Int64Array, state: Int64Array, rng_seed: int) -> None:
         state[L.B_CHIPS + p] = tables[L.H_STARTING_CHIPS]
     new_hand(tables, state)
     after_action(tables, state)
-    settle(tables, state)
+    run_to_decision(tables, state)

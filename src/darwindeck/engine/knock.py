@@ -3,7 +3,7 @@
 A player may knock when their hand's ``hand_total`` (the game's hand evaluation: deadwood in Gin
 Rummy) is at most the phase's ``max value``. Knocking ends the hand (``S_HAND_OVER``). Each opponent is
 then compared with the knocker, ``K`` the knocker's total and ``D`` the opponent's (after lay-offs on
-the knocker's melds, ``melds.deadwood_after_lay_off``, when the phase lays off, ``K > 0`` and the hands
+the knocker's melds, ``deadwood_after_lay_off``, when the phase lays off, ``K > 0`` and the hands
 are valued by deadwood):
 
 * ``K == 0`` (gin): the knocker scores ``D + full bonus``; nothing is laid off on a gin hand;
@@ -20,9 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
+from darwindeck.engine.hand_strength import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.jit import kernel_jit
-from darwindeck.engine.melds import deadwood_after_lay_off
+from darwindeck.engine.knock_showdown import deadwood_after_lay_off
 from darwindeck.engine.piles import hand_off
 from darwindeck.engine.program import phase_at, values_view
 from darwindeck.engine.scoring import add_score

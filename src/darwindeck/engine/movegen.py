@@ -45,10 +45,10 @@ from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition
 from darwindeck.engine.counting import count_actions
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import may_knock
-from darwindeck.engine.melding import run_action, runs_from
 from darwindeck.engine.piles import captured_off, hand_off, top
 from darwindeck.engine.program import cond_at, phase_at, team_view
 from darwindeck.engine.tableau import MODE_SEQUENCE, sequence_playable
+from darwindeck.engine.tableau_melds import run_action, runs_from
 from darwindeck.engine.tricks import trick_card_legal
 from darwindeck.engine.trump import trump_actions
 from darwindeck.engine.turns import names_suit
@@ -238,7 +238,7 @@ def _draw_actions(tables: Int64Array, state: Int64Array, phase: int, player: int
 
 @kernel_jit
 def _run_actions(tables: Int64Array, state: Int64Array, phase: int, held: int, n: int) -> int:
-    """RUN actions (``engine.melding``) for the runs the held playable cards (bit mask) make."""
+    """RUN actions (``engine.tableau_melds``) for the runs the held playable cards (bit mask) make."""
     shortest = max(L.MIN_RUN, phase_at(tables, phase, L.PH_B))
     longest = min(L.MAX_RUN, phase_at(tables, phase, L.PH_C))
     for low in range(L.FULL_DECK):

@@ -39,7 +39,7 @@ def mix32(h: int) -> int:
 @kernel_jit
 def game_seed(seed: int, index: int, stream: int) -> int:
     """A nonzero 32-bit RNG state for game ``index`` of a batch seeded ``seed`` (``stream`` separates
-    the rules' randomness from each agent's)."""
+    the rules' randomness from each policy's)."""
     h = mix32((seed & MASK32) ^ mix32((seed >> 32) & MASK32))
     h = mix32(h ^ mix32(index & MASK32) ^ ((index >> 32) & MASK32))
     h = mix32(h ^ mix32(stream + 0x9E3779B9))

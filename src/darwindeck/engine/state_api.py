@@ -1,8 +1,9 @@
-"""``GameState``: the Python face of the compiled engine for play, agents and tests.
+"""``GameState``: the Python face of the compiled engine for play, search and tests.
 
 The wrapper checks and allocates; the rules live in the compiled kernel (``kernel``). A state is one
 flat ``int64`` array (layout in ``layout``), so ``clone`` is an array copy. Illegal actions raise
-``IllegalActionError`` and leave the state unchanged.
+``IllegalActionError`` and leave the state unchanged. ``GameState`` has the shape of ``harness.State``,
+as the battle engine's ``Battle`` has, so one player protocol and ``harness.play_out`` serve both.
 
 Hearts deals 13 cards to each of four players and opens with the pass, where any card may be chosen:
 
@@ -26,10 +27,10 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
 from darwindeck.engine.auction import decider, dummy_exposed
 from darwindeck.engine.dealer import peek_natural
-from darwindeck.engine.hands import turn_up
-from darwindeck.engine.kernel import apply_action, init_game, settle
-from darwindeck.engine.melding import run_order
+from darwindeck.engine.deals import turn_up
+from darwindeck.engine.kernel import apply_action, init_game, run_to_decision
 from darwindeck.engine.rng import game_seed
+from darwindeck.engine.tableau_melds import run_order
 from darwindeck.engine.tables import GameTables, compile_tables, pack_tables
 from darwindeck.errors import IllegalActionError
 from darwindeck.genome.cards import Visibility
@@ -268,7 +269,7 @@ class GameState:
         current: int | None = None,
         dealer: Sequence[int] | None = None,
     ) -> None:
-        """Replace piles (a forced deal for scenario tests and puzzles) and settle to the next decision.
+        """Replace piles (a forced deal for scenario tests and puzzles) and run to the next decision.
 
         Piles not named keep their cards; every card of the deck must end up in exactly one place
         (``ValueError`` otherwise). ``current`` makes that seat the turn's player (at phase 0). Before the
@@ -311,7 +312,7 @@ class GameState:
         placed = sorted(arranged.all_cards())
         if placed != sorted(int(c) for c in self.tables.deck_cards):
             raise ValueError("arrange: every card of the deck must be in exactly one pile")
-        settle(self.program, array)
+        run_to_decision(self.program, array)
         self.array = array
 
     def all_cards(self) -> list[int]:

@@ -24,7 +24,6 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.jit import kernel_jit
-from darwindeck.engine.melding import run_order
 from darwindeck.engine.piles import (
     captured_off,
     hand_off,
@@ -35,6 +34,7 @@ from darwindeck.engine.piles import (
     tableau_off,
 )
 from darwindeck.engine.scoring import TRIGGER_CAPTURE, score_card
+from darwindeck.engine.tableau_melds import run_order
 
 Int64Array = npt.NDArray[np.int64]
 

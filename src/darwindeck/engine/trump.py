@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hands import dealer, throw_in
+from darwindeck.engine.deals import dealer, throw_in
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import hand_off, pop, push, remove_card, top
 from darwindeck.engine.program import phase_at

@@ -16,7 +16,7 @@ score is shared it is not met, and the game plays on. When each is checked and m
   lowest / highest wins), ``score_floor`` (once a score falls to the negative threshold or below;
   highest wins), ``hands_played`` (once that many hands have ended; highest wins, a tie is a draw),
   ``all_hands_empty`` (when every hand is empty; highest score wins),
-  ``most_captured`` (when the deck and every hand are empty), ``best_hand`` (``hand_eval.hand_strength``,
+  ``most_captured`` (when the deck and every hand are empty), ``best_hand`` (``hand_strength.hand_strength``,
   the best member for a team; a bust is −1, a folded player −2; needs a hand evaluation), ``most_tricks`` /
   ``fewest_tricks``.
 
@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.hand_eval import hand_strength
+from darwindeck.engine.hand_strength import hand_strength
 from darwindeck.engine.jit import kernel_inline, kernel_jit, stack_array
 from darwindeck.engine.piles import hand_off
 from darwindeck.engine.program import team_of, team_view, values_view, win_at

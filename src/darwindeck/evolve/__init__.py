@@ -5,7 +5,7 @@
   or rejected).
 * ``mutations``: the operator functions, one module per family of the genome.
 * ``crossover``: section-wise crossover of two genomes.
-* ``repair``: the documented repairs and the settle step that uses them.
+* ``repair``: the documented repairs and the vetting step that uses them.
 * ``novelty``: the structural distance between genomes, read from their features.
 * ``differences``: how a game differs from a known one, in words, from the novelty features.
 * ``published``: the published corpus (the library and described published games) and a game's nearest.

@@ -29,8 +29,8 @@ unknown ``from`` game, or one that cannot be coerced into the brief (``refusal``
 players, whose passing across needs an even number of players).
 
 **Hard parts** hold for every child (``steer``): the child is *coerced* (player count and deck type set,
-the phases of refused mechanics removed, a refused tableau mode set to none), settled by
-``repair.settle`` (the deal is clamped to the new deck, teams refitted, orphan rules dropped), then checked
+the phases of refused mechanics removed, a refused tableau mode set to none), vetted by
+``repair.vet`` (the deal is clamped to the new deck, teams refitted, orphan rules dropped), then checked
 (``unmet``); a child that still misses a hard part, or lies farther than ``distance`` from every ``from``
 game, is refused and the GA breeds again. The fitness gates (total 0, ``gate_reason`` ``brief: …``) a
 live genome that misses a hard part, so nothing that misses one enters the archive or the gallery.
@@ -60,7 +60,7 @@ from darwindeck.evolve import fitness as F
 from darwindeck.evolve.mutations._edit import with_phases, with_setup
 from darwindeck.evolve.novelty import genome_distance
 from darwindeck.evolve.quality.penalty import Penalty
-from darwindeck.evolve.repair import repair_teams, settle
+from darwindeck.evolve.repair import repair_teams, vet
 from darwindeck.evolve.settings import STYLES, EvolutionSettings
 from darwindeck.genome.cards import DeckType
 from darwindeck.genome.library import all_games
@@ -264,7 +264,7 @@ def _refused_kinds(brief: Brief) -> tuple[type, ...]:
 
 def coerce(genome: GameGenome, brief: Brief) -> GameGenome:
     """``genome`` with the brief's player count and deck set and its refused mechanics removed (not
-    yet settled: ``steer`` does that)."""
+    yet vetted: ``steer`` does that)."""
     if brief.players is not None and genome.player_count != brief.players:
         teams = repair_teams(genome.teams, brief.players) if genome.team_mode else None
         genome = genome.replace(
@@ -283,18 +283,18 @@ def coerce(genome: GameGenome, brief: Brief) -> GameGenome:
 
 def refusal(genome: GameGenome, brief: Brief) -> str | None:
     """Why ``genome`` cannot be coerced into the brief's hard parts (None: ``steer`` takes it)."""
-    settled = settle(coerce(genome, brief))
-    if settled.genome is None:
-        return f"invalid once coerced: {settled.errors[0]}"
-    return unmet(settled.genome, brief)
+    vetted = vet(coerce(genome, brief))
+    if vetted.genome is None:
+        return f"invalid once coerced: {vetted.errors[0]}"
+    return unmet(vetted.genome, brief)
 
 
 def steer(genome: GameGenome, brief: Brief) -> GameGenome | None:
-    """``genome`` coerced into the brief and settled, or None when it cannot meet the hard parts."""
-    settled = settle(coerce(genome, brief)).genome
-    if settled is None or unmet(settled, brief) is not None:
+    """``genome`` coerced into the brief and vetted, or None when it cannot meet the hard parts."""
+    vetted = vet(coerce(genome, brief)).genome
+    if vetted is None or unmet(vetted, brief) is not None:
         return None
-    return settled
+    return vetted
 
 
 # --------------------------------------------------------------------------------------- soft parts

@@ -14,7 +14,7 @@ order:
    the child's player count, the other parent's is taken; when neither fits, the repairs decide
    (``repair.fix_teams``).
 
-Then, as for every child, ``repair.settle``: valid → kept; repairable → repaired; still invalid → a
+Then, as for every child, ``repair.vet``: valid → kept; repairable → repaired; still invalid → a
 second try in which the wins and the scoring come from the parent that gave the turn (the sections that
 depend on the phases most; no new draws); still invalid → the crossover is rejected and the child is the
 first parent's rules (recorded in ``rejected``; the only parent is then the first). The child gets a
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from darwindeck.evolve.mutations.effects import crossover_effects
 from darwindeck.evolve.operators import Child, named_child
-from darwindeck.evolve.repair import settle, teams_fit
+from darwindeck.evolve.repair import teams_fit, vet
 from darwindeck.genome.schema import GameGenome, SpecialEffect
 
 CROSSOVER = "crossover"
@@ -88,11 +88,11 @@ def crossover(first: GameGenome, second: GameGenome, rng: random.Random) -> Chil
     donors = draw_donors(first, second, rng)
     effects = crossover_effects(first, second, rng)
     donors = dataclasses.replace(donors, teams=_pick(rng, first, second))
-    settled = settle(combine(first, second, donors, effects))
-    if settled.genome is None:
+    vetted = vet(combine(first, second, donors, effects))
+    if vetted.genome is None:
         coherent = dataclasses.replace(donors, wins=donors.turn, scoring=donors.turn)
-        settled = settle(combine(first, second, coherent, effects))
-    if settled.genome is None:
+        vetted = vet(combine(first, second, coherent, effects))
+    if vetted.genome is None:
         return Child(
             genome=named_child(first, rng, (first,)),
             parents=(first.identity,),
@@ -100,8 +100,8 @@ def crossover(first: GameGenome, second: GameGenome, rng: random.Random) -> Chil
             rejected=(CROSSOVER,),
         )
     return Child(
-        genome=named_child(settled.genome, rng, (first, second)),
+        genome=named_child(vetted.genome, rng, (first, second)),
         parents=(first.identity, second.identity),
         operators=(CROSSOVER,),
-        repairs=tuple(f"{CROSSOVER}: {repair}" for repair in settled.repairs),
+        repairs=tuple(f"{CROSSOVER}: {repair}" for repair in vetted.repairs),
     )

@@ -27,7 +27,6 @@ Rules:
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -40,6 +39,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.store import Evaluation, FitnessLike
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.schema import GameGenome
+from darwindeck.seeding import derive
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -52,9 +52,9 @@ RAY_INSTALL_HINT = "the Ray back-end needs the optional extra: pip install 'darw
 
 
 def evaluation_seed(run_seed: int, identity: str) -> int:
-    """The seed a genome is evaluated with in a run: a function of the run seed and its identity only."""
-    digest = hashlib.sha256(f"{run_seed}:{identity}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    """The seed a genome is evaluated with in a run: a function of the run seed and its identity only
+    (``seeding.derive(run_seed, identity)``)."""
+    return derive(run_seed, identity)
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ def compile_first_job(part: int) -> None:
 
     from darwindeck.agents import batch, chances, determinize
     from darwindeck.engine import layout as L
-    from darwindeck.engine.agents import MCTS, choose
+    from darwindeck.engine.policies import MCTS, choose
     from darwindeck.engine.search_params import N_PARAMS
 
     if part > 1 or numba.config.DISABLE_JIT:  # type: ignore[attr-defined]

@@ -103,8 +103,8 @@ from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
     RANDOM,
-    Agent,
     Games,
+    Policy,
     batch_seed,
     mcts,
     play,
@@ -129,7 +129,7 @@ from darwindeck.genome.schema import GameGenome, TableauMode, WinType
 
 ABLATION_SEED = 0
 LIVE_FORM_CACHE = 512
-SETTLE_ROUNDS = 3
+STRIP_ROUNDS = 3
 MAX_ERROR_RATE = 0.0
 MAX_DRAW_RATE = 0.4
 MAX_TIMEOUT_RATE = 0.05
@@ -295,18 +295,18 @@ def fingerprint(digests: tuple[int, ...]) -> float:
 def live_form(genome: GameGenome) -> tuple[GameGenome, Ablation]:
     """The live canonical genome and its ablation (module docstring, step 1). Raises
     ``DarwinDeckError`` when the engine cannot run the genome. Remembered per process for the last
-    ``LIVE_FORM_CACHE`` genomes: the GA settles a child (``settle_genome`` ends on the live form's own
+    ``LIVE_FORM_CACHE`` genomes: the GA strips a child (``strip_dead_rules`` ends on the live form's own
     ablation) and then screens and perhaps judges it, each of which starts from this same ablation."""
     ablation = ablate(canonical(genome), ABLATION_SEED)
     return canonical(ablation.live), ablation
 
 
-def settle_genome(genome: GameGenome) -> GameGenome:
+def strip_dead_rules(genome: GameGenome) -> GameGenome:
     """The live canonical form of ``genome`` (``live_form``, repeated until nothing more is stripped, at
-    most ``SETTLE_ROUNDS`` times: a rule can die once another is gone), or ``genome`` itself when the
+    most ``STRIP_ROUNDS`` times: a rule can die once another is gone), or ``genome`` itself when the
     engine cannot run it (its evaluation then gates it): what the GA stores, shows and writes out."""
     try:
-        for _ in range(SETTLE_ROUNDS):
+        for _ in range(STRIP_ROUNDS):
             live = live_form(genome)[0]
             if live == genome:
                 break
@@ -450,10 +450,10 @@ class _Budget:
             if not self.afford_variant():
                 return
 
-    def per_deal(self, strong: Agent, weak: Agent) -> float:
+    def per_deal(self, strong: Policy, weak: Policy) -> float:
         return rung_cost(self.live, weak, strong, 1, self.per_game) * self.steps_per_iteration
 
-    def deals(self, strong: Agent, weak: Agent, wanted: int, least: int) -> int:
+    def deals(self, strong: Policy, weak: Policy, wanted: int, least: int) -> int:
         """The deals of a match that fit in what is left (0 when fewer than ``least`` fit)."""
         per_deal = self.per_deal(strong, weak)
         fits = min(wanted, int(self.left // per_deal)) if per_deal > 0 else wanted
@@ -463,11 +463,11 @@ class _Budget:
         self.left -= rung.mcts_iterations * self.steps_per_iteration
         return rung
 
-    def project(self, strong: Agent, weak: Agent, deals: int) -> None:
+    def project(self, strong: Policy, weak: Policy, deals: int) -> None:
         self.left -= deals * self.per_deal(strong, weak)
 
 
-def _searchers(settings: EvolutionSettings) -> tuple[Agent, Agent]:
+def _searchers(settings: EvolutionSettings) -> tuple[Policy, Policy]:
     """The judging's honest searcher and the one of equal budget that sees every card."""
     return mcts(settings.mcts_iterations), mcts(settings.mcts_iterations, sees_all=True)
 

@@ -418,9 +418,9 @@ class _Run:
     evaluator: Evaluator
     fitness_fn: FitnessFunction
     mcts_fn: FitnessFunction | None = None
-    settle_fn: Callable[[GameGenome], GameGenome] | None = None
+    strip_fn: Callable[[GameGenome], GameGenome] | None = None
     fitness: dict[str, Evaluation] = field(default_factory=dict)
-    settled: dict[str, Member] = field(default_factory=dict)
+    stripped: dict[str, Member] = field(default_factory=dict)
     archive: Archive = field(default_factory=Archive)
     starters: tuple[GameGenome, ...] = ()
     known: dict[str, Member] = field(default_factory=dict)
@@ -532,24 +532,24 @@ class _Run:
     def child(self, index: int, pick: Callable[[], Member], rng: random.Random) -> Member:
         return _child(pick, self.settings, rng, self.aggressive(index), self.archive)
 
-    def settle(self, bred: Sequence[Member]) -> list[Member]:
-        """Every member in its live canonical form (``settle_fn``, once per identity; the identity as
-        bred when the run has no ``settle_fn``). A member whose form changed gets the operator ``strip``."""
-        if self.settle_fn is None:
+    def strip_dead(self, bred: Sequence[Member]) -> list[Member]:
+        """Every member in its live canonical form (``strip_fn``, once per identity; the identity as
+        bred when the run has no ``strip_fn``). A member whose form changed gets the operator ``strip``."""
+        if self.strip_fn is None:
             return list(bred)
-        pending = {m.identity: m for m in bred if m.identity not in self.settled}
-        forms = self.evaluator.map(self.settle_fn, [member.genome for member in pending.values()])
+        pending = {m.identity: m for m in bred if m.identity not in self.stripped}
+        forms = self.evaluator.map(self.strip_fn, [member.genome for member in pending.values()])
         for (identity, member), form in zip(pending.items(), forms, strict=True):
             changed = genome_identity(form) != identity
             operators = (*member.operators, "strip") if changed else member.operators
-            self.settled[identity] = Individual.of(form, member.parents, operators) if changed else member
-        return [self.settled[member.identity] for member in bred]
+            self.stripped[identity] = Individual.of(form, member.parents, operators) if changed else member
+        return [self.stripped[member.identity] for member in bred]
 
     def score(
         self, index: int, bred: Sequence[Member], started: float
     ) -> Scored[GameGenome, GenerationStats]:
         """Settle, score and re-score (MCTS step) generation ``index``; ``started`` is its start time."""
-        population = [self.canonical(member) for member in self.settle(bred)]
+        population = [self.canonical(member) for member in self.strip_dead(bred)]
         new, hits = self.score_members(population)
         mcts_started = time.perf_counter()
         measured, mcts_hits = self.rescore_mcts(population)
@@ -626,11 +626,11 @@ def _default_fitness(name: str = "evaluate_fitness", steered: bool = False) -> F
     return fitness
 
 
-def _default_settle() -> Callable[[GameGenome], GameGenome]:
-    """``darwindeck.evolve.fitness.settle_genome``, imported on first use."""
+def _default_strip() -> Callable[[GameGenome], GameGenome]:
+    """``darwindeck.evolve.fitness.strip_dead_rules``, imported on first use."""
     module = importlib.import_module("darwindeck.evolve.fitness")
-    settle: Callable[[GameGenome], GameGenome] = module.settle_genome
-    return settle
+    strip: Callable[[GameGenome], GameGenome] = module.strip_dead_rules
+    return strip
 
 
 def _resumed_settings(store: RunStore, run_id: int, settings: EvolutionSettings, seed: int) -> None:
@@ -681,12 +681,12 @@ def evolve(
     else:
         _resumed_settings(store, resume_run, settings, seed)
         run_id = resume_run
-    settle_fn = None
+    strip_fn = None
     if fitness_fn is None:
         fitness_fn = _default_fitness(steered=bool(settings.brief))
         mcts_fitness_fn = mcts_fitness_fn or _default_fitness("evaluate_fitness_mcts", bool(settings.brief))
-        settle_fn = _default_settle()
-    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, settle_fn)
+        strip_fn = _default_strip()
+    run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, strip_fn)
     run.starters = tuple(starters)
     run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
     status = run_generations(run, store, run_id, settings.generations, progress)

@@ -31,7 +31,6 @@ What the loop does, the same for every kind:
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -39,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from darwindeck.evolve.store import COMPLETED, RUNNING, FitnessLike, GenomeStore, StoredGenome
+from darwindeck.seeding import derived_rng
 
 G = TypeVar("G")
 S = TypeVar("S")
@@ -116,15 +116,15 @@ class Species(Protocol[G, S]):
 
 
 def generation_rng(seed: int, generation: int, purpose: str) -> random.Random:
-    """The generator for one purpose of one generation: SHA-256 of ``"{seed}:{generation}:{purpose}"``.
+    """The generator for one purpose of one generation: ``seeding.derived_rng(seed, generation, purpose)``
+    (SHA-256 of ``"{seed}:{generation}:{purpose}"``, all 256 bits).
 
     >>> generation_rng(1, 2, "breed").random() == generation_rng(1, 2, "breed").random()
     True
     >>> generation_rng(1, 2, "breed").random() == generation_rng(1, 3, "breed").random()
     False
     """
-    digest = hashlib.sha256(f"{seed}:{generation}:{purpose}".encode()).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return derived_rng(seed, generation, purpose)
 
 
 def elite_slots(

@@ -82,7 +82,7 @@ adds no diversity.
 
 The pipeline. ``mutate(genome, rng, aggressive)`` walks ``OPERATORS`` in order; for each it draws
 ``rng.random()`` and applies the operator when the draw is below its rate. Every result goes through
-``apply_operator``: validated, repaired or rejected (``repair.settle``), never invalid. The outcome of
+``apply_operator``: validated, repaired or rejected (``repair.vet``), never invalid. The outcome of
 one application is *changed* (a different genome; its name is recorded in ``operators``), *unchanged*
 (the operator did not apply, nothing recorded) or *rejected* (still invalid after the repairs: the
 genome before it is kept and the name recorded in ``rejected``). The result is a ``Child`` with a
@@ -120,7 +120,7 @@ from darwindeck.evolve.mutations import (
     trumps,
     wins,
 )
-from darwindeck.evolve.repair import settle
+from darwindeck.evolve.repair import vet
 from darwindeck.genome.schema import GameGenome
 
 
@@ -305,12 +305,12 @@ def apply_operator(operator: Operator, genome: GameGenome, rng: random.Random) -
     candidate = operator.function(genome, rng)
     if candidate == genome:
         return Step(genome, Outcome.UNCHANGED)
-    settled = settle(candidate)
-    if settled.genome is None:
-        return Step(genome, Outcome.REJECTED, errors=settled.errors)
-    if settled.genome == genome:
-        return Step(genome, Outcome.UNCHANGED, settled.repairs)
-    return Step(settled.genome, Outcome.CHANGED, settled.repairs)
+    vetted = vet(candidate)
+    if vetted.genome is None:
+        return Step(genome, Outcome.REJECTED, errors=vetted.errors)
+    if vetted.genome == genome:
+        return Step(genome, Outcome.UNCHANGED, vetted.repairs)
+    return Step(vetted.genome, Outcome.CHANGED, vetted.repairs)
 
 
 def mutate(genome: GameGenome, rng: random.Random, aggressive: bool = False) -> Mutant:

@@ -1,6 +1,6 @@
-"""Repairs: small documented fixes that make a nearly valid child valid, and the settle step that uses them.
+"""Repairs: small documented fixes that make a nearly valid child valid, and the vetting step that uses them.
 
-Every child of every operator goes through ``settle(candidate)``:
+Every child of every operator goes through ``vet(candidate)``:
 
 1. ``validate(candidate)``; no error → accepted as it is (warnings are allowed).
 2. Otherwise every repair of ``REPAIRS`` runs, in order. Each repair fixes exactly one rule of
@@ -78,8 +78,8 @@ Teams = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class Settled:
-    """The outcome of ``settle``: the valid genome (None when rejected), the repairs applied, and the
+class Vetted:
+    """The outcome of ``vet``: the valid genome (None when rejected), the repairs applied, and the
     validation errors that were left (empty unless rejected)."""
 
     genome: GameGenome | None
@@ -87,15 +87,15 @@ class Settled:
     errors: tuple[str, ...]
 
 
-def settle(candidate: GameGenome) -> Settled:
+def vet(candidate: GameGenome) -> Vetted:
     """Validate ``candidate``; repair it when it has errors; reject it when errors remain."""
     if validate(candidate).ok:
-        return Settled(candidate, (), ())
+        return Vetted(candidate, (), ())
     repaired, applied = repair(candidate)
     report = validate(repaired)
     if report.ok:
-        return Settled(repaired, applied, ())
-    return Settled(None, applied, tuple(str(problem) for problem in report.errors))
+        return Vetted(repaired, applied, ())
+    return Vetted(None, applied, tuple(str(problem) for problem in report.errors))
 
 
 def repair(genome: GameGenome) -> tuple[GameGenome, tuple[str, ...]]:

@@ -130,7 +130,7 @@ class DrawPhase:
         Flags("mandatory", "pass_if_unable", "runs"),
         "valid_play_condition",
     ),
-    semantics=("engine.movegen", "engine.melding", "evolve.mutations.parameters"),
+    semantics=("engine.movegen", "engine.tableau_melds", "evolve.mutations.parameters"),
 )
 @dataclass(frozen=True)
 class PlayPhase:
@@ -339,7 +339,7 @@ class Vulnerability(CodedEnum):
     opcode=25,
     layout=(Flags("doubling", "dummy"), "vulnerability"),
     since=2,
-    semantics=("engine.auction", "engine.duplicate", "evolve.mutations.auction"),
+    semantics=("engine.auction", "engine.bridge_score", "evolve.mutations.auction"),
 )
 @dataclass(frozen=True)
 class AuctionPhase:

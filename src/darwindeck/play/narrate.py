@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
 from darwindeck.engine.counting import count_value
-from darwindeck.engine.melding import run_card, run_length
+from darwindeck.engine.tableau_melds import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
@@ -790,7 +790,7 @@ def _side_name(view: TableView, rules: TableRules, player: int) -> str:
 
 
 def contract_result(before: TableView, action: int, after: TableView, rules: TableRules) -> str:
-    """An auction contract's result in Bridge's words (``engine.duplicate``: the contract of level n
+    """An auction contract's result in Bridge's words (``engine.bridge_score``: the contract of level n
     needs the book, the hand's tricks less seven, plus n tricks of the declarer's side): "4♠ by North
     made with an overtrick: +450 to North–South", "3NT doubled by East down 2: +300 to North–South"."""
     declarer = before.declarer

@@ -1,8 +1,8 @@
 """The computer players a person plays against: one ``Opponent`` picks the move of every other seat.
 
-* ``random`` and ``greedy`` run the engine's own agents (``darwindeck.engine.agents.choose``, kind codes
+* ``random`` and ``greedy`` run the engine's own policies (``darwindeck.engine.policies.choose``, kind codes
   0 and 1) on the game state; random draws from one generator seeded ``rng.game_seed(seed, 0, 1)``, the
-  agent stream a batch seeded ``seed`` uses, so a seed and the human's moves replay the same game.
+  policy stream a batch seeded ``seed`` uses, so a seed and the human's moves replay the same game.
 * ``mcts`` is the information-set search of ``darwindeck.agents.mcts`` (``search``) with ``iterations``
   per decision, configured as the competent player that judges games (``agents.competent``: greedy
   rollouts to the end of the hand, a bias towards the greedy choice), set up for the game at ``start``; it
@@ -23,7 +23,7 @@ from darwindeck.agents.competent import competent_params
 from darwindeck.agents.determinize import new_knowledge, observe, reset_knowledge
 from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY, RANDOM, choose
+from darwindeck.engine.policies import GREEDY, RANDOM, choose
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.search_params import N_PARAMS
 from darwindeck.engine.state_api import GameState
@@ -32,8 +32,8 @@ from darwindeck.errors import DarwinDeckError
 Int64Array = npt.NDArray[np.int64]
 
 OPPONENT_KINDS = ("mcts", "greedy", "random")
-#: The stream of ``rng.game_seed`` the opponents draw from (the batch agents' stream).
-AGENT_STREAM = 1
+#: The stream of ``rng.game_seed`` the opponents draw from (the batch policies' stream).
+POLICY_STREAM = 1
 
 
 class PlayArgumentError(DarwinDeckError):
@@ -54,11 +54,11 @@ class Opponent(Protocol):
 
 
 class KernelOpponent:
-    """The engine's random or greedy agent (they need no memory of the game)."""
+    """The engine's random or greedy policy (they need no memory of the game)."""
 
     def __init__(self, kind: int, seed: int) -> None:
         self.kind = kind
-        self.rng = np.array([game_seed(seed, 0, AGENT_STREAM)], dtype=np.int64)
+        self.rng = np.array([game_seed(seed, 0, POLICY_STREAM)], dtype=np.int64)
 
     def start(self, state: GameState) -> None:
         """Nothing to prepare."""
@@ -80,7 +80,7 @@ class MctsOpponent:
         self.params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
         self.tree = new_tree(iterations + 1)
         self.scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
-        self.rng = np.array([game_seed(seed, 0, AGENT_STREAM)], dtype=np.int64)
+        self.rng = np.array([game_seed(seed, 0, POLICY_STREAM)], dtype=np.int64)
 
     def start(self, state: GameState) -> None:
         reset_knowledge(self.knowledge, int(state.array[L.S_HAND_NO]))

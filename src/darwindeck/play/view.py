@@ -39,17 +39,17 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
-from darwindeck.engine.duplicate import auction_book, vulnerable
-from darwindeck.engine.hand_eval import (
+from darwindeck.engine.bridge_score import auction_book, vulnerable
+from darwindeck.engine.deals import dealer
+from darwindeck.engine.hand_strength import (
     METHOD_DEADWOOD,
     METHOD_POINT_TOTAL,
     METHOD_POKER,
     hand_strength,
     hand_total,
 )
-from darwindeck.engine.hands import dealer
-from darwindeck.engine.melds import MAX_MELDS, deadwood_after_lay_off
-from darwindeck.engine.melds import _candidate_melds as candidate_melds
+from darwindeck.engine.knock_showdown import MAX_MELDS, deadwood_after_lay_off
+from darwindeck.engine.knock_showdown import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tricks import card_beats
@@ -163,7 +163,7 @@ class TableView:
     dummy: int  # the declarer's partner who is dummy (from the auction's end), -1 none
     dummy_hand: tuple[int, ...]  # the dummy's cards while face up (from the first card led)
     dummy_to_play: bool  # the dummy's turn: the declarer (current_player) plays one of its cards
-    vulnerable: tuple[bool, ...]  # by team, in an auction game (engine.duplicate); empty otherwise
+    vulnerable: tuple[bool, ...]  # by team, in an auction game (engine.bridge_score); empty otherwise
     auction: tuple[tuple[int, int], ...]  # (seat, call action) of this hand's auction, from the moves
     dealer: tuple[int, ...]  # a dealer game: the dealer's face-up cards (engine.dealer), else empty
     dealer_hole: bool  # the dealer's hole card still lies face down (its face is never in the view)
@@ -252,7 +252,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
 
 
 def _vulnerability(state: GameState) -> tuple[bool, ...]:
-    """Each team's vulnerability on the deal in play (``engine.duplicate.vulnerable``)."""
+    """Each team's vulnerability on the deal in play (``engine.bridge_score.vulnerable``)."""
     program = state.program
     if int(program[L.H_AUCTION_VUL]) < 0:
         return ()
@@ -329,7 +329,7 @@ class TableRules:
     wild_ranks: tuple[int, ...]  # rank codes
     naming_ranks: tuple[int, ...]  # rank codes whose player names a suit (name_suit effect)
     wild_takes_suit: bool  # plays to the discard must match its top (matches_or_wild)
-    auction: bool  # hands open with an auction and its contract is scored (engine.duplicate)
+    auction: bool  # hands open with an auction and its contract is scored (engine.bridge_score)
     book: int  # in an auction game: tricks the declarer's side takes before the level counts
     min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
@@ -559,7 +559,7 @@ def _shows_down(state: GameState) -> bool:
     return int(header[L.H_EVAL_METHOD]) >= 0 and (state.genome.setup.starting_chips > 0 or best_hand)
 
 
-_POKER_DIGITS = 14**5  # hand_eval's poker strength: pattern code × 14^5 + five tiebreak digits
+_POKER_DIGITS = 14**5  # hand_strength's poker strength: pattern code × 14^5 + five tiebreak digits
 _HAND_NAMES = {
     HandPattern.HIGH_CARD: "high card",
     HandPattern.PAIR: "a pair",
@@ -574,7 +574,7 @@ _HAND_NAMES = {
 
 
 def hand_label(state: GameState, hand: Sequence[int]) -> str:
-    """What a shown hand is worth by the game's hand evaluation (``engine.hand_eval``): the poker hand
+    """What a shown hand is worth by the game's hand evaluation (``engine.hand_strength``): the poker hand
     ("a full house"), a point total ("20", "bust"), deadwood ("deadwood 6"); "" for high card games."""
     header = state.tables.header
     method = int(header[L.H_EVAL_METHOD])
@@ -600,12 +600,12 @@ def _card_values(state: GameState) -> Int64Array:
     return np.ascontiguousarray(state.program[start : start + L.N_RANKS], dtype=np.int64)
 
 
-#: The arrangements ``_arrangements`` tries at most (as ``engine.melds.MAX_NODES`` bounds the engine's).
+#: The arrangements ``_arrangements`` tries at most (as ``knock_showdown.MAX_NODES`` bounds the engine's).
 ARRANGEMENT_NODES = 20_000
 
 
 def _arrangements(hand: Sequence[int], values: Int64Array) -> list[tuple[tuple[int, ...], ...]]:
-    """Every arrangement of disjoint melds (engine.melds' candidates) leaving the least deadwood, among
+    """Every arrangement of disjoint melds (knock_showdown's candidates) leaving the least deadwood, among
     the first ``ARRANGEMENT_NODES`` tried (a ten-card hand has far fewer)."""
     held = 0
     for card in hand:
@@ -637,7 +637,7 @@ def _arrangements(hand: Sequence[int], values: Int64Array) -> list[tuple[tuple[i
 
 def _fits(card: int, meld: Sequence[int]) -> bool:
     """Whether ``card`` goes on ``meld``: the fourth of a three-card set, or the next card at either end
-    of a run (ace low: engine.melds)."""
+    of a run (ace low: engine.knock_showdown)."""
     ranks = {c % L.N_RANKS for c in meld}
     if len(ranks) == 1:
         return len(meld) == 3 and card % L.N_RANKS in ranks

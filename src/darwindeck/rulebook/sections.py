@@ -249,7 +249,7 @@ def _setup(genome: GameGenome) -> Section:
     return Section("Setup", (BulletList(tuple(items)),))
 
 
-#: Where each hand's trumps come from (``engine.hands.turn_up``).
+#: Where each hand's trumps come from (``engine.deals.turn_up``).
 _TURNED_TRUMP_TEXT: dict[TurnedTrump, str] = {
     TurnedTrump.UPCARD: (
         "The top card of the discard pile is the turned-up card: its suit is trumps for the hand."
@@ -446,7 +446,7 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
 
 
 def _betting_hand_end(genome: GameGenome) -> list[str]:
-    """Folding and the pot as ``engine.betting`` and ``engine.hands.end_hand`` play them."""
+    """Folding and the pot as ``engine.betting`` and ``engine.deals.end_hand`` play them."""
     ranked = genome.scoring.hand_evaluation is not None
     others = (
         "otherwise to the best hand among them (hands are ranked as the scoring rules describe), and on "
@@ -479,7 +479,7 @@ _VULNERABLE = {
 
 
 def auction_sentences(book: int, team_mode: bool) -> tuple[str, ...]:
-    """A contract's score as ``engine.duplicate.score_contract`` applies it (book: tricks less seven)."""
+    """A contract's score as ``engine.bridge_score.score_contract`` applies it (book: tricks less seven)."""
     side = "the declarer's side" if team_mode else "the declarer"
     counted = " (the tricks of both partners count)" if team_mode else ""
     return (

@@ -375,7 +375,7 @@ def _play(
 
 
 def _play_with_runs(phase: PlayPhase, destination: str) -> str:
-    """The play of a phase with ``runs``: a set as ``_card_count`` says, or a run (``engine.melding``)."""
+    """The play of a phase with ``runs``: a set as ``_card_count`` says, or a run (``tableau_melds``)."""
     shortest, longest = max(MIN_RUN, phase.min_cards), min(MAX_RUN, phase.max_cards)
     length = f"{shortest}" if shortest == longest else f"{shortest} to {longest}"
     run = f"a run of {length} cards of one suit in sequence"
@@ -584,7 +584,7 @@ def _dealer(phase: DealerPhase, genome: GameGenome) -> tuple[str, list[str]]:
 
 def auction_book(genome: GameGenome) -> int:
     """The tricks a contract promises before its level counts: a hand's tricks less seven
-    (``engine.duplicate.auction_book``)."""
+    (``engine.bridge_score.auction_book``)."""
     return genome.hand_tricks - 7
 
 

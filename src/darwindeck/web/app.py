@@ -10,7 +10,7 @@ rulebook one click away at ``/games/{key}/rulebook``),
 ``/games/{key}/report`` the designer's report when one is kept (``web.reports``: made by
 ``darwindeck explain GAME --db FILE``, never on request), ``/play/{id}`` a game in progress,
 ``/battle`` a Pocket-style battle between two shipped decks, stepped through action by action
-(``web.battle``; JSON at ``GET /api/battle?deck0&deck1&agent0&agent1&seed&step``).
+(``web.battle``; JSON at ``GET /api/battle?deck0&deck1&player0&player1&seed&step``).
 
 JSON API (every error is ``{"detail": ...}`` naming the field or the reason, with a 4xx status; a
 malformed body is a 422 listing each error's ``type``, ``loc`` and ``msg``, never the input; request
@@ -65,7 +65,7 @@ from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.serialization import from_json, to_json
 from darwindeck.rulebook import render_html
 from darwindeck.tcg.core.decks import shipped_deck_names
-from darwindeck.web.battle import BATTLE_AGENTS, BattleReplay, BattleSetup
+from darwindeck.web.battle import BATTLE_PLAYERS, BattleReplay, BattleSetup
 from darwindeck.web.catalog import Entry, catalog
 from darwindeck.web.guard import (
     BodyGuard,
@@ -464,16 +464,16 @@ def create_app(
 
     @app.get("/battle", response_class=HTMLResponse)
     def battle_page(request: Request) -> HTMLResponse:
-        context = {"decks": shipped_deck_names(), "agents": BATTLE_AGENTS}
+        context = {"decks": shipped_deck_names(), "players": BATTLE_PLAYERS}
         return templates.TemplateResponse(request, "battle.html", context)
 
     @app.get("/api/battle")
     def battle_step(
-        deck0: str, deck1: str, agent0: str = "greedy", agent1: str = "greedy", seed: int = 0, step: int = 0
+        deck0: str, deck1: str, player0: str = "greedy", player1: str = "greedy", seed: int = 0, step: int = 0
     ) -> dict[str, Any]:
         if not 0 <= seed <= MAX_SEED or step < 0:
             raise HTTPException(422, "seed and step: must be whole numbers ≥ 0")
-        return web.battle(BattleSetup(deck0, deck1, agent0, agent1, seed), step)
+        return web.battle(BattleSetup(deck0, deck1, player0, player1, seed), step)
 
     @app.post("/api/admin/hidden/{key}")
     def hide(key: str, x_admin_key: Annotated[str | None, Header()] = None) -> dict[str, Any]:

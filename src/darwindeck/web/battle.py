@@ -1,7 +1,7 @@
 """Watching a Pocket-style battle step by step (the ``/battle`` page).
 
-A battle is (deck 0, deck 1, agent 0, agent 1, seed): ``tcg.battle.engine.new_battle`` with the seed,
-and each player's agent from ``tcg.battle.agents.make_agent`` seeded ``seed + player``, so the same five
+A battle is (deck 0, deck 1, player 0, player 1, seed): ``tcg.battle.engine.new_battle`` with the seed,
+and each seat's player from ``tcg.battle.players.make_player`` seeded ``seed + player``, so the same five
 values give the same battle. ``BattleReplay.at(step)`` is the battle after ``step`` actions (or at its
 end): kept in memory and advanced as the viewer steps forward; a step back replays from the start.
 ``snapshot`` is what the page shows: for each player the points, hand and deck sizes, energy now and
@@ -17,15 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from darwindeck.errors import DarwinDeckError
+from darwindeck.seeding import nth
 from darwindeck.tcg.battle import narration
-from darwindeck.tcg.battle.agents import Agent, make_agent
 from darwindeck.tcg.battle.engine import Battle, new_battle
 from darwindeck.tcg.battle.play import MAX_ACTIONS_PER_GAME
+from darwindeck.tcg.battle.players import BattlePlayer, make_player
 from darwindeck.tcg.core.actions import ActionKind, decode
 from darwindeck.tcg.core.decks import load_deck, shipped_deck_names
 from darwindeck.tcg.core.models import EnergyType
 
-BATTLE_AGENTS = ("random", "greedy", "mcts")
+BATTLE_PLAYERS = ("random", "greedy", "mcts")
 
 
 def _energy(energy: EnergyType | None) -> str | None:
@@ -39,7 +40,7 @@ SPECTATOR = narration.Voice(("Player 1", "Player 2"))
 def narrated_step(battle: Battle, action: int) -> str:
     """Apply ``action`` and tell it in one line: every event it caused, after the choice in words when the
     events do not say it already (a placement during setup, an ability)."""
-    player = battle.current_player()
+    player = battle.current_player
     choice = narration.describe_action(battle, action, SPECTATOR)
     before, seen = narration.Board.of(battle, SPECTATOR), len(battle.state.action_log)
     battle.apply_action(action)
@@ -56,8 +57,8 @@ def narrated_step(battle: Battle, action: int) -> str:
 class BattleSetup:
     deck0: str
     deck1: str
-    agent0: str
-    agent1: str
+    player0: str
+    player1: str
     seed: int
 
     def check(self) -> None:
@@ -65,9 +66,9 @@ class BattleSetup:
         for name, value in (("deck0", self.deck0), ("deck1", self.deck1)):
             if value not in decks:
                 raise DarwinDeckError(f"{name}: {value!r} is not one of {', '.join(decks)}")
-        for name, value in (("agent0", self.agent0), ("agent1", self.agent1)):
-            if value not in BATTLE_AGENTS:
-                raise DarwinDeckError(f"{name}: {value!r} is not one of {', '.join(BATTLE_AGENTS)}")
+        for name, value in (("player0", self.player0), ("player1", self.player1)):
+            if value not in BATTLE_PLAYERS:
+                raise DarwinDeckError(f"{name}: {value!r} is not one of {', '.join(BATTLE_PLAYERS)}")
 
 
 @dataclass
@@ -76,15 +77,15 @@ class BattleReplay:
 
     setup: BattleSetup
     battle: Battle
-    agents: tuple[Agent, Agent]
+    players: tuple[BattlePlayer, BattlePlayer]
     log: list[str] = field(default_factory=list)
 
     @classmethod
     def new(cls, setup: BattleSetup) -> BattleReplay:
         setup.check()
         battle = new_battle(load_deck(setup.deck0), load_deck(setup.deck1), setup.seed)
-        agents = (make_agent(setup.agent0, setup.seed), make_agent(setup.agent1, setup.seed + 1))
-        return cls(setup, battle, agents)
+        players = (make_player(setup.player0, setup.seed), make_player(setup.player1, nth(setup.seed, 1)))
+        return cls(setup, battle, players)
 
     @property
     def steps(self) -> int:
@@ -92,8 +93,8 @@ class BattleReplay:
 
     def step(self) -> None:
         battle = self.battle
-        player = battle.current_player()
-        action = self.agents[player].choose(battle)
+        player = battle.current_player
+        action = self.players[player].choose(battle)
         self.log.append(narrated_step(battle, action))
 
     def at(self, step: int) -> BattleReplay:

@@ -1,6 +1,6 @@
 """Regenerate the golden transcripts: ``python -m tests.engine.golden.regenerate`` from the repo root.
 
-Writes ``<game>.txt`` for every library game: two seeded random-agent games and one greedy game, each
+Writes ``<game>.txt`` for every library game: two seeded random-policy games and one greedy game, each
 cut after 200 decisions plus its result line. Review the diff before committing.
 """
 
@@ -17,7 +17,7 @@ RUNS: tuple[tuple[int, tuple[str, ...]], ...] = ((1, ("random",)), (2, ("random"
 
 def golden_text(name: str) -> str:
     genome = all_games()[name]
-    blocks = ["\n".join(transcript(genome, seed, agents)) for seed, agents in RUNS]
+    blocks = ["\n".join(transcript(genome, seed, policies)) for seed, policies in RUNS]
     return "\n\n".join(blocks) + "\n"
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.duplicate import defeat_score, made_score
+from darwindeck.engine.bridge_score import defeat_score, made_score
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from engine.scenario import arranged, bridge_last_trick, cards

@@ -13,8 +13,8 @@ The library's turn (its docstring): draw from the stock, meld once (optional), l
 from __future__ import annotations
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.melding import run_action
 from darwindeck.engine.state_api import GameState
+from darwindeck.engine.tableau_melds import run_action
 from darwindeck.genome.library import get_game
 from engine.scenario import arranged, c, cards
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from darwindeck.engine.agents import PIMC
+from darwindeck.engine.policies import PIMC
 from darwindeck.engine.search_params import P_BUDGET, P_ITERATIONS, P_WORLDS
 from darwindeck.evolve.quality.ladder import LADDERS, Ladder, Rung, duplicate_match, measure_ladder
 from darwindeck.evolve.quality.play import GREEDY, PIMC_BUDGET, PIMC_MCTS, RANDOM, pimc
@@ -62,9 +62,9 @@ def test_greedy_beats_random_at_hearts() -> None:
 
 
 def test_the_pimc_ladder_climbs_by_worlds() -> None:
-    """``--search pimc``: random → greedy → PIMC-4 → PIMC-16 → PIMC-64; a PIMC seat is agent kind 4 with
+    """``--search pimc``: random → greedy → PIMC-4 → PIMC-16 → PIMC-64; a PIMC seat is policy 4 with
     its worlds, the solver's budget and the MCTS iterations it bids with in its parameter row."""
-    assert [agent.name for agent in LADDERS["pimc"]] == ["random", "greedy", "PIMC-4", "PIMC-16", "PIMC-64"]
+    assert [policy.name for policy in LADDERS["pimc"]] == ["random", "greedy", "PIMC-4", "PIMC-16", "PIMC-64"]
     row = pimc(16).params_row(get_game("whist"))
     assert pimc(16).code == PIMC
     assert (row[P_WORLDS], row[P_BUDGET], row[P_ITERATIONS]) == (16, PIMC_BUDGET, PIMC_MCTS)

@@ -20,7 +20,7 @@ setup rule          ``setup.trump_suit``, ``setup.turned_trump``, each wild rank
 book scoring        ``book_scoring`` (points for tricks beyond a book)
 ==================  ===================================================================================
 
-A removal that leaves the genome invalid (``validation.validate``) is repaired by ``repair.settle``;
+A removal that leaves the genome invalid (``validation.validate``) is repaired by ``repair.vet``;
 one that cannot be made valid is not removable (the rule is structural).
 
 **Static checks** (exact: such a rule cannot change any game; ``static_dead``):
@@ -56,7 +56,7 @@ from typing import Any
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
 from darwindeck.evolve.quality.play import GREEDY, STATELESS, batch_seed, play
-from darwindeck.evolve.repair import settle
+from darwindeck.evolve.repair import vet
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType
 from darwindeck.genome.phases import (
     BettingPhase,
@@ -280,9 +280,9 @@ def removable_rules(genome: GameGenome) -> list[Rule]:
     rules = []
     for kind in RULE_KINDS.values():
         for rule in kind(genome):
-            settled = settle(rule.without).genome
-            if settled is not None and settled != genome:
-                rules.append(dataclasses.replace(rule, without=settled))
+            vetted = vet(rule.without).genome
+            if vetted is not None and vetted != genome:
+                rules.append(dataclasses.replace(rule, without=vetted))
     return rules
 
 
@@ -356,15 +356,15 @@ def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
 # --------------------------------------------------------------------------------------------- replay
 
 
-#: The ablation's batches: (agent, games, purpose), in replay order.
+#: The ablation's batches: (policy, games, purpose), in replay order.
 _BATCHES = ((GREEDY, GREEDY_GAMES, "ablation:greedy"), (STATELESS, RANDOM_GAMES, "ablation:random"))
 
 
 def replay_digests(genome: GameGenome, seed: int) -> tuple[int, ...]:
     """The digests of the seeded ablation games (greedy self-play, then stateless random self-play)."""
     digests: tuple[int, ...] = ()
-    for agent, games, purpose in _BATCHES:
-        digests += play(genome, [agent], games, batch_seed(seed, purpose)).digests
+    for policy, games, purpose in _BATCHES:
+        digests += play(genome, [policy], games, batch_seed(seed, purpose)).digests
     return digests
 
 
@@ -372,10 +372,10 @@ def replays_identically(genome: GameGenome, seed: int, baseline: tuple[int, ...]
     """Whether ``genome`` plays the ablation games exactly as ``baseline`` says, replayed a few games at a
     time and stopping at the first game that differs (a live rule usually shows in the first games)."""
     done = 0
-    for agent, games, purpose in _BATCHES:
+    for policy, games, purpose in _BATCHES:
         for start in range(0, games, REPLAY_CHUNK):
             count = min(REPLAY_CHUNK, games - start)
-            chunk = play(genome, [agent], count, batch_seed(seed, purpose), start).digests
+            chunk = play(genome, [policy], count, batch_seed(seed, purpose), start).digests
             if chunk != baseline[done : done + count]:
                 return False
             done += count

@@ -45,7 +45,7 @@ import numpy.typing as npt
 from darwindeck.agents import batch as B
 from darwindeck.agents.chances import chance_trace
 from darwindeck.engine.tables import compile_program
-from darwindeck.evolve.quality.play import Agent, Games, seat_params, side_count
+from darwindeck.evolve.quality.play import Games, Policy, seat_params, side_count
 from darwindeck.genome.schema import GameGenome
 
 Float64Array = npt.NDArray[np.float64]
@@ -174,16 +174,16 @@ def outcome_row(sides: int, winner: int) -> Float64Array:
 
 def measure_arc(
     genome: GameGenome,
-    agents: Sequence[Agent],
+    policies: Sequence[Policy],
     games: Games,
     seed: int,
     traced: int,
     points: int,
     rollouts: int,
 ) -> Arc:
-    """Trace the first ``traced`` games of ``games`` (played with ``agents`` from batch seed ``seed``)."""
+    """Trace the first ``traced`` games of ``games`` (played with ``policies`` from batch seed ``seed``)."""
     traces = [
-        game_points(genome, agents, games, seed, index, points, rollouts)
+        game_points(genome, policies, games, seed, index, points, rollouts)
         for index in range(min(traced, games.count))
     ]
     return arc_of(traces)
@@ -191,7 +191,7 @@ def measure_arc(
 
 def game_points(
     genome: GameGenome,
-    agents: Sequence[Agent],
+    policies: Sequence[Policy],
     games: Games,
     seed: int,
     index: int,
@@ -201,7 +201,7 @@ def game_points(
     """Game ``index`` of ``games`` traced: every side's estimate at each checkpoint reached, then the
     outcome row; and the winner (−1: nobody)."""
     program = compile_program(genome)
-    seating = list(agents) * genome.player_count if len(agents) == 1 else list(agents)
+    seating = list(policies) * genome.player_count if len(policies) == 1 else list(policies)
     codes, _ = seat_params(genome, seating)
     sides = side_count(genome)
     marks = checkpoints(int(games.rows[index, B.STAT_DECISIONS]), points)

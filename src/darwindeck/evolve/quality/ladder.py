@@ -4,9 +4,9 @@
 the competent configuration of ``quality.play``). The perfect-information Monte Carlo ladder
 (``PIMC_LADDER``, ``search="pimc"``) climbs ``random → greedy → PIMC-4 → PIMC-16 → PIMC-64`` instead
 (worlds per card play, ``quality.play.pimc``). A rung is a *duplicate match* between its weaker and
-its stronger agent: ``deals`` deals, each played once per side with the stronger agent taking that side
-(every seat of it) and the weaker agent every other seat. Game ``d`` of every replay is dealt from the
-same seed, so each deal is played with the strong agent in every position (duplicate bridge). The
+its stronger policy: ``deals`` deals, each played once per side with the stronger policy taking that side
+(every seat of it) and the weaker policy every other seat. Game ``d`` of every replay is dealt from the
+same seed, so each deal is played with the strong policy in every position (duplicate bridge). The
 strong side's *rate* is its wins over the decided replays; the rung is *significant* when the exact
 one-sided binomial test of "the strong side wins with the chance share 1/S" gives p < ``ALPHA`` (0.05).
 A game's **skill depth** is the number of consecutive significant rungs from the bottom: War 0 (no
@@ -15,10 +15,10 @@ decisions), a game where greedy beats random but search does not beat greedy 1, 
 **Luck and skill from duplicate deals.** Each replay of a deal is won by one *hand* (the side whose seats
 hold the cards that won) or drawn. Model every decided replay as settled by one of three causes: the
 deal (its favoured hand wins, probability ``L``), play (the strong side wins, ``K``), or neither (a
-uniformly random side wins, ``N = 1 − L − K``). Then, with S sides and the strong agent rotated:
+uniformly random side wins, ``N = 1 − L − K``). Then, with S sides and the strong policy rotated:
 
 * the strong side's rate ``w = K + (1 − K)/S``, so ``K = (w − 1/S) / (1 − 1/S)``;
-* two replays of one deal with the strong agent on different sides are won by the same hand with
+* two replays of one deal with the strong policy on different sides are won by the same hand with
   probability ``P = L²(1 − 1/S) + (1 − K²)/S``, so ``L = sqrt((P − (1 − K²)/S) / (1 − 1/S))``.
 
 ``skill`` = K and ``luck`` = L are estimated from the measured w and P (each clamped to [0, 1], L to at
@@ -47,8 +47,8 @@ import numpy as np
 from darwindeck.evolve.quality.play import (
     GREEDY,
     RANDOM,
-    Agent,
     Games,
+    Policy,
     batch_seed,
     mcts,
     pimc,
@@ -60,11 +60,11 @@ from darwindeck.genome.schema import GameGenome
 from darwindeck.stats import binomial_tail, wilson_interval
 
 ALPHA = 0.05
-#: The ladder's agents, weakest first; rung k pits LADDER[k] against LADDER[k + 1].
-LADDER: tuple[Agent, ...] = (RANDOM, GREEDY, mcts(25), mcts(100), mcts(400))
+#: The ladder's policies, weakest first; rung k pits LADDER[k] against LADDER[k + 1].
+LADDER: tuple[Policy, ...] = (RANDOM, GREEDY, mcts(25), mcts(100), mcts(400))
 #: The perfect-information Monte Carlo ladder (worlds per card play).
-PIMC_LADDER: tuple[Agent, ...] = (RANDOM, GREEDY, pimc(4), pimc(16), pimc(64))
-LADDERS: dict[str, tuple[Agent, ...]] = {"mcts": LADDER, "pimc": PIMC_LADDER}
+PIMC_LADDER: tuple[Policy, ...] = (RANDOM, GREEDY, pimc(4), pimc(16), pimc(64))
+LADDERS: dict[str, tuple[Policy, ...]] = {"mcts": LADDER, "pimc": PIMC_LADDER}
 #: The rung whose luck share describes the game (greedy → MCTS-25).
 LUCK_RUNG = 1
 
@@ -129,14 +129,14 @@ class Rung:
         return clamp(math.sqrt(max(0.0, squared)), 0.0, 1.0 - k)
 
 
-def _searching_iterations(games: Games, agents: Sequence[Agent]) -> float:
+def _searching_iterations(games: Games, policies: Sequence[Policy]) -> float:
     """MCTS iterations the searching seats spent on meaningful decisions (their share of them)."""
-    players = len(agents)
+    players = len(policies)
     per_seat = float(games.meaningful_decisions.sum()) / players
-    return per_seat * sum(agent.iterations for agent in agents if agent.kind == "mcts")
+    return per_seat * sum(policy.iterations for policy in policies if policy.kind == "mcts")
 
 
-def duplicate_match(genome: GameGenome, strong: Agent, weak: Agent, deals: int, seed: int) -> Rung:
+def duplicate_match(genome: GameGenome, strong: Policy, weak: Policy, deals: int, seed: int) -> Rung:
     """``strong`` against ``weak`` on ``deals`` deals, each played once per side (module docstring)."""
     sides = side_count(genome)
     winners = np.full((sides, deals), -1, dtype=np.int64)
@@ -202,7 +202,9 @@ class Ladder:
         return sum(rung.mcts_iterations for rung in self.rungs)
 
 
-def rung_cost(genome: GameGenome, weak: Agent, strong: Agent, deals: int, decisions_per_game: float) -> float:
+def rung_cost(
+    genome: GameGenome, weak: Policy, strong: Policy, deals: int, decisions_per_game: float
+) -> float:
     """The MCTS iterations a rung is projected to spend: meaningful decisions per game × replays × the
     seats' mean iterations per decision."""
     sides = side_count(genome)

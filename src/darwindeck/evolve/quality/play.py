@@ -1,6 +1,6 @@
 """Seeded batches of play for quality evaluation: who plays, and what the games came to.
 
-An ``Agent`` is a player configuration: ``random``, ``greedy`` (the engine's one-step heuristic), or
+An ``Policy`` is a player configuration: ``random``, ``greedy`` (the engine's one-step heuristic), or
 ``mcts`` with a number of iterations: the *competent* search player of ``agents.competent`` (greedy
 rollouts to the end of the hand, none in a deadwood knock game, a bias towards the greedy choice), the
 one people play against too. ``sees_all`` makes an MCTS player that searches the true state instead of
@@ -9,7 +9,7 @@ number of worlds is the perfect-information Monte Carlo player of ``agents.pimc`
 solver steps per world; bids, calls and every other decision outside a trick by the competent MCTS
 with ``PIMC_MCTS`` iterations).
 
-``play(genome, agents, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
+``play(genome, policies, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
 same deals (duplicate play). Results are ``Games``: per-game stats rows (``agents.batch.STAT_*``) with
 helpers for winners and per-side outcomes. "Sides" are the teams in a team game, else the players.
@@ -17,7 +17,6 @@ helpers for winners and per-side outcomes. "Sides" are the teams in a team game,
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -28,14 +27,15 @@ import numpy.typing as npt
 from darwindeck.agents import batch as B
 from darwindeck.agents.competent import competent_row
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY as GREEDY_KIND
-from darwindeck.engine.agents import MCTS as MCTS_KIND
-from darwindeck.engine.agents import PIMC as PIMC_KIND
-from darwindeck.engine.agents import RANDOM as RANDOM_KIND
-from darwindeck.engine.agents import STATELESS_RANDOM as STATELESS_KIND
+from darwindeck.engine.policies import GREEDY as GREEDY_KIND
+from darwindeck.engine.policies import MCTS as MCTS_KIND
+from darwindeck.engine.policies import PIMC as PIMC_KIND
+from darwindeck.engine.policies import RANDOM as RANDOM_KIND
+from darwindeck.engine.policies import STATELESS_RANDOM as STATELESS_KIND
 from darwindeck.engine.search_params import N_PARAMS, P_BUDGET, P_WORLDS
 from darwindeck.engine.tables import compile_program
 from darwindeck.genome.schema import GameGenome
+from darwindeck.seeding import derive
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
@@ -46,7 +46,7 @@ PIMC_MCTS = 25
 
 
 @dataclass(frozen=True)
-class Agent:
+class Policy:
     """A player configuration (module docstring)."""
 
     kind: str
@@ -81,25 +81,25 @@ class Agent:
         return row
 
 
-RANDOM = Agent("random")
-GREEDY = Agent("greedy")
+RANDOM = Policy("random")
+GREEDY = Policy("greedy")
 #: Random play whose draws survive the removal of meta-choices (``agents.batch``): for rule ablation.
-STATELESS = Agent("stateless")
+STATELESS = Policy("stateless")
 
 
-def mcts(iterations: int, sees_all: bool = False) -> Agent:
+def mcts(iterations: int, sees_all: bool = False) -> Policy:
     """The competent MCTS player with ``iterations`` iterations per searched decision."""
-    return Agent("mcts", iterations, sees_all)
+    return Policy("mcts", iterations, sees_all)
 
 
-def pimc(worlds: int, sees_all: bool = False) -> Agent:
+def pimc(worlds: int, sees_all: bool = False) -> Policy:
     """The perfect-information Monte Carlo player with ``worlds`` sampled worlds per card play."""
-    return Agent("pimc", worlds, sees_all)
+    return Policy("pimc", worlds, sees_all)
 
 
 def batch_seed(seed: int, purpose: str) -> int:
-    """The engine seed of one batch: the first 4 bytes (big-endian) of SHA-256 of ``"{seed}:{purpose}"``."""
-    return int.from_bytes(hashlib.sha256(f"{seed}:{purpose}".encode()).digest()[:4], "big")
+    """The engine seed of one batch: ``seeding.derive(seed, purpose, bits=32)``."""
+    return derive(seed, purpose, bits=32)
 
 
 def side_count(genome: GameGenome) -> int:
@@ -168,20 +168,20 @@ class Games:
         return self.rows[:, B.STAT_DECISIONS] - self.rows[:, B.STAT_FORCED]
 
 
-def seat_params(genome: GameGenome, agents: Sequence[Agent]) -> tuple[Int64Array, Float64Array]:
-    """Agent kinds per seat and the MCTS parameter table of a seating."""
-    codes = np.array([agent.code for agent in agents], dtype=np.int64)
+def seat_params(genome: GameGenome, policies: Sequence[Policy]) -> tuple[Int64Array, Float64Array]:
+    """Policy kinds per seat and the MCTS parameter table of a seating."""
+    codes = np.array([policy.code for policy in policies], dtype=np.int64)
     params = np.zeros((L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
-    for seat, agent in enumerate(agents):
-        params[seat] = agent.params_row(genome)
+    for seat, policy in enumerate(policies):
+        params[seat] = policy.params_row(genome)
     return codes, params
 
 
-def play(genome: GameGenome, agents: Sequence[Agent], games: int, seed: int, start: int = 0) -> Games:
-    """Games ``start .. start+games-1`` of batch seed ``seed`` with ``agents[seat]`` in each seat (one
-    agent for every seat when one is given). Raises ``DarwinDeckError`` for a genome the engine cannot
+def play(genome: GameGenome, policies: Sequence[Policy], games: int, seed: int, start: int = 0) -> Games:
+    """Games ``start .. start+games-1`` of batch seed ``seed`` with ``policies[seat]`` in each seat (one
+    policy for every seat when one is given). Raises ``DarwinDeckError`` for a genome the engine cannot
     run."""
-    seating = list(agents) * genome.player_count if len(agents) == 1 else list(agents)
+    seating = list(policies) * genome.player_count if len(policies) == 1 else list(policies)
     program = compile_program(genome)
     codes, params = seat_params(genome, seating)
     rows = np.zeros((games, B.N_STATS), dtype=np.int64)
@@ -190,7 +190,7 @@ def play(genome: GameGenome, agents: Sequence[Agent], games: int, seed: int, sta
     return Games(genome, rows)
 
 
-def strong_seating(genome: GameGenome, side: int, strong: Agent, weak: Agent) -> list[Agent]:
+def strong_seating(genome: GameGenome, side: int, strong: Policy, weak: Policy) -> list[Policy]:
     """``strong`` in every seat of ``side``, ``weak`` elsewhere."""
     seats = side_seats(genome, side)
     return [strong if seat in seats else weak for seat in range(genome.player_count)]

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import GREEDY as GREEDY_KIND
-from darwindeck.engine.agents import choose
 from darwindeck.engine.auction import decider
 from darwindeck.engine.kernel import apply_action, init_game
+from darwindeck.engine.policies import GREEDY as GREEDY_KIND
+from darwindeck.engine.policies import choose
 from darwindeck.engine.rng import game_seed
 from darwindeck.engine.tables import compile_tables, pack_tables
 from darwindeck.errors import DarwinDeckError

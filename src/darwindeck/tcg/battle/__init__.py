@@ -5,7 +5,7 @@ top of it.
 
 * ``engine``: ``Battle``: setup, turns, legal actions, applying them, clones and views.
 * ``choices``: the decisions card text leaves to a player.
-* ``agents``: the battle players (random, greedy, MCTS).
+* ``players``: the battle players (random, greedy, MCTS).
 * ``play``: whole battles and match summaries.
 * ``card_status``: which cards the engine implements, and why a card is missing.
 * ``narration``: a battle told to a person: each action, coin, damage, status and knock-out in words.

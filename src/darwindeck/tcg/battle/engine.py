@@ -1,12 +1,12 @@
 """The battle engine: setup, turn flow, actions, Pokémon Checkup, knock-outs, points and game end.
 
-Game API (OpenSpiel-like): ``Battle.current_player()``, ``legal_actions()`` (sorted ints, see
+Game API (OpenSpiel-like): ``Battle.current_player``, ``legal_actions()`` (sorted ints, see
 ``actions``), ``apply_action(a)`` (an illegal action raises ``IllegalActionError`` and changes nothing),
 ``is_terminal()``, ``returns()``, ``clone()``. Rules (choices documented in ``docs/tcg-rules.md``):
 
 - Setup: each player draws 5 cards, redrawn until they hold a Basic Pokémon; the first player (a coin)
   then the second put one Basic as Active and up to 3 on the Bench. Placement is simultaneous in the
-  real game (face down, revealed together): the engine takes the two in turn, and ``Battle.view_for``
+  real game (face down, revealed together): the engine takes the two in turn, and ``Battle.observation``
   hides the first player's placement from the second, whose legal actions never depend on it.
 - Turn start: expired effects go, the turn's energy comes from the Energy Zone (none on the first
   player's first turn; the next one is shown), one card is drawn (skipped if the deck is empty or the
@@ -103,16 +103,19 @@ class Battle(BattleData):
     def __post_init__(self) -> None:
         self.facts = FactsById(self.card)
 
+    @property
     def current_player(self) -> int:
+        """The player who decides now (the one a pending choice waits for, else the turn's player)."""
         return self.state.pending[0].player if self.state.pending else self.state.current
 
     def is_terminal(self) -> bool:
         return self.state.phase is Phase.OVER
 
-    def returns(self) -> tuple[float, float]:
+    def returns(self) -> list[float]:
+        """Per player: +1 win, −1 loss, 0 draw or battle not over (as ``GameState.returns``)."""
         if self.state.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.state.winner == 0 else (-1.0, 1.0)
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.state.winner == 0 else [-1.0, 1.0]
 
     def legal_actions(self) -> list[int]:
         """Sorted; ``_legal_actions`` lists each code once."""
@@ -135,11 +138,11 @@ class Battle(BattleData):
         clone.facts = self.facts
         return clone
 
-    def view_for(self, player: int) -> Battle:
+    def observation(self, player: int) -> Battle:
         """A clone showing what ``player`` may know. Setup is simultaneous (each player places face
         down, both are revealed together): during setup the opponent's placed Pokémon are taken back
         into their hand and their setup is not done. Hidden cards (hands, decks) are left as they are:
-        the agent that reads a view re-deals them itself."""
+        the player that reads a view re-deals them itself."""
         view = self.clone()
         if view.state.phase is Phase.SETUP:
             _take_back_setup(view, view.state.players[1 - player])

@@ -1,4 +1,4 @@
-"""Playing whole battles between agents and summarising many of them."""
+"""Playing whole battles between players and summarising many of them."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from darwindeck.harness import play_out
+from darwindeck.seeding import nth
 from darwindeck.stats import rate_interval
-from darwindeck.tcg.battle.agents import Agent
 from darwindeck.tcg.battle.engine import Battle, new_battle
+from darwindeck.tcg.battle.players import BattlePlayer
 from darwindeck.tcg.core.decks import Deck
 
 MAX_ACTIONS_PER_GAME = 5000
@@ -17,19 +19,15 @@ MAX_ACTIONS_PER_GAME = 5000
 def play_battle(
     deck0: Deck,
     deck1: Deck,
-    agents: Sequence[Agent],
+    players: Sequence[BattlePlayer],
     seed: int,
     on_step: Callable[[Battle], None] | None = None,
 ) -> Battle:
-    """Play one battle to its end; ``on_step`` is called after every action (tests, invariants)."""
+    """Play one battle to its end (``harness.play_out``); ``on_step`` is called after every action (tests,
+    invariants)."""
     battle = new_battle(deck0, deck1, seed)
-    for _ in range(MAX_ACTIONS_PER_GAME):
-        if battle.is_terminal():
-            return battle
-        battle.apply_action(agents[battle.current_player()].choose(battle))
-        if on_step is not None:
-            on_step(battle)
-    raise RuntimeError(f"battle with seed {seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
+    play_out(battle, players, MAX_ACTIONS_PER_GAME, on_step)
+    return battle
 
 
 @dataclass
@@ -59,9 +57,9 @@ class MatchSummary:
 
 
 def play_match(
-    deck0: Deck, deck1: Deck, make_agents: Callable[[int], Sequence[Agent]], games: int, seed: int
+    deck0: Deck, deck1: Deck, make_players: Callable[[int], Sequence[BattlePlayer]], games: int, seed: int
 ) -> MatchSummary:
     summary = MatchSummary()
     for game in range(games):
-        summary.add(play_battle(deck0, deck1, make_agents(seed + game), seed + game))
+        summary.add(play_battle(deck0, deck1, make_players(nth(seed, game)), nth(seed, game)))
     return summary

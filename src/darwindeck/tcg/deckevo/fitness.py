@@ -6,9 +6,9 @@ Rules:
   seed ``seed + k`` (mod 2**63) twice, once with the deck in seat 0 and once in seat 1. The agent of seat
   ``s`` in pair ``k`` is built from the seed and ``(k, s)`` only, never from which deck sits there, so a
   deck against itself plays each battle twice identically and scores exactly one half.
-* Agents: ``greedy`` (``tcg.battle.agents.GreedyAgent``) or ``mcts`` (``MCTSAgent`` with ``iterations``); both
+* Players: ``greedy`` (``GreedyPlayer``) or ``mcts`` (``MCTSPlayer`` with ``iterations``); both
   seats use the same kind.
-* Every battle gets fresh agents. A battle without a winner (the turn limit, or both players meeting
+* Every battle gets fresh players. A battle without a winner (the turn limit, or both players meeting
   the win conditions at once) is a draw and counts one half: ``score = (wins + draws / 2) / games``.
   So is a battle that ``tcg.battle.play.play_battle`` stops unfinished after its action budget (it raises
   ``RuntimeError``; some random decks make the greedy players loop inside a turn): it has no winner, and a
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from darwindeck.evolve.evaluator import evaluation_seed
 from darwindeck.stats import rate_interval
-from darwindeck.tcg.battle.agents import Agent, GreedyAgent, MCTSAgent
 from darwindeck.tcg.battle.play import play_battle
+from darwindeck.tcg.battle.players import BattlePlayer, GreedyPlayer, MCTSPlayer
 from darwindeck.tcg.core.decks import Deck
 
 SEED_SPACE = 2**63
@@ -83,15 +83,15 @@ def match_seed(run_seed: int, deck: str, opponent: str, batch: int = 0) -> int:
     return evaluation_seed(run_seed, key)
 
 
-def _agent(task: MatchTask, pair: int, seat: int) -> Agent:
+def _player(task: MatchTask, pair: int, seat: int) -> BattlePlayer:
     if task.agent == "mcts":
-        return MCTSAgent(task.iterations, seed=(task.seed + 2 * pair + seat) % SEED_SPACE)
-    return GreedyAgent()
+        return MCTSPlayer(task.iterations, seed=(task.seed + 2 * pair + seat) % SEED_SPACE)
+    return GreedyPlayer()
 
 
-def _winner(deck0: Deck, deck1: Deck, agents: list[Agent], seed: int) -> int | None:
+def _winner(deck0: Deck, deck1: Deck, players: list[BattlePlayer], seed: int) -> int | None:
     try:
-        return play_battle(deck0, deck1, agents, seed).state.winner
+        return play_battle(deck0, deck1, players, seed).state.winner
     except RuntimeError:  # the action budget ran out: no winner (module rules)
         return None
 
@@ -102,9 +102,9 @@ def play_match_task(task: MatchTask) -> MatchRecord:
     for pair in range(task.games // 2):
         seed = (task.seed + pair) % SEED_SPACE
         for seat in (0, 1):
-            agents = [_agent(task, pair, 0), _agent(task, pair, 1)]
+            players = [_player(task, pair, 0), _player(task, pair, 1)]
             decks = (task.deck, task.opponent) if seat == 0 else (task.opponent, task.deck)
-            winner = _winner(decks[0], decks[1], agents, seed)
+            winner = _winner(decks[0], decks[1], players, seed)
             wins += winner == seat
             draws += winner is None
     return MatchRecord(wins, draws, task.games // 2 * 2 - wins - draws)

@@ -20,7 +20,6 @@ Rules:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Sequence
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from darwindeck.seeding import derive
 from darwindeck.tcg.deckevo.fitness import MatchRecord, MatchTask, match_seed, play_match_task
 from darwindeck.tcg.deckevo.ga import DeckRunResult, FieldDeck, Mapper, Member
 from darwindeck.tcg.deckevo.genome import DeckGenome
@@ -102,8 +102,8 @@ def final_table(
 
 
 def hash_seed(text: str) -> int:
-    """A stable integer seed of a text (the first 8 bytes of its SHA-256)."""
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    """A stable integer seed of a text (``seeding.derive(text)``: the first 8 bytes of its SHA-256)."""
+    return derive(text)
 
 
 # ------------------------------------------------------------------------------------------ card usage

@@ -1,6 +1,6 @@
 """Gin Rummy's showdown after a knock: the knocker's melds and the defender's lay-offs, compiled.
 
-Cards are ids ``suit * 13 + rank`` (rank 0 = 2 … 12 = A). Melds are those of ``hand_eval``'s DEADWOOD
+Cards are ids ``suit * 13 + rank`` (rank 0 = 2 … 12 = A). Melds are those of ``hand_strength``'s DEADWOOD
 method: sets of 3 or 4 cards of one rank, runs of 3 or more consecutive cards of one suit with the ace
 low only (A-2-3 is a run, Q-K-A is not). A meld is a bit mask over the 52 card ids.
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
+from darwindeck.engine.hand_strength import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.jit import kernel_jit, stack_array
 
 Int64Array = npt.NDArray[np.int64]

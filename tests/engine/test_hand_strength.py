@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darwindeck.engine.hand_eval import (
+from darwindeck.engine.hand_strength import (
     ALL_PATTERNS,
     DEADWOOD_CEILING,
     METHOD_DEADWOOD,

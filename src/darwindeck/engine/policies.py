@@ -1,10 +1,10 @@
-"""Players that run inside the compiled loop: random and greedy (agent kind codes 0 and 1); code 2 is
+"""Policies that run inside the compiled loop: random and greedy (policy codes 0 and 1); code 2 is
 the information-set MCTS of ``darwindeck.agents.mcts``, dispatched by ``batch.play_game``; code 3 is the
 random player with stateless draws of ``batch`` (rule ablation), which plays like random here; code 4
 is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dispatched by
 ``batch.play_game`` too.
 
-* random: uniform over the legal actions, from the agent's own RNG stream.
+* random: uniform over the legal actions, from the policy's own RNG stream.
 * greedy: one ply, no look-ahead; every legal action gets a score and the best (lowest id on a tie)
   is played:
   - a play or discard: bigger sets first, then a card that captures on a MATCH_RANK tableau, then the
@@ -52,15 +52,15 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.auction import greedy_call_score
 from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.counting import greedy_count_score
-from darwindeck.engine.hand_eval import METHOD_DEADWOOD, hand_total
-from darwindeck.engine.hands import dealer
+from darwindeck.engine.deals import dealer
+from darwindeck.engine.hand_strength import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.jit import kernel_jit, stack_array
-from darwindeck.engine.melding import run_length
 from darwindeck.engine.movegen import LOC_DISCARD
 from darwindeck.engine.piles import hand_off, tableau_off
 from darwindeck.engine.program import is_wild, phase_at, team_of, values_view
 from darwindeck.engine.rng import rand_below
 from darwindeck.engine.tableau import MODE_MATCH_RANK
+from darwindeck.engine.tableau_melds import run_length
 from darwindeck.engine.tricks import card_beats, card_strength, top_index, trick_trump, trick_winner_index
 from darwindeck.engine.trump import turned_card
 from darwindeck.errors import DarwinDeckError
@@ -76,7 +76,7 @@ MCTS = 2
 STATELESS_RANDOM = 3
 #: Perfect-information Monte Carlo (``darwindeck.agents.pimc``).
 PIMC = 4
-AGENT_NAMES = ("random", "greedy", "mcts")
+POLICY_NAMES = ("random", "greedy", "mcts")
 
 
 @kernel_jit
@@ -357,23 +357,23 @@ def greedy_choice(tables: Int64Array, state: Int64Array) -> int:
 
 
 @kernel_jit
-def choose(tables: Int64Array, state: Int64Array, agent: int, agent_rng: Int64Array) -> int:
-    """The action agent kind ``agent`` picks among the legal actions stored in ``state``."""
-    if agent == GREEDY:
+def choose(tables: Int64Array, state: Int64Array, policy: int, policy_rng: Int64Array) -> int:
+    """The action that policy ``policy`` picks among the legal actions stored in ``state``."""
+    if policy == GREEDY:
         return greedy_choice(tables, state)
-    return int(state[L.P_LEGAL + rand_below(agent_rng, 0, state[L.S_N_LEGAL])])
+    return int(state[L.P_LEGAL + rand_below(policy_rng, 0, state[L.S_N_LEGAL])])
 
 
-def agent_codes(agents: Sequence[str], n_players: int) -> Int64Array:
-    """Agent kind per seat; one name is used for every seat, otherwise one name per seat."""
-    names = list(agents)
+def policy_codes(policies: Sequence[str], n_players: int) -> Int64Array:
+    """Policy kind per seat; one name is used for every seat, otherwise one name per seat."""
+    names = list(policies)
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:
-        raise DarwinDeckError(f"agents: {len(names)} given for {n_players} players")
+        raise DarwinDeckError(f"policies: {len(names)} given for {n_players} players")
     codes = []
     for name in names:
-        if name not in AGENT_NAMES:
-            raise DarwinDeckError(f"agents: unknown agent {name!r} (known: {', '.join(AGENT_NAMES)})")
-        codes.append(AGENT_NAMES.index(name))
+        if name not in POLICY_NAMES:
+            raise DarwinDeckError(f"policies: unknown policy {name!r} (known: {', '.join(POLICY_NAMES)})")
+        codes.append(POLICY_NAMES.index(name))
     return np.array(codes, dtype=np.int64)

@@ -1,15 +1,15 @@
-"""Players of the battle engine, all behind one interface: ``agent.choose(battle) -> action``.
+"""Players of the battle engine, all behind one interface: ``player.choose(battle) -> action``.
 
-- ``RandomAgent``: a uniformly random legal action (seeded).
-- ``GreedyAgent``: one fixed priority per action kind, best first (ties: lowest action number):
+- ``RandomPlayer``: a uniformly random legal action (seeded).
+- ``GreedyPlayer``: one fixed priority per action kind, best first (ties: lowest action number):
   choose the Active with the most HP > place Basics > evolve > attach energy to the Active (to a
   benched Pokémon once the Active can pay its most expensive attack) > Supporters and Items > abilities
   > attack with the most base damage (a knock-out first) > retreat only when the Active cannot attack
   and a benched Pokémon could > end the turn > discard a fossil (never). Choices inside actions take
   the engine's former automatic choice (``choices``): retreat energy most recently attached, spread
   energy round-robin, a copied attack's first valid target.
-- ``MCTSAgent``: determinized UCT. Each iteration starts from what the player may know
-  (``Battle.view_for``: during setup, not the opponent's placement) and re-deals the hidden cards
+- ``MCTSPlayer``: determinized UCT. Each iteration starts from what the player may know
+  (``Battle.observation``: during setup, not the opponent's placement) and re-deals the hidden cards
   (opponent's hand and both decks) at random, then selects with UCB1, expands one action and plays a
   random rollout to the end or ``rollout_turns`` more turns; a cut-off rollout scores the point
   difference / 3.
@@ -23,20 +23,19 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from darwindeck.harness import Player
 from darwindeck.tcg.battle import choices
 from darwindeck.tcg.battle.engine import Battle
 from darwindeck.tcg.core.actions import ABILITY_BASE, ATTACK_BASE, DECODED, ActionKind, decode
 from darwindeck.tcg.core.models import CardKind, Stage
 from darwindeck.tcg.rules import pipelines
 
+#: A battle player: the one player protocol (``harness.Player``) over battles.
+BattlePlayer = Player[Battle]
 
-class Agent(Protocol):
-    def choose(self, battle: Battle) -> int: ...
 
-
-class RandomAgent:
+class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
@@ -84,10 +83,10 @@ class _Facts:
         return self._can_attack
 
 
-RETREAT_SCORE = 50  # the most a retreat scores (``GreedyAgent._retreat_score``)
+RETREAT_SCORE = 50  # the most a retreat scores (``GreedyPlayer._retreat_score``)
 
 
-class GreedyAgent:
+class GreedyPlayer:
     def choose(self, battle: Battle) -> int:
         """The legal action with the highest ``score``, the lowest action number among equals. Retreats,
         which score at most ``RETREAT_SCORE``, are scored last and only while one could still win."""
@@ -186,22 +185,22 @@ class GreedyAgent:
         return 0
 
 
-_Scorer = Callable[[GreedyAgent, Battle, int, _Facts], float]
+_Scorer = Callable[[GreedyPlayer, Battle, int, _Facts], float]
 _SCORER_OF: dict[ActionKind, _Scorer] = {
-    ActionKind.END_TURN: GreedyAgent._end_turn_score,
-    ActionKind.ATTACH: GreedyAgent._attach_score,
-    ActionKind.RETREAT: GreedyAgent._retreat_score,
-    ActionKind.PROMOTE: GreedyAgent._promote_score,
-    ActionKind.SETUP_DONE: GreedyAgent._zero_score,
-    ActionKind.SETUP_ACTIVE: GreedyAgent._setup_active_score,
-    ActionKind.SETUP_BENCH: GreedyAgent._setup_bench_score,
-    ActionKind.ATTACK: GreedyAgent._attack_score,
-    ActionKind.ABILITY: GreedyAgent._ability_score,
-    ActionKind.PLAY: GreedyAgent._play_score,
-    ActionKind.RETREAT_ENERGY: GreedyAgent._retreat_energy_score,
-    ActionKind.PLACE_ENERGY: GreedyAgent._place_energy_score,
-    ActionKind.COPY_TARGET: GreedyAgent._zero_score,
-    ActionKind.DISCARD_FOSSIL: GreedyAgent._zero_score,
+    ActionKind.END_TURN: GreedyPlayer._end_turn_score,
+    ActionKind.ATTACH: GreedyPlayer._attach_score,
+    ActionKind.RETREAT: GreedyPlayer._retreat_score,
+    ActionKind.PROMOTE: GreedyPlayer._promote_score,
+    ActionKind.SETUP_DONE: GreedyPlayer._zero_score,
+    ActionKind.SETUP_ACTIVE: GreedyPlayer._setup_active_score,
+    ActionKind.SETUP_BENCH: GreedyPlayer._setup_bench_score,
+    ActionKind.ATTACK: GreedyPlayer._attack_score,
+    ActionKind.ABILITY: GreedyPlayer._ability_score,
+    ActionKind.PLAY: GreedyPlayer._play_score,
+    ActionKind.RETREAT_ENERGY: GreedyPlayer._retreat_energy_score,
+    ActionKind.PLACE_ENERGY: GreedyPlayer._place_energy_score,
+    ActionKind.COPY_TARGET: GreedyPlayer._zero_score,
+    ActionKind.DISCARD_FOSSIL: GreedyPlayer._zero_score,
 }
 _SCORERS: tuple[_Scorer, ...] = tuple(_SCORER_OF[kind] for kind in ActionKind)  # indexed by kind
 
@@ -214,7 +213,7 @@ class _Node:
     value: float = 0.0
 
 
-class MCTSAgent:
+class MCTSPlayer:
     def __init__(self, iterations: int = 200, seed: int = 0, rollout_turns: int = 6) -> None:
         self.iterations = iterations
         self.rng = random.Random(seed)
@@ -224,17 +223,17 @@ class MCTSAgent:
         actions = battle.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        me = battle.current_player()
+        me = battle.current_player
         root = _Node(me)
         for _ in range(self.iterations):
             self._iterate(self._determinize(battle, me), root)
         return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
 
     def _determinize(self, battle: Battle, me: int) -> Battle:
-        """A world from what ``me`` may know (``Battle.view_for``): the opponent's hidden cards are
+        """A world from what ``me`` may know (``Battle.observation``): the opponent's hidden cards are
         re-dealt from their sorted pool (an opening hand with a Basic while they still set up), and the
         own deck is shuffled."""
-        world = battle.view_for(me)
+        world = battle.observation(me)
         world.rng.seed(self.rng.random())
         opponent = world.state.players[1 - me]
         size = len(opponent.hand)
@@ -256,7 +255,7 @@ class MCTSAgent:
             if untried:
                 action = untried[self.rng.randrange(len(untried))]
                 world.apply_action(action)
-                node.children[action] = _Node(world.current_player())
+                node.children[action] = _Node(world.current_player)
                 path.append(node.children[action])
                 break
             action = max(actions, key=lambda a: self._ucb(node, node.children[a]))
@@ -272,7 +271,7 @@ class MCTSAgent:
     def _ucb(self, parent: _Node, child: _Node) -> float:
         return child.value / child.visits + 1.4 * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
-    def _rollout(self, world: Battle) -> tuple[float, float]:
+    def _rollout(self, world: Battle) -> list[float]:
         stop = world.state.turn + self.rollout_turns
         while not world.is_terminal() and world.state.turn < stop:
             actions = world.legal_actions()
@@ -280,19 +279,19 @@ class MCTSAgent:
         if world.is_terminal():
             return world.returns()
         diff = (world.state.players[0].points - world.state.players[1].points) / 3
-        return (diff, -diff)
+        return [diff, -diff]
 
 
-#: The names ``make_agent`` knows.
-AGENT_NAMES = ("random", "greedy", "mcts")
+#: The names ``make_player`` knows.
+PLAYER_NAMES = ("random", "greedy", "mcts")
 
 
-def make_agent(name: str, seed: int) -> Agent:
+def make_player(name: str, seed: int) -> BattlePlayer:
     """``random``, ``greedy`` or ``mcts``; other names raise ValueError."""
     if name == "random":
-        return RandomAgent(seed)
+        return RandomPlayer(seed)
     if name == "greedy":
-        return GreedyAgent()
+        return GreedyPlayer()
     if name == "mcts":
-        return MCTSAgent(seed=seed)
-    raise ValueError(f"unknown agent {name!r} (random, greedy, mcts)")
+        return MCTSPlayer(seed=seed)
+    raise ValueError(f"unknown player {name!r} (random, greedy, mcts)")

@@ -16,7 +16,7 @@ At a hand's end: ``hand_end`` card rules score the cards still held, a moon is s
 (``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
 (``contracts.evaluate_contracts``, when the game has a bidding phase), the makers or defenders score
 (``makers.score_makers``, when the game has maker scoring), an auction's contract scores
-(``duplicate.score_contract``), every side scores its tricks beyond the book
+(``bridge_score.score_contract``), every side scores its tricks beyond the book
 (``book.score_book``, when the game has book scoring), the pot goes to the showdown's
 winner (``betting``), the win conditions are judged,
 and if nobody won the next hand is dealt.
@@ -30,10 +30,10 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import award_pot
 from darwindeck.engine.book import score_book
+from darwindeck.engine.bridge_score import score_contract
 from darwindeck.engine.contracts import SCORING_EXACT as CONTRACT_EXACT
 from darwindeck.engine.contracts import evaluate_contracts
 from darwindeck.engine.dealer import deal_dealer
-from darwindeck.engine.duplicate import score_contract
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.makers import score_makers
 from darwindeck.engine.piles import hand_off, pop, push, shuffle
