@@ -167,6 +167,9 @@ def test_go_fish_books_are_laid_down_face_up_and_the_catch_is_named_to_the_fishe
     nine = L.A_CLAIM_RANK0 + c("9H") % 13
     assert narrate(state.clone(), nine, 0) == ["You ask for 9s: go fish, draw 2♦"]
     assert narrate(state.clone(), nine, 1) == ["North asks for 9s: go fish, draws a card"]
+    # The book lies on the discard pile, where nothing but books goes in Go Fish: the table line says so.
+    # Its cards went there in the order 7♥ 7♦ 7♣ 7♠ (engine.asking lays the lowest suit first): 7♠ on top.
+    assert table_line(build_view(state, 0), table_rules(state)).plain.startswith("last book 7♠ · deck ")
 
 
 def test_a_poker_showdown_shows_the_hands_still_in_and_every_bet_has_its_size() -> None:

@@ -210,13 +210,14 @@ def counts_bags(rules: TableRules) -> bool:
 
 
 def table_line(view: TableView, rules: TableRules) -> Text:
-    """The discard top (the card turned up for trumps, named so), the deck, the tableau, the claim pile
-    and the pot, whichever are in play (an empty text when none is)."""
+    """The discard top (the card turned up for trumps, or the last book laid, named so), the deck, the
+    tableau, the claim pile and the pot, whichever are in play (an empty text when none is)."""
     parts: list[Text] = []
     if view.discard_top is not None:
         note = wild_note(rules, view.discard_top, view.named_suit)
-        turned = rules.upcard  # Euchre's up-card: turned up to propose trumps, nobody's discard
-        discard = Text("turned up " if turned else "discard ").append_text(cards_text([view.discard_top]))
+        # Euchre's up-card is turned up to propose trumps (nobody's discard); Go Fish's pile holds books.
+        word = "turned up " if rules.upcard else "last book " if rules.books else "discard "
+        discard = Text(word).append_text(cards_text([view.discard_top]))
         parts.append(discard.append(f" ({note})" if note else ""))
     if view.deck_size:
         parts.append(Text(f"deck {view.deck_size}"))

@@ -55,7 +55,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
-from darwindeck.genome.phases import DrawPhase, PlayPhase
+from darwindeck.genome.phases import AskPhase, DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
     SCORE_WINS,
@@ -335,6 +335,7 @@ class TableRules:
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
     makers: MakerScoring | None  # how the side that made trump scores (Euchre), None without
     upcard: bool  # a trump phase proposes the discard top as trumps (Euchre): the card is turned up
+    books: bool  # only books reach the discard pile (asking and drawing phases alone, Go Fish)
     program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
 
     def team_of(self, player: int) -> int:
@@ -404,8 +405,18 @@ def table_rules(state: GameState) -> TableRules:
         draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
         makers=genome.maker_scoring,
         upcard=L.K_TRUMP in kinds,
+        books=_only_books_discarded(genome),
         program=state.program,
     )
+
+
+def _only_books_discarded(genome: GameGenome) -> bool:
+    """Whether the discard pile holds nothing but laid books: every phase asks (laying books) or draws
+    from the deck, and some ask lays books (``engine.asking``)."""
+    asks = [phase for phase in genome.phases if isinstance(phase, AskPhase)]
+    others = [phase for phase in genome.phases if not isinstance(phase, AskPhase)]
+    drawing = all(isinstance(p, DrawPhase) and p.source is Location.DECK for p in others)
+    return drawing and any(phase.book for phase in asks)
 
 
 def _naming_ranks(genome: GameGenome) -> tuple[int, ...]:
