@@ -12,7 +12,11 @@ from __future__ import annotations
 from darwindeck.engine import layout as L
 from darwindeck.engine.agents import greedy_choice
 from darwindeck.engine.state_api import GameState
+from darwindeck.evolve.quality.play import GREEDY as GREEDY_AGENT
+from darwindeck.evolve.quality.play import RANDOM as RANDOM_AGENT
+from darwindeck.evolve.quality.play import play
 from darwindeck.genome.library import get_game
+from darwindeck.stats import wilson_interval
 from engine.scenario import arranged, c, cards
 
 
@@ -64,3 +68,20 @@ def test_the_memory_needs_the_rank_in_hand() -> None:
     state = after_west_misses_nines("5H 5S 7C")
     state.apply_action(greedy(state))
     assert greedy(state) == ask_for("5")
+
+
+def test_greedy_beats_random_players_at_go_fish() -> None:
+    """Greedy in one seat against three random players, seats rotated, 60 games a seat: the 95 % Wilson
+    interval of its share of the decided games lies above the chance share 1/4 (measured 2026-11-28:
+    85 of 178 decided, 47.8 %, 95 % 40.5-55.1 %; the greedy that remembered nothing won 21 % of its
+    ladder rung, docs/skill.md)."""
+    genome = get_game("go-fish")
+    wins = decided = 0
+    for seat in range(4):
+        agents = [GREEDY_AGENT if p == seat else RANDOM_AGENT for p in range(4)]
+        games = play(genome, agents, 60, 1000 + seat)
+        wins += int((games.winners == seat).sum())
+        decided += games.decided
+    low, _ = wilson_interval(wins, decided)
+    assert decided > 0
+    assert low > 0.25
