@@ -40,7 +40,7 @@ is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dis
   - asks (an ask phase): it remembers the last ask that missed (``S_ASK_RANK``, kept until the next
     ask): on the first ask of its turn, when the seat before it asked for a rank it also holds, missed,
     and still has cards, it asks that seat for that rank (the seat had to hold the rank to ask for it,
-    and giving cards away happens only on its own asks, which would have reset the memory). Otherwise
+    and it parts with cards only when asked, which would have replaced the memory). Otherwise
     round the table, starting one seat further each round (so a rank that missed is next asked of
     another player), for the rank it holds most of (the lowest on a tie). The state keeps only that
     last miss, so older asks are forgotten.
