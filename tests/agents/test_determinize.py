@@ -23,6 +23,7 @@ from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Rank, Suit, card_id
 from darwindeck.genome.library import get_game
+from engine.scenario import arranged, c, cards
 
 CLUBS = Suit("C").code
 
@@ -186,3 +187,24 @@ def test_the_dummy_is_sampled_until_the_lead_and_kept_after_it() -> None:
     assert state.current_player == north
     world = sample(state, north, knowledge, 3)
     assert world.hand(north) == state.hand(north) and world.hand(south) == dummy
+
+
+def test_euchre_voids_follow_the_bowers_suit() -> None:
+    """Euchre by Pagat's rules: with hearts trumps the J♦ (left bower) is a heart. Deal A of
+    ``tests/engine/test_euchre.py`` after its first trick (Q♦ 9♦ K♦ A♦): West leads the K♥, North
+    follows with the A♥, East with the J♦ (his only trump, so he follows suit and shows no void),
+    South, holding no trump, discards the A♠ (a void in trumps, hearts)."""
+    hands = ["AH QD KS QS 9C", "JD 9D 10D KC AC", "KD 9S 10S 10C AS", "QH KH AD JC QC"]
+    state = arranged(
+        get_game("euchre"), [cards(h) for h in hands], discard=[c("9H")], deck=cards("JH 10H JS")
+    )
+    knowledge = fresh_knowledge(state)
+    play(state, L.A_SUIT0 + 0, knowledge)  # North orders up the 9♥: hearts are trumps
+    for card in ("QC", "QD", "9D", "KD", "AD", "KH", "AH", "JD", "AS"):
+        play(state, c(card), knowledge)
+    hearts, diamonds = 0, 1
+    east, south = 1, 2
+    assert knowledge[0, KN_VOID + east * 4 + hearts] == 0
+    assert knowledge[0, KN_VOID + east * 4 + diamonds] == 0
+    assert knowledge[0, KN_VOID + south * 4 + hearts] == 1
+    assert knowledge[0, KN_VOID + south * 4 + diamonds] == 0

@@ -15,7 +15,7 @@ import pytest
 
 from darwindeck.agents.determinize import new_knowledge
 from darwindeck.agents.mcts import new_tree
-from darwindeck.agents.pimc import pimc_search
+from darwindeck.agents.pimc import best_move, pimc_search
 from darwindeck.agents.solver import C_CUT, C_WORK, new_workspace, solve
 from darwindeck.engine import layout as L
 from darwindeck.engine.kernel import run_to_decision
@@ -60,6 +60,25 @@ def test_whist_finesse_is_the_only_line_to_a_point() -> None:
     solved, exact = values(whist_finesse())
     assert exact
     assert solved == {"card 2♥": -1.0, "card 3♥": -1.0, "card 3♠": 1.0}
+
+
+def test_values_are_the_side_to_move() -> None:
+    """The finesse after North's ♠3: the values are to the side of the seat to move.
+
+    East (an opponent of the side that led) must follow spades: the ♠K falls to South's ♠A and the ♠Q
+    is then good, the ♠4 lets South's ♠Q win; either way North–South take all three tricks (7: one
+    point) and East–West none: −1 to East–West for both. After the ♠4, South (the leader's partner):
+    the ♠Q wins and the ♠A and ♥A follow (7 tricks, +1); the ♠A wins, but then the ♠Q falls to the ♠K
+    whether the ♥A is cashed first (6 tricks against 7: −1) or not (5 against 8: −2): −1."""
+    state = whist_finesse()
+    state.apply_action(c("3S"))
+    solved, exact = values(state)
+    assert exact
+    assert solved == {"card 4♠": -1.0, "card K♠": -1.0}
+    state.apply_action(c("4S"))
+    solved, exact = values(state)
+    assert exact
+    assert solved == {"card Q♠": 1.0, "card A♠": -1.0}
 
 
 def hearts_duck() -> GameState:
@@ -153,3 +172,15 @@ def test_pimc_overtakes_in_every_world() -> None:
         state.program, state.array, knowledge, params, rng, new_tree(11), scratch, new_workspace(12)
     )
     assert action == c("AD")
+
+
+def test_ties_go_to_the_preferred_move() -> None:
+    """``best_move`` (PIMC's choice among the totals): the best total wins; among equal totals the
+    preferred move (the greedy choice in play), else the first legal one."""
+    state = whist_finesse()  # legal, in order: ♥2, ♥3, ♠3
+    legal = state.legal_actions()
+    assert legal == [c("2H"), c("3H"), c("3S")]
+    assert best_move(state.array, np.array([0.0, 0.0, 0.0]), c("3S")) == c("3S")
+    assert best_move(state.array, np.array([1.0, 1.0, 0.0]), c("3S")) == c("2H")
+    assert best_move(state.array, np.array([0.0, 1.0, 1.0]), c("3S")) == c("3S")
+    assert best_move(state.array, np.array([0.0, 0.0, 2.0]), c("2H")) == c("3S")

@@ -15,7 +15,9 @@ Beyond the state a seat remembers (``knowledge``, one row of ``KN_SIZE`` cells p
   when the card shows up on the table or when that player puts a card down face down (it might have
   been that card).
 * ``KN_VOID + 4p + s``: player ``p`` showed they have no card of suit ``s`` (did not follow the led suit
-  in a trick phase that requires it).
+  in a trick phase that requires it). Suits here are the suits cards follow in the trick phase
+  (``trick_suit``): a top trump (Euchre's left bower) belongs to the trump suit, not to its printed
+  one, so the left bower led asks for trumps, and playing it on a trump lead follows suit.
 * ``KN_HAND_NO``: the deal this knowledge belongs to; a new deal forgets everything, except what the
   deal itself shows everyone (``deal_knowledge``): the dealer's last card turned up for trumps
   (``setup.turned_trump`` ``dealer_last``) is known to be held by the dealer until it is played.
@@ -24,8 +26,9 @@ Beyond the state a seat remembers (``knowledge``, one row of ``KN_SIZE`` cells p
 tell from the real one: the hidden cards (taken in card order, never in the order the real state keeps
 them) are shuffled with the searcher's ``rng`` and dealt back into the hidden places with the same sizes:
 known holders first, then each other hand (players with revealed voids first) takes the next shuffled
-card of a suit it is not void in (when none is left it takes any: voids are a preference the sampler
-keeps whenever it can), then the claim pile, the deck and, when face down, the discard and the seat's
+card of a suit it is not void in (``trick_suit`` in the state's phase; when none is left it takes any:
+voids are a preference the sampler keeps whenever it can; ``keeps_voids`` tells whether a sample kept
+them all), then the claim pile, the deck and, when face down, the discard and the seat's
 own hand. A face-down own hand keeps the card its legal actions name on top. The cards an opponent has
 chosen to pass (still in its hand) are as many of its sampled cards. The state's RNG is
 reseeded from ``rng`` too, so future shuffles and random draws are not the real ones. The sample is a
@@ -46,6 +49,7 @@ from darwindeck.engine.movegen import FACE_DOWN, LOC_DISCARD, LOC_OPPONENT_HAND
 from darwindeck.engine.piles import captured_off, hand_off, tableau_off
 from darwindeck.engine.program import deck_card, phase_at
 from darwindeck.engine.rng import next_u32, rand_below
+from darwindeck.engine.tricks import effective_suit, trick_trump
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -135,12 +139,34 @@ def _grown_hand(before: Int64Array, after: Int64Array, n_players: int, skip: int
 
 
 @numba.njit(cache=True)
+def trick_suit(tables: Int64Array, state: Int64Array, card: int) -> int:
+    """The suit ``card`` follows in ``state``'s trick phase (a top trump is a trump); its printed suit
+    outside trick phases."""
+    phase = state[L.S_PHASE]
+    if phase_at(tables, phase, L.PH_KIND) != L.K_TRICK:
+        return int(card // L.N_RANKS)
+    return int(effective_suit(tables, phase, trick_trump(tables, state, phase), card))
+
+
+@numba.njit(cache=True)
+def keeps_voids(tables: Int64Array, world: Int64Array, kn: Int64Array) -> bool:
+    """Whether no hand of ``world`` holds a card of a suit its player has shown a void in."""
+    for p in range(tables[L.H_PLAYERS]):
+        off = hand_off(p)
+        for i in range(world[L.L_HAND + p]):
+            card = world[off + i]
+            if card < L.FULL_DECK and kn[KN_VOID + p * L.N_SUITS + trick_suit(tables, world, card)] != 0:
+                return False
+    return True
+
+
+@numba.njit(cache=True)
 def _note_trick_void(tables: Int64Array, before: Int64Array, actor: int, card: int, kn: Int64Array) -> None:
     phase = before[L.S_PHASE]
     if before[L.L_TRICK] == 0 or phase_at(tables, phase, L.PH_A) == 0:
         return
-    lead_suit = before[L.P_TRICK] // L.N_RANKS
-    if card // L.N_RANKS != lead_suit:
+    lead_suit = trick_suit(tables, before, before[L.P_TRICK])
+    if trick_suit(tables, before, card) != lead_suit:
         for s in range(tables[L.H_PLAYERS]):
             kn[s, KN_VOID + actor * L.N_SUITS + lead_suit] = 1
 
@@ -274,14 +300,21 @@ def _void_count(kn: Int64Array, player: int) -> int:
 
 @numba.njit(cache=True)
 def _fill_hand(
-    out: Int64Array, player: int, start: int, pool: Int64Array, pos: int, n: int, kn: Int64Array
+    tables: Int64Array,
+    out: Int64Array,
+    player: int,
+    start: int,
+    pool: Int64Array,
+    pos: int,
+    n: int,
+    kn: Int64Array,
 ) -> int:
     """Fill ``player``'s hand from slot ``start`` with shuffled pool cards it is not void in."""
     off = hand_off(player)
     for slot in range(start, out[L.L_HAND + player]):
         pick = pos
         for j in range(pos, n):
-            if kn[KN_VOID + player * L.N_SUITS + pool[j] // L.N_RANKS] == 0:
+            if kn[KN_VOID + player * L.N_SUITS + trick_suit(tables, out, pool[j])] == 0:
                 pick = j
                 break
         card = pool[pick]
@@ -338,7 +371,7 @@ def determinize(
     for sweep in range(2):  # players with revealed voids first
         for p in range(n_players):
             if p != seat and p != dummy and (_void_count(kn, p) > 0) == (sweep == 0):
-                pos = _fill_hand(out, p, filled[p], pool, pos, n, kn)
+                pos = _fill_hand(tables, out, p, filled[p], pool, pos, n, kn)
     pos = _fill_pile(out, L.P_CLAIM, filled[CLAIM_PILE], state[L.L_CLAIM], pool, pos)
     pos = _fill_pile(out, L.P_DECK, 0, state[L.L_DECK], pool, pos)
     if tables[L.H_DISCARD_VISIBILITY] == FACE_DOWN:

@@ -3,11 +3,15 @@
 A card play in a trick phase with more than one legal card is chosen so: ``P_WORLDS`` times, the hidden
 cards are dealt consistently with what the seat has observed and remembers (``determinize``: its own
 hand, the cards on the table, the voids shown, the cards passed; a seat with ``P_SEES_ALL`` copies the
-true state instead), the world is solved by the perfect-information solver (``solver.solve``: paranoid
+true state instead; a sample that breaks a shown void, which the sampler allows when its sequential
+deal runs out of cards a hand may hold, is drawn again, up to ``RESAMPLES`` times, and the last draw is
+kept), the world is solved by the perfect-information solver (``solver.solve``: paranoid
 alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world), and each legal card's value is
-summed over the worlds. The card with the best total is played (ties: the first in the legal order, the
-lower id). Every other decision (bids, calls, trump, passes, and every decision of a game without
-tricks) is left to the competent information-set MCTS (``mcts.search``) with the same parameter row.
+summed over the worlds. The card with the best total is played; among cards whose totals are equal
+(within ``TIE``) the greedy player's choice (``engine.agents.greedy_choice``) is preferred, then the
+first in the legal order. Every other decision (bids, calls, trump, passes, and every decision of a
+game without tricks) is left to the competent information-set MCTS (``mcts.search``) with the same
+parameter row, or to the greedy player when the row's ``P_ITERATIONS`` is 0.
 
 Known weakness, not cured here: *strategy fusion* (each world's solution assumes the seat will know the
 hidden cards later) and *non-locality*. The cure the issue names (resampling at the first trick's nodes,
@@ -20,31 +24,38 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.determinize import determinize
+from darwindeck.agents.determinize import determinize, keeps_voids
 from darwindeck.agents.mcts import Tree, search
 from darwindeck.agents.solver import Workspace, solve
 from darwindeck.engine import layout as L
+from darwindeck.engine.agents import greedy_choice
 from darwindeck.engine.auction import decider
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.rng import next_u32
-from darwindeck.engine.search_params import P_BUDGET, P_SEES_ALL, P_WORLDS
+from darwindeck.engine.search_params import P_BUDGET, P_ITERATIONS, P_SEES_ALL, P_WORLDS
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
+
+TIE = 1e-9
+RESAMPLES = 16
 
 
 @numba.njit(cache=True)
 def sample_world(
     tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, out: Int64Array
 ) -> None:
-    """One world: a determinization of what the deciding seat has seen, or the true state (its RNG
-    reseeded) for a seat that sees every card."""
+    """One world: a determinization of what the deciding seat has seen (drawn again while it breaks a
+    shown void, module rules), or the true state (its RNG reseeded) for a seat that sees every card."""
     if sees_all:
         out[:] = state
         seed = next_u32(rng, 0)
         out[L.S_RNG] = seed if seed != 0 else 0x6D2B79F5
     else:
-        determinize(tables, state, decider(state), kn, rng, out)
+        for _ in range(RESAMPLES):
+            determinize(tables, state, decider(state), kn, rng, out)
+            if keeps_voids(tables, out, kn):
+                return
 
 
 @numba.njit(cache=True)
@@ -86,11 +97,22 @@ def pimc_search(
     if n == 1:
         return int(state[L.P_LEGAL])
     if phase_at(tables, state[L.S_PHASE], L.PH_KIND) != L.K_TRICK:
+        if params[P_ITERATIONS] < 1.0:
+            return greedy_choice(tables, state)
         return search(tables, state, kn, params, rng, tree, scratch)
     totals = np.zeros(n, dtype=np.float64)
     world_totals(tables, state, kn, params, rng, scratch, ws, totals)
+    return best_move(state, totals, greedy_choice(tables, state))
+
+
+@numba.njit(cache=True)
+def best_move(state: Int64Array, totals: Float64Array, preferred: int) -> int:
+    """The legal action with the best total; on a tie (within ``TIE``) ``preferred``, then the first."""
     best = 0
-    for i in range(1, n):
-        if totals[i] > totals[best]:
+    for i in range(state[L.S_N_LEGAL]):
+        if state[L.P_LEGAL + i] == preferred:
+            best = i
+    for i in range(state[L.S_N_LEGAL]):
+        if totals[i] > totals[best] + TIE:
             best = i
     return int(state[L.P_LEGAL + best])

@@ -37,8 +37,13 @@ is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dis
   - claims: declares the rank it holds most of, puts down every card of the claimed rank it has, bluffs
     with its lowest card only while fewer than ``min_cards`` are down,
     and challenges only a certain lie (its own cards of the rank plus the cards claimed exceed 4);
-  - asks (an ask phase): round the table, starting one seat further each round (so a rank that
-    missed is next asked of another player), for the rank it holds most of (the lowest on a tie).
+  - asks (an ask phase): it remembers the last ask that missed (``S_ASK_RANK``, kept until the next
+    ask): on the first ask of its turn, when the seat before it asked for a rank it also holds, missed,
+    and still has cards, it asks that seat for that rank (the seat had to hold the rank to ask for it,
+    and it parts with cards only when asked, which would have replaced the memory). Otherwise
+    round the table, starting one seat further each round (so a rank that missed is next asked of
+    another player), for the rank it holds most of (the lowest on a tie). The state keeps only that
+    last miss, so older asks are forgotten.
 """
 
 from __future__ import annotations
@@ -227,6 +232,35 @@ def _avoids_tricks(tables: Int64Array, state: Int64Array, player: int) -> bool:
 
 
 @kernel_jit
+def _known_holder(tables: Int64Array, state: Int64Array, player: int) -> int:
+    """The opponent known to hold a rank ``player`` holds too (module rules: the seat before, whose
+    ask for ``S_ASK_RANK`` missed), on the first ask of the turn; -1 when none is known."""
+    rank = state[L.S_ASK_RANK]
+    if rank < 0 or state[L.S_TURN_MOVED] != 0 or _held_of_rank(state, player, rank) == 0:
+        return -1
+    n_players = tables[L.H_PLAYERS]
+    before = (player + n_players - 1) % n_players
+    return before if state[L.L_HAND + before] > 0 else -1
+
+
+@kernel_jit
+def _ask_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
+    """An ask phase's choice of an opponent (TARGET p) or of a rank (CLAIM_RANK r), module rules."""
+    known = _known_holder(tables, state, player)
+    n_players = tables[L.H_PLAYERS]
+    if action < L.A_CLAIM_RANK0:
+        target = action - L.A_TARGET0
+        if target == known:
+            return 1
+        turn_round = state[L.S_TURN] // n_players  # round the table, one seat further each round
+        return int(-((target - player - 1 - turn_round) % n_players))
+    rank = action - L.A_CLAIM_RANK0
+    if known >= 0 and state[L.S_ASK_TARGET] == known and rank == state[L.S_ASK_RANK]:
+        return 100
+    return _held_of_rank(state, player, rank)
+
+
+@kernel_jit
 def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
     rank = card % L.N_RANKS
     n = state[L.L_TRICK]
@@ -320,10 +354,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         return 200 + (run_length(action) - 1) * L.N_RANKS
     if L.A_BID0 <= action <= L.A_BID0 + L.MAX_BID:
         return -abs(action - L.A_BID0 - estimate_tricks(tables, state, player))
-    if L.A_TARGET0 <= action < L.A_CLAIM_RANK0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_ASK:
-        n_players = tables[L.H_PLAYERS]  # ask round the table, one seat further each round
-        turn_round = state[L.S_TURN] // n_players
-        return int(-((action - L.A_TARGET0 - player - 1 - turn_round) % n_players))
+    if L.A_TARGET0 <= action < L.A_SUIT0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_ASK:
+        return _ask_score(tables, state, player, action)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
         return int(-state[L.L_HAND + action - L.A_TARGET0])
     if action == L.A_CHALLENGE:
