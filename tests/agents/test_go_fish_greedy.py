@@ -1,4 +1,4 @@
-"""Go Fish's greedy player remembers the last ask that missed (``engine.agents``, the ask rules).
+"""Go Fish's greedy player remembers the last ask that missed (``engine.policies``, the ask rules).
 
 By the published rules the library's ``go_fish`` cites, a player may ask only for a rank it holds, so a
 player whose ask for a rank missed still holds that rank when its turn ends (it parts with cards only
@@ -10,7 +10,7 @@ rules, worked out in the comments.
 from __future__ import annotations
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import greedy_choice
+from darwindeck.engine.policies import greedy_choice
 from darwindeck.engine.state_api import GameState
 from darwindeck.evolve.quality.play import GREEDY as GREEDY_AGENT
 from darwindeck.evolve.quality.play import RANDOM as RANDOM_AGENT
@@ -78,8 +78,8 @@ def test_greedy_beats_random_players_at_go_fish() -> None:
     genome = get_game("go-fish")
     wins = decided = 0
     for seat in range(4):
-        agents = [GREEDY_AGENT if p == seat else RANDOM_AGENT for p in range(4)]
-        games = play(genome, agents, 60, 1000 + seat)
+        policies = [GREEDY_AGENT if p == seat else RANDOM_AGENT for p in range(4)]
+        games = play(genome, policies, 60, 1000 + seat)
         wins += int((games.winners == seat).sum())
         decided += games.decided
     low, _ = wilson_interval(wins, decided)

@@ -8,7 +8,7 @@ deal runs out of cards a hand may hold, is drawn again, up to ``RESAMPLES`` time
 kept), the world is solved by the perfect-information solver (``solver.solve``: paranoid
 alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world), and each legal card's value is
 summed over the worlds. The card with the best total is played; among cards whose totals are equal
-(within ``TIE``) the greedy player's choice (``engine.agents.greedy_choice``) is preferred, then the
+(within ``TIE``) the greedy player's choice (``engine.policies.greedy_choice``) is preferred, then the
 first in the legal order. Every other decision (bids, calls, trump, passes, and every decision of a
 game without tricks) is left to the competent information-set MCTS (``mcts.search``) with the same
 parameter row, or to the greedy player when the row's ``P_ITERATIONS`` is 0.
@@ -28,8 +28,8 @@ from darwindeck.agents.determinize import determinize, keeps_voids
 from darwindeck.agents.mcts import Tree, search
 from darwindeck.agents.solver import Workspace, solve
 from darwindeck.engine import layout as L
-from darwindeck.engine.agents import greedy_choice
 from darwindeck.engine.auction import decider
+from darwindeck.engine.policies import greedy_choice
 from darwindeck.engine.program import phase_at
 from darwindeck.engine.rng import next_u32
 from darwindeck.engine.search_params import P_BUDGET, P_ITERATIONS, P_SEES_ALL, P_WORLDS
