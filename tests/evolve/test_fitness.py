@@ -490,9 +490,12 @@ def test_the_ga_default_fitness_is_this_function() -> None:
 
 # ------------------------------------------------------------------------------------------ calibration
 
-#: Games people play for their depth, and games of chance (issue 10's calibration).
+#: Games people play for their depth, and games of chance (issue 10's calibration). Go Fish left the
+#: games of chance on 2026-11-28: its greedy player now remembers the last ask that missed, so greedy
+#: beats random (85 of 178 decided games against three random players) and the first rung of its ladder
+#: is real; memory is skill, and docs/fitness.md §8 says where it now ranks.
 DEEP = ("hearts", "spades", "partnership-spades", "whist", "euchre", "gin-rummy", "scopa", "president")
-CHANCE = ("war", "old-maid", "go-fish")
+CHANCE = ("war", "old-maid")
 
 
 @pytest.mark.slow
@@ -504,8 +507,7 @@ def test_the_library_ranks_deep_games_above_games_of_chance() -> None:
         for name in DEEP + CHANCE
     }
     assert min(scores[name] for name in DEEP) > max(scores[name] for name in CHANCE), scores
-    # War has no decision at all; Go Fish, played by its real rules since its asks became choices, has
-    # some (0.113 when measured) but stays below every deep game.
+    # War has no decision at all.
     assert scores["war"] == 0.0
 
 
