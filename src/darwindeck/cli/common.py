@@ -60,7 +60,7 @@ def load_game_file(path: Path, *, validate: bool = True) -> GameGenome:
 
 
 #: Printed before a verb first runs an engine that numba has not compiled yet (a fresh clone).
-FIRST_COMPILE_NOTICE = "First run: numba compiles the engine once (about 3 minutes on 2 cores)."
+FIRST_COMPILE_NOTICE = "First run: numba compiles the engine once (about 4 minutes on 2 cores)."
 
 
 def announce_first_compile() -> None:
