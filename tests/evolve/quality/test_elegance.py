@@ -218,3 +218,15 @@ def test_cards_dealt_and_never_played() -> None:
         )
     )
     assert "cards_unplayed" not in _names(drawing)
+
+
+def test_captures_no_rule_reads_are_unread() -> None:
+    # Scopa captures by rank from the table and is won by the most cards captured. Won instead by the
+    # first to empty the hand, its captures only take cards off the table: nothing reads the captured
+    # pile (no capture win, no capture scoring, no moon, no condition on it): ×0.7. War's capture_all
+    # reads it.
+    scopa = get_game("scopa")
+    shedding = scopa.replace(win_conditions=(WinCondition(WinType.EMPTY_HAND),))
+    assert _names(shedding) == ["unread_captures"]
+    assert [p.factor for p in static_flaws(shedding)] == [0.7]
+    assert _names(scopa) == [] and _names(get_game("war")) == []

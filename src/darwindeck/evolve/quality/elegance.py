@@ -33,6 +33,14 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   (``setup.trump_suit``) in a game without tricks, where no rule reads a trump. ``× UNREAD_FACTOR``.
 * ``unread_score``: something scores (a card-scoring rule, contract, maker or book scoring, a count
   phase) but no win condition reads a score (``schema.SCORE_WINS``). ``× UNREAD_FACTOR``.
+* ``unread_captures``: cards are captured from the table (a war or match-rank tableau, spec 001) but no
+  rule reads the captured pile: no ``capture_all`` or ``most_captured`` win, no card-scoring rule on
+  captures, no shooting the moon, and no condition that looks at the captured pile (read as any
+  ``captured`` in the genome's JSON but ``setup.captures_to``, so a discard onto the captured pile also
+  counts as a reader: the check errs toward no charge; captures that go to a hand are read by play).
+  The capture then only removes cards, as the demo's Gilded Harbor of 2026-11-28 showed (a rummy won
+  by emptying the hand, whose captured cards nobody counts).
+  ``× UNREAD_FACTOR``.
 * ``stock_unread``: the deal leaves s = deck − players × cards dealt ≥ players cards in the stock (fewer
   are the deal's odd cards: Black Maria's and Knaves' one), no rule reads the stock (a draw phase from the
   deck, a refill, a turned trump or trump phase, a card turned up to start the discard, fishing, a draw-cards
@@ -82,6 +90,7 @@ and the single event is charged from the genome (``single_event``).
 
 from __future__ import annotations
 
+import json
 import re
 
 import numpy as np
@@ -102,7 +111,16 @@ from darwindeck.genome.phases import (
     PlayPhase,
     TrumpPhase,
 )
-from darwindeck.genome.schema import SCORE_WINS, EffectType, GameGenome, ScoringTrigger, WinType
+from darwindeck.genome.schema import (
+    CAPTURE_WINS,
+    SCORE_WINS,
+    EffectType,
+    GameGenome,
+    ScoringTrigger,
+    TableauMode,
+    WinType,
+)
+from darwindeck.genome.serialization import to_json
 from darwindeck.rulebook import render_markdown
 
 MAX_RULEBOOK_WORDS = 900
@@ -238,6 +256,24 @@ def _trump(genome: GameGenome) -> bool:
     return genome.setup.trump_suit is not None or _turns_a_card(genome)
 
 
+def _unread_captures(genome: GameGenome) -> bool:
+    """A capturing tableau whose captured pile no rule reads (module docstring)."""
+    if genome.setup.tableau_mode not in (TableauMode.WAR, TableauMode.MATCH_RANK):
+        return False
+    if genome.setup.captures_to is not Location.CAPTURED:  # captured cards go where rules read them
+        return False
+    scoring = genome.scoring
+    rest = json.loads(to_json(genome))
+    del rest["setup"]["captures_to"]  # where captures go is not a reading of them
+    read = (
+        any(win.type in CAPTURE_WINS for win in genome.win_conditions)
+        or any(rule.trigger is ScoringTrigger.CAPTURE for rule in scoring.card_rules)
+        or scoring.shoot_the_moon
+        or '"captured"' in json.dumps(rest)
+    )
+    return not read
+
+
 def _backwards_claim(genome: GameGenome) -> bool:
     claims = any(isinstance(phase, ClaimPhase) for phase in genome.phases)
     return claims and not any(win.type is WinType.EMPTY_HAND for win in genome.win_conditions)
@@ -295,6 +331,9 @@ def _unread(genome: GameGenome) -> tuple[Penalty, ...]:
     if _scores(genome) and not _reads_score(genome):
         reason = f"points are scored but no win condition reads a score: ×{UNREAD_FACTOR:g}"
         found.append(Penalty("unread_score", UNREAD_FACTOR, reason))
+    if _unread_captures(genome):
+        reason = f"cards are captured from the table but no rule reads the captured pile: ×{UNREAD_FACTOR:g}"
+        found.append(Penalty("unread_captures", UNREAD_FACTOR, reason))
     stock = unread_stock(genome)
     if stock:
         reason = (
