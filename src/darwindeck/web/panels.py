@@ -242,35 +242,31 @@ class PanelRecords:
 
     def rate(self, panel: Panel, label: str, rater: str, verdict: Verdict, web_game: str | None) -> None:
         """Keep ``rater``'s verdict on game ``label`` of ``panel``, replacing an earlier one of theirs."""
+        try:
+            self._rate(panel, label, rater, verdict, web_game)
+        except IntegrityError:  # the same person's other request inserted first: replace that verdict
+            self._rate(panel, label, rater, verdict, web_game)
+
+    def _rate(self, panel: Panel, label: str, rater: str, verdict: Verdict, web_game: str | None) -> None:
         game = panel.game(label)
-        values = {name: getattr(verdict, name) for name, _ in SCALES}
-        where = (
-            (_PanelRating.panel_id == panel.id)
-            & (_PanelRating.label == label)
-            & (_PanelRating.rater == rater)
-        )
-        for _ in range(2):  # a second request of the same person may insert first: then replace it
-            try:
-                with self._session.begin() as session:
-                    row = session.scalars(select(_PanelRating).where(where)).first()
-                    if row is None:
-                        row = _PanelRating(
-                            panel_id=panel.id,
-                            label=label,
-                            game=game.game,
-                            identity=game.identity,
-                            rater=rater,
-                        )
-                        session.add(row)
-                    row.created = _now()
-                    row.web_game = web_game
-                    row.comment = verdict.comment
-                    for name, value in values.items():
-                        setattr(row, name, value)
-                return
-            except IntegrityError:
-                continue
-        raise PanelError(f"panel {panel.id} game {label}: the verdict could not be saved, try again")
+        with self._session.begin() as session:
+            row = session.scalars(
+                select(_PanelRating).where(
+                    _PanelRating.panel_id == panel.id,
+                    _PanelRating.label == label,
+                    _PanelRating.rater == rater,
+                )
+            ).first()
+            if row is None:
+                row = _PanelRating(
+                    panel_id=panel.id, label=label, game=game.game, identity=game.identity, rater=rater
+                )
+                session.add(row)
+            row.created = _now()
+            row.web_game = web_game
+            row.comment = verdict.comment
+            for name, _ in SCALES:
+                setattr(row, name, getattr(verdict, name))
 
     def results(self, panel: Panel) -> list[PanelResult]:
         """Each game's results, in the panel's order, with its name revealed."""
