@@ -4,11 +4,14 @@ library's calibration (no classic carries a flaw read from the genome)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from darwindeck.evolve.quality.elegance import (
+    PHASE_PRODUCTS,
+    UNREAD_FACTOR,
     biggest_event,
     count_words,
     one_hand_flaw,
@@ -16,12 +19,30 @@ from darwindeck.evolve.quality.elegance import (
     played_flaws,
     score_target,
     static_flaws,
+    unread_parts,
 )
 from darwindeck.evolve.quality.trace import Trace
-from darwindeck.genome.cards import DeckType, Location, Suit
+from darwindeck.genome.cards import DeckType, Location, Rank, Suit
+from darwindeck.genome.conditions import Condition, ConditionType, Reference
+from darwindeck.genome.declare import phase_kinds
 from darwindeck.genome.library import all_games, get_game
-from darwindeck.genome.phases import ClaimPhase, DrawPhase, TrickPhase
-from darwindeck.genome.schema import GameGenome, TurnStructure, WinCondition, WinType
+from darwindeck.genome.phases import ClaimPhase, CountPhase, DiscardPhase, DrawPhase, PlayPhase, TrickPhase
+from darwindeck.genome.schema import (
+    CardScoringRule,
+    EffectType,
+    GameGenome,
+    ScoringTrigger,
+    SpecialEffect,
+    TargetSelector,
+    TurnStructure,
+    WinCondition,
+    WinType,
+)
+from darwindeck.genome.serialization import from_json
+
+GALLERY = (
+    Path(__file__).resolve().parents[3] / "docs" / "experiments" / "2026-11-gallery-seed-2027" / "gallery"
+)
 
 
 def _names(genome: GameGenome) -> list[str]:
@@ -42,6 +63,9 @@ def test_no_classic_carries_a_flaw_read_from_its_genome() -> None:
     # a rule (Euchre's kitty turns the trump), and the one claim (Cheat) is in a game won by shedding.
     flawed = {name: _names(genome) for name, genome in all_games().items() if static_flaws(genome)}
     assert flawed == {}
+    # Every part of every classic is read (docs/fitness.md §8): each phase's products, the setup's trump,
+    # the score and the tableau's captures, so the elegance factor read from the genome is 1.
+    assert {name: unread_parts(genome) for name, genome in all_games().items() if unread_parts(genome)} == {}
 
 
 def test_thirteen_tricks_with_seven_cards_dealt_is_a_contradiction() -> None:
@@ -230,3 +254,91 @@ def test_captures_no_rule_reads_are_unread() -> None:
     assert _names(shedding) == ["unread_captures"]
     assert [p.factor for p in static_flaws(shedding)] == [0.7]
     assert _names(scopa) == [] and _names(get_game("war")) == []
+
+
+def test_every_phase_kind_declares_what_it_makes() -> None:
+    # A phase kind added to genome.phases needs its row in PHASE_PRODUCTS (what it makes, its charge's
+    # word), or the unread check could not judge a phase of it.
+    assert set(phase_kinds()) == set(PHASE_PRODUCTS)
+
+
+def _with_phases(genome: GameGenome, *phases: object) -> GameGenome:
+    structure = dataclasses.replace(genome.turn_structure, phases=phases)
+    return genome.replace(turn_structure=structure)
+
+
+def test_a_count_whose_points_nobody_reads_is_an_unread_phase() -> None:
+    # Knock-Out Whist (won by the most tricks) with Cribbage's count before each trick. The count makes
+    # points (go points 1, combos), cards out of the hand and cards on the discard pile. No win reads a
+    # score (most_tricks), nothing makes holding cards a burden, and no other phase draws from the
+    # discard pile or tests its top (the turned trump is the deal's card, not a rule of play): the count
+    # is charged once, ×0.7, and the score it makes is not charged again. The tricks stay read.
+    whist = get_game("knockout-whist")
+    counted = _with_phases(whist, CountPhase(), TrickPhase())
+    assert [(p.name, p.factor) for p in static_flaws(counted)] == [("unread_count", UNREAD_FACTOR)]
+    assert UNREAD_FACTOR == 0.7
+    (part,) = unread_parts(counted)
+    assert part.text == (
+        "phase 1 (count) makes cards out of the player's hand, cards on the discard pile and points"
+    )
+    # The same genome with a win condition that reads the score (first to 61, Cribbage's target) reads
+    # the count's points: no charge.
+    scored = counted.replace(win_conditions=(*whist.win_conditions, WinCondition(WinType.FIRST_TO_SCORE, 61)))
+    assert static_flaws(scored) == ()
+    # Won by emptying the hand instead, the count's plays are read (they shed cards) and its points are
+    # not: the score is charged, and so are the tricks, which nothing counts now.
+    shedding = counted.replace(win_conditions=(WinCondition(WinType.EMPTY_HAND),))
+    assert _names(shedding) == ["unread_tricks", "unread_score"]
+
+
+def _climbing() -> GameGenome:
+    """Cribbage's count, then a climbing play onto the discard pile (a card higher than the top, or
+    pass), to 61 points: the demo's Tangled Tempest of 2026-11-28 in its shape."""
+    cribbage = get_game("cribbage-play")
+    higher = Condition(ConditionType.CARD_BEATS_TOP, reference=Reference.TOP_DISCARD)
+    climb = PlayPhase(Location.DISCARD, higher, max_cards=4, mandatory=False, pass_if_unable=False)
+    return _with_phases(cribbage, CountPhase(), climb)
+
+
+def test_a_climbing_play_nothing_reads_is_an_unread_phase() -> None:
+    # The climb makes cards out of the hand (no empty_hand win, no hand-end scoring: no burden), cards
+    # played (no play scoring, no special effect) and cards on the discard pile, read only by the climb's
+    # own "beats the top" test: unread, ×0.7. The count's points are read by the first to 61.
+    climbing = _climbing()
+    assert [(p.name, p.factor) for p in static_flaws(climbing)] == [("unread_play", 0.7)]
+    # A play-triggered score reads the cards played; a ten that makes the opponents discard (Lucky
+    # Cascade's) reads them too: a rule acts on what the climb plays.
+    scored = climbing.replace(
+        scoring=dataclasses.replace(
+            climbing.scoring,
+            card_rules=(
+                CardScoringRule(
+                    Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS), 1, ScoringTrigger.PLAY
+                ),
+            ),
+        )
+    )
+    assert static_flaws(scored) == ()
+    ten = SpecialEffect(Rank.TEN, EffectType.FORCE_DISCARD, TargetSelector.ALL_OPPONENTS)
+    assert static_flaws(climbing.replace(special_effects=(ten,))) == ()
+    # So does a later draw from the discard pile.
+    drawing = _with_phases(climbing, *climbing.phases, DrawPhase(Location.DISCARD, mandatory=False))
+    assert static_flaws(drawing) == ()
+
+
+def test_painted_falcon_discards_to_a_pile_nobody_reads() -> None:
+    # Painted Falcon (2026-11 gallery, read by the blind panel): 3 players, 13 cards each, a trick, then a
+    # compulsory discard onto the discard pile, then a Cheat claim, to 62 points scored by trick wins.
+    # Worked from its rules: nobody draws from the discard pile or tests its top, and in a game won by
+    # points a card thrown away is no burden lifted: the discard is unread (×0.7); 52 − 39 = 13 cards stay
+    # in a stock nobody draws (3 ≤ 13 < 2 × 13: ×0.7); the claim's penalty runs backwards (×0.5).
+    falcon = from_json((GALLERY / "07-d9bdf63f596d.json").read_text())
+    assert isinstance(falcon.phases[1], DiscardPhase)
+    assert [(p.name, p.factor) for p in static_flaws(falcon)] == [
+        ("unread_discard", 0.7),
+        ("stock_unread", 0.7),
+        ("backwards_claim", 0.5),
+    ]
+    # Won by emptying the hand, the discard sheds a burden and the claim punishes: neither is charged.
+    shedding = falcon.replace(win_conditions=(WinCondition(WinType.EMPTY_HAND),))
+    assert "unread_discard" not in _names(shedding) and "backwards_claim" not in _names(shedding)

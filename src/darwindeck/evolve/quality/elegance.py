@@ -26,21 +26,70 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   from the whole target on (one successful Nil in a game to 100 ends it) and ×0.69 for a Q♠ worth 13 in a
   game to 16.
   The classics' largest share is Spades' 0.40 (a blind Nil, 200, in a game to 500).
-* ``unread_tricks``: a component no rule reads: tricks are played but nothing counts them (no
-  ``most_tricks`` or ``fewest_tricks`` win, no trick-win card scoring, no bidding or auction, no
-  contract, maker or book scoring): the trick's only effect is who leads next. ``× UNREAD_FACTOR`` (0.7).
-* ``unread_trump``: a trump is chosen (a trump phase), turned (``setup.turned_trump``) or fixed
-  (``setup.trump_suit``) in a game without tricks, where no rule reads a trump. ``× UNREAD_FACTOR``.
-* ``unread_score``: something scores (a card-scoring rule, contract, maker or book scoring, a count
-  phase) but no win condition reads a score (``schema.SCORE_WINS``). ``× UNREAD_FACTOR``.
-* ``unread_captures``: cards are captured from the table (a war or match-rank tableau, spec 001) but no
-  rule reads the captured pile: no ``capture_all`` or ``most_captured`` win, no card-scoring rule on
-  captures, no shooting the moon, and no condition that looks at the captured pile (read as any
-  ``captured`` in the genome's JSON but ``setup.captures_to``, so a discard onto the captured pile also
-  counts as a reader: the check errs toward no charge; captures that go to a hand are read by play).
-  The capture then only removes cards, as the demo's Gilded Harbor of 2026-11-28 showed (a rummy won
-  by emptying the hand, whose captured cards nobody counts).
-  ``× UNREAD_FACTOR``.
+* ``unread_<part>``: **a part of the game none of whose products any rule reads**: the phase, the trump
+  or the score could be taken out and the rules would not notice its absence, only its side effects
+  (who leads next, which cards are left). ``× UNREAD_FACTOR`` (0.7), once a word: two unread trick
+  phases are one ``unread_tricks``. The parts are each phase of the turn, the setup's trump
+  (``trump_suit`` or ``turned_trump``), *the score* (all that scores points: card rules, contract, maker
+  and book scoring, the phases that score) and a capturing tableau's captures (war or match-rank, into
+  the captured pile). What each phase kind makes (``PHASE_PRODUCTS``; the word of its charge when it
+  is not the kind's name):
+
+  ===========  ==========================================================================================
+  draw, pass   cards into a hand
+  play         cards out of the hand, cards played, and what the target makes: the discard pile, the
+               tableau, a captured pile, cards into the next player's hand (target ``opponent_hand``)
+  discard      cards out of the hand, and what the target makes (as play)
+  trick        (``tricks``) tricks won, a captured pile (the trick's cards), cards played
+  claim        cards out of the hand; cards into a hand (the pile a caught liar or a wrong challenger
+               takes), or without that penalty the discard pile
+  betting      chips; bidding: a contract; trump: a trump suit; dealer: points
+  knock        points and the hand's end
+  ask          cards into a hand; with books, cards played and the discard pile
+  count        cards out of the hand, the discard pile, and points (with go points or combos)
+  auction      a trump suit and points
+  ===========  ==========================================================================================
+
+  Who reads each product. A phase never reads its own products: a climbing play whose pile only its
+  own "beats the top" test reads is unread.
+
+  ====================  ===============================================================================
+  points                a win decided by score (``schema.SCORE_WINS``, ``all_hands_empty``), a
+                        ``score_compare`` test, blind Nil (it reads the score's gap)
+  tricks won            a trick win, trick-win card scoring, a bidding or auction phase, contract, maker
+                        or book scoring
+  a captured pile       a capture win, capture card scoring, shooting the moon, a test on the captured
+                        pile, a draw from it
+  cards out of the      the hand as a burden or a measure: an ``empty_hand`` win, a hand evaluation,
+  hand                  hand-end card scoring, a card that costs points when played, a ``hand_size`` or
+                        ``hand_value`` test of another phase. Not the later phases that would have
+                        played those cards: where holding cards is no burden, throwing them away is
+                        nothing a rule asks for
+  cards into a hand     the same, or another phase that takes cards from the hand
+  the discard pile      another phase's draw from it, card test against its top or location test on it;
+                        the reshuffle of the discard into the stock (``reshuffle_discard`` with a draw
+                        from the deck). Not a count phase, which reads its own cards (the engine's count
+                        reads the top cards of the discard pile, so a card played there mid-count falls
+                        inside the count: a quirk of the engine, not a rule a player reads)
+  the tableau           a tableau mode (war, match-rank and sequence rules act on it), another phase's
+                        draw from it or test on it, an ``extends_meld`` test
+  cards played          a play-triggered card-scoring rule; a play phase's cards fire the special effects
+  a trump suit          a trick phase, a ``has_trump`` test
+  a contract            contract scoring
+  chips                 always: chips no showdown reads are the coherence's charge
+                        (``fitness.BETTING_WITHOUT_SHOWDOWN``, ×0.5)
+  the hand's end        always
+  ====================  ===============================================================================
+
+  One flaw is not charged twice: the score is not charged when all that scores is phases already
+  charged, and a claim charged as ``backwards_claim`` (below) is not charged as unread. The check errs
+  toward no charge (a special effect makes a play phase read). It holds what were four special cases,
+  with their names and factor: ``unread_tricks`` (tricks nothing counts), ``unread_trump`` (a trump in a
+  game without tricks), ``unread_score`` (points no win reads) and ``unread_captures`` (the demo's Gilded
+  Harbor of 2026-11-28, a rummy won by emptying the hand whose captures nobody counts); and now a phase
+  of any kind, as the climbing play onto a discard pile nobody reads in a game won by counting (the
+  same demo's Tangled Tempest) and the compulsory discard after each trick in a trick game won by points
+  (Painted Falcon of the 2026-11 gallery).
 * ``stock_unread``: the deal leaves s = deck − players × cards dealt ≥ players cards in the stock (fewer
   are the deal's odd cards: Black Maria's and Knaves' one), no rule reads the stock (a draw phase from the
   deck, a refill, a turned trump or trump phase, a card turned up to start the discard, fishing, a draw-cards
@@ -48,12 +97,14 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   Such a stock is cards a designer would deal out or take away (Keen Meadow's 3 in a game of 3 × 7).
   A stock larger than the other hands together hides most of the cards a player cannot see (the
   library's Cribbage, the play alone: 44 of 48) and is left to the traced ``stock_idle`` below.
-  ``× STOCK_UNREAD_FACTOR`` (0.7).
+  ``× STOCK_UNREAD_FACTOR`` (0.7). A part of the deal, charged by its size: not an ``unread_<part>``.
 * ``backwards_claim``: mechanisms that do not feed each other. A claim phase (Cheat's) punishes a caught
   liar, or a wrong challenger, with the pile; that is a punishment only where cards in hand are a
   burden, a game won by emptying the hand (``empty_hand``). In any other game the claim's payoff runs
   backwards or nowhere (in a trick game won by points, the caught liar gains cards to win tricks with)
-  ``× BACKWARDS_FACTOR`` (0.5, as the coherence charge for betting without a showdown).
+  ``× BACKWARDS_FACTOR`` (0.5, as the coherence charge for betting without a showdown). Not an
+  ``unread_<part>``: the cards the penalty gives are read, by the later phases that play them, but as
+  an asset, the wrong way round.
 
 **From greedy self-play (the screening):**
 
@@ -90,8 +141,11 @@ and the single event is charged from the genome (``single_event``).
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -99,28 +153,42 @@ import numpy.typing as npt
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.trace import Trace
 from darwindeck.genome.cards import Location
+from darwindeck.genome.conditions import (
+    CARD_REFERENCE_TYPES,
+    CompoundCondition,
+    Condition,
+    ConditionType,
+    Reference,
+    iter_conditions,
+)
+from darwindeck.genome.declare import phase_kinds
 from darwindeck.genome.phases import (
     AskPhase,
     AuctionPhase,
+    BettingPhase,
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassPhase,
+    Phase,
     PlayPhase,
+    TrickPhase,
     TrumpPhase,
 )
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
     SCORE_WINS,
+    DeckEmptyAction,
     EffectType,
     GameGenome,
     ScoringTrigger,
     TableauMode,
     WinType,
 )
-from darwindeck.genome.serialization import to_json
 from darwindeck.rulebook import render_markdown
 
 MAX_RULEBOOK_WORDS = 900
@@ -189,18 +257,6 @@ def biggest_event(genome: GameGenome) -> tuple[int, str]:
     return max(events)
 
 
-def _reads_tricks(genome: GameGenome) -> bool:
-    wins = {win.type for win in genome.win_conditions}
-    return (
-        bool(wins & _TRICK_WINS)
-        or any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in genome.scoring.card_rules)
-        or any(isinstance(phase, BiddingPhase | AuctionPhase) for phase in genome.phases)
-        or genome.contract_scoring is not None
-        or genome.maker_scoring is not None
-        or genome.book_scoring is not None
-    )
-
-
 def _turns_a_card(genome: GameGenome) -> bool:
     """A turned trump or a trump phase's turned card: rules that read the stock without drawing it."""
     return genome.setup.turned_trump is not None or any(isinstance(p, TrumpPhase) for p in genome.phases)
@@ -236,42 +292,6 @@ def unread_stock(genome: GameGenome) -> int:
     stock = genome.setup.initial_deck.size - players * dealt
     small = players <= stock < (players - 1) * dealt
     return stock if small and not _reads_stock(genome) else 0
-
-
-def _scores(genome: GameGenome) -> bool:
-    return (
-        bool(genome.scoring.card_rules)
-        or genome.contract_scoring is not None
-        or genome.maker_scoring is not None
-        or genome.book_scoring is not None
-        or any(isinstance(phase, CountPhase) for phase in genome.phases)
-    )
-
-
-def _reads_score(genome: GameGenome) -> bool:
-    return any(win.type in _SCORE_READERS for win in genome.win_conditions)
-
-
-def _trump(genome: GameGenome) -> bool:
-    return genome.setup.trump_suit is not None or _turns_a_card(genome)
-
-
-def _unread_captures(genome: GameGenome) -> bool:
-    """A capturing tableau whose captured pile no rule reads (module docstring)."""
-    if genome.setup.tableau_mode not in (TableauMode.WAR, TableauMode.MATCH_RANK):
-        return False
-    if genome.setup.captures_to is not Location.CAPTURED:  # captured cards go where rules read them
-        return False
-    scoring = genome.scoring
-    rest = json.loads(to_json(genome))
-    del rest["setup"]["captures_to"]  # where captures go is not a reading of them
-    read = (
-        any(win.type in CAPTURE_WINS for win in genome.win_conditions)
-        or any(rule.trigger is ScoringTrigger.CAPTURE for rule in scoring.card_rules)
-        or scoring.shoot_the_moon
-        or '"captured"' in json.dumps(rest)
-    )
-    return not read
 
 
 def _backwards_claim(genome: GameGenome) -> bool:
@@ -318,22 +338,273 @@ def _single_event(genome: GameGenome) -> tuple[Penalty, ...]:
     return (Penalty("single_event", factor, reason),)
 
 
+# ------------------------------------------------------------------------------------- unread parts
+
+
+class Product(Enum):
+    """What a part of a game makes, which some rule must read (module docstring, ``unread_*``)."""
+
+    POINTS = "points"
+    TRICKS = "tricks won"
+    CAPTURES = "a captured pile"
+    SHED = "cards out of the player's hand"
+    GAIN = "cards into a hand"
+    DISCARD_PILE = "cards on the discard pile"
+    TABLEAU = "cards on the tableau"
+    PLAYED = "cards played"
+    TRUMP = "a trump suit"
+    CONTRACT = "a contract"
+    CHIPS = "chips bet"
+    HAND_END = "the hand's end"
+
+
+#: Where a play or a discard puts its cards, and what that makes.
+_PLACED = {
+    Location.DISCARD: (Product.DISCARD_PILE,),
+    Location.TABLEAU: (Product.TABLEAU,),
+    Location.CAPTURED: (Product.CAPTURES,),
+    Location.OPPONENT_HAND: (Product.GAIN,),
+}
+
+
+def _claim_products(phase: ClaimPhase) -> tuple[Product, ...]:
+    penalty = phase.pile_penalty and phase.allow_challenge
+    return (Product.SHED, Product.GAIN) if penalty else (Product.SHED, Product.DISCARD_PILE)
+
+
+def _count_products(phase: CountPhase) -> tuple[Product, ...]:
+    scores = phase.go_points > 0 or phase.combos
+    return (Product.SHED, Product.DISCARD_PILE, *((Product.POINTS,) if scores else ()))
+
+
+def _ask_products(phase: AskPhase) -> tuple[Product, ...]:
+    books = (Product.PLAYED, Product.DISCARD_PILE) if phase.book else ()
+    return (Product.GAIN, *books)
+
+
+#: Each phase kind: the word of its charge (``unread_<word>``) and what a phase of the kind makes (the
+#: module docstring's table). Every kind declared in ``genome.phases`` has a row (a test checks it).
+PHASE_PRODUCTS: dict[type, tuple[str, Callable[[Any], tuple[Product, ...]]]] = {
+    DrawPhase: ("draw", lambda phase: (Product.GAIN,)),
+    PlayPhase: ("play", lambda phase: (Product.SHED, Product.PLAYED, *_PLACED.get(phase.target, ()))),
+    DiscardPhase: ("discard", lambda phase: (Product.SHED, *_PLACED.get(phase.target, ()))),
+    TrickPhase: ("tricks", lambda phase: (Product.TRICKS, Product.CAPTURES, Product.PLAYED)),
+    ClaimPhase: ("claim", _claim_products),
+    BettingPhase: ("betting", lambda phase: (Product.CHIPS,)),
+    BiddingPhase: ("bidding", lambda phase: (Product.CONTRACT,)),
+    KnockPhase: ("knock", lambda phase: (Product.POINTS, Product.HAND_END)),
+    PassPhase: ("pass", lambda phase: (Product.GAIN,)),
+    TrumpPhase: ("trump", lambda phase: (Product.TRUMP,)),
+    AskPhase: ("ask", _ask_products),
+    CountPhase: ("count", _count_products),
+    AuctionPhase: ("auction", lambda phase: (Product.TRUMP, Product.POINTS)),
+    DealerPhase: ("dealer", lambda phase: (Product.POINTS,)),
+}
+
+#: Phases that take cards out of the player's hand: what makes cards received worth having.
+_TAKERS = (PlayPhase, DiscardPhase, TrickPhase, ClaimPhase, CountPhase, KnockPhase, PassPhase, AskPhase)
+_HAND_TESTS = {ConditionType.HAND_SIZE, ConditionType.HAND_VALUE}
+_LOCATION_TESTS = {ConditionType.LOCATION_EMPTY, ConditionType.LOCATION_SIZE}
+
+
+def phase_products(phase: Phase) -> tuple[Product, ...]:
+    """What ``phase`` makes (``PHASE_PRODUCTS``).
+
+    >>> [product.name for product in phase_products(PlayPhase(target=Location.TABLEAU))]
+    ['SHED', 'PLAYED', 'TABLEAU']
+    """
+    return PHASE_PRODUCTS[type(phase)][1](phase)
+
+
+def _others(genome: GameGenome, source: int | None) -> list[Phase]:
+    return [phase for index, phase in enumerate(genome.phases) if index != source]
+
+
+def _tests(phases: list[Phase]) -> list[Condition]:
+    found: list[Condition] = []
+    for phase in phases:
+        for value in vars(phase).values():
+            if isinstance(value, Condition | CompoundCondition):
+                found.extend(iter_conditions(value))
+    return found
+
+
+def _draws_from(phases: list[Phase], source: Location) -> bool:
+    return any(isinstance(phase, DrawPhase) and phase.source is source for phase in phases)
+
+
+def _reads_points(genome: GameGenome) -> bool:
+    return (
+        any(win.type in _SCORE_READERS for win in genome.win_conditions)
+        or any(test.type is ConditionType.SCORE_COMPARE for test in genome.all_conditions())
+        or any(isinstance(phase, BiddingPhase) and phase.blind_nil for phase in genome.phases)
+    )
+
+
+def _reads_tricks(genome: GameGenome) -> bool:
+    wins = {win.type for win in genome.win_conditions}
+    return (
+        bool(wins & _TRICK_WINS)
+        or any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in genome.scoring.card_rules)
+        or any(isinstance(phase, BiddingPhase | AuctionPhase) for phase in genome.phases)
+        or genome.contract_scoring is not None
+        or genome.maker_scoring is not None
+        or genome.book_scoring is not None
+    )
+
+
+def _reads_captures(genome: GameGenome) -> bool:
+    scoring = genome.scoring
+    return (
+        any(win.type in CAPTURE_WINS for win in genome.win_conditions)
+        or any(rule.trigger is ScoringTrigger.CAPTURE for rule in scoring.card_rules)
+        or scoring.shoot_the_moon
+        or any(test.reference is Reference.CAPTURED for test in genome.all_conditions())
+        or _draws_from(list(genome.phases), Location.CAPTURED)
+    )
+
+
+def _reads_hand(genome: GameGenome, others: list[Phase]) -> bool:
+    """The hand as a burden or a measure: a rule that reads what a player holds, not only what they
+    play."""
+    scoring = genome.scoring
+    return (
+        any(win.type is WinType.EMPTY_HAND for win in genome.win_conditions)
+        or scoring.hand_evaluation is not None
+        or any(rule.trigger is ScoringTrigger.HAND_END for rule in scoring.card_rules)
+        or any(rule.trigger is ScoringTrigger.PLAY and rule.points < 0 for rule in scoring.card_rules)
+        or any(test.type in _HAND_TESTS for test in _tests(others))
+    )
+
+
+def _reads_discard_pile(genome: GameGenome, others: list[Phase]) -> bool:
+    pile = (None, Reference.TOP_DISCARD)
+    tested = any(
+        (test.type in CARD_REFERENCE_TYPES and test.reference in pile)
+        or (test.type in _LOCATION_TESTS and test.reference is Reference.DISCARD)
+        for test in _tests(others)
+    )
+    reshuffled = genome.turn_structure.deck_empty is DeckEmptyAction.RESHUFFLE_DISCARD and _draws_from(
+        list(genome.phases), Location.DECK
+    )
+    return tested or reshuffled or _draws_from(others, Location.DISCARD)
+
+
+def _reads_tableau(genome: GameGenome, others: list[Phase]) -> bool:
+    places = (Reference.TABLEAU, Reference.TABLEAU_TOP)
+    tested = any(
+        test.reference in places or test.type is ConditionType.EXTENDS_MELD for test in _tests(others)
+    )
+    moded = genome.setup.tableau_mode is not TableauMode.NONE
+    return moded or tested or _draws_from(others, Location.TABLEAU)
+
+
+def _reads(genome: GameGenome, product: Product, source: int | None) -> bool:
+    """Whether a rule of ``genome`` other than phase ``source`` reads ``product`` (module docstring)."""
+    others = _others(genome, source)
+    if product is Product.SHED:
+        return _reads_hand(genome, others)
+    if product is Product.GAIN:
+        return _reads_hand(genome, others) or any(isinstance(phase, _TAKERS) for phase in others)
+    if product is Product.DISCARD_PILE:
+        return _reads_discard_pile(genome, others)
+    if product is Product.TABLEAU:
+        return _reads_tableau(genome, others)
+    if product is Product.PLAYED:  # a play phase's cards fire the special effects
+        played = source is not None and isinstance(genome.phases[source], PlayPhase)
+        scored = any(rule.trigger is ScoringTrigger.PLAY for rule in genome.scoring.card_rules)
+        return (played and bool(genome.special_effects)) or scored
+    return _PRODUCT_READERS[product](genome)
+
+
+_PRODUCT_READERS: dict[Product, Callable[[GameGenome], bool]] = {
+    Product.POINTS: _reads_points,
+    Product.TRICKS: _reads_tricks,
+    Product.CAPTURES: _reads_captures,
+    Product.TRUMP: lambda genome: (
+        genome.turn_structure.has_tricks
+        or any(test.type is ConditionType.HAS_TRUMP for test in genome.all_conditions())
+    ),
+    Product.CONTRACT: lambda genome: genome.contract_scoring is not None,
+    Product.CHIPS: lambda genome: True,  # coherence's charge (module docstring)
+    Product.HAND_END: lambda genome: True,  # ending the hand changes everything after it
+}
+
+
+@dataclass(frozen=True)
+class UnreadPart:
+    """A part of a game none of whose products a rule reads: the word of its charge and what it is."""
+
+    word: str
+    text: str
+
+
+def _listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _unread_phases(genome: GameGenome) -> dict[int, UnreadPart]:
+    """The phases none of whose products a rule reads, by index; a claim charged as backwards is left
+    to ``backwards_claim``."""
+    found: dict[int, UnreadPart] = {}
+    backwards = _backwards_claim(genome)
+    for index, phase in enumerate(genome.phases):
+        word, makes = PHASE_PRODUCTS[type(phase)]
+        products = makes(phase)
+        if (backwards and isinstance(phase, ClaimPhase)) or any(_reads(genome, p, index) for p in products):
+            continue
+        kind = phase_kinds()[type(phase)].kind
+        made = _listed([product.value for product in products])
+        found[index] = UnreadPart(word, f"phase {index + 1} ({kind}) makes {made}")
+    return found
+
+
+def _scorers(genome: GameGenome, unread: dict[int, UnreadPart]) -> list[str]:
+    """What scores points, but the phases already found unread."""
+    blocks = (
+        (bool(genome.scoring.card_rules), "card-scoring rules"),
+        (genome.contract_scoring is not None, "contract scoring"),
+        (genome.maker_scoring is not None, "maker scoring"),
+        (genome.book_scoring is not None, "book scoring"),
+    )
+    found = [name for present, name in blocks if present]
+    for index, phase in enumerate(genome.phases):
+        if Product.POINTS in phase_products(phase) and index not in unread:
+            found.append(f"phase {index + 1} ({phase_kinds()[type(phase)].kind})")
+    return found
+
+
+def unread_parts(genome: GameGenome) -> tuple[UnreadPart, ...]:
+    """The parts of ``genome`` none of whose products a rule reads, in the module docstring's order: the
+    phases in turn order, the setup's trump, the score, the tableau's captures."""
+    unread = _unread_phases(genome)
+    parts = list(unread.values())
+    setup = genome.setup
+    if (setup.trump_suit is not None or setup.turned_trump is not None) and not _reads(
+        genome, Product.TRUMP, None
+    ):
+        parts.append(UnreadPart("trump", "the setup's trump (fixed or turned up) makes a trump suit"))
+    scorers = _scorers(genome, unread)
+    if scorers and not _reads(genome, Product.POINTS, None):
+        parts.append(UnreadPart("score", f"{_listed(scorers)} score points"))
+    capturing = setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
+    if capturing and setup.captures_to is Location.CAPTURED and not _reads(genome, Product.CAPTURES, None):
+        parts.append(UnreadPart("captures", "the tableau's captures make a captured pile"))
+    return tuple(parts)
+
+
 def _unread(genome: GameGenome) -> tuple[Penalty, ...]:
-    """The components no rule reads (module docstring), in its order."""
-    found: list[Penalty] = []
-    tricks = genome.turn_structure.has_tricks
-    if tricks and not _reads_tricks(genome):
-        reason = f"tricks are played but no rule counts them: ×{UNREAD_FACTOR:g}"
-        found.append(Penalty("unread_tricks", UNREAD_FACTOR, reason))
-    if _trump(genome) and not tricks:
-        reason = f"a trump is chosen or turned in a game without tricks: ×{UNREAD_FACTOR:g}"
-        found.append(Penalty("unread_trump", UNREAD_FACTOR, reason))
-    if _scores(genome) and not _reads_score(genome):
-        reason = f"points are scored but no win condition reads a score: ×{UNREAD_FACTOR:g}"
-        found.append(Penalty("unread_score", UNREAD_FACTOR, reason))
-    if _unread_captures(genome):
-        reason = f"cards are captured from the table but no rule reads the captured pile: ×{UNREAD_FACTOR:g}"
-        found.append(Penalty("unread_captures", UNREAD_FACTOR, reason))
+    """The parts no rule reads (one charge a word, ``unread_parts``), then the stock and the backwards
+    claim, in the module docstring's order."""
+    grouped: dict[str, list[str]] = {}
+    for part in unread_parts(genome):
+        grouped.setdefault(part.word, []).append(part.text)
+    charge = f"which no rule reads: ×{UNREAD_FACTOR:g}"
+    found = [
+        Penalty(f"unread_{word}", UNREAD_FACTOR, f"{'; '.join(texts)}, {charge}")
+        for word, texts in grouped.items()
+    ]
     stock = unread_stock(genome)
     if stock:
         reason = (
