@@ -342,3 +342,9 @@ def test_painted_falcon_discards_to_a_pile_nobody_reads() -> None:
     # Won by emptying the hand, the discard sheds a burden and the claim punishes: neither is charged.
     shedding = falcon.replace(win_conditions=(WinCondition(WinType.EMPTY_HAND),))
     assert "unread_discard" not in _names(shedding) and "backwards_claim" not in _names(shedding)
+    # A card that costs points when played (Midnight Masque's hearts, −1 each) is a burden to hold
+    # where every card must be played: a discard that dodges it is read.
+    heart = Condition(ConditionType.CARD_IS_SUIT, value=Suit.HEARTS)
+    costly = (*falcon.scoring.card_rules, CardScoringRule(heart, -1, ScoringTrigger.PLAY))
+    dodging = falcon.replace(scoring=dataclasses.replace(falcon.scoring, card_rules=costly))
+    assert "unread_discard" not in _names(dodging)
