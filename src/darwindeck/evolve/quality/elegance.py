@@ -136,7 +136,11 @@ library's President and Scopone (0.00 each: one-hand versions with a fixed first
 library's Spearman from 0.827 to 0.792, so it stays in the breakdown (``decisiveness``) and in
 ``darwindeck explain``. Nor is one swing deciding the game (the arc's ``one_swing``): the library's
 Bridge and Partnership Spades read 1.00 (a late swing from behind ends them), so it is recorded only,
-and the single event is charged from the genome (``single_event``).
+and the single event is charged from the genome (``single_event``). Nor is a discard phase that
+changes no winner (``docs/fitness.md`` §6): removing a discard changes the winner of a median 48 % of
+the same deals across the 67 discard phases measured, against 59 % for unrelated deals, stapled or not;
+the one phase below 10 % is already charged as ``unread_discard``, and on the judging's 4 traced games
+a live discard shows no change 13 % of the time.
 """
 
 from __future__ import annotations
