@@ -12,8 +12,8 @@ Markdown, section by section:
   it differs, in words;
 * **what each rule contributes** (``quality.idle``): for each removable rule of the live genome, the
   play measures that drop without it beyond the deals' noise (each with its value with and without the
-  rule and the paired bootstrap's p), or *idle* when none does; the dead rules the ablation stripped are
-  listed after;
+  rule and the paired bootstrap's p), for a card-scoring rule idle alone those that drop without its
+  scoring scheme, or *idle* when none does; the dead rules the ablation stripped are listed after;
 * **the skill ladder** (``quality.ladder``): each rung's decided replays, the strong side's wins and
   rate, p-value, skill share K and luck share L; the skill depth, the luck share, hidden information;
 * **fairness and length**: first-player advantage, meaningful decisions per game and per hand, hands
@@ -158,16 +158,28 @@ def _rules(explanation: Explanation) -> list[str]:
     return lines
 
 
+def _drops(rule: Contribution) -> str:
+    """The components that drop without ``rule``, ``with → without (p)``."""
+    return "; ".join(
+        f"{d.component} {d.with_rule:.3f} → {d.without:.3f} (p {d.p_value:.3f})" for d in rule.drops
+    )
+
+
 def _rule_row(rule: Contribution) -> str:
-    """One rule's row: the components that drop without it, ``with → without (p)``."""
+    """One rule's row: what drops without it (or without its scoring scheme) and the verdict."""
     if rule.needed:
         drops, verdict = "the game without it cannot be played or is gated", "needed"
-    else:
-        drops = "; ".join(
-            f"{d.component} {d.with_rule:.3f} → {d.without:.3f} (p {d.p_value:.3f})" for d in rule.drops
+    elif rule.drops or rule.scheme is None:
+        drops, verdict = _drops(rule) or "nothing", "idle" if rule.idle else "earns its place"
+    elif rule.scheme.needed:
+        drops, verdict = (
+            f"without {rule.scheme.text}, the game cannot be played or is gated",
+            "earns its place with its scheme",
         )
-        verdict = "idle" if rule.idle else "earns its place"
-    return f"| {rule.text} | {rule.kind} | {drops or 'nothing'} | {verdict} |"
+    else:
+        drops = f"alone nothing; without {rule.scheme.text}: {_drops(rule.scheme) or 'nothing'}"
+        verdict = "idle" if rule.idle else "earns its place with its scheme"
+    return f"| {rule.text} | {rule.kind} | {drops} | {verdict} |"
 
 
 def _rung_row(rung: Rung) -> str:

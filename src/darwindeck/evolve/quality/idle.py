@@ -44,33 +44,44 @@ when ``Δc > 0`` and ``p_c < ALPHA / |C|``
 by chance at most 5 % of the time); it is **idle** when no component drops so. A component constant on
 the genome's deals (a game without bids) cannot drop.
 
+**Scoring schemes.** A card-scoring rule idle alone is weighed again with its *scheme*: every
+card-scoring rule of the genome with the same trigger, removed together (``scheme_of``; tested once per
+scheme, only for a scheme of two rules or more). Black Maria's A♠, K♠ and Q♠ are each a few per cent of
+the points at stake, and the game without one of them has the same shape; the game without its penalty
+cards has not. A rule idle alone whose scheme earns its place is not idle (it *earns its place with its
+scheme*); a lone rule on another trigger (a second scoring system: points for cards left in hand beside
+points for tricks) is weighed alone. A scheme without which the genome cannot be made valid (all the
+game scores: Black Maria's, whose lowest score wins) is needed.
+
 Rules are tested in ``removable_rules`` order while ``afford(rule)`` says the budget allows (the fitness
-counts projected steps, so the outcome is deterministic); a rule not tested is reported as untested and
-never called idle.
+counts projected steps, so the outcome is deterministic; a scheme costs one more); a rule not tested is
+reported as untested and never called idle, and a rule whose scheme the budget cannot afford keeps its
+verdict alone.
 
 **Calibration** (``docs/fitness.md`` §6, §8; ``docs/experiments/2026-11-28-idle.md``;
 ``tests/evolve/quality/test_idle.py`` pins it on six games). On the 32 classics (seed 7, 100 deals,
-their live forms) 24 of 102 removable rules come out idle, in 16 classics (the 5 % margin on the
+their live forms) 15 of 102 removable rules come out idle, in 13 classics (the 5 % margin on the
 screening's score called 61 of 103 idle, in 20). Hearts' queen of spades, Draw Poker's discard, the wild
-cards and card effects of the shedding games, team play and the trumps of Spades now earn their places.
-Where the measure is right, or nearly: the card turned up to start the discard (Crazy Eights, Mau-Mau,
-Uno, Rummy) and the score floor of the Spades (−200) bind on one turn a hand or in a few games, and
-nothing a player decides turns on them. Where it misses, and why:
+cards and card effects of the shedding games, team play, the trumps of Spades and (with their schemes)
+the penalty cards of Black Maria, Knaves and Polignac earn their places. Where the measure is right, or
+nearly: the card turned up to start the discard (Crazy Eights, Mau-Mau, Uno, Rummy) and the score floor
+of the Spades (−200) bind on one turn a hand or in a few games, and nothing a player decides turns on
+them. Where it misses, and why:
 
-* *one penalty card among several* (Black Maria's A♠, K♠ and Q♠ beside the hearts, two of Knaves'
-  knaves, all four of Polignac's): each is a few per cent of the points at stake, and taking one away
-  leaves a game of the same shape; the set earns its place, which a test of one rule at a time cannot see;
 * *breaking suits* (Hearts, Omnibus Hearts, Spades, Partnership Spades): the rule forbids an early lead
   that neither the greedy player nor random play makes often enough for the measures to move;
 * *turned trumps* (Oh Hell, Knockout Whist) and *draws* (Draw Poker's draw, Gin Rummy's draw from the
-  discard pile), Simple Poker's play condition: they change which cards win, not how play goes.
+  discard pile), Simple Poker's play condition: they change which cards win, not how play goes, for
+  players who do not plan around them.
 
 So the fitness records the test and does not charge it: charged at ×0.95 an idle rule, the screening's
-Spearman ρ of the library against its tiers falls from 0.778 to 0.766 (×0.9: 0.749, ×0.8: 0.639).
+Spearman ρ of the library against its tiers falls from 0.778 to 0.766 (×0.9: 0.758, ×0.8: 0.735).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -84,10 +95,12 @@ from darwindeck.evolve import metrics as M
 from darwindeck.evolve.quality.ablation import Rule, removable_rules
 from darwindeck.evolve.quality.ladder import Rung, rung_of
 from darwindeck.evolve.quality.play import GREEDY, RANDOM, Games
+from darwindeck.evolve.repair import vet
 from darwindeck.genome.schema import GameGenome
 
 ALPHA = 0.05
 RESAMPLES = 500
+SCHEME = "scoring scheme"
 BOOTSTRAP_SEED = 0
 
 Component = Callable[[GameGenome, BatchStats, Rung], float]
@@ -174,10 +187,13 @@ class Contribution:
     text: str
     drops: tuple[Drop, ...]
     needed: bool = False
+    #: For a card-scoring rule idle alone, its scoring scheme's contribution (``scheme``).
+    scheme: Contribution | None = None
 
     @property
     def idle(self) -> bool:
-        return not self.needed and not self.drops
+        earns_alone = self.needed or bool(self.drops)
+        return not earns_alone and (self.scheme is None or self.scheme.idle)
 
 
 @dataclass(frozen=True)
@@ -242,6 +258,39 @@ def contribution(
     return Contribution(rule.path, rule.kind, rule.text, found)
 
 
+_CARD_RULE = re.compile(r"scoring\.card_rules\[(\d+)\]")
+
+
+def scheme_of(genome: GameGenome, rule: Rule) -> tuple[str, str, GameGenome | None] | None:
+    """The scoring scheme of a card-scoring ``rule`` (module docstring): its path, its text and the genome
+    without every card-scoring rule of the rule's trigger (None when that genome cannot be made valid: the
+    scheme is all the game scores), when the scheme has two rules or more; None otherwise."""
+    found = _CARD_RULE.fullmatch(rule.path)
+    if rule.kind != "card scoring" or found is None:
+        return None
+    rules = genome.scoring.card_rules
+    trigger = rules[int(found.group(1))].trigger
+    kept = tuple(card_rule for card_rule in rules if card_rule.trigger is not trigger)
+    if len(rules) - len(kept) < 2:
+        return None
+    without = vet(genome.replace(scoring=dataclasses.replace(genome.scoring, card_rules=kept))).genome
+    return f"scoring.card_rules[trigger={trigger.value}]", f"every card scored on {trigger.value}", without
+
+
+def _scheme(
+    scheme: tuple[str, str, GameGenome | None],
+    base: Profile,
+    profile: Callable[[GameGenome], Profile | None],
+    draws: Deals,
+    base_draws: npt.NDArray[np.float64],
+) -> Contribution:
+    path, text, without = scheme
+    if without is None:
+        return Contribution(path, SCHEME, text, (), needed=True)
+    rule = Rule(path, SCHEME, text, text, without)
+    return contribution(rule, base, _profile_of(profile, without), draws, base_draws)
+
+
 def idle_test(
     genome: GameGenome,
     profile: Callable[[GameGenome], Profile | None],
@@ -256,8 +305,16 @@ def idle_test(
     draws = resamples(base.deals)
     base_draws = base.resampled(draws)
     found: list[Contribution] = []
+    schemes: dict[str, Contribution] = {}
+    observed = tuple(float(value) for value in base.observed)
     for index, rule in enumerate(listed):
         if not afford(rule):
-            return IdleTest(tuple(base.observed), tuple(found), len(listed) - index)
-        found.append(contribution(rule, base, _profile_of(profile, rule.without), draws, base_draws))
-    return IdleTest(tuple(float(value) for value in base.observed), tuple(found), 0)
+            return IdleTest(observed, tuple(found), len(listed) - index)
+        alone = contribution(rule, base, _profile_of(profile, rule.without), draws, base_draws)
+        scheme = scheme_of(genome, rule) if alone.idle else None
+        if scheme is not None and (scheme[0] in schemes or scheme[2] is None or afford(rule)):
+            if scheme[0] not in schemes:
+                schemes[scheme[0]] = _scheme(scheme, base, profile, draws, base_draws)
+            alone = dataclasses.replace(alone, scheme=schemes[scheme[0]])
+        found.append(alone)
+    return IdleTest(observed, tuple(found), 0)
