@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from darwindeck.cli import app
-from darwindeck.evolve.explain import explain, to_markdown
+from darwindeck.evolve.explain import _rule_row, explain, to_markdown
+from darwindeck.evolve.quality.idle import Contribution, Drop
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.genome.library import get_game
 
@@ -63,3 +64,22 @@ def test_the_verb_writes_markdown_and_refuses_a_bad_format(tmp_path: Path) -> No
     assert done.exit_code == 0, done.output
     assert out.read_text().startswith("# Designer's report: War")
     assert (tmp_path / "war-arc.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # the arc's plot
+
+
+def test_a_rule_that_earns_its_place_with_its_scheme_says_so() -> None:
+    # A penalty card idle alone (nothing drops without it) whose scoring scheme is needed, and one whose
+    # scheme's removal lowers the decided share from 1 to 0.5 (quality.idle).
+    needed = Contribution("s", "scoring scheme", "every card scored on trick_win", (), needed=True)
+    measured = Contribution(
+        "s", "scoring scheme", "every card scored on trick_win", (Drop("decided", 1.0, 0.5, 0.002),)
+    )
+    card = Contribution("scoring.card_rules[1]", "card scoring", "+13 per card on trick_win", ())
+    assert _rule_row(card) == "| +13 per card on trick_win | card scoring | nothing | idle |"
+    assert _rule_row(dataclasses.replace(card, scheme=needed)) == (
+        "| +13 per card on trick_win | card scoring | without every card scored on trick_win, the game "
+        "cannot be played or is gated | earns its place with its scheme |"
+    )
+    assert _rule_row(dataclasses.replace(card, scheme=measured)) == (
+        "| +13 per card on trick_win | card scoring | alone nothing; without every card scored on trick_win: "
+        "decided 1.000 → 0.500 (p 0.002) | earns its place with its scheme |"
+    )
