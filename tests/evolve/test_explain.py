@@ -8,8 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from darwindeck.cli import app
-from darwindeck.evolve.explain import _rule_row, explain, to_markdown
-from darwindeck.evolve.quality.idle import Contribution, Drop
+from darwindeck.evolve.explain import Explanation, _rule_row, _rules, explain, to_markdown
+from darwindeck.evolve.fitness import FitnessResult
+from darwindeck.evolve.quality.idle import Contribution, Drop, IdleTest
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.genome.library import get_game
 
@@ -83,3 +84,11 @@ def test_a_rule_that_earns_its_place_with_its_scheme_says_so() -> None:
         "| +13 per card on trick_win | card scoring | alone nothing; without every card scored on trick_win: "
         "decided 1.000 → 0.500 (p 0.002) | earns its place with its scheme |"
     )
+
+
+def test_a_game_gated_on_the_idle_deals_has_its_rules_unweighed() -> None:
+    # The idle test of a game whose own profile is gated weighs nothing: its rules are all untested
+    # (quality.idle), and the report says so instead of listing measures it does not have.
+    result = FitnessResult(0.5, {}, idle=IdleTest((), (), 2))
+    text = "\n".join(_rules(Explanation(get_game("war"), result, None, None, 0)))
+    assert "on the idle test's deals the game itself is gated (2 rule(s) untested)" in text

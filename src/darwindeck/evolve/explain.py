@@ -134,6 +134,12 @@ def _rules(explanation: Explanation) -> list[str]:
         ]
     elif not idle.rules and not idle.untested:
         lines += ["The game has no rule that can be removed and leave a valid game.", ""]
+    elif not idle.components:
+        lines += [
+            f"The rules were not weighed: on the idle test's deals the game itself is gated "
+            f"({idle.untested} rule(s) untested).",
+            "",
+        ]
     else:
         measured = ", ".join(
             f"{name} {value:.3f}" for name, value in zip(COMPONENTS, idle.components, strict=True)
