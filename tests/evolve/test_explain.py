@@ -8,7 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from darwindeck.cli import app
-from darwindeck.evolve.explain import explain, to_markdown
+from darwindeck.evolve.explain import Explanation, _rule_row, _rules, explain, to_markdown
+from darwindeck.evolve.fitness import FitnessResult
+from darwindeck.evolve.quality.idle import Contribution, Drop, IdleTest
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.genome.library import get_game
 
@@ -63,3 +65,30 @@ def test_the_verb_writes_markdown_and_refuses_a_bad_format(tmp_path: Path) -> No
     assert done.exit_code == 0, done.output
     assert out.read_text().startswith("# Designer's report: War")
     assert (tmp_path / "war-arc.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # the arc's plot
+
+
+def test_a_rule_that_earns_its_place_with_its_scheme_says_so() -> None:
+    # A penalty card idle alone (nothing drops without it) whose scoring scheme is needed, and one whose
+    # scheme's removal lowers the decided share from 1 to 0.5 (quality.idle).
+    needed = Contribution("s", "scoring scheme", "every card scored on trick_win", (), needed=True)
+    measured = Contribution(
+        "s", "scoring scheme", "every card scored on trick_win", (Drop("decided", 1.0, 0.5, 0.002),)
+    )
+    card = Contribution("scoring.card_rules[1]", "card scoring", "+13 per card on trick_win", ())
+    assert _rule_row(card) == "| +13 per card on trick_win | card scoring | nothing | idle |"
+    assert _rule_row(dataclasses.replace(card, scheme=needed)) == (
+        "| +13 per card on trick_win | card scoring | without every card scored on trick_win, the game "
+        "cannot be played or is gated | earns its place with its scheme |"
+    )
+    assert _rule_row(dataclasses.replace(card, scheme=measured)) == (
+        "| +13 per card on trick_win | card scoring | alone nothing; without every card scored on trick_win: "
+        "decided 1.000 → 0.500 (p 0.002) | earns its place with its scheme |"
+    )
+
+
+def test_a_game_gated_on_the_idle_deals_has_its_rules_unweighed() -> None:
+    # The idle test of a game whose own profile is gated weighs nothing: its rules are all untested
+    # (quality.idle), and the report says so instead of listing measures it does not have.
+    result = FitnessResult(0.5, {}, idle=IdleTest((), (), 2))
+    text = "\n".join(_rules(Explanation(get_game("war"), result, None, None, 0)))
+    assert "on the idle test's deals the game itself is gated (2 rule(s) untested)" in text

@@ -514,7 +514,7 @@ def test_the_library_ranks_deep_games_above_games_of_chance() -> None:
 def test_the_judging_cost_projects_the_idle_test_between_the_two_matches() -> None:
     # Hearts' live genome has 4 removable rules (the pass phase, breaking hearts, the two trick-win
     # scorings), so the idle test screens 5 genomes (the game and each variant) on
-    # idle_games = min(40, 20) = 20 games per batch: 20 × (30 random decisions + 50 greedy decisions ×
+    # idle_games = min(100, 20) = 20 games per batch: 20 × (30 random decisions + 50 greedy decisions ×
     # (1 greedy batch + 4 sides of rung 0)) = 5,600 steps each, 28,000 in all. Rung 1 is not played
     # (rung 0 not significant); the hidden-information match costs per deal 40 meaningful decisions ×
     # 4 replays × (25 + 3 × 25) / 4 seats = 4,000 iterations × 26 steps = 104,000 steps, 10 deals.

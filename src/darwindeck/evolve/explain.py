@@ -11,8 +11,9 @@ Markdown, section by section:
   distance, whether the game is a rediscovery (closer than ``published.REDISCOVERY_DISTANCE``) and how
   it differs, in words;
 * **what each rule contributes** (``quality.idle``): for each removable rule of the live genome, the
-  screening's quality of the game without it and the difference; a rule is *idle* below
-  ``IDLE_MARGIN`` of the quality; the dead rules the ablation stripped are listed after;
+  play measures that drop without it beyond the deals' noise (each with its value with and without the
+  rule and the paired bootstrap's p), for a card-scoring rule idle alone those that drop without its
+  scoring scheme, or *idle* when none does; the dead rules the ablation stripped are listed after;
 * **the skill ladder** (``quality.ladder``): each rung's decided replays, the strong side's wins and
   rate, p-value, skill share K and luck share L; the skill depth, the luck share, hidden information;
 * **fairness and length**: first-player advantage, meaningful decisions per game and per hand, hands
@@ -47,7 +48,7 @@ from darwindeck.evolve.published import nearest_known
 from darwindeck.evolve.quality.arc import Float64Array, game_points
 from darwindeck.evolve.quality.descriptors import family
 from darwindeck.evolve.quality.elegance import biggest_event, score_target
-from darwindeck.evolve.quality.idle import IDLE_MARGIN
+from darwindeck.evolve.quality.idle import ALPHA, COMPONENTS, Contribution
 from darwindeck.evolve.quality.ladder import Rung
 from darwindeck.evolve.quality.play import GREEDY, batch_seed, play, side_count
 from darwindeck.evolve.quality.trace import Trace, trace_games
@@ -133,18 +134,25 @@ def _rules(explanation: Explanation) -> list[str]:
         ]
     elif not idle.rules and not idle.untested:
         lines += ["The game has no rule that can be removed and leave a valid game.", ""]
-    else:
+    elif not idle.components:
         lines += [
-            f"Quality of the game (the screening's score on the idle test's deals): {idle.quality:.3f}. "
-            f"A rule is *idle* when the game without it loses less than {IDLE_MARGIN:.0%} of that.",
+            f"The rules were not weighed: on the idle test's deals the game itself is gated "
+            f"({idle.untested} rule(s) untested).",
             "",
-            "| rule | kind | quality without it | contribution | verdict |",
-            "|---|---|---:|---:|---|",
         ]
-        for rule in idle.rules:
-            verdict = "idle" if rule.idle else "earns its place"
-            numbers = f"{rule.quality_without:.3f} | {rule.contribution:+.3f}"
-            lines.append(f"| {rule.text} | {rule.kind} | {numbers} | {verdict} |")
+    else:
+        measured = ", ".join(
+            f"{name} {value:.3f}" for name, value in zip(COMPONENTS, idle.components, strict=True)
+        )
+        lines += [
+            f"The game's play measures on the idle test's deals: {measured}. A rule *earns its place* when "
+            f"one of them drops without it beyond the deals' noise (paired bootstrap, p < {ALPHA:g} / "
+            f"{len(COMPONENTS)}); it is *idle* when none does.",
+            "",
+            "| rule | kind | what drops without it | verdict |",
+            "|---|---|---|---|",
+        ]
+        lines += [_rule_row(rule) for rule in idle.rules]
         if idle.untested:
             lines.append(f"\n{idle.untested} more rule(s) were not weighed: the judging budget ran out.")
         lines.append("")
@@ -154,6 +162,30 @@ def _rules(explanation: Explanation) -> list[str]:
         lines += [f"- {rule.text} ({rule.kind}): {rule.reason}" for rule in dead]
         lines.append("")
     return lines
+
+
+def _drops(rule: Contribution) -> str:
+    """The components that drop without ``rule``, ``with → without (p)``."""
+    return "; ".join(
+        f"{d.component} {d.with_rule:.3f} → {d.without:.3f} (p {d.p_value:.3f})" for d in rule.drops
+    )
+
+
+def _rule_row(rule: Contribution) -> str:
+    """One rule's row: what drops without it (or without its scoring scheme) and the verdict."""
+    if rule.needed:
+        drops, verdict = "the game without it cannot be played or is gated", "needed"
+    elif rule.drops or rule.scheme is None:
+        drops, verdict = _drops(rule) or "nothing", "idle" if rule.idle else "earns its place"
+    elif rule.scheme.needed:
+        drops, verdict = (
+            f"without {rule.scheme.text}, the game cannot be played or is gated",
+            "earns its place with its scheme",
+        )
+    else:
+        drops = f"alone nothing; without {rule.scheme.text}: {_drops(rule.scheme) or 'nothing'}"
+        verdict = "idle" if rule.idle else "earns its place with its scheme"
+    return f"| {rule.text} | {rule.kind} | {drops} | {verdict} |"
 
 
 def _rung_row(rung: Rung) -> str:

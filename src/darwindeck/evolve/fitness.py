@@ -74,7 +74,6 @@ behind them and the descriptors (``quality.descriptors``). Results are determini
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 from collections.abc import Mapping
@@ -97,8 +96,8 @@ from darwindeck.evolve.quality.elegance import (
     rulebook_words,
     static_flaws,
 )
-from darwindeck.evolve.quality.idle import IdleTest, idle_test
-from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match, rung_cost
+from darwindeck.evolve.quality.idle import IdleTest, Profile, idle_test
+from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_games, duplicate_match, rung_cost
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
@@ -146,7 +145,7 @@ ARC_GAMES = 4
 ARC_POINTS = 8
 ARC_ROLLOUTS = 8
 #: Games per batch of the idle test's screenings (``quality.idle``).
-IDLE_GAMES = 40
+IDLE_GAMES = 100
 
 
 @dataclass(frozen=True)
@@ -402,13 +401,6 @@ def _static(evaluation: _Evaluation) -> None:
     evaluation.breakdown["elegance_factor"] = evaluation.penalise(static_flaws(live))
 
 
-def _bare(genome: GameGenome) -> _Evaluation:
-    """An evaluation of ``genome`` as it stands (no ablation, no novelty): the idle test's variants."""
-    evaluation = _Evaluation(genome, Ablation(genome, (), 0, ()), {"novelty_factor": 1.0}, (), "")
-    _static(evaluation)
-    return evaluation
-
-
 @dataclass
 class _Budget:
     """The judging's search budget in rollout steps (module docstring)."""
@@ -504,25 +496,30 @@ def idle_games(settings: EvolutionSettings) -> int:
     return min(IDLE_GAMES, settings.games_per_genome)
 
 
-def screening_quality(genome: GameGenome, settings: EvolutionSettings, seed: int) -> float:
-    """The screening's score of ``genome`` as it stands (no ablation, no novelty: ``total_as_new``) on
-    ``idle_games`` games per batch, 0 when gated: the quality the idle test compares (``quality.idle``).
-    Raises ``DarwinDeckError`` for a genome the engine cannot run."""
-    cheap = dataclasses.replace(settings, games_per_genome=idle_games(settings))
-    result = _screen(_bare(genome), cheap, seed, judge=False)
-    return 0.0 if result.gate_reason else result.breakdown["total_as_new"]
+def screening_profile(genome: GameGenome, settings: EvolutionSettings, seed: int) -> Profile | None:
+    """The screening's paired batches of ``genome`` as it stands on ``idle_games`` deals (random self-play
+    for the gate, greedy self-play, rung 0's replays), None when gated: what the idle test compares
+    (``quality.idle``). Raises ``DarwinDeckError`` for a genome the engine cannot run."""
+    games = idle_games(settings)
+    random = play(genome, [RANDOM], games, batch_seed(seed, "random"))
+    greedy = play(genome, [GREEDY], games, batch_seed(seed, "greedy"))
+    if gate_reason(_rates(random), greedy):
+        return None
+    return Profile(
+        genome, greedy, duplicate_games(genome, GREEDY, RANDOM, games, batch_seed(seed, "ladder:0"))
+    )
 
 
 def _idle(live: GameGenome, settings: EvolutionSettings, seed: int, budget: _Budget) -> IdleTest | None:
     """The idle test within the budget (None when not even the genome's own screening fits; no rule
-    and quality 0 for a genome without a removable rule)."""
+    for a genome without a removable rule)."""
     if not removable_rules(live):
-        return IdleTest(0.0, (), 0)
+        return IdleTest((), (), 0)
     if not budget.afford_variant():
         return None
     idle_seed = batch_seed(seed, "idle")
     return idle_test(
-        live, lambda genome: screening_quality(genome, settings, idle_seed), lambda _: budget.afford_variant()
+        live, lambda genome: screening_profile(genome, settings, idle_seed), lambda _: budget.afford_variant()
     )
 
 
@@ -531,7 +528,6 @@ def _idle_notes(idle: IdleTest | None) -> dict[str, float]:
     if idle is None:
         return {"idle_over_budget": 1.0}
     return {
-        "idle_quality": idle.quality,
         "idle_tested": float(len(idle.rules)),
         "idle_untested": float(idle.untested),
         "idle_rules": float(len(idle.idle)),

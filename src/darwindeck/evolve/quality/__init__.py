@@ -7,7 +7,7 @@
 * ``arc``: lead changes, drama and decisiveness on the players' estimated chances.
 * ``descriptors``: what kind of game a genome is (mechanics family, players, length): the archive's niches.
 * ``elegance``: what a designer would cut or fix (contradictory parameters, idle components), measured.
-* ``idle``: rules that change games but do not make them better (the quality lost without each rule).
+* ``idle``: rules that change games but lower none of the play measures (a paired test per measure).
 * ``penalty``: a multiplicative charge on a genome's score with its reason.
 * ``trace``: what greedy self-play asks of the players, decision by decision.
 """

@@ -136,40 +136,55 @@ def _searching_iterations(games: Games, policies: Sequence[Policy]) -> float:
     return per_seat * sum(policy.iterations for policy in policies if policy.kind == "mcts")
 
 
-def duplicate_match(genome: GameGenome, strong: Policy, weak: Policy, deals: int, seed: int) -> Rung:
-    """``strong`` against ``weak`` on ``deals`` deals, each played once per side (module docstring)."""
+def duplicate_games(
+    genome: GameGenome, strong: Policy, weak: Policy, deals: int, seed: int
+) -> tuple[Games, ...]:
+    """Every replay of a duplicate match: entry ``side`` holds the ``deals`` games with ``strong`` on that
+    side (module docstring); game ``d`` of every entry is dealt alike."""
+    return tuple(
+        play(genome, strong_seating(genome, side, strong, weak), deals, seed)
+        for side in range(side_count(genome))
+    )
+
+
+def rung_of(genome: GameGenome, strong: Policy, weak: Policy, replays: Sequence[Games]) -> Rung:
+    """The rung measured by the replays of a duplicate match (``duplicate_games``, or a subset of its
+    deals taken alike from every side)."""
     sides = side_count(genome)
-    winners = np.full((sides, deals), -1, dtype=np.int64)
-    wins = decided = 0
-    iterations = meaningful = 0.0
-    for side in range(sides):
-        seating = strong_seating(genome, side, strong, weak)
-        games = play(genome, seating, deals, seed)
-        winners[side] = games.winners
-        decided += games.decided
-        wins += int((games.winners == side).sum())
-        iterations += _searching_iterations(games, seating)
-        meaningful += float(games.meaningful_decisions.sum())
+    deals = replays[0].count
+    winners = np.stack([games.winners for games in replays])
+    wins = sum(int((games.winners == side).sum()) for side, games in enumerate(replays))
+    seatings = [strong_seating(genome, side, strong, weak) for side in range(sides)]
+    iterations = sum(
+        _searching_iterations(games, seats) for games, seats in zip(replays, seatings, strict=True)
+    )
+    meaningful = sum(float(games.meaningful_decisions.sum()) for games in replays)
     same = pairs = 0
     for first in range(sides):
         for second in range(first + 1, sides):
             both = (winners[first] >= 0) & (winners[second] >= 0)
             pairs += int(both.sum())
             same += int((both & (winners[first] == winners[second])).sum())
-    replays = deals * sides
+    total = deals * sides
+    decided = sum(games.decided for games in replays)
     return Rung(
         weak.name,
         strong.name,
         sides,
         deals,
-        replays,
+        total,
         decided,
         wins,
         same,
         pairs,
         iterations,
-        meaningful / replays,
+        meaningful / total if total else 0.0,
     )
+
+
+def duplicate_match(genome: GameGenome, strong: Policy, weak: Policy, deals: int, seed: int) -> Rung:
+    """``strong`` against ``weak`` on ``deals`` deals, each played once per side (module docstring)."""
+    return rung_of(genome, strong, weak, duplicate_games(genome, strong, weak, deals, seed))
 
 
 @dataclass(frozen=True)
