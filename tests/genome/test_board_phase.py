@@ -89,4 +89,4 @@ def test_the_board_is_at_most_five_cards_the_deck_can_spare() -> None:
     crowded = game.replace(setup=dataclasses.replace(game.setup, cards_per_player=24))
     assert (PATH, REFUSED + "the deal leaves fewer than the board's 5 cards of the 52") in errors(crowded)
     too_many = with_phases(game, BoardPhase(cards=6), BettingPhase())
-    assert [path for path, _ in errors(too_many)][0] == f"{PATH}.cards"
+    assert f"{PATH}.cards" in [path for path, _ in errors(too_many)]

@@ -269,10 +269,12 @@ def _describe_phase(
         return _trick(phase, genome)
     if isinstance(phase, ClaimPhase):
         return _claim(phase, genome.setup.initial_deck)
+    if isinstance(phase, BettingPhase) and pot_sized(genome):
+        return _pot_sized_betting(phase, _first_index(genome, BettingPhase, path))
     if isinstance(phase, BettingPhase):
-        return _pot_sized_betting(phase) if pot_sized(genome) else _betting(phase)
+        return _betting(phase)
     if isinstance(phase, BoardPhase):
-        return _board(phase, genome)
+        return _board(phase, genome, _first_index(genome, BoardPhase, path))
     if isinstance(phase, KnockPhase):
         return _knock(phase, genome)
     if isinstance(phase, PassPhase):
@@ -757,8 +759,18 @@ def pot_sized(genome: GameGenome) -> bool:
     return any(isinstance(phase, BoardPhase) and phase.pot_sized for phase in genome.phases)
 
 
-def _pot_sized_betting(phase: BettingPhase) -> tuple[str, list[str]]:
-    """A betting round under ``BoardPhase.pot_sized`` as ``engine.betting`` plays it."""
+def _first_index(genome: GameGenome, kind: type[Phase], path: str) -> int | None:
+    """The index of the first phase of ``kind`` when the phase at ``path`` is a later one, else None
+    (a repeated phase refers back to the first rather than saying it all again)."""
+    first = next(i for i, phase in enumerate(genome.phases) if isinstance(phase, kind))
+    return None if path == f"turn_structure.phases[{first}]" else first
+
+
+def _pot_sized_betting(phase: BettingPhase, first: int | None) -> tuple[str, list[str]]:
+    """A betting round under ``BoardPhase.pot_sized`` as ``engine.betting`` plays it; ``first``: the
+    index of the game's first betting phase when this is a later one."""
+    if first is not None:
+        return f"Another round of no-limit betting, as in phase {first + 1}.", []
     main = (
         "A round of no-limit betting: in turn, each player may check (or call what they owe), bet or "
         "raise the size of the pot, go all in, or fold when they owe chips."
@@ -780,8 +792,9 @@ def _pot_sized_betting(phase: BettingPhase) -> tuple[str, list[str]]:
 HOLDEM_NO_CAP = 0xFF
 
 
-def _board(phase: BoardPhase, genome: GameGenome) -> tuple[str, list[str]]:
-    """The board phase as ``engine.board`` plays it."""
+def _board(phase: BoardPhase, genome: GameGenome, first: int | None) -> tuple[str, list[str]]:
+    """The board phase as ``engine.board`` plays it; ``first``: the index of the game's first board
+    phase when this is a later one (the board's rule is said once)."""
     two = genome.player_count == 2
     cards = words.count(phase.cards, "card")
     main = (
@@ -789,10 +802,14 @@ def _board(phase: BoardPhase, genome: GameGenome) -> tuple[str, list[str]]:
         if phase.cards
         else "No card is dealt to the board yet."
     )
-    details = [
-        "The board belongs to everyone: at the showdown each player's hand is the best five of their own "
-        "cards and the board's."
-    ]
+    details = (
+        []
+        if first is not None
+        else [
+            "The board belongs to everyone: at the showdown each player's hand is the best five of their "
+            "own cards and the board's."
+        ]
+    )
     if phase.big_blind:
         small = "the dealer" if two else "the player after the dealer"
         details.append(
