@@ -112,10 +112,12 @@ def seat_strength(tables: Int64Array, state: Int64Array, seat: int) -> int:
     """The hand strength of the seat's cards and the board's together."""
     cards = _CARDS()
     n = state[L.L_HAND + seat]
-    cards[:n] = state[hand_off(seat) : hand_off(seat) + n]
+    for i in range(n):  # element by element: a slice copy would need numba's runtime
+        cards[i] = state[hand_off(seat) + i]
     shown = state[BOARD_PILE]
     board = tableau_off(L.GENERAL_PILE)
-    cards[n : n + shown] = state[board : board + shown]
+    for i in range(shown):
+        cards[n + i] = state[board + i]
     return hand_strength(
         cards,
         n + shown,
