@@ -90,3 +90,10 @@ def test_the_board_is_at_most_five_cards_the_deck_can_spare() -> None:
     assert (PATH, REFUSED + "the deal leaves fewer than the board's 5 cards of the 52") in errors(crowded)
     too_many = with_phases(game, BoardPhase(cards=6), BettingPhase())
     assert f"{PATH}.cards" in [path for path, _ in errors(too_many)]
+
+
+def test_more_than_two_players_are_warned_of_the_missing_side_pots() -> None:
+    game = holdem().replace(player_count=6)
+    warned = [(w.path, w.reason) for w in validate(game).warnings]
+    assert (PATH, "no side pots: a player all in for less shares the whole pot") in warned
+    assert not validate(holdem()).warnings

@@ -444,7 +444,8 @@ class BoardPhase:
     allowed (the player has chips beyond the call and someone else may still bet) and is not the same
     amount; raising never caps (``max_raises`` still counts raises). At the showdown the pot is shared
     equally among the best hands of those who did not fold; an odd chip goes to the first of them after
-    the dealer.
+    the dealer. There are no side pots: a player all in for less shares the whole pot (a limit stated
+    where it matters: two players with equal stacks, as Hold'em heads-up, never need one).
     """
 
     cards: int = declared_field(3, low=0, high=MAX_BOARD, note=f" (0..{MAX_BOARD} community cards)")

@@ -69,7 +69,8 @@ Turn structure
     and a ``best_hand`` win condition: nothing would count the board), with the tableau in use or a
     dealer phase (the board lies on the tableau), blinds without ``starting_chips`` or without a betting
     phase after it, a small blind above the big blind, ``pot_sized`` without a betting phase, more board
-    cards than the deal leaves, or more than 5 board cards in all; E ``cards`` 0..5, blinds 0..65535.
+    cards than the deal leaves, or more than 5 board cards in all; E ``cards`` 0..5, blinds 0..65535; W
+    a board game of more than two players with chips (no side pots: an all-in for less shares the pot).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -575,6 +576,8 @@ class _Checker:
         elif isinstance(phase, BoardPhase):
             for reason in self.board_refusals(index, phase):
                 self.error(path, f"a board cannot be dealt here: {reason}")
+            if self.genome.player_count > 2 and self.genome.setup.starting_chips:
+                self.warn(path, "no side pots: a player all in for less shares the whole pot")
 
     def check_declared_fields(self, path: str, phase: Phase) -> None:
         """The checks a phase's declaration implies (``genome.declare``), field by field in field order:

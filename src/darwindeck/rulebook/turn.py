@@ -783,13 +783,13 @@ def _pot_sized_betting(phase: BettingPhase, first: int | None) -> tuple[str, lis
         "The round ends when everyone still in has acted since the last bet or raise and matched it (or "
         "is all in).",
     ]
-    if phase.max_raises < HOLDEM_NO_CAP:
+    if phase.max_raises < _UNCAPPED_RAISES:
         details.append(f"At most {words.count(phase.max_raises, 'raise')} may be made in a round.")
     return main, details
 
 
 #: ``max_raises`` from which the rulebook does not mention a cap (a byte's largest value).
-HOLDEM_NO_CAP = 0xFF
+_UNCAPPED_RAISES = 0xFF
 
 
 def _board(phase: BoardPhase, genome: GameGenome, first: int | None) -> tuple[str, list[str]]:
