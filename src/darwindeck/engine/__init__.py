@@ -28,6 +28,7 @@ Modules:
 * ``claims``: claim phases (Cheat): cards face down with a claimed rank, and challenges.
 * ``asking``: the ask phase (Go Fish).
 * ``counting``: the count phase (Cribbage's play).
+* ``board``: the board phase (Hold'em's streets): community cards, blinds, round openers, the shared pot.
 * ``dealer``: the dealer phase (Blackjack's house): up-card, hole card, fixed drawing, payouts.
 * ``auction``: Bridge's auction and the dummy (``decider``).
 * ``knock``: the knock phase and its showdown.

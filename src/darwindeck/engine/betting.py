@@ -16,6 +16,14 @@ since the last bet or raise and matched the bet (or is all in). When all but one
 the hand ends at once. At a hand end the pot goes to the best hand among those who did not fold (by
 ``hand_strength.hand_strength``; without a hand evaluation, or on a tie, it stays for the next hand); the
 ``best_hand`` win condition ignores folded players.
+
+Pot-sized betting (a board phase with ``pot_sized``: ``H_POT_SIZED``, no-limit as OpenSpiel's ``fcpa``
+names its sizes): BET or RAISE puts in the call and then the pot after calling (``pot_raise``: the pot
+plus twice what is owed), offered when it does not exceed the actor's chips; raising is allowed when the
+actor has chips beyond the call, fewer than ``max_raises`` raises were made and another player may still
+bet; ALL_IN whenever raising is allowed and is not the same amount as the pot-sized raise, or as a call
+for less; CHECK, CALL and FOLD as above. The board phase (``engine.board``) posts blinds, opens rounds and
+shares the pot at a board game's showdown.
 """
 
 from __future__ import annotations
@@ -68,6 +76,8 @@ def round_over(state: Int64Array, n_players: int) -> bool:
 @kernel_jit
 def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: int, out_start: int) -> int:
     """Write the actor's betting actions at ``state[out_start:]``; their number."""
+    if tables[L.H_POT_SIZED] != 0:
+        return _pot_sized_actions(tables, state, phase, player, out_start)
     chips = state[L.B_CHIPS + player]
     owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
     min_bet = phase_at(tables, phase, L.PH_A)
@@ -86,6 +96,51 @@ def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: i
         state[out_start + n] = L.A_RAISE
         n += 1
     if chips > 0:
+        state[out_start + n] = L.A_ALL_IN
+        n += 1
+    if owed > 0:
+        state[out_start + n] = L.A_FOLD
+        n += 1
+    return n
+
+
+@kernel_jit
+def pot_raise(state: Int64Array, player: int) -> int:
+    """Chips a pot-sized bet or raise puts in: the call, then the pot after calling."""
+    owed = max(state[L.S_CUR_BET] - state[L.B_ROUND_BET + player], 0)
+    return int(state[L.S_POT] + 2 * owed)
+
+
+@kernel_jit
+def _others_may_bet(state: Int64Array, player: int, n_players: int) -> bool:
+    for p in range(n_players):  # noqa: SIM110 (numba: no generators)
+        if p != player and can_act(state, p):
+            return True
+    return False
+
+
+@kernel_jit
+def _pot_sized_actions(tables: Int64Array, state: Int64Array, phase: int, player: int, out_start: int) -> int:
+    """The actor's actions under pot-sized betting (module rules), in ascending order."""
+    chips = state[L.B_CHIPS + player]
+    owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
+    size = pot_raise(state, player)
+    raising = (
+        chips > owed
+        and state[L.S_RAISES] < phase_at(tables, phase, L.PH_B)
+        and _others_may_bet(state, player, tables[L.H_PLAYERS])
+    )
+    n = 0
+    if owed <= 0:
+        state[out_start + n] = L.A_CHECK
+        n += 1
+    if owed > 0 and chips >= owed:
+        state[out_start + n] = L.A_CALL
+        n += 1
+    if raising and size <= chips:
+        state[out_start + n] = L.A_BET if state[L.S_CUR_BET] == 0 else L.A_RAISE
+        n += 1
+    if (raising and size != chips) or 0 < chips < owed:
         state[out_start + n] = L.A_ALL_IN
         n += 1
     if owed > 0:
@@ -118,7 +173,8 @@ def bet_action(tables: Int64Array, state: Int64Array, phase: int, player: int, a
     if action == L.A_CALL:
         _put_in(state, player, owed)
     elif action == L.A_BET or action == L.A_RAISE:
-        _put_in(state, player, max(owed, 0) + min_bet)
+        sized = tables[L.H_POT_SIZED] != 0
+        _put_in(state, player, pot_raise(state, player) if sized else max(owed, 0) + min_bet)
         _raised(state, player)
     elif action == L.A_ALL_IN:
         _put_in(state, player, state[L.B_CHIPS + player])

@@ -18,7 +18,8 @@ At a hand's end: ``hand_end`` card rules score the cards still held, a moon is s
 (``makers.score_makers``, when the game has maker scoring), an auction's contract scores
 (``bridge_score.score_contract``), every side scores its tricks beyond the book
 (``book.score_book``, when the game has book scoring), the pot goes to the showdown's
-winner (``betting``), the win conditions are judged,
+winner (``betting``; in a board game it is shared among the best hands, ``board.share_pot``), the win
+conditions are judged,
 and if nobody won the next hand is dealt.
 """
 
@@ -29,6 +30,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.betting import award_pot
+from darwindeck.engine.board import share_pot
 from darwindeck.engine.book import score_book
 from darwindeck.engine.bridge_score import score_contract
 from darwindeck.engine.contracts import SCORING_EXACT as CONTRACT_EXACT
@@ -133,6 +135,8 @@ def reset_hand_state(state: Int64Array) -> None:
     state[L.S_CLAIM_COUNT] = 0
     state[L.S_CUR_BET] = 0
     state[L.S_RAISES] = 0
+    state[L.S_BET_OPENER] = -1
+    state[L.S_BLINDS_DUE] = -1
     for p in range(L.MAX_PLAYERS):
         state[L.B_FOLDED + p] = 0
         state[L.B_ROUND_BET + p] = 0
@@ -229,6 +233,8 @@ def end_hand(tables: Int64Array, state: Int64Array) -> None:
         score_contract(tables, state, dealer(tables, state))
     if tables[L.H_BOOK] != 0:
         score_book(tables, state)
+    if state[L.S_POT] > 0 and tables[L.H_BOARD] >= 0:
+        share_pot(tables, state, dealer(tables, state))
     if state[L.S_POT] > 0:
         winner = showdown_winner(tables, state)
         if winner >= 0:

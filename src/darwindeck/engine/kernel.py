@@ -21,6 +21,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.asking import ask_action, ask_step
 from darwindeck.engine.auction import auction_action, caller
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
+from darwindeck.engine.board import board_step, nobody_to_bet, opener, post_blinds
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.counting import count_action
@@ -434,12 +435,13 @@ def _betting_step(tables: Int64Array, state: Int64Array) -> bool:
     n_players = tables[L.H_PLAYERS]
     if state[L.S_SUB] == 0:
         start_round(state)
+        post_blinds(tables, state, dealer(tables, state))
         state[L.S_SUB] = 1
-    if round_over(state, n_players):
+    if round_over(state, n_players) or nobody_to_bet(tables, state):
         enter_phase(state, state[L.S_PHASE] + 1)
         return False
     step = (state[L.S_SUB] - 1) % n_players * state[L.S_DIR]
-    actor = (state[L.S_CUR] + step + n_players * L.N_RANKS) % n_players
+    actor = (opener(state) + step + n_players * L.N_RANKS) % n_players
     state[L.S_ACTOR] = actor
     if not can_act(state, actor):
         state[L.S_SUB] += 1
@@ -469,11 +471,18 @@ def run_to_decision(tables: Int64Array, state: Int64Array) -> None:
             continue
         if state[L.S_PENDING_TARGET] < 0:
             if state[L.S_PHASE] >= n_phases:
-                end_turn(tables, state)
+                if tables[L.H_BOARD] >= 0:  # a board game's hand is one turn: the showdown
+                    state[L.S_HAND_OVER] = 1
+                else:
+                    end_turn(tables, state)
                 continue
             kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
             if kind == L.K_DEALER:
                 dealer_turn(tables, state, state[L.S_PHASE], dealer(tables, state))
+                enter_phase(state, state[L.S_PHASE] + 1)
+                continue
+            if kind == L.K_BOARD:
+                board_step(tables, state, state[L.S_PHASE], dealer(tables, state))
                 enter_phase(state, state[L.S_PHASE] + 1)
                 continue
             if state[L.B_FOLDED + state[L.S_CUR]] != 0 and _own_phase(kind):

@@ -150,7 +150,9 @@ S_DOUBLED = 65  # auction: 0 undoubled, 1 doubled, 2 redoubled
 S_CALL_PASSES = 66  # auction: passes in a row since the last bid, double or redouble
 S_DECLARER = 67  # the contract's declarer once the auction has ended, -1 none (yet)
 S_DUMMY = 68  # the declarer's partner whose hand the declarer plays (``AuctionPhase.dummy``), -1 none
-N_SCALARS = 69
+S_BET_OPENER = 69  # board games: the seat the next betting round opens with (``engine.board``), -1 the turn's
+S_BLINDS_DUE = 70  # board games: the board phase whose blinds the next betting round posts, -1 none
+N_SCALARS = 71
 
 # ---- per-seat blocks (MAX_PLAYERS cells each; team blocks are indexed by team) ------------------------
 B_BID = N_SCALARS
@@ -239,7 +241,9 @@ H_BOOK_TRICKS = 35
 H_BOOK_POINTS = 36
 H_AUCTION_VUL = 37  # -1 without an auction phase, else its ``Vulnerability`` code
 H_DEALER = 38  # -1 without a dealer phase, else its index (``engine.dealer``)
-HEADER_SIZE = 39
+H_BOARD = 39  # -1 without a board phase, else the first one's index (``engine.board``)
+H_POT_SIZED = 40  # 1: a board phase makes the game's betting pot-sized (``BoardPhase.pot_sized``)
+HEADER_SIZE = 41
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -288,6 +292,7 @@ K_ASK = 10
 K_COUNT = 11
 K_AUCTION = 12
 K_DEALER = 13
+K_BOARD = 14
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

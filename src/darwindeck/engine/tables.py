@@ -31,7 +31,9 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   turned trump (``H_TURNED_TRUMP``: -1 or the ``TurnedTrump`` code) and book scoring (``H_BOOK`` 1 when
   present, then its two fields), and an auction's vulnerability (``H_AUCTION_VUL``: -1 without an
   auction phase, else the first auction phase's ``Vulnerability`` code), and the dealer phase's index
-  (``H_DEALER``: -1 without one; its row: ``A`` stand on, ``B`` hits soft, ``C`` naturals, ``D`` peek).
+  (``H_DEALER``: -1 without one; its row: ``A`` stand on, ``B`` hits soft, ``C`` naturals, ``D`` peek),
+  and the first board phase's index (``H_BOARD``: -1 without one; a board row: ``A`` cards, ``B`` small
+  blind, ``C`` big blind, ``D`` pot sized) with ``H_POT_SIZED`` 1 when any board phase is pot-sized.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from darwindeck.genome.phases import (
     AuctionPhase,
     BettingPhase,
     BiddingPhase,
+    BoardPhase,
     ClaimPhase,
     CountPhase,
     DealerPhase,
@@ -199,6 +202,8 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
     elif isinstance(phase, DealerPhase):
         flags = (phase.hits_soft, phase.naturals, phase.peek)
         row[: L.PH_D + 1] = [L.K_DEALER, phase.stand_on, *(int(flag) for flag in flags)]
+    elif isinstance(phase, BoardPhase):
+        row[: L.PH_D + 1] = [L.K_BOARD, phase.cards, phase.small_blind, phase.big_blind, int(phase.pot_sized)]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_E + 1] = [
             L.K_BIDDING,
@@ -319,6 +324,9 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     header[L.H_AUCTION_VUL] = auctions[0].vulnerability.code if auctions else -1
     dealers = [i for i, p in enumerate(genome.phases) if isinstance(p, DealerPhase)]
     header[L.H_DEALER] = dealers[0] if dealers else -1
+    boards = [i for i, p in enumerate(genome.phases) if isinstance(p, BoardPhase)]
+    header[L.H_BOARD] = boards[0] if boards else -1
+    header[L.H_POT_SIZED] = int(any(p.pot_sized for p in genome.phases if isinstance(p, BoardPhase)))
     return header
 
 

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.board import seat_strength
 from darwindeck.engine.hand_strength import hand_strength
 from darwindeck.engine.jit import kernel_inline, kernel_jit, stack_array
 from darwindeck.engine.piles import hand_off
@@ -156,6 +157,9 @@ def hand_strengths(tables: Int64Array, state: Int64Array, strengths: Int64Array)
     for p in range(n_players):
         if state[L.B_FOLDED + p] != 0:
             strengths[p] = FOLDED_STRENGTH
+            continue
+        if tables[L.H_BOARD] >= 0:  # the seat's cards and the board's (``engine.board``)
+            strengths[p] = seat_strength(tables, state, p)
             continue
         off = hand_off(p)
         strengths[p] = hand_strength(

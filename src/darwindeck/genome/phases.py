@@ -65,6 +65,9 @@ Each phase is a frozen record of what the player may or must do:
   declarer, doubling, the dummy and the contract's score.
 * ``DealerPhase``: Blackjack's house dealer (its class docstring): a hand of its own, an up-card and a
   hole card, a fixed drawing policy, and every player paid or collected against it.
+* ``BoardPhase``: community cards (Texas Hold'em's flop, turn and river; its class docstring): cards
+  dealt face up to the table that count in every seat's hand, the blinds, pot-sized betting, and a hand
+  that ends in a showdown once its turn's phases are done.
 """
 
 from __future__ import annotations
@@ -406,6 +409,51 @@ class DealerPhase:
     peek: bool = True
 
 
+#: The most community cards a hand may show (Hold'em's five), and the largest blind.
+MAX_BOARD = 5
+MAX_BLIND = 0xFFFF
+
+
+@phase_kind(
+    "board",
+    opcode=28,
+    layout=("cards", "small_blind", "big_blind", Flags("pot_sized")),
+    since=2,
+    semantics=("engine.board", "engine.betting"),
+)
+@dataclass(frozen=True)
+class BoardPhase:
+    """Community cards, as Texas Hold'em deals them (``engine.board``): a *street*.
+
+    When the phase is reached it deals ``cards`` cards (0..5) from the deck face up to the *board*, the
+    table's shared cards: every seat sees them, and each seat's hand at the showdown is the best five of
+    its own cards and the board's (the game's ``poker`` hand evaluation). A game with a board plays each
+    hand in one turn: the turn's phases run once, and when they are done the hand ends in a showdown.
+
+    With blinds (``big_blind`` > 0) the phase also posts them as the opening bets of the next betting
+    round: the seat after the dealer puts in ``small_blind`` and the next seat ``big_blind`` (heads-up,
+    two players: the dealer posts the small blind), each at most the chips they have. That round opens
+    with the seat after the big blind, and the big blind may still raise when everyone has only called;
+    every later round (after a street without blinds) opens with the first seat after the dealer. A round
+    in which at most one player could still bet and nobody owes anything is not played (everyone else
+    is all in: the board is dealt out to the showdown).
+
+    ``pot_sized`` (any board phase of the game): the game's betting is no-limit with two sizes, as
+    OpenSpiel's ``fcpa`` abstraction of it: a bet or raise puts in the pot after calling (call, then raise
+    by the whole pot), allowed when it does not exceed the player's chips; all in whenever raising is
+    allowed (the player has chips beyond the call and someone else may still bet) and is not the same
+    amount; raising never caps (``max_raises`` still counts raises). At the showdown the pot is shared
+    equally among the best hands of those who did not fold; an odd chip goes to the first of them after
+    the dealer. There are no side pots: a player all in for less shares the whole pot (a limit stated
+    where it matters: two players with equal stacks, as Hold'em heads-up, never need one).
+    """
+
+    cards: int = declared_field(3, low=0, high=MAX_BOARD, note=f" (0..{MAX_BOARD} community cards)")
+    small_blind: int = declared_field(0, low=0, high=MAX_BLIND, width=2)
+    big_blind: int = declared_field(0, low=0, high=MAX_BLIND, width=2)
+    pot_sized: bool = False
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -421,4 +469,5 @@ Phase: TypeAlias = (
     | CountPhase
     | AuctionPhase
     | DealerPhase
+    | BoardPhase
 )

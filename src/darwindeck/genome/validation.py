@@ -65,6 +65,12 @@ Turn structure
     the tableau in use (a tableau mode, or a phase that moves cards to or from the tableau: the dealer's
     cards lie there), a second dealer phase, or a deal with no room for the dealer's two cards; E
     ``stand_on`` 12..21.
+  * E a board phase (community cards) in a game with no best-hand showdown (a ``poker`` hand evaluation
+    and a ``best_hand`` win condition: nothing would count the board), with the tableau in use or a
+    dealer phase (the board lies on the tableau), blinds without ``starting_chips`` or without a betting
+    phase after it, a small blind above the big blind, ``pot_sized`` without a betting phase, more board
+    cards than the deal leaves, or more than 5 board cards in all; E ``cards`` 0..5, blinds 0..65535; W
+    a board game of more than two players with chips (no side pots: an all-in for less shares the pot).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -155,11 +161,13 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.declare import field_facts, field_types, phase_kinds
 from darwindeck.genome.phases import (
+    MAX_BOARD,
     MIN_RUN,
     AskPhase,
     AuctionPhase,
     BettingPhase,
     BiddingPhase,
+    BoardPhase,
     ClaimPhase,
     CountPhase,
     DealerPhase,
@@ -207,7 +215,16 @@ UINT16_MAX = 65535
 MIN_GROUP, MAX_GROUP = 2, 13
 CARD_VALUE_COUNT = len(Rank)
 
-_CARD_MOVING_PHASES = (DrawPhase, PlayPhase, DiscardPhase, TrickPhase, ClaimPhase, AskPhase, CountPhase)
+_CARD_MOVING_PHASES = (
+    DrawPhase,
+    PlayPhase,
+    DiscardPhase,
+    TrickPhase,
+    ClaimPhase,
+    AskPhase,
+    CountPhase,
+    BoardPhase,
+)
 _TABLEAU_MODES_NEEDING_PLAYS = (TableauMode.WAR, TableauMode.MATCH_RANK, TableauMode.SEQUENCE)
 _CAPTURING_MODES = (TableauMode.WAR, TableauMode.MATCH_RANK)
 _TRICK_WINS = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
@@ -556,6 +573,11 @@ class _Checker:
             self.check_auction_phase(path, index, phase)
         elif isinstance(phase, DealerPhase):
             self.check_dealer_phase(path, index)
+        elif isinstance(phase, BoardPhase):
+            for reason in self.board_refusals(index, phase):
+                self.error(path, f"a board cannot be dealt here: {reason}")
+            if self.genome.player_count > 2 and self.genome.setup.starting_chips:
+                self.warn(path, "no side pots: a player all in for less shares the whole pot")
 
     def check_declared_fields(self, path: str, phase: Phase) -> None:
         """The checks a phase's declaration implies (``genome.declare``), field by field in field order:
@@ -686,6 +708,39 @@ class _Checker:
         cards, deck = self.cards_per_player, self.deck
         if _is_int(cards) and deck is not None and cards * genome.player_count + 2 > deck.size:
             reasons.append(f"the deal leaves no two cards of the {deck.size} for the dealer")
+        return reasons
+
+    def board_refusals(self, index: int, phase: BoardPhase) -> list[str]:
+        """Why this game cannot deal this board phase (``engine.board``), empty when it can."""
+        genome, reasons = self.genome, []
+        evaluation = genome.scoring.hand_evaluation
+        poker = evaluation is not None and evaluation.method is EvaluationMethod.POKER
+        showdown = any(w.type is WinType.BEST_HAND for w in genome.win_conditions)
+        if not poker or not showdown:
+            reasons.append(
+                "no best-hand showdown (a poker hand evaluation and a best_hand win condition) counts "
+                "the board in anyone's hand"
+            )
+        if genome.setup.tableau_mode is not TableauMode.NONE or self.uses_tableau():
+            reasons.append("the tableau is in use, and the board lies there")
+        if self.phase_indices(DealerPhase):
+            reasons.append("a dealer phase's cards lie where the board would")
+        later_bets = [i for i in self.phase_indices(BettingPhase) if i > index]
+        blinds = (phase.small_blind, phase.big_blind)
+        if not all(_is_int(blind) for blind in blinds):
+            return reasons  # the declared range checks report them
+        if phase.big_blind and (not genome.setup.starting_chips or not later_bets):
+            reasons.append("blinds need setup.starting_chips and a betting phase after the board phase")
+        if phase.small_blind > phase.big_blind:
+            reasons.append(f"the small blind {phase.small_blind} is above the big blind {phase.big_blind}")
+        if phase.pot_sized and not self.phase_indices(BettingPhase):
+            reasons.append("pot_sized needs a betting phase")
+        board = sum(p.cards for p in self.phases if isinstance(p, BoardPhase) and _is_int(p.cards))
+        cards, deck = self.cards_per_player, self.deck
+        if _is_int(cards) and deck is not None and cards * genome.player_count + board > deck.size:
+            reasons.append(f"the deal leaves fewer than the board's {board} cards of the {deck.size}")
+        if board > MAX_BOARD:
+            reasons.append(f"the board phases deal {board} cards, more than {MAX_BOARD}")
         return reasons
 
     def uses_tableau(self) -> bool:

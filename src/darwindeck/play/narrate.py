@@ -10,7 +10,8 @@ choices of cards to pass ("East chooses 3 cards to pass": which cards, only the 
 ``describe_events(before, action, after, rules)`` says what followed without a decision: the cards the
 human passed and received ("You pass Q♠, K♠, 4♥ to East and receive J♠, 5♥, A♥ from West"), a trick
 won, a claim pile taken, a pot won, cards captured, the discard shuffled into a new deck (the deck grew
-without a deal), the dealer's play once it turns its hole card ("The dealer turns 4♥ and draws 3♣, 2♦";
+without a deal), community cards dealt to the board ("The board: 7♥ 8♣ 2♦ 4♠ (dealt 4♠)"), the dealer's
+play once it turns its hole card ("The dealer turns 4♥ and draws 3♣, 2♦";
 said when the dealer's cards are still on the table after the action: not when a new deal follows at
 once), a hand over with the scores. Both read only ``TableView`` values of the human's seat
 (``darwindeck.play.view``), the genome and ``TableRules`` (public rules), so a line can name a card only
@@ -85,12 +86,13 @@ def bet_words(view: TableView, rules: TableRules, player: int, action: int) -> t
     before it (``engine.betting``: a call puts in what is owed, a bet the minimum, a raise the minimum
     over the bet, all in every chip): ("raises to 6", "raise to 6"), ("calls 4", "call 4")."""
     owed = view.current_bet - view.round_bets[player]
-    min_bet = rules.min_bets[view.phase_index]
+    bet = _bet_size(view, rules)
+    raised = view.round_bets[player] + bet
     words = {
         L.A_CHECK: ("checks", "check"),
         L.A_CALL: (f"calls {owed}", f"call {owed}"),
-        L.A_BET: (f"bets {min_bet}", f"bet {min_bet}"),
-        L.A_RAISE: (f"raises to {view.current_bet + min_bet}", f"raise to {view.current_bet + min_bet}"),
+        L.A_BET: (f"bets {bet}", f"bet {bet}"),
+        L.A_RAISE: (f"raises to {raised}", f"raise to {raised}"),
         L.A_ALL_IN: (f"goes all in ({view.chips[player]})", f"go all in ({view.chips[player]})"),
         L.A_FOLD: ("folds", "fold"),
     }
@@ -115,12 +117,21 @@ def draw_words(view: TableView, rules: TableRules, action: int) -> str:
     return "draw from the stock"
 
 
+def _bet_size(view: TableView, rules: TableRules) -> int:
+    """The chips a BET or RAISE of the deciding seat puts in (``engine.betting``): the minimum bet over
+    what it owes, or with pot-sized betting what it owes and the pot after calling."""
+    owed = max(view.current_bet - view.round_bets[view.current_player], 0)
+    if rules.pot_sized:
+        return view.pot + 2 * owed
+    return owed + rules.min_bets[view.phase_index]
+
+
 def _put_in(view: TableView, rules: TableRules, action: int) -> int:
     """The chips the deciding seat puts in with a betting ``action`` (``engine.betting``)."""
     player = view.current_player
     owed = max(view.current_bet - view.round_bets[player], 0)
-    min_bet = rules.min_bets[view.phase_index]
-    amounts = {L.A_CALL: owed, L.A_BET: min_bet, L.A_RAISE: owed + min_bet, L.A_ALL_IN: view.chips[player]}
+    bet = _bet_size(view, rules)
+    amounts = {L.A_CALL: owed, L.A_BET: bet, L.A_RAISE: bet, L.A_ALL_IN: view.chips[player]}
     return amounts.get(action, 0)
 
 
@@ -900,6 +911,9 @@ def describe_events(
             lines.append(
                 _says(after, takers[0], "takes", "take", f"the claim pile ({before.claim_pile_size} cards)")
             )
+    board = board_line(before, after)
+    if board:
+        lines.append(board)
     lines.extend(_shown_hands(after, revealed))
     pot = before.pot + (_put_in(before, rules, action) if before.phase_kind == L.K_BETTING else 0)
     if pot and not after.pot:
@@ -930,6 +944,16 @@ def describe_events(
     if after.hand_number > before.hand_number:
         lines.append(f"Hand {after.hand_number} is dealt.")
     return lines
+
+
+def board_line(before: TableView, after: TableView) -> str:
+    """The community cards dealt since ``before`` in the same hand, with the whole board
+    (``engine.board``): "The board: 7♥ 8♣ 2♦ (dealt 7♥ 8♣ 2♦)"; empty when none were dealt."""
+    if not after.board or after.hand_number != before.hand_number or len(after.board) <= len(before.board):
+        return ""
+    dealt = after.board[len(before.board) :]
+    shown = " ".join(card_name(card) for card in after.board)
+    return f"The board: {shown} (dealt {' '.join(card_name(card) for card in dealt)})."
 
 
 def dealer_line(before: TableView, after: TableView) -> str:

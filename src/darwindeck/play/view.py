@@ -167,6 +167,7 @@ class TableView:
     auction: tuple[tuple[int, int], ...]  # (seat, call action) of this hand's auction, from the moves
     dealer: tuple[int, ...]  # a dealer game: the dealer's face-up cards (engine.dealer), else empty
     dealer_hole: bool  # the dealer's hole card still lies face down (its face is never in the view)
+    board: tuple[int, ...] = ()  # a board game's community cards, face up (engine.board), else empty
 
     @property
     def n_players(self) -> int:
@@ -248,6 +249,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         auction=auction_calls(state, moves),
         dealer=state.dealer_cards(),
         dealer_hole=state.dealer_hole_hidden(),
+        board=obs.tableau[L.GENERAL_PILE] if int(state.program[L.H_BOARD]) >= 0 else (),
     )
 
 
@@ -337,6 +339,7 @@ class TableRules:
     upcard: bool  # a trump phase proposes the discard top as trumps (Euchre): the card is turned up
     books: bool  # only books reach the discard pile (asking and drawing phases alone, Go Fish)
     program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
+    pot_sized: bool = False  # a board phase makes bets and raises pot-sized (engine.betting)
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -407,6 +410,7 @@ def table_rules(state: GameState) -> TableRules:
         upcard=L.K_TRUMP in kinds,
         books=_only_books_discarded(genome),
         program=state.program,
+        pot_sized=bool(header[L.H_POT_SIZED]),
     )
 
 
@@ -586,8 +590,11 @@ _HAND_NAMES = {
 
 def hand_label(state: GameState, hand: Sequence[int]) -> str:
     """What a shown hand is worth by the game's hand evaluation (``engine.hand_strength``): the poker hand
-    ("a full house"), a point total ("20", "bust"), deadwood ("deadwood 6"); "" for high card games."""
+    ("a full house"), a point total ("20", "bust"), deadwood ("deadwood 6"); "" for high card games.
+    In a board game the board's cards count with the hand (``engine.board.seat_strength``)."""
     header = state.tables.header
+    if int(header[L.H_BOARD]) >= 0:
+        hand = (*hand, *state.tableau(L.GENERAL_PILE))
     method = int(header[L.H_EVAL_METHOD])
     cards = np.array([*hand, *([0] * (L.PILE_CAP - len(hand)))], dtype=np.int64)
     values = _card_values(state)

@@ -16,6 +16,7 @@ from darwindeck.genome.phases import (
     AuctionPhase,
     BettingPhase,
     BiddingPhase,
+    BoardPhase,
     ClaimPhase,
     CountPhase,
     DealerPhase,
@@ -183,6 +184,7 @@ def _mechanics(genome: GameGenome) -> list[str]:
         ("counting to a total", CountPhase in kinds),
         ("an auction for a contract", AuctionPhase in kinds),
         ("playing against a dealer", DealerPhase in kinds),
+        ("community cards", BoardPhase in kinds),
         ("shedding cards", WinType.EMPTY_HAND in wins),
         ("capturing cards", mode in (TableauMode.WAR, TableauMode.MATCH_RANK)),
         ("building sequences", mode is TableauMode.SEQUENCE),
@@ -427,6 +429,11 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
         items.append("A hand ends when every player's hand is empty (the deck is not played out).")
     elif any(isinstance(phase, DealerPhase) for phase in genome.phases):  # engine.dealer ends it
         items.append("A hand ends when the dealer has played and every player is settled.")
+    elif any(isinstance(phase, BoardPhase) for phase in genome.phases):  # engine.board ends it
+        items.append(
+            "A hand is one turn: when its last phase is done, the players still in show their hands (the "
+            "showdown). A round of betting in which nobody but one player could still bet is skipped."
+        )
     elif not structure.has_tricks:
         items.append(
             "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
@@ -454,6 +461,11 @@ def _betting_hand_end(genome: GameGenome) -> list[str]:
         if ranked
         else "if more than one has not, it stays in the pot for the next hand"
     )
+    if any(isinstance(phase, BoardPhase) for phase in genome.phases):  # engine.board.share_pot
+        others = (
+            "otherwise it is shared equally among the best hands among them (an odd chip goes to the "
+            "first of them after the dealer)"
+        )
     return [
         "A player who folds sits out the rest of the hand: their turns are skipped and they cannot win "
         "the pot.",

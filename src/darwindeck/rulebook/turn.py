@@ -26,6 +26,7 @@ from darwindeck.genome.phases import (
     AuctionPhase,
     BettingPhase,
     BiddingPhase,
+    BoardPhase,
     ClaimPhase,
     CountPhase,
     DealerPhase,
@@ -70,6 +71,7 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     CountPhase: "Count",
     AuctionPhase: "Auction",
     DealerPhase: "Dealer",
+    BoardPhase: "Board",
 }
 
 #: Spec 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -267,8 +269,12 @@ def _describe_phase(
         return _trick(phase, genome)
     if isinstance(phase, ClaimPhase):
         return _claim(phase, genome.setup.initial_deck)
+    if isinstance(phase, BettingPhase) and pot_sized(genome):
+        return _pot_sized_betting(phase, _first_index(genome, BettingPhase, path))
     if isinstance(phase, BettingPhase):
         return _betting(phase)
+    if isinstance(phase, BoardPhase):
+        return _board(phase, genome, _first_index(genome, BoardPhase, path))
     if isinstance(phase, KnockPhase):
         return _knock(phase, genome)
     if isinstance(phase, PassPhase):
@@ -746,6 +752,76 @@ def _betting(phase: BettingPhase) -> tuple[str, list[str]]:
         "round."
     )
     return main, [f"A bet is at least {words.count(phase.min_bet, 'chip')}.", raises]
+
+
+def pot_sized(genome: GameGenome) -> bool:
+    """Whether a board phase makes the game's betting pot-sized (``engine.betting``)."""
+    return any(isinstance(phase, BoardPhase) and phase.pot_sized for phase in genome.phases)
+
+
+def _first_index(genome: GameGenome, kind: type[Phase], path: str) -> int | None:
+    """The index of the first phase of ``kind`` when the phase at ``path`` is a later one, else None
+    (a repeated phase refers back to the first rather than saying it all again)."""
+    first = next(i for i, phase in enumerate(genome.phases) if isinstance(phase, kind))
+    return None if path == f"turn_structure.phases[{first}]" else first
+
+
+def _pot_sized_betting(phase: BettingPhase, first: int | None) -> tuple[str, list[str]]:
+    """A betting round under ``BoardPhase.pot_sized`` as ``engine.betting`` plays it; ``first``: the
+    index of the game's first betting phase when this is a later one."""
+    if first is not None:
+        return f"Another round of no-limit betting, as in phase {first + 1}.", []
+    main = (
+        "A round of no-limit betting: in turn, each player may check (or call what they owe), bet or "
+        "raise the size of the pot, go all in, or fold when they owe chips."
+    )
+    details = [
+        "A pot-sized bet or raise puts in what you owe and then as much again as the whole pot after "
+        "your call; you need the chips for it. All in puts in every chip you have.",
+        "You may raise or go all in only when you have chips beyond what you owe and another player "
+        "could still bet.",
+        "The round ends when everyone still in has acted since the last bet or raise and matched it (or "
+        "is all in).",
+    ]
+    if phase.max_raises < _UNCAPPED_RAISES:
+        details.append(f"At most {words.count(phase.max_raises, 'raise')} may be made in a round.")
+    return main, details
+
+
+#: ``max_raises`` from which the rulebook does not mention a cap (a byte's largest value).
+_UNCAPPED_RAISES = 0xFF
+
+
+def _board(phase: BoardPhase, genome: GameGenome, first: int | None) -> tuple[str, list[str]]:
+    """The board phase as ``engine.board`` plays it; ``first``: the index of the game's first board
+    phase when this is a later one (the board's rule is said once)."""
+    two = genome.player_count == 2
+    cards = words.count(phase.cards, "card")
+    main = (
+        f"Deal {cards} from the deck face up to the middle of the table (the board)."
+        if phase.cards
+        else "No card is dealt to the board yet."
+    )
+    details = (
+        []
+        if first is not None
+        else [
+            "The board belongs to everyone: at the showdown each player's hand is the best five of their "
+            "own cards and the board's."
+        ]
+    )
+    if phase.big_blind:
+        small = "the dealer" if two else "the player after the dealer"
+        details.append(
+            "Blinds (the dealer is the player before the one who starts the hand): "
+            f"{small} puts in {words.count(phase.small_blind, 'chip')} "
+            f"(the small blind) and the next player {words.count(phase.big_blind, 'chip')} (the big blind) "
+            "before the next round of betting, which the player after the big blind opens; the big blind "
+            "may still raise when everyone has only called."
+        )
+    else:
+        details.append("The next round of betting is opened by the first player after the dealer still in.")
+    return main, details
 
 
 def _bidding(phase: BiddingPhase, opening: str, highest: int | None) -> tuple[str, list[str]]:

@@ -8,7 +8,7 @@ the schema forces an approximation:
 * ``rummy``: Gin Rummy, Rummy, Go Fish.
 * ``fishing``: Scopa and Scopone.
 * ``tableau``: War, Betting War, Fan Tan.
-* ``casino``: Simple Poker, Draw Poker, Blackjack.
+* ``casino``: Simple Poker, Draw Poker, Texas Hold'em, Blackjack.
 * ``counting``: Cribbage Play.
 * ``parts``: rule parts several games share.
 * ``info``: what the library says about each game besides its genome (``GameInfo``).

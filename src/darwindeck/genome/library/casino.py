@@ -1,9 +1,11 @@
-"""Casino games: Simple Poker (five-card stud), Draw Poker, Blackjack. Hands are valued at the end.
+"""Casino games: Simple Poker (five-card stud), Draw Poker, Texas Hold'em, Blackjack. Hands are valued at
+the end.
 
 Approximations the schema forces on the poker games: one deal decides the game (``best_hand``), where
 the real games go on deal after deal until someone has the chips; every phase belongs to a player's
 turn, so a "round" of betting or drawing is each player's turn in order. Blackjack plays against the
-house's dealer (``DealerPhase``); its differences are in its docstring.
+house's dealer (``DealerPhase``); its differences are in its docstring. Texas Hold'em deals its
+community cards with ``BoardPhase`` and plays each hand in one turn.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from darwindeck.genome.cards import Location
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.library.info import GameInfo, LibraryGame
 from darwindeck.genome.library.parts import hand_size
-from darwindeck.genome.phases import BettingPhase, DealerPhase, DiscardPhase, DrawPhase
+from darwindeck.genome.phases import BettingPhase, BoardPhase, DealerPhase, DiscardPhase, DrawPhase
 from darwindeck.genome.schema import (
     EvaluationMethod,
     GameGenome,
@@ -116,6 +118,72 @@ def draw_poker() -> GameGenome:
     )
 
 
+#: Heads-up no-limit Hold'em as the ACPC competition and OpenSpiel's ``universal_poker`` play it.
+HOLDEM_STACK = 20_000
+HOLDEM_SMALL_BLIND = 50
+HOLDEM_BIG_BLIND = 100
+#: No cap on raises (the most a betting phase can say; a pot-sized raise at least doubles what the
+#: opponent must put in, so a 20,000-chip stack is all in long before).
+HOLDEM_MAX_RAISES = 255
+
+
+def texas_holdem() -> GameGenome:
+    """Texas Hold'em, heads-up no-limit, by the rules of the Annual Computer Poker Competition's
+    ``holdem.nolimit.2p`` game (the game OpenSpiel's ``universal_poker`` plays; the hand ranks and the
+    order of play as in Bicycle's "Official Rules of Card Games", https://bicyclecards.com).
+
+    Faithful: two players with 20,000 chips; the dealer posts the small blind (50) and the other player
+    the big blind (100); two hole cards each, seen only by their holder; a betting round before the
+    flop, opened by the dealer (small blind), the big blind keeping the option to raise; three
+    community cards face up (the flop), a betting round, a fourth (the turn), a round, a fifth (the
+    river), a last round; every round after the flop opens with the big blind. Each hand is the best
+    five of the player's two cards and the five on the board; the best hand takes the pot, equal hands
+    split it. A fold gives the pot to the other player at once; when a player is all in and called the
+    board is dealt out with no more betting.
+
+    Stated differences: bet sizes are OpenSpiel's ``fcpa`` abstraction of no-limit (fold, check/call, a
+    pot-sized bet or raise, all in), not every chip amount: the language names a bet by its rule, not
+    by a number the player picks (a limit of the language, kept because the abstraction is how
+    OpenSpiel's own agents play the game). One hand is the game, as in OpenSpiel and the ACPC's
+    duplicate matches; the winner is the best hand at the showdown (a split pot is a draw), while the
+    chips say by how much. Side pots are not kept: with two players and equal stacks none ever arises.
+
+    ``tests/oracle/test_openspiel_holdem.py`` plays it in lock-step against ``universal_poker`` with
+    ``betting=nolimit``, ``numPlayers=2``, ``numRounds=4``, ``blind="100 50"``, ``firstPlayer="2 1 1
+    1"``, ``numSuits=4``, ``numRanks=13``, ``numHoleCards=2``, ``numBoardCards="0 3 1 1"``,
+    ``stack="20000 20000"``, ``bettingAbstraction=fcpa``: seat 0 is the big blind of the first hand,
+    seat 1 the dealer, as in our first hand.
+    """
+    street = BettingPhase(min_bet=HOLDEM_BIG_BLIND, max_raises=HOLDEM_MAX_RAISES)
+    return GameGenome(
+        name="Texas Hold'em",
+        description=(
+            "Two hole cards each and five community cards dealt face up in three streets, with a round "
+            "of no-limit betting before each and after the last. The best five of your seven cards "
+            "wins the pot."
+        ),
+        setup=SetupRules(cards_per_player=2, starting_chips=HOLDEM_STACK),
+        turn_structure=TurnStructure(
+            phases=(
+                BoardPhase(
+                    cards=0, small_blind=HOLDEM_SMALL_BLIND, big_blind=HOLDEM_BIG_BLIND, pot_sized=True
+                ),
+                street,
+                BoardPhase(cards=3, pot_sized=True),
+                street,
+                BoardPhase(cards=1, pot_sized=True),
+                street,
+                BoardPhase(cards=1, pot_sized=True),
+                street,
+            )
+        ),
+        scoring=POKER_SCORING,
+        win_conditions=(WinCondition(WinType.BEST_HAND),),
+        player_count=2,
+        max_turns=10,
+    )
+
+
 BLACKJACK_LIMIT = 21
 #: The dealer stands on 17, soft 17 included (Bicycle's rule, and OpenSpiel's).
 DEALER_STANDS_ON = 17
@@ -199,6 +267,16 @@ GAMES: tuple[LibraryGame, ...] = (
             "Bet, exchange up to three cards, bet; best poker hand wins.",
         ),
         draw_poker(),
+    ),
+    (
+        GameInfo(
+            "texas-holdem",
+            "Texas Hold'em",
+            FAMILY,
+            ("betting", "community-cards", "hand-evaluation"),
+            "Heads-up no-limit: two hole cards, five shared cards, best five of seven wins.",
+        ),
+        texas_holdem(),
     ),
     (
         GameInfo(

@@ -22,6 +22,7 @@ MECHANICS: dict[str, str] = {
     "bluffing": "cards are played face down under a claim that may be a lie",
     "capture": "cards are won from the table",
     "climbing": "each play must beat the previous one",
+    "community-cards": "cards dealt face up to the table count in every player's hand (Texas Hold'em)",
     "counting": "cards are played onto a running count that may not pass a limit (Cribbage's play)",
     "dealer": "each player plays alone against a dealer who draws by a fixed rule (Blackjack)",
     "draw": "cards are drawn from the deck, the discard pile or an opponent's hand",
