@@ -171,6 +171,7 @@ from darwindeck.genome.phases import (
     AuctionPhase,
     BettingPhase,
     BiddingPhase,
+    BoardPhase,
     ClaimPhase,
     CountPhase,
     DealerPhase,
@@ -403,6 +404,7 @@ PHASE_PRODUCTS: dict[type, tuple[str, Callable[[Any], tuple[Product, ...]]]] = {
     CountPhase: ("count", _count_products),
     AuctionPhase: ("auction", lambda phase: (Product.TRUMP, Product.POINTS)),
     DealerPhase: ("dealer", lambda phase: (Product.POINTS,)),
+    BoardPhase: ("board", lambda phase: (Product.GAIN, Product.CHIPS)),
 }
 
 #: Phases that take cards out of the player's hand: what makes cards received worth having.
