@@ -31,7 +31,9 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   turned trump (``H_TURNED_TRUMP``: -1 or the ``TurnedTrump`` code) and book scoring (``H_BOOK`` 1 when
   present, then its two fields), and an auction's vulnerability (``H_AUCTION_VUL``: -1 without an
   auction phase, else the first auction phase's ``Vulnerability`` code), and the dealer phase's index
-  (``H_DEALER``: -1 without one; its row: ``A`` stand on, ``B`` hits soft, ``C`` naturals, ``D`` peek).
+  (``H_DEALER``: -1 without one; its row: ``A`` stand on, ``B`` hits soft, ``C`` naturals, ``D`` peek),
+  and the show phase's index (``H_SHOW``: -1 without one; its row: ``A`` nobs, ``B`` crib four-flush; a
+  crib phase's row: ``A`` cards laid away, ``B`` his heels' points).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
@@ -60,6 +63,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    ShowPhase,
     TopTrump,
     TrickPhase,
     TrumpPhase,
@@ -199,6 +203,10 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
     elif isinstance(phase, DealerPhase):
         flags = (phase.hits_soft, phase.naturals, phase.peek)
         row[: L.PH_D + 1] = [L.K_DEALER, phase.stand_on, *(int(flag) for flag in flags)]
+    elif isinstance(phase, CribPhase):
+        row[: L.PH_B + 1] = [L.K_CRIB, phase.count, phase.heels]
+    elif isinstance(phase, ShowPhase):
+        row[: L.PH_B + 1] = [L.K_SHOW, int(phase.nobs), int(phase.crib_four_flush)]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_E + 1] = [
             L.K_BIDDING,
@@ -319,6 +327,8 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     header[L.H_AUCTION_VUL] = auctions[0].vulnerability.code if auctions else -1
     dealers = [i for i, p in enumerate(genome.phases) if isinstance(p, DealerPhase)]
     header[L.H_DEALER] = dealers[0] if dealers else -1
+    shows = [i for i, p in enumerate(genome.phases) if isinstance(p, ShowPhase)]
+    header[L.H_SHOW] = shows[0] if shows else -1
     return header
 
 

@@ -23,6 +23,7 @@ MECHANICS: dict[str, str] = {
     "capture": "cards are won from the table",
     "climbing": "each play must beat the previous one",
     "counting": "cards are played onto a running count that may not pass a limit (Cribbage's play)",
+    "crib": "cards laid away to the dealer's crib; hands and crib counted in a show (Cribbage)",
     "dealer": "each player plays alone against a dealer who draws by a fixed rule (Blackjack)",
     "draw": "cards are drawn from the deck, the discard pile or an opponent's hand",
     "hand-evaluation": "hands are valued (poker patterns, point totals, deadwood)",
