@@ -31,7 +31,10 @@ Where the rules differ on purpose, stated here once:
   first to reach 121 wins there (Pagat). When only one player ends OpenSpiel's show at 121 or more,
   ours must end with that winner; when both do, the winners may differ (counted below).
 
-1,000 deals (114 games from seeds 0 … 113) compare the decisions below in about a minute without the JIT.
+1,001 deals (80 games to 121, seeds 0 … 79) compare 2,002 lay-aways and 8,186 decisions of the play, all
+equal after the mapping above; 3,647 forced Passes were applied to OpenSpiel alone; 3 games ended on a
+winning card that left nobody able to play; 42 ended in the show, 6 of them with both players over 121
+in OpenSpiel's count. About 20 s without the JIT.
 """
 
 from __future__ import annotations

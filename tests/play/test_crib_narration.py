@@ -4,10 +4,13 @@ are told when the crib is made, and the show turns every kept hand and the crib 
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events
+from darwindeck.play.render import render_screen
 from darwindeck.play.view import build_view, cards_turned_up, table_rules
 from engine.scenario import c, cards
 
@@ -58,3 +61,21 @@ def test_the_show_turns_the_hands_and_the_crib_face_up_with_their_counts() -> No
         "Hand 1 is over. Scores: Player 1 12, Player 2 25",
         "Hand 2 is dealt.",
     ]
+
+
+def test_the_screen_names_the_starter_and_the_crib_and_hides_the_crib() -> None:
+    state = deal("QC")
+    state.apply_action(c("6C"))
+    assert "To the crib: 6♣" in screen(state, 0)
+    assert "6♣" not in screen(state, 1)  # the other seat does not see the choice
+    for name in ("7C", "6D", "7D"):
+        state.apply_action(c(name))
+    text = screen(state, 0)
+    assert "starter Q♣" in text and "crib 4 face down" in text
+    assert "6♦" not in text and "7♦" not in text  # seat 1's cards in the crib stay hidden
+
+
+def screen(state: GameState, seat: int) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(*render_screen(build_view(state, seat), table_rules(state), compact=False, plain=True))
+    return console.export_text()
