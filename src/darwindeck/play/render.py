@@ -231,8 +231,8 @@ def table_line(view: TableView, rules: TableRules) -> Text:
         word = "starter " if has_crib(rules) else "table "  # the crib phase's starter (engine.crib)
         parts.append(Text(word).append_text(cards_text(view.tableau[_SUIT_PILE])))
     if view.claim_pile_size and not view.dealer_hole:
-        pile = "crib" if has_crib(rules) else "claim pile"
-        parts.append(Text(f"{pile} {view.claim_pile_size} face down"))
+        face_down = "crib" if has_crib(rules) else "claim pile"
+        parts.append(Text(f"{face_down} {view.claim_pile_size} face down"))
     if view.claim_rank >= 0 and view.claim_count:
         rank = Rank.from_code(view.claim_rank).value
         parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
