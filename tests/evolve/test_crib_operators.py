@@ -8,6 +8,7 @@ import random
 
 from darwindeck.evolve.mutations import crib
 from darwindeck.evolve.operators import OPERATORS
+from darwindeck.evolve.repair import vet
 from darwindeck.genome import CountPhase, CribPhase, ShowPhase
 from darwindeck.genome.library import get_game
 from darwindeck.genome.validation import validate
@@ -57,3 +58,15 @@ def test_mutate_changes_exactly_one_field_and_stays_valid() -> None:
 def test_mutate_without_a_crib_is_unchanged() -> None:
     hearts = get_game("hearts")
     assert crib.mutate_crib(hearts, random.Random(0)) is hearts
+
+
+def test_a_crib_with_a_deal_too_big_is_repaired_to_cribbages_proportions() -> None:
+    # Hearts' deal (four players, 13 cards) with Cribbage's turn: eight cards laid away is more than a
+    # show counts, and 52 dealt leave no starter. The repair lays away 7 // 4 = 1 card each (the crib of
+    # four, as Pagat's four-player game) and deals 1 + 4 = 5 (20 dealt, 32 left for the starter).
+    cribbage, hearts = get_game("cribbage"), get_game("hearts")
+    child = hearts.replace(turn_structure=cribbage.turn_structure, win_conditions=cribbage.win_conditions)
+    vetted = vet(child)
+    assert vetted.repairs == ("fit_crib_deal",) and vetted.genome is not None
+    assert vetted.genome.setup.cards_per_player == 5
+    assert vetted.genome.phases[0] == CribPhase(count=1)
