@@ -99,7 +99,9 @@ def test_crossover_of_library_games_is_always_valid() -> None:
         child = crossover(rng.choice(games), rng.choice(games), rng)
         assert validate(child.genome).ok, child
         rejected += bool(child.rejected)
-    assert rejected < 60
+    # About a tenth are rejected: 54 to 57 of 600 at seeds 2024, 1, 2, 3 with the 32 games before
+    # Cribbage; 59 to 65 with it (2 to 7 of them Cribbage's crib in a deal the repair cannot fit).
+    assert rejected < 70
 
 
 @settings(max_examples=40, deadline=None)

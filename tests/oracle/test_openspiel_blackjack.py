@@ -34,6 +34,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Condition, ConditionType, DealerPhase, DrawPhase, GameGenome, Operator
 from darwindeck.genome.library import get_game
+from oracle.cards import suit_major_card as ours_of
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
@@ -42,14 +43,6 @@ OpenSpielState = Any  # pyspiel.BlackjackState (no type stubs)
 
 GAMES = 1000
 HIT, STAND = 0, 1
-#: OpenSpiel's suits C, D, H, S as our suit codes (0 hearts, 1 diamonds, 2 clubs, 3 spades).
-SUITS = (2, 1, 0, 3)
-
-
-def ours_of(card: int) -> int:
-    """Our card id of OpenSpiel's ``card``: its rank A, 2 … K is our rank code 12, 0 … 11."""
-    suit, rank = divmod(card, 13)
-    return SUITS[suit] * 13 + (rank - 1) % 13
 
 
 def openspiel_variant() -> GameGenome:

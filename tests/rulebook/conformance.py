@@ -305,6 +305,8 @@ class Checker:
             seen.add(ScoreMoment.KNOCK)
         if kind == "CountPhase":
             seen.add(ScoreMoment.COUNT)
+        if kind == "CribPhase":
+            seen.add(ScoreMoment.STARTER)
         if completed:
             seen.add(ScoreMoment.TRICK_WON)
         if hand_ended:

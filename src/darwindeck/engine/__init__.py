@@ -30,6 +30,8 @@ Modules:
 * ``counting``: the count phase (Cribbage's play).
 * ``board``: the board phase (Hold'em's streets): community cards, blinds, round openers, the shared pot.
 * ``dealer``: the dealer phase (Blackjack's house): up-card, hole card, fixed drawing, payouts.
+* ``crib``: the crib phase (Cribbage): cards laid away to the dealer's crib, the starter, his heels.
+* ``show``: the show phase (Cribbage): hands and crib counted at the hand's end.
 * ``auction``: Bridge's auction and the dummy (``decider``).
 * ``knock``: the knock phase and its showdown.
 * ``knock_showdown``: Gin Rummy's melds and lay-offs after a knock.

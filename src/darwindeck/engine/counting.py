@@ -4,7 +4,8 @@
 * The phase row: ``PH_A`` the limit (31), ``PH_B`` the go points (1), ``PH_C`` combos (1: score them).
 * It is the turn player's phase. They play one card whose value keeps the count at most the limit; holding
   cards of which none fits, they say go (PASS, their only move); holding none, the phase passes them.
-  Played cards go face up onto the discard pile; the count's cards are its top ``S_COUNT_CARDS``.
+  Played cards go face up onto the discard pile; the count's cards are its top ``S_COUNT_CARDS``;
+  each player's played cards of the hand are also kept in ``B_PLAYED`` (a bit per card, for the show).
 * Combos score for the player of the card (``scoring.add_score``): the count reaching 15, 2; reaching
   exactly the limit, 2; a pair with the card just before it, 2, three of a rank in a row 6, four 12
   (n cards: n·(n−1)); the longest run of the last k ≥ 3 cards of the count, k different ranks in
@@ -145,6 +146,7 @@ def count_action(tables: Int64Array, state: Int64Array, phase: int, player: int,
         state[L.S_COUNT] += count_value(action)
         state[L.S_COUNT_CARDS] += 1
         state[L.S_COUNTER] = player
+        state[L.B_PLAYED + player] |= 1 << action
         state[L.S_LAST_PLAYED] = action
         if phase_at(tables, phase, L.PH_C) != 0:
             add_score(tables, state, player, _combo_points(state, action, limit))

@@ -12,7 +12,8 @@ discard pile (``upcard``), or the last card dealt to the dealer, which stays in 
 (``dealer_last``). A game with a dealer phase deals the house its up-card and hole card last
 (``dealer.deal_dealer``, which may end the hand at once on a dealer's natural).
 
-At a hand's end: ``hand_end`` card rules score the cards still held, a moon is shot
+At a hand's end: a show phase counts the hands and the crib (``show.count_show``, which may end the
+game), ``hand_end`` card rules score the cards still held, a moon is shot
 (``scoring.shoot_the_moon``, when the genome says so), contracts are evaluated
 (``contracts.evaluate_contracts``, when the game has a bidding phase), the makers or defenders score
 (``makers.score_makers``, when the game has maker scoring), an auction's contract scores
@@ -41,6 +42,7 @@ from darwindeck.engine.makers import score_makers
 from darwindeck.engine.piles import hand_off, pop, push, shuffle
 from darwindeck.engine.program import contract_view, deck_card, team_view
 from darwindeck.engine.scoring import TRIGGER_HAND_END, score_card, shoot_the_moon
+from darwindeck.engine.show import count_show
 from darwindeck.engine.wins import WHEN_HAND_END, finish, judge, showdown_winner
 
 Int64Array = npt.NDArray[np.int64]
@@ -143,6 +145,7 @@ def reset_hand_state(state: Int64Array) -> None:
         state[L.B_ACTED + p] = 0
         state[L.B_PASSED + p] = 0
         state[L.B_STRAIN_FIRST + p] = 0
+        state[L.B_PLAYED + p] = 0
 
 
 @kernel_jit
@@ -217,6 +220,8 @@ def _score_contracts(tables: Int64Array, state: Int64Array) -> None:
 def end_hand(tables: Int64Array, state: Int64Array) -> None:
     """Score the hand, judge the game, deal again when it goes on."""
     state[L.S_HANDS_PLAYED] += 1
+    if count_show(tables, state, dealer(tables, state)):
+        return
     n_players = tables[L.H_PLAYERS]
     if tables[L.T_N_RULES] > 0:
         for p in range(n_players):

@@ -25,6 +25,7 @@ from darwindeck.engine.board import board_step, nobody_to_bet, opener, post_blin
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.counting import count_action
+from darwindeck.engine.crib import crib_step
 from darwindeck.engine.dealer import dealer_turn
 from darwindeck.engine.deals import deal_round, dealer, end_hand, new_hand
 from darwindeck.engine.jit import kernel_jit
@@ -502,6 +503,10 @@ def run_to_decision(tables: Int64Array, state: Int64Array) -> None:
             if kind == L.K_PASS and not pass_step(tables, state):
                 enter_phase(state, state[L.S_PHASE] + 1)
                 continue
+            if kind == L.K_CRIB and not crib_step(tables, state, dealer(tables, state)):
+                enter_phase(state, state[L.S_PHASE] + 1)
+                after_action(tables, state)  # his heels may have won the game
+                continue
             if kind == L.K_BIDDING:
                 state[L.S_ACTOR] = (state[L.S_CUR] + state[L.S_SUB]) % n_players
             elif kind == L.K_AUCTION:
@@ -569,7 +574,7 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         _bid(tables, state, phase, player, action - L.A_BID0)
     elif kind == L.K_TRICK:
         _trick_play(tables, state, phase, player, action)
-    elif kind == L.K_PASS:
+    elif kind == L.K_PASS or kind == L.K_CRIB:
         choose_to_pass(state, player, action)
     elif kind == L.K_DISCARD:
         _discard(tables, state, phase, player, action)

@@ -6,8 +6,8 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 
 ==========  ==========================================================================================
 0–51        the card ``c`` (``suit*13 + rank``): play it (play phase), discard it (discard phase), play
-            it to the trick (trick phase), choose it to pass (pass phase), the dealer's discard after
-            taking the turned card (trump phase)
+            it to the trick (trick phase), choose it to pass (pass phase), lay it away to the crib (crib
+            phase), the dealer's discard after taking the turned card (trump phase)
 52          DRAW: draw ``count`` cards from the draw phase's source
 53          PASS: decline an optional phase (only offered when the phase is not mandatory); in a trump
             phase, decline to choose trump
@@ -171,9 +171,10 @@ B_ACTED = B_FOLDED + MAX_PLAYERS  # 1: acted since the last bet or raise of the 
 B_PASSED = B_ACTED + MAX_PLAYERS  # pass phase: bit c set = card c chosen to pass (still in the hand)
 B_STRAIN_FIRST = B_PASSED + MAX_PLAYERS  # auction, per strain: 4 bits per team, 1 + the team's first
 #                                          player to bid that strain (0 none)
+B_PLAYED = B_STRAIN_FIRST + MAX_PLAYERS  # count phase: bit c set = card c played by the seat this hand
 
 # ---- pile lengths -----------------------------------------------------------------------------------
-L_DECK = B_STRAIN_FIRST + MAX_PLAYERS
+L_DECK = B_PLAYED + MAX_PLAYERS
 L_DISCARD = L_DECK + 1
 L_HAND = L_DISCARD + 1  # + player
 L_CAPTURED = L_HAND + MAX_PLAYERS  # + player
@@ -243,7 +244,8 @@ H_AUCTION_VUL = 37  # -1 without an auction phase, else its ``Vulnerability`` co
 H_DEALER = 38  # -1 without a dealer phase, else its index (``engine.dealer``)
 H_BOARD = 39  # -1 without a board phase, else the first one's index (``engine.board``)
 H_POT_SIZED = 40  # 1: a board phase makes the game's betting pot-sized (``BoardPhase.pot_sized``)
-HEADER_SIZE = 41
+H_SHOW = 41  # -1 without a show phase, else its index (``engine.show``)
+HEADER_SIZE = 42
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -293,6 +295,8 @@ K_COUNT = 11
 K_AUCTION = 12
 K_DEALER = 13
 K_BOARD = 14
+K_CRIB = 15
+K_SHOW = 16
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

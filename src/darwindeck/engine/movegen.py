@@ -428,7 +428,7 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = _claim_actions(tables, state, phase, player)
     elif kind == L.K_BETTING:
         n = betting_actions(tables, state, phase, player, L.P_LEGAL)
-    elif kind == L.K_PASS:
+    elif kind == L.K_PASS or kind == L.K_CRIB:
         n = _pass_actions(state, player)
     elif kind == L.K_TRUMP:
         n = trump_actions(tables, state, phase, player, L.P_LEGAL)

@@ -57,6 +57,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.auction import greedy_call_score
 from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.counting import greedy_count_score
+from darwindeck.engine.crib import greedy_crib_score
 from darwindeck.engine.deals import dealer
 from darwindeck.engine.hand_strength import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.jit import kernel_jit, stack_array
@@ -328,6 +329,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
         kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
         if kind == L.K_COUNT:
             return greedy_count_score(tables, state, action)
+        if kind == L.K_CRIB:
+            return greedy_crib_score(state, player, action)
         if kind == L.K_TRICK:
             return _trick_score(tables, state, player, action)
         if kind == L.K_CLAIM:

@@ -33,7 +33,9 @@ it is arrays and ints. Enum values are stored as their ``.code``; a missing opti
   auction phase, else the first auction phase's ``Vulnerability`` code), and the dealer phase's index
   (``H_DEALER``: -1 without one; its row: ``A`` stand on, ``B`` hits soft, ``C`` naturals, ``D`` peek),
   and the first board phase's index (``H_BOARD``: -1 without one; a board row: ``A`` cards, ``B`` small
-  blind, ``C`` big blind, ``D`` pot sized) with ``H_POT_SIZED`` 1 when any board phase is pot-sized.
+  blind, ``C`` big blind, ``D`` pot sized) with ``H_POT_SIZED`` 1 when any board phase is pot-sized,
+  and the show phase's index (``H_SHOW``: -1 without one; its row: ``A`` nobs, ``B`` crib four-flush; a
+  crib phase's row: ``A`` cards laid away, ``B`` his heels' points).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from darwindeck.genome.phases import (
     BoardPhase,
     ClaimPhase,
     CountPhase,
+    CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
@@ -63,6 +66,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    ShowPhase,
     TopTrump,
     TrickPhase,
     TrumpPhase,
@@ -204,6 +208,10 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         row[: L.PH_D + 1] = [L.K_DEALER, phase.stand_on, *(int(flag) for flag in flags)]
     elif isinstance(phase, BoardPhase):
         row[: L.PH_D + 1] = [L.K_BOARD, phase.cards, phase.small_blind, phase.big_blind, int(phase.pot_sized)]
+    elif isinstance(phase, CribPhase):
+        row[: L.PH_B + 1] = [L.K_CRIB, phase.count, phase.heels]
+    elif isinstance(phase, ShowPhase):
+        row[: L.PH_B + 1] = [L.K_SHOW, int(phase.nobs), int(phase.crib_four_flush)]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_E + 1] = [
             L.K_BIDDING,
@@ -327,6 +335,8 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     boards = [i for i, p in enumerate(genome.phases) if isinstance(p, BoardPhase)]
     header[L.H_BOARD] = boards[0] if boards else -1
     header[L.H_POT_SIZED] = int(any(p.pot_sized for p in genome.phases if isinstance(p, BoardPhase)))
+    shows = [i for i, p in enumerate(genome.phases) if isinstance(p, ShowPhase)]
+    header[L.H_SHOW] = shows[0] if shows else -1
     return header
 
 

@@ -74,6 +74,9 @@ MutateAuctionPhaseMutation         0.10     0.20        ``auction``
 AddDealerPhaseMutation             0.03     0.06        ``dealer``
 RemoveDealerPhaseMutation          0.03     0.06        ``dealer``
 MutateDealerPhaseMutation          0.10     0.20        ``dealer``
+AddCribMutation                    0.03     0.06        ``crib``
+RemoveCribMutation                 0.03     0.06        ``crib``
+MutateCribMutation                 0.10     0.20        ``crib``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -108,6 +111,7 @@ from darwindeck.evolve.mutations import (
     bidding,
     conditions,
     counting,
+    crib,
     dealer,
     effects,
     knock,
@@ -217,6 +221,9 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddDealerPhaseMutation", dealer.add_dealer_phase, 0.03, 0.06),
     Operator("RemoveDealerPhaseMutation", dealer.remove_dealer_phase, 0.03, 0.06),
     Operator("MutateDealerPhaseMutation", dealer.mutate_dealer_phase, 0.10, 0.20),
+    Operator("AddCribMutation", crib.add_crib, 0.03, 0.06),
+    Operator("RemoveCribMutation", crib.remove_crib, 0.03, 0.06),
+    Operator("MutateCribMutation", crib.mutate_crib, 0.10, 0.20),
 )
 
 

@@ -33,6 +33,10 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
 ``clamp_effect_values``        special effect values into 1..255 (spec 000)
 ``fill_thresholds``            a win type that needs a threshold without one gets ``DEFAULT_THRESHOLD``
 ``clamp_max_turns``            ``max_turns`` into 1..65535
+``fit_crib_deal``              a crib too big to count or a deal leaving no starter: each player
+                               lays away at most 7 // players cards (at least 1) and is dealt at most
+                               those and four more (Cribbage's kept hand), fewer when the deck must
+                               still make up the crib and give the starter
 =============================  =================================================================
 
 ``repair_teams(teams, player_count)`` is the seed-003 reconciliation after a player-count change: players
@@ -46,11 +50,14 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from darwindeck.evolve.mutations._edit import indices_of, with_phases, with_setup
+from darwindeck.evolve.mutations._edit import indices_of, replaced_at, with_phases, with_setup
 from darwindeck.genome.phases import (
+    CRIB_SIZE,
+    MAX_COUNTED,
     BettingPhase,
     BiddingPhase,
     ClaimPhase,
+    CribPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -73,6 +80,8 @@ from darwindeck.genome.validation import MAX_TURNS, UINT8_MAX, validate
 DEFAULT_STARTING_CHIPS = 100
 #: Threshold given to a win condition that needs one and has none.
 DEFAULT_THRESHOLD = 100
+#: The cards a Cribbage hand keeps after laying away (``fit_crib_deal``).
+KEPT_HAND = 4
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -290,6 +299,25 @@ def clamp_max_turns(genome: GameGenome) -> GameGenome:
     return genome if turns == genome.max_turns else genome.replace(max_turns=turns)
 
 
+def fit_crib_deal(genome: GameGenome) -> GameGenome:
+    found = indices_of(genome.phases, CribPhase)
+    if not found:
+        return genome
+    crib = genome.phases[found[0]]
+    assert isinstance(crib, CribPhase)
+    count = max(1, min(crib.count, MAX_COUNTED // genome.player_count))
+    if count != crib.count:
+        crib = dataclasses.replace(crib, count=count)
+        genome = with_phases(genome, replaced_at(genome.phases, found[0], crib))
+    laid = count * genome.player_count
+    setup = genome.setup
+    spare = setup.initial_deck.size - setup.initial_discard_count - max(CRIB_SIZE - laid, 0) - 1
+    limit = min(count + KEPT_HAND, max(spare, 0) // genome.player_count)
+    if setup.cards_per_player <= limit:
+        return genome
+    return with_setup(genome, cards_per_player=limit)
+
+
 #: Every repair by name, in the order they run.
 REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("clamp_deal", clamp_deal),
@@ -307,4 +335,5 @@ REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("clamp_effect_values", clamp_effect_values),
     ("fill_thresholds", fill_thresholds),
     ("clamp_max_turns", clamp_max_turns),
+    ("fit_crib_deal", fit_crib_deal),
 )

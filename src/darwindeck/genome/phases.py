@@ -68,6 +68,8 @@ Each phase is a frozen record of what the player may or must do:
 * ``BoardPhase``: community cards (Texas Hold'em's flop, turn and river; its class docstring): cards
   dealt face up to the table that count in every seat's hand, the blinds, pot-sized betting, and a hand
   that ends in a showdown once its turn's phases are done.
+* ``CribPhase``, ``ShowPhase``: Cribbage's crib (cards laid away, the starter cut, his heels) and its
+  show (hands and crib counted for fifteens, pairs, runs, flushes and nobs at the hand's end).
 """
 
 from __future__ import annotations
@@ -454,6 +456,56 @@ class BoardPhase:
     pot_sized: bool = False
 
 
+#: The crib holds four cards: a shortfall after every player has laid away is made up from the deck.
+CRIB_SIZE = 4
+#: A show counts at most seven cards (a kept hand, or a crib) besides the starter.
+MAX_COUNTED = 7
+
+
+@phase_kind(
+    "crib",
+    opcode=27,
+    layout=("count", "heels"),
+    since=2,
+    semantics=("engine.crib", "engine.passing"),
+)
+@dataclass(frozen=True)
+class CribPhase:
+    """Cribbage's crib and starter, once per hand (``engine.crib``): the first time the phase is reached,
+    every player in turn from the turn's player (the hand's first, left of the dealer) lays ``count``
+    cards of their hand away face down, one card a decision; the cards laid away form the *crib*, the
+    dealer's extra hand, made up to four from the deck when they are fewer (three and four players lay
+    away one each). Then the *starter* is cut: the deck's top card turned face up for everyone, and a
+    jack turned scores ``heels`` points to the dealer ("his heels"). Needs a show phase, which counts
+    the crib."""
+
+    count: int = declared_field(2, low=1, high=0xFF, note=" (one byte; cards each player lays away)")
+    heels: int = declared_field(2, low=0, high=0xFF, note=" (one byte)")
+
+
+@phase_kind(
+    "show",
+    opcode=29,
+    layout=(Flags("nobs", "crib_four_flush"),),
+    since=2,
+    semantics=("engine.show",),
+)
+@dataclass(frozen=True)
+class ShowPhase:
+    """Cribbage's show, when the hand ends (``engine.show``): each hand a player kept from the crib
+    phase, with the starter, is counted for its owner, the player left of the dealer first and the
+    dealer last, then the crib for the dealer; the game is judged after each count, so the first to
+    reach the target wins. A count: 2 for each combination of cards adding up to 15 (ace 1, court
+    cards 10), 2 for each pair, for each run of three or more ranks in sequence (ace low) its length
+    (counted once for every way of making it: a double run of three scores 6), a flush of the hand's
+    cards (four, all of one suit) their number, one more with the starter of that suit; with ``nobs``,
+    1 for the jack of the starter's suit. The crib scores a flush only of five, with the starter; with
+    ``crib_four_flush`` (OpenSpiel's variant) its four-card flush counts as a hand's does."""
+
+    nobs: bool = True
+    crib_four_flush: bool = False
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -470,4 +522,6 @@ Phase: TypeAlias = (
     | AuctionPhase
     | DealerPhase
     | BoardPhase
+    | CribPhase
+    | ShowPhase
 )

@@ -161,7 +161,9 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.declare import field_facts, field_types, phase_kinds
 from darwindeck.genome.phases import (
+    CRIB_SIZE,
     MAX_BOARD,
+    MAX_COUNTED,
     MIN_RUN,
     AskPhase,
     AuctionPhase,
@@ -170,6 +172,7 @@ from darwindeck.genome.phases import (
     BoardPhase,
     ClaimPhase,
     CountPhase,
+    CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
@@ -178,6 +181,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    ShowPhase,
     TrickPhase,
     TrumpPhase,
     TrumpRelation,
@@ -578,6 +582,11 @@ class _Checker:
                 self.error(path, f"a board cannot be dealt here: {reason}")
             if self.genome.player_count > 2 and self.genome.setup.starting_chips:
                 self.warn(path, "no side pots: a player all in for less shares the whole pot")
+        elif isinstance(phase, CribPhase):
+            for reason in self.crib_refusals(index, phase):
+                self.error(path, f"a crib cannot be made here: {reason}")
+        elif isinstance(phase, ShowPhase):
+            self.check_show_phase(path, index)
 
     def check_declared_fields(self, path: str, phase: Phase) -> None:
         """The checks a phase's declaration implies (``genome.declare``), field by field in field order:
@@ -742,6 +751,39 @@ class _Checker:
         if board > MAX_BOARD:
             reasons.append(f"the board phases deal {board} cards, more than {MAX_BOARD}")
         return reasons
+
+    def crib_refusals(self, index: int, phase: CribPhase) -> list[str]:
+        """Why this game cannot have Cribbage's crib (``engine.crib``), empty when it can."""
+        genome, reasons = self.genome, []
+        if not self.phase_indices(ShowPhase):
+            reasons.append("a crib needs a show phase to count it (and the hands kept), and there is none")
+        if self.phase_indices(ClaimPhase) or self.phase_indices(DealerPhase):
+            reasons.append("a claim or dealer phase uses the face-down pile where the crib lies")
+        if self.phase_indices(BoardPhase):
+            reasons.append("a board phase's cards lie on the tableau, where the starter would")
+        if genome.setup.tableau_mode is not TableauMode.NONE or self.uses_tableau():
+            reasons.append("the tableau is in use, and the starter lies there")
+        if self.phase_indices(CribPhase)[0] != index:
+            reasons.append("a second crib phase (the crib is made once a hand)")
+        cards, deck = self.cards_per_player, self.deck
+        if _is_int(cards) and _is_int(phase.count):
+            laid = phase.count * genome.player_count
+            if max(cards - phase.count, laid) > MAX_COUNTED:
+                reasons.append(f"a show counts at most {MAX_COUNTED} cards and the starter")
+            needed = cards * genome.player_count + max(CRIB_SIZE - laid, 0) + 1
+            if deck is not None and needed > deck.size:
+                reasons.append(
+                    f"the deal, the crib and the starter need {needed} cards, the deck has {deck.size}"
+                )
+        return reasons
+
+    def check_show_phase(self, path: str, index: int) -> None:
+        if not self.phase_indices(CribPhase):
+            self.error(
+                path, "a show counts the hands kept from a crib phase and the starter, and there is none"
+            )
+        if self.phase_indices(ShowPhase)[0] != index:
+            self.error(path, "a second show phase (the hands are counted once a hand)")
 
     def uses_tableau(self) -> bool:
         for phase in self.phases:

@@ -317,7 +317,7 @@ def describe_decision(
     mine = actor == before.seat
     if 0 <= action < L.FULL_DECK:
         if kind == L.K_COUNT:
-            return _counted(before, actor, action, after)
+            return _counted(before, actor, action, after, bool(revealed.crib))
         from_dummy = " from the dummy" if action in before.dummy_hand else ""
         if kind == L.K_TRICK and not before.trick:
             return _says(before, actor, "leads", "lead", card_name(action) + from_dummy)
@@ -329,6 +329,8 @@ def describe_decision(
             return _says(
                 before, actor, "chooses", "choose", f"{card_name(action) if mine else 'a card'} to pass"
             )
+        if kind == L.K_CRIB:
+            return _laid_away(before, actor, action, after)
         if kind == L.K_TRUMP or (kind == L.K_DISCARD and not _discard_face_up(genome, before.phase_index)):
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
         if kind == L.K_DISCARD:
@@ -457,12 +459,26 @@ def _challenge(before: TableView, after: TableView, revealed: Revealed) -> str:
     return f"{words} {shown}, {verdict} — {taken}"
 
 
-def _counted(before: TableView, actor: int, card: int, after: TableView) -> str:
-    """ "East plays 8♠: 15 for 2" (the count the card made, and the points it scored, the go included)."""
-    points = after.scores[actor] - before.scores[actor]
+def _counted(before: TableView, actor: int, card: int, after: TableView, shown: bool = False) -> str:
+    """ "East plays 8♠: 15 for 2" (the count the card made, and the points it scored, the go included;
+    not when the card ended the play and the ``shown`` show's counts follow in the scores)."""
+    points = 0 if shown else after.scores[actor] - before.scores[actor]
     total = before.count + count_value(card)
     scored = f" for {points}" if points else ""
     return _says(before, actor, "plays", "play", f"{card_name(card)}: {total}{scored}")
+
+
+def _laid_away(before: TableView, actor: int, card: int, after: TableView) -> str:
+    """ "East lays a card away to the crib", then, once the crib is made, the starter turned and his
+    heels (``engine.crib``)."""
+    shown = card_name(card) if actor == before.seat else "a card"
+    line = _says(before, actor, "lays", "lay", f"{shown} away to the crib")
+    if before.tableau[L.GENERAL_PILE] or not after.tableau[L.GENERAL_PILE]:
+        return line
+    line += f"; the starter is {card_name(after.tableau[L.GENERAL_PILE][0])}"
+    for seat in _grew(before.scores, after.scores):
+        line += f", his heels: {after.name(seat)} {after.scores[seat] - before.scores[seat]}"
+    return line
 
 
 def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -> str:
@@ -905,7 +921,8 @@ def describe_events(
     if trick:
         winner = trick_winner(trick, before, rules)
         lines.append(_says(after, winner, "wins", "win", "the trick"))
-    if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE:
+    new_deal = after.hand_number != before.hand_number  # the deal gathers every pile back
+    if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE and not new_deal:
         takers = _grew(before.hand_sizes, after.hand_sizes)
         if takers:
             lines.append(
@@ -915,6 +932,11 @@ def describe_events(
     if board:
         lines.append(board)
     lines.extend(_shown_hands(after, revealed))
+    if revealed.crib:
+        dealer = (before.hand_number - 2) % before.n_players
+        lines.append(
+            _says(after, dealer, "shows", "show", f"the crib {_cards(revealed.crib)}: {revealed.crib_label}")
+        )
     pot = before.pot + (_put_in(before, rules, action) if before.phase_kind == L.K_BETTING else 0)
     if pot and not after.pot:
         for player in _grew(before.chips, after.chips):

@@ -3,7 +3,8 @@
 Layouts (``render_screen``): the *full* layout (terminals of ``COMPACT_BELOW`` columns or more) has a
 title rule, the direction of play, whose turn it is, a table of seats (cards held, and when the game has
 them: captured cards, bids, tricks, scores, chips), team scores, the table (discard top, deck size,
-tableau piles, the dealer's cards with its hole card face down, the current trick, claim pile, pot, an
+tableau piles, the dealer's cards with its hole card face down, Cribbage's starter and crib, the
+current trick, claim pile, pot, an
 auction's contract), the dummy's face-up hand and
 the player's hand. The *compact* layout says the
 same in fewer, shorter lines (two seats per line, abbreviated seat names). Plain mode changes only the
@@ -227,9 +228,11 @@ def table_line(view: TableView, rules: TableRules) -> Text:
     if view.dealer or view.dealer_hole:  # the dealer's cards are the table pile, its hole the claim pile
         parts.append(dealer_text(view))
     elif view.tableau[_SUIT_PILE]:
-        parts.append(Text("table ").append_text(cards_text(view.tableau[_SUIT_PILE])))
+        word = "starter " if has_crib(rules) else "table "  # the crib phase's starter (engine.crib)
+        parts.append(Text(word).append_text(cards_text(view.tableau[_SUIT_PILE])))
     if view.claim_pile_size and not view.dealer_hole:
-        parts.append(Text(f"claim pile {view.claim_pile_size} face down"))
+        face_down = "crib" if has_crib(rules) else "claim pile"
+        parts.append(Text(f"{face_down} {view.claim_pile_size} face down"))
     if view.claim_rank >= 0 and view.claim_count:
         rank = Rank.from_code(view.claim_rank).value
         parts.append(Text(f"claim in progress: {view.claim_count}×{rank}"))
@@ -242,6 +245,11 @@ def table_line(view: TableView, rules: TableRules) -> Text:
     if view.contract >= 0:
         parts.append(Text(contract_text(view)))
     return Text(" · ").join(parts)
+
+
+def has_crib(rules: TableRules) -> bool:
+    """A game with Cribbage's crib and show: the claim pile is the crib, the table pile the starter."""
+    return int(rules.program[L.H_SHOW]) >= 0
 
 
 def dealer_text(view: TableView) -> Text:
@@ -372,7 +380,8 @@ def render_screen(
     if dummy is not None:
         lines.append(dummy)
     if view.to_pass:
-        lines.append(Text("To pass: ").append_text(hand_text(view.to_pass)))
+        chosen = "To the crib: " if has_crib(rules) else "To pass: "
+        lines.append(Text(chosen).append_text(hand_text(view.to_pass)))
     if view.hand is not None:
         held = [card for card in view.hand if card not in view.to_pass]
         lines.append(Text("Your hand: ").append_text(hand_text(held)))

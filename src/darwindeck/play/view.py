@@ -51,9 +51,10 @@ from darwindeck.engine.hand_strength import (
 from darwindeck.engine.knock_showdown import MAX_MELDS, deadwood_after_lay_off
 from darwindeck.engine.knock_showdown import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
+from darwindeck.engine.show import show_points, starter_card
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tricks import card_beats
-from darwindeck.genome.cards import Location, Rank, Suit
+from darwindeck.genome.cards import Location, Rank, Suit, card_name
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
 from darwindeck.genome.phases import AskPhase, DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
@@ -89,6 +90,7 @@ PHASE_NAMES = {
     L.K_COUNT: "count",
     L.K_AUCTION: "auction",
     L.K_DEALER: "dealer",
+    L.K_CRIB: "crib",
 }
 
 
@@ -497,6 +499,8 @@ class Revealed:
     labels: tuple[str, ...] = ()  # by seat, the name of a shown hand ("a flush", "20"), "" none
     books: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (owner, cards) of each book laid down
     knock: tuple[KnockHand, ...] = ()  # by seat, a knock's hands laid out (``knock_showdown``)
+    crib: tuple[int, ...] = ()  # a show's crib (``engine.show``), counted for the dealer
+    crib_label: str = ""  # what it counts, with the starter
 
 
 NO_REVEAL = Revealed()
@@ -518,7 +522,9 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
       (a last player left in wins without showing), each with its name (``hand_label``). The hands are
       those held when the action ends the game (a last discard-and-draw included: Draw Poker's showdown
       follows the last exchange); when the game goes on, the next deal has taken them back, and the
-      hands shown are those held before the action.
+      hands shown are those held before the action;
+    * the card that ends a hand's play in a game with a show (Cribbage, ``engine.show``): every hand
+      kept from the crib phase and the crib, each with its count (``_show``).
 
     Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
     nobody challenged, a folded hand, stay hidden."""
@@ -537,6 +543,8 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
             else ()
         )
         return Revealed(hands=shown.hands, knock=knock)
+    if kind == L.K_COUNT and int(state.tables.header[L.H_SHOW]) >= 0:
+        return _show(state, action)
     lays_books = any(int(row[L.PH_KIND]) == L.K_ASK and int(row[L.PH_C]) > 0 for row in state.tables.phases)
     if not _shows_down(state) and not lays_books:
         return NO_REVEAL
@@ -553,6 +561,26 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     hands = tuple(held.hand(p) if p in standing else None for p in range(n))
     labels = tuple(hand_label(held, hand) if hand is not None else "" for hand in hands)
     return Revealed(hands=hands, labels=labels)
+
+
+def _show(state: GameState, action: int) -> Revealed:
+    """A count action that ends the play shows every kept hand and the crib, each labelled with its count
+    with the starter (``engine.show``; a count after the game was won is shown, not scored)."""
+    after = state.clone()
+    after.apply_action(action)
+    if int(after.array[L.S_HANDS_PLAYED]) == int(state.array[L.S_HANDS_PLAYED]):
+        return NO_REVEAL  # the play goes on, or was won before the show
+    array, starter = state.array, starter_card(state.array)
+    nobs = bool(state.tables.phases[int(state.tables.header[L.H_SHOW]), L.PH_A])
+    four_flush = bool(state.tables.phases[int(state.tables.header[L.H_SHOW]), L.PH_B])
+    hands, labels = [], []
+    for p in range(state.n_players):
+        mask = int(array[L.B_PLAYED + p]) | sum(1 << card for card in state.hand(p))
+        hands.append(tuple(card for card in range(L.FULL_DECK) if mask >> card & 1))
+        labels.append(f"{show_points(mask, starter, True, nobs)} with the starter {card_name(starter)}")
+    crib = state.claim_pile()
+    crib_points = show_points(sum(1 << card for card in crib), starter, four_flush, nobs)
+    return Revealed(hands=tuple(hands), labels=tuple(labels), crib=crib, crib_label=str(crib_points))
 
 
 def _books_laid(before: GameState, after: GameState) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -10,9 +10,9 @@ documented semantics (``docs/rules-engine.md``):
   player's alone; in a trick game the turn's player is the one who leads the turn's trick (a phase
   after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A claim
   phase's cards are the turn's player's, its challenges the opponents'. Tricks, bidding, betting,
-  passing, making trump and the auction go round the table.
-* **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump and the auction happen once
-  a hand, in its first turn; every other phase every turn.
+  passing, making trump, the auction and laying away to the crib go round the table.
+* **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump, the auction and the crib
+  happen once a hand, in its first turn; every other phase every turn.
 * **Tricks** (``TrickStatement``): the most tricks a hand can have, the number a rulebook may state: the
   stated ``tricks_per_hand`` capped by the cards dealt when no rule puts cards into a hand (a hand of
   7 cards has at most 7 tricks), and ``exact`` when no phase but tricks takes cards from a hand (every
@@ -27,8 +27,9 @@ documented semantics (``docs/rules-engine.md``):
 * **Scores** (``Statements.score_moments``): when a score may change: when a trick is won (``trick_win``
   rules), when a card is played or discarded (``play`` and ``capture`` rules: a discard to the tableau
   captures as a play does), in a count (its combos and gos), when a player knocks, at a hand's end
-  (``hand_end`` rules, the moon, contracts, makers, the auction, books, the go that ends a count), or
-  at any action (books laid down in an ask phase, which happen whenever an ask starts).
+  (``hand_end`` rules, the moon, contracts, makers, the auction, books, the go that ends a count, the
+  show), when the starter is turned (a crib phase's his heels), or at any action (books laid down in an
+  ask phase, which happen whenever an ask starts).
 """
 
 from __future__ import annotations
@@ -44,12 +45,14 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     ClaimPhase,
     CountPhase,
+    CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
     PassPhase,
     PlayPhase,
+    ShowPhase,
     TrickPhase,
     TrumpPhase,
 )
@@ -81,6 +84,7 @@ class ScoreMoment(Enum):
     COUNT = "in a count"
     HAND_END = "at the end of a hand"
     ANY_ACTION = "after any action"
+    STARTER = "when the starter is turned"  # a crib phase's his heels
 
 
 @dataclass(frozen=True)
@@ -137,8 +141,8 @@ class Statements:
     most_bid: int | None = None
 
 
-_EACH_PLAYER = (TrickPhase, BettingPhase, BiddingPhase, PassPhase, TrumpPhase, AuctionPhase)
-_ONCE_PER_HAND = (BiddingPhase, PassPhase, TrumpPhase, AuctionPhase)
+_EACH_PLAYER = (TrickPhase, BettingPhase, BiddingPhase, PassPhase, TrumpPhase, AuctionPhase, CribPhase)
+_ONCE_PER_HAND = (BiddingPhase, PassPhase, TrumpPhase, AuctionPhase, CribPhase)
 #: Phases that move no card out of a hand but by tricks (a pass swaps equal numbers; a dealer who
 #: takes the turned card discards one).
 _TRICKS_ONLY = (TrickPhase, BiddingPhase, TrumpPhase, PassPhase, AuctionPhase)
@@ -247,6 +251,10 @@ def _score_moments(genome: GameGenome) -> frozenset[ScoreMoment]:
         moments.add(ScoreMoment.ANY_ACTION)
     if CountPhase in kinds:
         moments.update((ScoreMoment.COUNT, ScoreMoment.HAND_END))
+    if any(isinstance(phase, CribPhase) and phase.heels for phase in genome.phases):
+        moments.add(ScoreMoment.STARTER)
+    if ShowPhase in kinds:
+        moments.add(ScoreMoment.HAND_END)
     at_hand_end = (
         ScoringTrigger.HAND_END in triggers
         or genome.scoring.shoot_the_moon

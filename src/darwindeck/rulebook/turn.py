@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from darwindeck.genome.cards import DeckType, Location, Rank, Visibility
 from darwindeck.genome.phases import (
+    CRIB_SIZE,
     MAX_RUN,
     MAX_SET,
     MIN_RUN,
@@ -29,6 +30,7 @@ from darwindeck.genome.phases import (
     BoardPhase,
     ClaimPhase,
     CountPhase,
+    CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
@@ -37,6 +39,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    ShowPhase,
     TopTrump,
     TrickPhase,
     TrumpPhase,
@@ -72,6 +75,8 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     AuctionPhase: "Auction",
     DealerPhase: "Dealer",
     BoardPhase: "Board",
+    CribPhase: "Crib",
+    ShowPhase: "Show",
 }
 
 #: Spec 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -289,6 +294,10 @@ def _describe_phase(
         return _auction(phase, genome, opening)
     if isinstance(phase, DealerPhase):
         return _dealer(phase, genome)
+    if isinstance(phase, CribPhase):
+        return _crib(phase, opening)
+    if isinstance(phase, ShowPhase):
+        return _show(phase)
     return _bidding(phase, opening, most_bid(genome))
 
 
@@ -585,6 +594,53 @@ def _dealer(phase: DealerPhase, genome: GameGenome) -> tuple[str, list[str]]:
             "When the up-card is an ace or worth ten, the dealer looks at the hole card at once: with a "
             "natural it is turned face up, every player is settled and the hand ends before anyone plays.",
         )
+    return main, details
+
+
+def _crib(phase: CribPhase, opening: str) -> tuple[str, list[str]]:
+    """The crib phase as ``engine.crib`` plays it."""
+    main = (
+        f"{opening}, every player in turn, starting with the player who starts the hand, lays "
+        f"{words.count(phase.count, 'card')} of their hand away face down: together they make the crib, an "
+        "extra hand that belongs to the dealer (the player before the one who starts the hand), which "
+        "nobody looks at until the show."
+    )
+    details = [
+        f"If the crib has fewer than {CRIB_SIZE} cards, it is made up from the top of the deck.",
+        "Then the top card of the deck is turned face up for everyone: the starter, which counts with "
+        "every hand in the show.",
+    ]
+    if phase.heels:
+        details.append(
+            f"If the starter is a jack, the dealer scores {words.count(phase.heels, 'point')} at once "
+            "(his heels)."
+        )
+    return main, details
+
+
+def _show(phase: ShowPhase) -> tuple[str, list[str]]:
+    """The show phase as ``engine.show`` counts it."""
+    main = (
+        "When the hand's play is over, the hands are shown and counted, each with the starter: first the "
+        "hand of the player left of the dealer, then each player's in turn, the dealer's last, and then "
+        "the crib, for the dealer. Each count is scored at once, so a player who reaches the winning "
+        "score wins before the later hands are counted."
+    )
+    details = [
+        "Every combination of cards adding up to 15 scores 2 (an ace is 1, court cards 10).",
+        "Every pair of cards of one rank scores 2 (three of a kind make three pairs, 6; four, 12).",
+        "A run of three or more ranks in sequence (ace low) scores 1 a card, once for every way of making "
+        "it with different cards (3-4-5 with two 5s is two runs of three, 6).",
+        "If every card of a hand is of one suit (four or more), the flush scores 1 a card, and 1 more if "
+        "the starter is of that suit too; "
+        + (
+            "the crib's flush counts the same way."
+            if phase.crib_four_flush
+            else "the crib scores a flush only when the starter is of its suit as well."
+        ),
+    ]
+    if phase.nobs:
+        details.append("The jack of the starter's suit in a hand or the crib scores 1 (nobs).")
     return main, details
 
 

@@ -17,6 +17,7 @@
 * ``counting``: the count phase (Cribbage's play).
 * ``auction``: Bridge's auction, dummy and contract score.
 * ``dealer``: Blackjack's house dealer (add / remove / tune).
+* ``crib``: Cribbage's crib and show, together (add / remove / tune).
 * ``_edit``: small helpers the families share to copy a genome with one part changed.
 
 The contract every operator keeps: a plain function ``(genome, rng) -> genome`` that draws all of its

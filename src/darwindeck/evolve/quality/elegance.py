@@ -174,6 +174,7 @@ from darwindeck.genome.phases import (
     BoardPhase,
     ClaimPhase,
     CountPhase,
+    CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
@@ -181,6 +182,7 @@ from darwindeck.genome.phases import (
     PassPhase,
     Phase,
     PlayPhase,
+    ShowPhase,
     TrickPhase,
     TrumpPhase,
 )
@@ -405,10 +407,22 @@ PHASE_PRODUCTS: dict[type, tuple[str, Callable[[Any], tuple[Product, ...]]]] = {
     AuctionPhase: ("auction", lambda phase: (Product.TRUMP, Product.POINTS)),
     DealerPhase: ("dealer", lambda phase: (Product.POINTS,)),
     BoardPhase: ("board", lambda phase: (Product.GAIN, Product.CHIPS)),
+    CribPhase: ("crib", lambda phase: (Product.POINTS,)),
+    ShowPhase: ("show", lambda phase: (Product.POINTS,)),
 }
 
 #: Phases that take cards out of the player's hand: what makes cards received worth having.
-_TAKERS = (PlayPhase, DiscardPhase, TrickPhase, ClaimPhase, CountPhase, KnockPhase, PassPhase, AskPhase)
+_TAKERS = (
+    PlayPhase,
+    DiscardPhase,
+    TrickPhase,
+    ClaimPhase,
+    CountPhase,
+    KnockPhase,
+    PassPhase,
+    AskPhase,
+    CribPhase,
+)
 _HAND_TESTS = {ConditionType.HAND_SIZE, ConditionType.HAND_VALUE}
 _LOCATION_TESTS = {ConditionType.LOCATION_EMPTY, ConditionType.LOCATION_SIZE}
 

@@ -55,6 +55,7 @@ KIND_NAMES = {
     L.K_ASK: "ask",
     L.K_COUNT: "count",
     L.K_AUCTION: "auction",
+    L.K_CRIB: "crib",
 }
 EFFECT_KIND = "effect"
 #: Decisions one traced game may take before the replay gives up on it (the engine's step budget ends

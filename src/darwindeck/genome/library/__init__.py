@@ -9,7 +9,7 @@ the schema forces an approximation:
 * ``fishing``: Scopa and Scopone.
 * ``tableau``: War, Betting War, Fan Tan.
 * ``casino``: Simple Poker, Draw Poker, Texas Hold'em, Blackjack.
-* ``counting``: Cribbage Play.
+* ``counting``: Cribbage, Cribbage Play.
 * ``parts``: rule parts several games share.
 * ``info``: what the library says about each game besides its genome (``GameInfo``).
 

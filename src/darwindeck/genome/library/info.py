@@ -24,6 +24,7 @@ MECHANICS: dict[str, str] = {
     "climbing": "each play must beat the previous one",
     "community-cards": "cards dealt face up to the table count in every player's hand (Texas Hold'em)",
     "counting": "cards are played onto a running count that may not pass a limit (Cribbage's play)",
+    "crib": "cards laid away to the dealer's crib; hands and crib counted in a show (Cribbage)",
     "dealer": "each player plays alone against a dealer who draws by a fixed rule (Blackjack)",
     "draw": "cards are drawn from the deck, the discard pile or an opponent's hand",
     "hand-evaluation": "hands are valued (poker patterns, point totals, deadwood)",
