@@ -653,19 +653,6 @@ PUBLISHED: tuple[Published, ...] = (
         _wins(_W.HIGH_SCORE),
         note="ask a player for a card of a rank; the most books of four wins",
     ),
-    Published(
-        "cribbage",
-        "Cribbage",
-        "adding",
-        "pagat.com, Cribbage",
-        2,
-        DECKS["52"],
-        6,
-        ("discard", "count"),
-        _wins(_W.FIRST_TO_SCORE),
-        scoring=_evaluation(EvaluationMethod.POINT_TOTAL),
-        note="two cards each to the crib, the counting play, then the hands are shown and scored",
-    ),
     # Banking and vying games: chips and a showdown.
     Published(
         "casino-blackjack",
