@@ -1,25 +1,31 @@
-"""Search benchmark: decisions/s per core of the searching players on Hearts, Spades and Crazy Eights.
+"""Search benchmark: the time of a decision of each searching player, per game, one core.
 
-``python -m benchmarks.mcts [--iterations K] [--positions N] [--worlds W] [--pimc-positions M] [--seed S]``
+``python -m benchmarks.mcts [--iterations K] [--positions N] [--worlds W] [--pimc-positions M] [--seed S]
+[--players bare,competent,pimc] [--games hearts,spades,...]``
 first plays random games and keeps every decision of seat 0 with its knowledge
 (``determinize.observe``), then times each player on them (one core, after a warm-up decision that
 loads or compiles the code): the *bare* MCTS-K (``search_params.default_params``: random rollouts of 8
 actions, no bias; the configuration of the bar below), the *competent* MCTS-K that judges games and
 plays people (``agents.competent``: greedy rollouts to the end of the hand, a bias to the greedy
 choice), and the perfect-information Monte Carlo player PIMC-W (``agents.pimc`` through
-``quality.play.pimc``: W worlds per card play, each solved within its step budget; other decisions by
-the competent MCTS-25), the last on the first M positions only.
+``quality.play.pimc``: W worlds per card play, each solved within ``quality.play.PIMC_BUDGET`` steps;
+other decisions by the competent MCTS with ``quality.play.PIMC_MCTS`` iterations), the last on the first M
+positions only. The games (``GAMES``) are Hearts, Spades and Crazy Eights (the bar's) and the four
+partnership games whose competent player is chosen by measurement (Partnership Spades, Bridge, Euchre,
+Whist: ``docs/fitness.md``, "The competent player per family").
 It reports searched decisions/s (more than one legal action: a full search) and all decisions/s
 (forced decisions return at once, as they do in play), with the bar of 1,000 searched decisions/s per
 core for MCTS-100 (judged on wall time; searched decisions per CPU second, ``time.process_time``, are
-shown too because a shared machine's wall time is noisy). Prints a Markdown table with the date and
-the commit.
+shown too because a shared machine's wall time is noisy), and the mean milliseconds of CPU per searched
+decision. Prints a Markdown table headed by the date, the commit and the load average at the start (the
+label the engine benchmark's rows carry: on a shared machine wall time is a lower bound).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import subprocess
 import time
 from dataclasses import dataclass
@@ -36,7 +42,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.policies import choose
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
-from darwindeck.evolve.quality.play import pimc
+from darwindeck.evolve.quality.play import PIMC_BUDGET, PIMC_MCTS, pimc
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome
 
@@ -44,6 +50,16 @@ BAR = 1_000
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 PLAYERS = ("bare", "competent", "pimc")
+#: The benchmarked games: command-line name → library slug.
+GAMES = {
+    "hearts": "hearts",
+    "spades": "spades",
+    "crazy-eights": "crazy-eights",
+    "partnership-spades": "partnership-spades",
+    "bridge": "bridge",
+    "euchre": "euchre",
+    "whist": "whist",
+}
 
 
 @dataclass(frozen=True)
@@ -73,13 +89,19 @@ class Measurement:
     def searched_per_cpu_s(self) -> float:
         return self.searched / self.cpu_seconds
 
+    @property
+    def cpu_ms_per_searched(self) -> float:
+        """CPU milliseconds per searched decision (forced decisions cost next to nothing)."""
+        return 1000.0 * self.cpu_seconds / self.searched if self.searched else 0.0
 
-def benchmark_games() -> dict[str, GameGenome]:
-    return {
-        "Hearts": get_game("hearts"),
-        "Spades": get_game("spades"),
-        "Crazy Eights": get_game("crazy-eights"),
-    }
+
+def benchmark_games(names: str) -> dict[str, GameGenome]:
+    """The games named (comma-separated keys of ``GAMES``) by their display names."""
+    games = {}
+    for key in names.split(","):
+        genome = get_game(GAMES[key])
+        games[genome.name] = genome
+    return games
 
 
 def collect(genome: GameGenome, count: int, seed: int) -> list[Position]:
@@ -140,7 +162,10 @@ def measure(
         decide(position)
     cpu_seconds = time.process_time() - cpu_start
     seconds = time.perf_counter() - start
-    label = f"PIMC-{worlds}" if player == "pimc" else f"{player} MCTS-{iterations}"
+    off_tricks = f"MCTS-{PIMC_MCTS}" if PIMC_MCTS else "greedy"
+    label = f"PIMC-{worlds} ({PIMC_BUDGET:,} steps a world; {off_tricks} off tricks)"
+    if player != "pimc":
+        label = f"{player} MCTS-{iterations}"
     return Measurement(name, label, len(positions) - forced, forced, seconds, cpu_seconds)
 
 
@@ -159,17 +184,22 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--worlds", type=int, default=4)
-    parser.add_argument("--pimc-positions", type=int, default=200)
+    parser.add_argument("--pimc-positions", type=int, default=40)
     parser.add_argument("--players", default=",".join(PLAYERS), help="comma-separated: bare, competent, pimc")
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{datetime.date.today()}, commit {commit()}, one core\n")
+    unknown = [name for name in args.games.split(",") if name not in GAMES]
+    if unknown:
+        parser.error(f"--games: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})")
+    load = os.getloadavg()[0]
+    print(f"{datetime.date.today()}, commit {commit()}, one core, load average {load:.1f} at the start\n")
     print(
         "| game | player | searched decisions | forced | searched decisions/s | searched per CPU s "
-        "| all decisions/s | bar (bare MCTS-100) |"
+        "| CPU ms per searched | all decisions/s | bar (bare MCTS-100) |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---|")
-    for name, genome in benchmark_games().items():
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for name, genome in benchmark_games(args.games).items():
         positions = collect(genome, args.positions, args.seed)
         for player in args.players.split(","):
             chosen = positions[: args.pimc_positions] if player == "pimc" else positions
@@ -177,7 +207,7 @@ def main() -> None:
             ok = ("meets" if m.searched_per_s >= BAR else "below") if player == "bare" else "–"
             print(
                 f"| {name} | {m.player} | {m.searched} | {m.forced} | {m.searched_per_s:,.0f} | "
-                f"{m.searched_per_cpu_s:,.0f} | {m.all_per_s:,.0f} | {ok} |",
+                f"{m.searched_per_cpu_s:,.0f} | {m.cpu_ms_per_searched:.2f} | {m.all_per_s:,.0f} | {ok} |",
                 flush=True,
             )
 

@@ -19,7 +19,8 @@ from darwindeck.agents.pimc import best_move, pimc_search
 from darwindeck.agents.solver import C_CUT, C_WORK, new_workspace, solve
 from darwindeck.engine import layout as L
 from darwindeck.engine.kernel import run_to_decision
-from darwindeck.engine.search_params import P_BUDGET, P_WORLDS, default_params
+from darwindeck.engine.policies import greedy_choice
+from darwindeck.engine.search_params import P_BUDGET, P_SEES_ALL, P_WORLDS, default_params
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import PassPhase
@@ -184,3 +185,25 @@ def test_ties_go_to_the_preferred_move() -> None:
     assert best_move(state.array, np.array([1.0, 1.0, 0.0]), c("3S")) == c("2H")
     assert best_move(state.array, np.array([0.0, 1.0, 1.0]), c("3S")) == c("3S")
     assert best_move(state.array, np.array([0.0, 0.0, 2.0]), c("2H")) == c("3S")
+
+
+def test_pimc_finds_the_finesse_that_greedy_misses() -> None:
+    """The Whist finesse (``whist_finesse``) decided by PIMC whose worlds are the true deal (``P_SEES_ALL``:
+    every card visible, so every world is the same): only the ♠3 lead makes a point (+1 against −1 for
+    either heart), so PIMC leads it in every world. The greedy player leads its highest card, and the
+    ♥3 and ♠3 tie on rank, the lowest id (♥, suit code 0) first (``engine.policies``): it leads the ♥3,
+    which loses the point, so the test fails if PIMC only followed its greedy preference."""
+    state = whist_finesse()
+    assert greedy_choice(state.program, state.array) == c("3H")
+    params = default_params(iterations=10)[0]
+    params[P_WORLDS] = 4
+    params[P_BUDGET] = 100_000
+    params[P_SEES_ALL] = 1.0
+    knowledge = new_knowledge()[0]
+    knowledge[-1] = state.array[L.S_HAND_NO]
+    rng = np.array([11], dtype=np.int64)
+    scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
+    action = pimc_search(
+        state.program, state.array, knowledge, params, rng, new_tree(11), scratch, new_workspace(12)
+    )
+    assert action == c("3S")

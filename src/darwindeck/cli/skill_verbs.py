@@ -2,7 +2,7 @@
 
 ``darwindeck skill GAME|FILE --deals N --rungs R --seed S [--search mcts|pimc] [--hidden] [--json]``
 climbs the skill ladder of ``darwindeck.evolve.quality.ladder`` (random → greedy → MCTS-25 → MCTS-100 →
-MCTS-400, or with ``--search pimc`` random → greedy → PIMC-4 → PIMC-16 → PIMC-64; the first R rungs,
+MCTS-400, or with ``--search pimc`` random → greedy → PIMC-8 → PIMC-16 → PIMC-32; the first R rungs,
 every rung measured even above a rung that is not significant) on N duplicate deals per rung, and
 prints one row per rung: replays, the stronger side's wins over decided replays, its rate with the 95 %
 Wilson interval, the chance share, the one-sided binomial p-value, the skill share K and luck share L.

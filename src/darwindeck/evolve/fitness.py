@@ -105,7 +105,7 @@ from darwindeck.evolve.quality.play import (
     Games,
     Policy,
     batch_seed,
-    mcts,
+    competent,
     play,
     side_count,
 )
@@ -459,9 +459,11 @@ class _Budget:
         self.left -= deals * self.per_deal(strong, weak)
 
 
-def _searchers(settings: EvolutionSettings) -> tuple[Policy, Policy]:
-    """The judging's honest searcher and the one of equal budget that sees every card."""
-    return mcts(settings.mcts_iterations), mcts(settings.mcts_iterations, sees_all=True)
+def _searchers(live: GameGenome, settings: EvolutionSettings) -> tuple[Policy, Policy]:
+    """The judging's honest searcher, the competent player of the genome's family
+    (``quality.play.competent``), and the one of equal budget that sees every card."""
+    iterations = settings.mcts_iterations
+    return competent(live, iterations), competent(live, iterations, sees_all=True)
 
 
 def _hidden_deals(settings: EvolutionSettings) -> int:
@@ -482,7 +484,7 @@ def judging_cost(
     genome and each removable rule's variant), and the deals of the hidden-information match that fit in
     the budget, at their projected cost."""
     budget = _Budget.of(live, settings, greedy, hands, random_decisions)
-    strong, seer = _searchers(settings)
+    strong, seer = _searchers(live, settings)
     if rung0.significant:
         budget.project(strong, GREEDY, budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS))
     if weigh_rules:
@@ -556,7 +558,7 @@ def _judge(
     """The judging's measurements within the budget (module docstring): rung 1, with ``weigh_rules``
     the idle test, the hidden-information match."""
     budget = _Budget.of(live, settings, greedy, hands, random_decisions)
-    strong, seer = _searchers(settings)
+    strong, seer = _searchers(live, settings)
     notes = {MCTS_MARK: 1.0}
     rungs = []
     if rung0.significant:

@@ -62,9 +62,9 @@ def test_greedy_beats_random_at_hearts() -> None:
 
 
 def test_the_pimc_ladder_climbs_by_worlds() -> None:
-    """``--search pimc``: random → greedy → PIMC-4 → PIMC-16 → PIMC-64; a PIMC seat is policy 4 with
-    its worlds, the solver's budget and the MCTS iterations it bids with in its parameter row."""
-    assert [policy.name for policy in LADDERS["pimc"]] == ["random", "greedy", "PIMC-4", "PIMC-16", "PIMC-64"]
+    """``--search pimc``: random → greedy → PIMC-8 → PIMC-16 → PIMC-32; a PIMC seat is policy 4 with
+    its worlds, the solver's budget and the MCTS iterations it bids with (0: greedy bids) in its row."""
+    assert [policy.name for policy in LADDERS["pimc"]] == ["random", "greedy", "PIMC-8", "PIMC-16", "PIMC-32"]
     row = pimc(16).params_row(get_game("whist"))
     assert pimc(16).code == PIMC
     assert (row[P_WORLDS], row[P_BUDGET], row[P_ITERATIONS]) == (16, PIMC_BUDGET, PIMC_MCTS)

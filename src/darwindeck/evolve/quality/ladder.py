@@ -2,7 +2,7 @@
 
 **Ladder.** The rungs are ``random → greedy → MCTS-25 → MCTS-100 → MCTS-400`` (``LADDER``; the MCTS is
 the competent configuration of ``quality.play``). The perfect-information Monte Carlo ladder
-(``PIMC_LADDER``, ``search="pimc"``) climbs ``random → greedy → PIMC-4 → PIMC-16 → PIMC-64`` instead
+(``PIMC_LADDER``, ``search="pimc"``) climbs ``random → greedy → PIMC-8 → PIMC-16 → PIMC-32`` instead
 (worlds per card play, ``quality.play.pimc``). A rung is a *duplicate match* between its weaker and
 its stronger policy: ``deals`` deals, each played once per side with the stronger policy taking that side
 (every seat of it) and the weaker policy every other seat. Game ``d`` of every replay is dealt from the
@@ -63,7 +63,7 @@ ALPHA = 0.05
 #: The ladder's policies, weakest first; rung k pits LADDER[k] against LADDER[k + 1].
 LADDER: tuple[Policy, ...] = (RANDOM, GREEDY, mcts(25), mcts(100), mcts(400))
 #: The perfect-information Monte Carlo ladder (worlds per card play).
-PIMC_LADDER: tuple[Policy, ...] = (RANDOM, GREEDY, pimc(4), pimc(16), pimc(64))
+PIMC_LADDER: tuple[Policy, ...] = (RANDOM, GREEDY, pimc(8), pimc(16), pimc(32))
 LADDERS: dict[str, tuple[Policy, ...]] = {"mcts": LADDER, "pimc": PIMC_LADDER}
 #: The rung whose luck share describes the game (greedy → MCTS-25).
 LUCK_RUNG = 1

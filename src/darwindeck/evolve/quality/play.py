@@ -7,7 +7,13 @@ one people play against too. ``sees_all`` makes an MCTS player that searches the
 samples of what its seat has seen: the yardstick of how much hidden information matters. ``pimc`` with a
 number of worlds is the perfect-information Monte Carlo player of ``agents.pimc`` (``PIMC_BUDGET``
 solver steps per world; bids, calls and every other decision outside a trick by the competent MCTS
-with ``PIMC_MCTS`` iterations).
+with ``PIMC_MCTS`` iterations, or by the greedy player when ``PIMC_MCTS`` is 0).
+
+**The competent player per family** is read from one place, ``competent(genome, iterations)``: PIMC with
+``PIMC_FAMILIES[family]`` worlds in a family (``quality.descriptors.family``) listed there, the
+competent MCTS with ``iterations`` iterations everywhere else. A family is listed only where PIMC beat
+the competent MCTS at comparable time per decision on duplicate deals (the table in
+``docs/fitness.md``, "The competent player per family").
 
 ``play(genome, policies, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
@@ -32,17 +38,22 @@ from darwindeck.engine.policies import MCTS as MCTS_KIND
 from darwindeck.engine.policies import PIMC as PIMC_KIND
 from darwindeck.engine.policies import RANDOM as RANDOM_KIND
 from darwindeck.engine.policies import STATELESS_RANDOM as STATELESS_KIND
-from darwindeck.engine.search_params import N_PARAMS, P_BUDGET, P_WORLDS
+from darwindeck.engine.search_params import N_PARAMS, P_BUDGET, P_ITERATIONS, P_WORLDS
 from darwindeck.engine.tables import compile_program
+from darwindeck.evolve.quality.descriptors import family
 from darwindeck.genome.schema import GameGenome
 from darwindeck.seeding import derive
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
-#: The PIMC player's solver budget per world (engine steps) and its MCTS iterations outside tricks.
-PIMC_BUDGET = 2000
-PIMC_MCTS = 25
+#: The PIMC player's solver budget per world (engine steps) and its MCTS iterations outside tricks (0:
+#: the greedy player bids and calls).
+PIMC_BUDGET = 20_000
+PIMC_MCTS = 0
+#: The families whose competent player is PIMC, with its worlds per card play (module docstring). Empty:
+#: PIMC has beaten the competent MCTS in no family yet (``docs/fitness.md``).
+PIMC_FAMILIES: dict[str, int] = {}
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,7 @@ class Policy:
         if self.kind != "pimc":
             return competent_row(genome, self.iterations, self.sees_all)
         row = competent_row(genome, PIMC_MCTS, self.sees_all)
+        row[P_ITERATIONS] = PIMC_MCTS
         row[P_WORLDS] = self.iterations
         row[P_BUDGET] = PIMC_BUDGET
         return row
@@ -95,6 +107,13 @@ def mcts(iterations: int, sees_all: bool = False) -> Policy:
 def pimc(worlds: int, sees_all: bool = False) -> Policy:
     """The perfect-information Monte Carlo player with ``worlds`` sampled worlds per card play."""
     return Policy("pimc", worlds, sees_all)
+
+
+def competent(genome: GameGenome, iterations: int, sees_all: bool = False) -> Policy:
+    """The competent player of ``genome``'s family (module docstring): PIMC where it was measured to beat
+    the competent MCTS, else that MCTS with ``iterations`` iterations."""
+    worlds = PIMC_FAMILIES.get(family(genome), 0)
+    return pimc(worlds, sees_all) if worlds else mcts(iterations, sees_all)
 
 
 def batch_seed(seed: int, purpose: str) -> int:
