@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.equity import choice_for_equity, showdown_equity
+from darwindeck.engine.equity import call_price, choice_for_equity, showdown_equity
 from darwindeck.engine.policies import greedy_choice
 from darwindeck.genome import (
     BettingPhase,
@@ -91,21 +91,22 @@ def test_a_call_with_the_nuts() -> None:
     assert greedy_choice(state.program, state.array) == CALL
 
 
-def test_the_rule_against_the_pot_odds() -> None:
-    # Seat 1 owes 10 into a pot of 30 (10 of it from the bettor): the pot odds are 10 / 40 = 0.25.
+def test_the_rule_against_the_price_of_a_call() -> None:
     state = arranged(poker(3), [cards("AC AD AS KC KD"), cards("7S 5H 4H 3H 2H"), cards("QS QD 3C 4C 5C")])
-    state.array[L.S_CUR_BET] = 10
-    state.array[L.S_POT] = 30
+    # Seat 1 owes 100 (a whole stack) into a pot of 100: with a stack worth CHIP_WORTH = 0.1 of a game
+    # the call needs e ≥ 0.1·100 / (100 + 0.1·200) = 10 / 120 = 1/12 (module docstring).
+    state.array[L.S_CUR_BET] = 100
+    state.array[L.S_POT] = 100
     state.array[L.B_ROUND_BET + 1] = 0
     state.array[L.S_N_LEGAL] = 3
     state.array[L.P_LEGAL : L.P_LEGAL + 3] = [CALL, ALL_IN, FOLD]
-    assert choice_for_equity(state.array, 1, 0.26, 3, 999) == CALL
-    assert choice_for_equity(state.array, 1, 0.24, 3, 999) == FOLD
+    assert choice_for_equity(state.array, 1, 1 / 12 + 1e-9, 3, 100, 999) == CALL
+    assert choice_for_equity(state.array, 1, 1 / 12 - 1e-9, 3, 100, 999) == FOLD
+    assert abs(call_price(100, 100, 100) - 1 / 12) < 1e-12
     # Nothing owed: a weak hand checks, unless the bluff draw (below 100 per mille) says bet.
     state.array[L.S_CUR_BET] = 0
-    state.array[L.S_N_LEGAL] = 3
     state.array[L.P_LEGAL : L.P_LEGAL + 3] = [CHECK, L.A_BET, ALL_IN]
-    assert choice_for_equity(state.array, 1, 0.1, 3, 500) == CHECK
-    assert choice_for_equity(state.array, 1, 0.1, 3, 99) == L.A_BET
-    assert choice_for_equity(state.array, 1, 0.6, 3, 500) == L.A_BET  # ≥ 2 / (3 + 1): a value bet
-    assert choice_for_equity(state.array, 1, 0.9, 3, 500) == ALL_IN
+    assert choice_for_equity(state.array, 1, 0.1, 3, 100, 500) == CHECK
+    assert choice_for_equity(state.array, 1, 0.1, 3, 100, 99) == L.A_BET
+    assert choice_for_equity(state.array, 1, 0.6, 3, 100, 500) == L.A_BET  # ≥ 2 / (3 + 1): a value bet
+    assert choice_for_equity(state.array, 1, 0.9, 3, 100, 500) == ALL_IN

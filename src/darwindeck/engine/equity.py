@@ -17,7 +17,12 @@ best hand among ``k`` hands counts ``1/k``. Without a hand evaluation the equity
 the equity from ``EQUITY_SAMPLES`` samples, ``k`` the players still in, ``owed`` the chips to call and
 ``pot`` the chips in the pot:
 
-* the pot odds ``owed / (pot + owed)`` are the equity a call needs to break even in chips;
+* the *price* of a call: the equity it needs to pay, counting a chip at its worth in the game. No
+  game's result counts chips (the winner is the best hand among those who did not fold), so the player
+  values a whole starting stack ``S`` at ``CHIP_WORTH`` of a game: it calls when
+  ``e + w·(e·(pot + owed) − owed)/S ≥ 0`` with ``w = CHIP_WORTH``, i.e. ``e ≥ w·owed / (S + w·(pot +
+  owed))``. With a large ``w`` this is the pot odds ``owed / (pot + owed)`` of a game played for chips;
+  with ``w = 0.1`` an all-in of a whole stack into a pot of one stack needs ``e ≥ 1/12``;
 * ``e ≥ ALL_IN_EQUITY``: all in (a near-certain winner puts every chip at stake; a call when the call
   already takes every chip);
 * ``e ≥ raise_equity(k) = 2 / (k + 1)`` (two thirds heads-up, two fifths against three): bet, or raise
@@ -25,7 +30,7 @@ the equity from ``EQUITY_SAMPLES`` samples, ``k`` the players still in, ``owed``
 * a *bluff*: with ``e`` below the even share ``1/k`` and nothing to call, bet at ``BLUFF_PER_MILLE``
   per mille of such decisions (the draw is a hash of the seat's observation and the seat, so the
   choice stays a function of the state, and the rate is measured in ``docs/skill.md``);
-* otherwise check when nothing is owed; call when ``e`` reaches the pot odds (all in when the call needs
+* otherwise check when nothing is owed; call when ``e`` reaches the price (all in when the call needs
   every chip left); else fold.
 
 The equity's samples are seeded by ``observation_seed`` (a hash of the seat's own cards, the pot, the
@@ -50,6 +55,8 @@ Int64Array = npt.NDArray[np.int64]
 EQUITY_SAMPLES = 64
 #: Equity from which the player goes all in.
 ALL_IN_EQUITY = 0.85
+#: What a starting stack of chips is worth, in games won (the price of a call, module docstring).
+CHIP_WORTH = 0.1
 #: Bluffs per thousand decisions with a weak hand and nothing to call.
 BLUFF_PER_MILLE = 100
 #: Cards a poker hand is completed to when cards are still to come.
@@ -213,11 +220,19 @@ def _first_legal(state: Int64Array, a: int, b: int, c: int) -> int:
 
 
 @kernel_jit
-def choice_for_equity(state: Int64Array, player: int, equity: float, n_in: int, bluff_draw: int) -> int:
-    """The betting action for ``equity`` among the legal ones (module rules); ``bluff_draw`` in
-    ``[0, 1000)`` decides a bluff."""
+def call_price(owed: int, pot: int, stack: int) -> float:
+    """The equity a call of ``owed`` chips into ``pot`` needs, a starting ``stack`` being worth
+    ``CHIP_WORTH`` of a game (module docstring)."""
+    return CHIP_WORTH * owed / (max(1, stack) + CHIP_WORTH * (pot + owed))
+
+
+@kernel_jit
+def choice_for_equity(
+    state: Int64Array, player: int, equity: float, n_in: int, stack: int, bluff_draw: int
+) -> int:
+    """The betting action for ``equity`` among the legal ones (module rules), ``stack`` the starting
+    chips; ``bluff_draw`` in ``[0, 1000)`` decides a bluff."""
     owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
-    pot_odds = owed / (state[L.S_POT] + owed) if owed > 0 else 0.0
     if equity >= ALL_IN_EQUITY:
         every_chip = owed >= state[L.B_CHIPS + player]
         action = _first_legal(state, L.A_CALL if every_chip else L.A_ALL_IN, L.A_ALL_IN, -1)
@@ -226,7 +241,7 @@ def choice_for_equity(state: Int64Array, player: int, equity: float, n_in: int, 
     elif owed <= 0:
         bluff = equity < 1.0 / n_in and bluff_draw < BLUFF_PER_MILLE
         action = _first_legal(state, L.A_BET if bluff else -1, L.A_CHECK, -1)
-    elif equity >= pot_odds:
+    elif equity >= call_price(owed, state[L.S_POT], stack):
         action = _first_legal(state, L.A_CALL, L.A_ALL_IN, -1)
     else:
         action = _first_legal(state, L.A_FOLD, -1, -1)
@@ -241,4 +256,11 @@ def equity_choice(tables: Int64Array, state: Int64Array) -> int:
     player = state[L.S_ACTOR]
     seed = observation_seed(state, player)
     equity = showdown_equity(tables, state, player, EQUITY_SAMPLES, seed)
-    return choice_for_equity(state, player, equity, players_in(tables, state), mix32(seed ^ 0x5BD1) % 1000)
+    return choice_for_equity(
+        state,
+        player,
+        equity,
+        players_in(tables, state),
+        tables[L.H_STARTING_CHIPS],
+        mix32(seed ^ 0x5BD1) % 1000,
+    )
