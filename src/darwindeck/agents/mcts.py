@@ -31,7 +31,11 @@ Per iteration:
    player who chose its action, so a partner's success is the seat's own.
 
 The decision is the most visited root child (ties: the lower action id). A decision with a single legal
-action returns it without searching. Bids are actions like any other, so bidding is searched too.
+action returns it without searching. A betting decision is not searched either: it is the greedy
+player's equity rule (``engine.equity``: the sampled chance to win the showdown against the pot odds).
+Searched, the first bet was all in whatever the hand (``docs/skill.md``, "Betting"): no game's result
+counts chips, so a bet costs the searcher nothing and every fold it draws, in the tree or in a rollout,
+wins the game. Bids are actions like any other, so bidding is searched too.
 
 Measure ``m`` per side, from the first win condition: team scores (negated for ``low_score``); in
 bidding games minus the bags at the bag penalty's rate, plus, once the bids are in, the contract result
@@ -479,6 +483,8 @@ def search(
     knowledge row, ``params`` its parameter row."""
     if state[L.S_N_LEGAL] == 1:
         return int(state[L.P_LEGAL])
+    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_BETTING:
+        return greedy_choice(tables, state)  # equity against the pot odds (module docstring)
     seat = decider(state)
     iterations = min(int(params[P_ITERATIONS]), tree.action.shape[0] - 1)
     ucb = params[P_UCB]

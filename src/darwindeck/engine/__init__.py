@@ -25,6 +25,7 @@ Modules:
 * ``trump``: the trump phase: the hand's trump chosen from a turned card.
 * ``passing``: the pass phase: cards chosen, then exchanged at once.
 * ``betting``: betting rounds with chips.
+* ``equity``: showdown equity sampled over the unseen cards, and the betting choice made from it.
 * ``claims``: claim phases (Cheat): cards face down with a claimed rank, and challenges.
 * ``asking``: the ask phase (Go Fish).
 * ``counting``: the count phase (Cribbage's play).

@@ -43,7 +43,11 @@ is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dis
     and it parts with cards only when asked, which would have replaced the memory). Otherwise
     round the table, starting one seat further each round (so a rank that missed is next asked of
     another player), for the rank it holds most of (the lowest on a tie). The state keeps only that
-    last miss, so older asks are forgotten.
+    last miss, so older asks are forgotten;
+  - a betting phase (``engine.betting``): the equity rule of ``engine.equity.equity_choice``: its chance
+    to win the showdown, sampled over the cards it cannot see, against the pot odds: all in with a
+    near-certain winner, bet or raise with a strong hand, call when the equity pays the call, otherwise
+    check or fold; it bluffs (bets a weak hand when nothing is owed) in one decision in ten.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.counting import greedy_count_score
 from darwindeck.engine.crib import greedy_crib_score
 from darwindeck.engine.deals import dealer
+from darwindeck.engine.equity import equity_choice
 from darwindeck.engine.hand_strength import METHOD_DEADWOOD, hand_total
 from darwindeck.engine.jit import kernel_jit, stack_array
 from darwindeck.engine.movegen import LOC_DISCARD
@@ -379,6 +384,8 @@ def _action_score(tables: Int64Array, state: Int64Array, player: int, action: in
 
 @kernel_jit
 def greedy_choice(tables: Int64Array, state: Int64Array) -> int:
+    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_BETTING:
+        return equity_choice(tables, state)
     player = state[L.S_ACTOR]
     best = state[L.P_LEGAL]
     best_score = _action_score(tables, state, player, best)
