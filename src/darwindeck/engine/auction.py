@@ -48,11 +48,12 @@ natural system, written for this engine:
 * Answers to a partner's suit: pass below 6 points; with a fit raise to the level the combined points
   afford (two with 6-9, three with 10-12, game with 13); else a new four-card suit at the one level,
   a five-card suit at the two level with 10 points, or 1NT with 6-10, 2NT with 11-12 and 3NT with
-  13 or more balanced.
+  13 or more balanced; else pass.
 * Answers to a partner's no trump: two of a five-card major (or of a six-card suit) to play below game
-  values; with them three of a five-card major (the opener raises to four with three cards, else
-  3NT), four of a six-card one, 3NT instead of a minor; else no trump at the level the points afford
-  (over 1NT: 2NT with 23-24 combined, an invitation the opener accepts with 25, 3NT with 25).
+  values; with them three of a five-card major (the opener of 1NT, or who rebid no trump, raises to
+  four with three cards, else bids 3NT), four of a six-card one, 3NT instead of a minor; else no
+  trump at the level the points afford (over 1NT: 2NT with 23-24 combined, an invitation the opener
+  accepts with 25, 3NT with 25).
 * Later bids place the contract: in the fit, else a six-card suit, else no trump (balanced), else a
   five-card suit, at the level the combined points afford, bid only when it is higher than the last
   bid; otherwise pass. So a game or slam is bid only with its combined points.
@@ -605,12 +606,13 @@ def _over_no_trump(state: Int64Array, player: int, strain: int, combined: int, f
 
 @kernel_jit
 def _asks_for_game(tables: Int64Array, state: Int64Array, player: int, partner: int) -> bool:
-    """The partner's last bid is three of a major after our no trump: game is asked for (3NT without
-    three cards of it)."""
+    """The partner's last bid is three of a major after our opening and our no trump: game is asked for
+    (3NT without three cards of it)."""
     contract = state[L.S_CONTRACT]
     if contract < 0 or state[L.S_CONTRACT_BY] != partner or contract // L.N_STRAINS != 2:
         return False
-    ours = first_bidder(state, NO_TRUMP, team_of(tables, player)) == player
+    team = team_of(tables, player)
+    ours = team_opener(state, team) == player and first_bidder(state, NO_TRUMP, team) == player
     return ours and _is_major(contract % L.N_STRAINS)
 
 
@@ -629,8 +631,7 @@ def _with_partner(tables: Int64Array, state: Int64Array, player: int, partner: i
             return L.A_PASS
         if strain != partner_strain:
             response = _first_response(state, player, partner_strain)
-            if response >= 0:
-                return response
+            return response if response >= 0 else L.A_PASS
     if not first and strain != partner_strain and _asks_for_game(tables, state, player, partner):
         return _bid_action(3, NO_TRUMP)
     level = _level_for(strain, combined)
