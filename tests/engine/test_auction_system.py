@@ -10,8 +10,12 @@ North 0, East 1, South 2, West 3; West deals hand 1 and calls first.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from darwindeck.agents.competent import competent_params
+from darwindeck.agents.determinize import new_knowledge
+from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
 from darwindeck.engine.policies import greedy_choice
 from darwindeck.engine.state_api import GameState
@@ -123,3 +127,16 @@ def test_no_penalty_double_without_defensive_tricks() -> None:
     # halves) to defeat: no double; no five-card suit to overcall: pass.
     state = deal(SOUTH, "3S 2S QH JH 3H 2H QD JD 3D 2D QC 3C 2C")
     assert system(state, bid("1S"), PASS, bid("2S")) == PASS
+
+
+def test_the_competent_player_calls_by_the_system() -> None:
+    # The competent search (a greedy bias) makes the system's call unsearched: West's 15 balanced
+    # points open 1NT, whatever its samples would say.
+    state = deal(WEST, FIFTEEN_BALANCED)
+    params = competent_params(state.genome, 50)
+    rng = np.array([7], dtype=np.int64)
+    scratch = np.empty(L.STATE_SIZE, dtype=np.int64)
+    action = search(
+        state.program, state.array, new_knowledge()[WEST], params[WEST], rng, new_tree(51), scratch
+    )
+    assert action == bid("1N")
