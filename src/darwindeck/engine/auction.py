@@ -42,7 +42,8 @@ natural system, written for this engine:
   no trump, two of a suit 3 (to play) and three 10 (game values); 2 more when the partner bid again at
   three of a suit or 2NT (an invitation); a partner who only passed 3.
 * The fit: three cards of a major the partner opened (or bid after our no trump), else four cards.
-* Contracts by combined points (own + the partner's reading): in a suit two needs 18, three 23, four
+* Contracts by combined points (own + the partner's reading): in a suit one is bid below 18 (it
+  counts as needing 19 for a redouble), two needs 18, three 23, four
   26 (a major's game), five 29 (a minor's game), six 33, seven 37; in no trump one 19, two 23, three 25,
   six 33, seven 37; a minor below its game with 25 and a balanced hand plays 3NT instead.
 * Answers to a partner's suit: pass below 6 points; with a fit raise to the level the combined points
@@ -281,7 +282,7 @@ REDOUBLE_MARGIN = 4  # combined points beyond the contract's need that redouble
 PARTNER_BID_HALVES = 3  # defensive half tricks read in a partner who has bid (1 in one who has not)
 MIN_OPP_LEVEL_DOUBLED = 2  # the system never doubles a one-level bid
 #: Combined points a contract needs, by level (index 1..7): in a suit, in no trump.
-SUIT_NEEDS = (0, 0, 18, 23, 26, 29, 33, 37)
+SUIT_NEEDS = (0, 19, 18, 23, 26, 29, 33, 37)
 NT_NEEDS = (0, 19, 23, 25, 28, 31, 33, 37)
 
 
