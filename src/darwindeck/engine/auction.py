@@ -47,7 +47,7 @@ natural system, written for this engine:
   26 (a major's game), five 29 (a minor's game), six 33, seven 37; in no trump one 19, two 23, three 25,
   six 33, seven 37; a minor below its game with 25 and a balanced hand plays 3NT instead.
 * Answers to a partner's suit: pass below 6 points; with a fit raise to the level the combined points
-  afford (two with 6-9, three with 10-12, game with 13); else a new four-card suit at the one level,
+  afford (two with 6-9, three with 10-12, a major's game with 13); else a new four-card suit at the one level,
   a five-card suit at the two level with 10 points, or 1NT with 6-10, 2NT with 11-12 and 3NT with
   13 or more balanced; else pass.
 * Answers to a partner's no trump: two of a five-card major (or of a six-card suit) to play below game
