@@ -35,7 +35,12 @@ action returns it without searching. A betting decision is not searched either: 
 player's equity rule (``engine.equity``: the sampled chance to win the showdown against the pot odds).
 Searched, the first bet was all in whatever the hand (``docs/skill.md``, "Betting"): no game's result
 counts chips, so a bet costs the searcher nothing and every fold it draws, in the tree or in a rollout,
-wins the game. Bids are actions like any other, so bidding is searched too.
+wins the game. Bids are actions like any other, so bidding is searched too, except a call in an auction
+(Bridge) by a searcher with a greedy bias (``P_PRIOR`` > 0, the competent player): it makes the greedy
+player's call, the natural bidding system of ``engine.auction``, unsearched. Measured
+(docs/experiments/2026-11-28-bridge-auctions.md, MCTS-100, 200 duplicate deals): searching the calls
+with the system as bias and rollout policy was level with today's player; the system's own calls beat
+it by about 300 points a deal.
 
 Measure ``m`` per side, from the first win condition: team scores (negated for ``low_score``); in
 bidding games minus the bags at the bag penalty's rate, plus, once the bids are in, the contract result
@@ -485,6 +490,8 @@ def search(
         return int(state[L.P_LEGAL])
     if phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_BETTING:
         return greedy_choice(tables, state)  # equity against the pot odds (module docstring)
+    if params[P_PRIOR] > 0.0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_AUCTION:
+        return int(greedy_choice(tables, state))  # a call: the bidding system's (module docstring)
     seat = decider(state)
     iterations = min(int(params[P_ITERATIONS]), tree.action.shape[0] - 1)
     ucb = params[P_UCB]

@@ -24,10 +24,8 @@ is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dis
     lowest);
   - a bid: the bid nearest to its trick estimate (half tricks: a trump Jack or better, or a side Ace,
     counts 2; a lower trump or a side King 1; halved);
-  - a call (an auction phase): ``auction.greedy_call_score``: in the partner's strain, its own long
-    suit or no trump, the cheapest contract its high-card points and a partner's presumed points
-    afford, or, once the partner has bid, the highest; doubles with 14 high-card points against level
-    3 or more;
+  - a call (an auction phase): ``auction.greedy_call_score``: the call of a simple natural bidding
+    system (``auction``'s docstring: openings, answers and contracts by points and suit length);
   - a draw is preferred to passing, except in a point-total game with a bust threshold, where it stands
     at bust − 4 or more, and in a deadwood game (Gin Rummy), where it takes the top discard only when
     taking it and discarding its best card would lower its deadwood; there it discards the card whose
