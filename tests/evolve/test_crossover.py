@@ -100,8 +100,10 @@ def test_crossover_of_library_games_is_always_valid() -> None:
         assert validate(child.genome).ok, child
         rejected += bool(child.rejected)
     # About a tenth are rejected: 54 to 57 of 600 at seeds 2024, 1, 2, 3 with the 32 games before
-    # Cribbage; 59 to 65 with it (2 to 7 of them Cribbage's crib in a deal the repair cannot fit).
-    assert rejected < 70
+    # Cribbage; 59 to 65 with it (2 to 7 of them Cribbage's crib in a deal the repair cannot fit); 58 to
+    # 79 with Texas Hold'em too (6 to 11 of them with Hold'em a parent: its board needs a poker showdown
+    # and no tableau, and no repair fits a board yet).
+    assert rejected < 85
 
 
 @settings(max_examples=40, deadline=None)

@@ -390,24 +390,35 @@ def test_a_euchre_bower_wins_the_trick_on_the_screen_as_in_the_engine() -> None:
     assert state.block(L.B_TRICKS, 4) == (0, 2, 0, 0)  # the engine: East has both tricks
 
 
-def test_the_showdown_after_a_last_exchange_shows_the_hand_as_drawn(tmp_path: Path) -> None:
-    # Draw Poker, seed 4 (played by hand on 2026-11-28): North, all in, exchanges A♥ for the last time
-    # and draws Q♥, which ends the game at the showdown. North shows the five cards held then, 3♥ J♥ Q♥
-    # 7♣ 9♦ (no pair, three hearts only: high card); the screen showed four, the hand before the
-    # exchange without the discarded A♥. South's pair of 4s (4♠ 4♥) is the only pair and takes the pot
-    # of 4 x 100 chips.
-    answers = ["1", "3", "1", "4", "2", "1", "1", "1", "2", "3", "3", "", ""]
+def test_the_showdown_after_an_exchange_shows_the_hand_as_drawn(tmp_path: Path) -> None:
+    # Draw Poker, seed 4 (replayed on 2026-11-28 after the opponents began to bet by equity): North goes
+    # all in with 3♠ 3♥ 5♣ 7♣ 9♦; East and West fold, South calls (pot 2 x 100). North throws away 5♣,
+    # 7♣ and 9♦ and draws A♥ J♥ 6♠, so North's showdown hand is the five cards held after the draw, 3♠ 6♠
+    # 3♥ J♥ A♥: a pair of threes (the screen once showed the hand from before the exchange). South's five
+    # cards hold no two of a rank: high card, and North's pair takes the pot of 200.
+    answers = ["3", "3", "3", "3", "", ""]
     session, buffer = make_session(tmp_path, "draw-poker", 4, scripted(answers))
     session.run()
     lines = buffer.getvalue().splitlines()
-    drawn = lines.index("You discard A♥ and draw Q♥")
-    assert lines[drawn + 1 : drawn + 6] == [
-        "You show 3♥, J♥, Q♥, 7♣, 9♦: high card",
-        "East shows 6♠, 2♥, 10♥, 3♣, 4♣: high card",
-        "South shows 4♠, 8♠, Q♠, 4♥, 2♦: a pair",
-        "West shows 2♣, 6♣, A♣, 3♦, 5♦: high card",
-        "South wins the pot (400) with a pair",
+    drawn = lines.index("You discard 9♦ and draw A♥, J♥, 6♠")
+    assert lines[drawn + 1 : drawn + 5] == [
+        "South discards 3 cards and draws 3",
+        "You show 3♠, 6♠, 3♥, J♥, A♥: a pair",
+        "South shows 8♠, Q♠, 10♥, 4♣, 2♦: high card",
+        "You win the pot (200) with a pair",
     ]
+
+
+def test_a_pot_won_by_folds_is_not_called_a_showdown(tmp_path: Path) -> None:
+    # Draw Poker, seed 4: North checks, East checks, South goes all in and West folds; North and East
+    # fold too. South takes the pot uncontested: no hand was shown, so the result must not say South had
+    # the best hand at the showdown.
+    session, buffer = make_session(tmp_path, "draw-poker", 4, scripted(["1", "3", "", ""]))
+    session.run()
+    lines = buffer.getvalue().splitlines()
+    assert "South wins the pot (100): everyone else folded" in lines
+    assert "Result: South wins: everyone else folded; you lose." in lines
+    assert not any("showdown" in line for line in lines[lines.index("You check") :])
 
 
 def test_a_cheat_claim_is_said_aloud_when_it_is_made(tmp_path: Path) -> None:

@@ -1002,7 +1002,8 @@ def _scores_of(view: TableView, rules: TableRules) -> list[tuple[tuple[int, ...]
 def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
     """Why the game was won, in the terms of its first win condition that the final table explains
     (``engine.wins``): "East played every card first", "North+South reached 520 points (the target is
-    500; East+West 310)", "South took the most tricks (8)", "West has the best hand at the showdown"."""
+    500; East+West 310)", "South took the most tricks (8)", "West has the best hand at the showdown",
+    "everyone else folded" (a pot nobody contested: no hand was shown)."""
     side = _side_of_winner(view, rules)
     who = _side_words(view, side)
     has = "have" if who == "you" or len(side) > 1 else "has"
@@ -1018,6 +1019,8 @@ def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
             return f"{who} {has} every card"
         if kind is WinType.MOST_CAPTURED:
             return f"{who} captured the most cards ({sum(view.captured_sizes[p] for p in side)})"
+        if kind is WinType.BEST_HAND and all(view.folded[p] for p in range(view.n_players) if p not in side):
+            return "everyone else folded"
         if kind is WinType.BEST_HAND:
             return f"{who} {has} the best hand at the showdown"
         if kind in (WinType.MOST_TRICKS, WinType.FEWEST_TRICKS):
