@@ -60,9 +60,7 @@ def load_game_file(path: Path, *, validate: bool = True) -> GameGenome:
 
 
 #: Printed before a verb first runs an engine that numba has not compiled yet (a fresh clone).
-FIRST_COMPILE_NOTICE = (
-    "First run: numba compiles the engine once (4 to 5 minutes on 2 cores, longer on a busy machine)."
-)
+FIRST_COMPILE_NOTICE = "First run: numba compiles the engine once (4-5 minutes on 2 idle cores)."
 
 
 def announce_first_compile() -> None:
