@@ -19,9 +19,11 @@ every street's cards together (at most ``MAX_BOARD`` = 5); the *hole cards* are 
       of at least ten big blinds), the small blind half of it, and every betting round whose minimum
       bet was the big blind follows it (Hold'em's minimum bet is the big blind); a game without blinds
       gets them on its first street that has a betting round: the big blind that round's minimum bet
-      (at least 2), the small blind half of it;
-    - ``pot_sized``: toggled on every street (pot-sized no-limit bets, or the betting phases' own);
-    - ``hole``: ``cards_per_player`` ±1, within 1..what the deck leaves after the board.
+      (within the same bounds), the small blind half of it;
+    - ``pot_sized``: on for every street when no street has it, else off for every street (pot-sized
+      no-limit bets, or the betting phases' own);
+    - ``hole``: ``cards_per_player`` ±1, within 1..what the deck leaves for each player after the
+      initial discard and the board (``repair.max_hole_cards``).
 * ``mutate_streets`` (``MutateStreetsMutation``): one of (uniformly): *split* a street of ``c`` ≥ 2
   cards into ``k`` (1..c−1) and ``c − k`` with a copy of its betting round (else of the last round
   before it) between them, the blinds staying on the first; or *merge* a street into the street before
