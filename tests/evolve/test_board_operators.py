@@ -158,6 +158,18 @@ def test_mutate_streets_on_holdem_splits_the_flop_or_merges_a_street_into_the_on
     assert all(validate(child).ok for child in children)
 
 
+def test_a_street_merged_into_one_without_blinds_brings_its_blinds() -> None:
+    # [board 2, bet, board 1 (blinds 50/100), bet]: merging the second street into the first gives one
+    # street of 3 with the blinds; splitting the first gives 1 + 1 with the round between.
+    genome = holdem_with(street(2), BET, street(1, 50, 100), BET)
+    assert validate(genome).ok
+    expected = {
+        holdem_with(street(3, 50, 100), BET),
+        holdem_with(street(1), BET, street(1), BET, street(1, 50, 100), BET),
+    }
+    assert set(outcomes("MutateStreetsMutation", genome, 40)) == expected
+
+
 def test_the_tuning_operators_leave_a_game_without_a_board_unchanged() -> None:
     for game in (get_game("simple-poker"), get_game("hearts")):
         for name in ("MutateBoardMutation", "MutateStreetsMutation", "RemoveBoardMutation"):

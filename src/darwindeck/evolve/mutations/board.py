@@ -27,7 +27,8 @@ every street's cards together (at most ``MAX_BOARD`` = 5); the *hole cards* are 
 * ``mutate_streets`` (``MutateStreetsMutation``): one of (uniformly): *split* a street of ``c`` ≥ 2
   cards into ``k`` (1..c−1) and ``c − k`` with a copy of its betting round (else of the last round
   before it) between them, the blinds staying on the first; or *merge* a street into the street before
-  it, the betting rounds between them dropped. The board's total is unchanged.
+  it, the betting rounds between them dropped, the blinds kept (the earlier street's when both have
+  them). The board's total is unchanged.
 
 Every result still goes through the pipeline's validation and repairs (``repair.fit_board_*``).
 """
@@ -188,8 +189,10 @@ def _split(genome: GameGenome, at: int, rng: random.Random) -> GameGenome:
 def _merge(genome: GameGenome, at: int) -> GameGenome:
     phases = genome.phases
     before = indices_of(phases[:at], BoardPhase)[-1]
-    earlier = _street(genome, before)
-    merged = dataclasses.replace(earlier, cards=earlier.cards + _street(genome, at).cards)
+    earlier, later = _street(genome, before), _street(genome, at)
+    merged = dataclasses.replace(earlier, cards=earlier.cards + later.cards)
+    if not earlier.big_blind:
+        merged = dataclasses.replace(merged, small_blind=later.small_blind, big_blind=later.big_blind)
     kept = [
         merged if i == before else phase
         for i, phase in enumerate(phases)
