@@ -220,6 +220,18 @@ def test_holdems_turn_on_hearts_deal_and_scoring_is_repaired_into_a_poker_game()
     assert child.win_conditions == (WinCondition(WinType.LOW_SCORE, 100), WinCondition(WinType.BEST_HAND))
 
 
+def test_a_board_without_blinds_on_hearts_gets_the_default_chips() -> None:
+    # No blinds to measure a stack by: chips_for_betting's DEFAULT_STARTING_CHIPS (100); a board of 3
+    # leaves (52 - 3) // 4 = 12 cards for each of Hearts' four hands.
+    hearts = get_game("hearts")
+    vetted = vet(with_phases(hearts, street(3, pot=False), BET))
+    assert vetted.repairs == ("chips_for_betting", "fit_board_showdown", "fit_board_deal")
+    child = vetted.genome
+    assert child is not None and validate(child).ok
+    assert (child.setup.starting_chips, child.setup.cards_per_player) == (100, 12)
+    assert child.win_conditions[-1] == WinCondition(WinType.BEST_HAND)
+
+
 def test_a_board_on_the_tableau_or_beside_a_dealer_gives_way() -> None:
     # A tableau mode (as a setup from Fan Tan brings): the mode goes, the sequence direction back to BOTH.
     on_tableau = with_setup(
