@@ -58,6 +58,7 @@ from darwindeck.genome.validation import validate
 ADDED_STREET = (1, 2, 3)
 #: A stack holds at least this many big blinds (``mutate_board``'s stakes).
 MIN_STACK_BLINDS = 10
+#: The smallest big blind a stake change sets (its small blind, half of it, is then at least 1).
 MIN_BIG_BLIND = 2
 
 
@@ -102,7 +103,7 @@ def remove_board(genome: GameGenome, rng: random.Random) -> GameGenome:
 # ------------------------------------------------------------------------------------------- tuning
 
 
-def _more_cards(genome: GameGenome, at: int, rng: random.Random) -> GameGenome:
+def _street_cards(genome: GameGenome, at: int, rng: random.Random) -> GameGenome:
     street = _street(genome, at)
     high = min(MAX_BOARD, street.cards + MAX_BOARD - board_cards(genome))
     changed = dataclasses.replace(street, cards=nudge(rng, street.cards, 0, high))
@@ -163,7 +164,7 @@ def mutate_board(genome: GameGenome, rng: random.Random) -> GameGenome:
         return genome
     option, at = rng.choice(options)
     if option == "cards":
-        return _more_cards(genome, at, rng)
+        return _street_cards(genome, at, rng)
     if option == "stakes":
         return _stakes(genome, rng)
     if option == "pot_sized":
