@@ -101,9 +101,11 @@ def test_crossover_of_library_games_is_always_valid() -> None:
         rejected += bool(child.rejected)
     # About a tenth are rejected: 54 to 57 of 600 at seeds 2024, 1, 2, 3 with the 32 games before
     # Cribbage; 59 to 65 with it (2 to 7 of them Cribbage's crib in a deal the repair cannot fit); 58 to
-    # 79 with Texas Hold'em too (6 to 11 of them with Hold'em a parent: its board needs a poker showdown
-    # and no tableau, and no repair fits a board yet).
-    assert rejected < 85
+    # 79 with Texas Hold'em too (6 to 11 of them with Hold'em a parent: its board needs a poker showdown,
+    # no tableau and room in the deck). With the board repairs (``repair.fit_board_*``): 70, 62, 53, 58
+    # (2 or 3 with Hold'em a parent, all of them Hold'em's setup under a capture game's turn, which
+    # needs a tableau mode: no board is left unrepaired).
+    assert rejected < 75
 
 
 @settings(max_examples=40, deadline=None)

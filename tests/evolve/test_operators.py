@@ -68,7 +68,7 @@ def three_players(genome: GameGenome) -> GameGenome:
 def test_seed_operators_are_registered_under_the_seeds_names() -> None:
     assert set(SEED_OPERATORS) <= set(OPERATORS)
     assert all(OPERATORS[name].name == name for name in OPERATORS)
-    assert len(OPERATORS) == 68
+    assert len(OPERATORS) == 72
 
 
 def test_effect_rates_are_seed_000s_table() -> None:
@@ -365,8 +365,8 @@ def test_mutate_records_parent_operators_and_a_generated_name() -> None:
     child = mutate(hearts, random.Random(3))
     assert isinstance(child, Child)
     # A pin: the name is drawn from the same generator after one draw per registered operator (it
-    # changes whenever operators are added: last re-pinned for the three crib operators).
-    assert child.genome.name == "Tangled Comet"
+    # changes whenever operators are added: last re-pinned for the four board operators).
+    assert child.genome.name == "Restless Meadow"
     assert child.parents == (hearts.identity,)
     assert child.operators == ("AddCardScoringRuleMutation", "MutateWinThresholdMutation")
     assert child.identity == child.genome.identity != hearts.identity

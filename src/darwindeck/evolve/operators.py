@@ -77,6 +77,10 @@ MutateDealerPhaseMutation          0.10     0.20        ``dealer``
 AddCribMutation                    0.03     0.06        ``crib``
 RemoveCribMutation                 0.03     0.06        ``crib``
 MutateCribMutation                 0.10     0.20        ``crib``
+AddBoardMutation                   0.03     0.06        ``board``
+RemoveBoardMutation                0.03     0.06        ``board``
+MutateBoardMutation                0.10     0.20        ``board``
+MutateStreetsMutation              0.05     0.10        ``board``
 =================================  =======  ==========  ==========================================
 
 Structural changes (tableau mode, teams, whole phases, win types, deck) have low rates; tweaks of numbers
@@ -109,6 +113,7 @@ from darwindeck.evolve.mutations import (
     auction,
     betting,
     bidding,
+    board,
     conditions,
     counting,
     crib,
@@ -224,6 +229,10 @@ OPERATORS: dict[str, Operator] = _registry(
     Operator("AddCribMutation", crib.add_crib, 0.03, 0.06),
     Operator("RemoveCribMutation", crib.remove_crib, 0.03, 0.06),
     Operator("MutateCribMutation", crib.mutate_crib, 0.10, 0.20),
+    Operator("AddBoardMutation", board.add_board, 0.03, 0.06),
+    Operator("RemoveBoardMutation", board.remove_board, 0.03, 0.06),
+    Operator("MutateBoardMutation", board.mutate_board, 0.10, 0.20),
+    Operator("MutateStreetsMutation", board.mutate_streets, 0.05, 0.10),
 )
 
 

@@ -27,7 +27,9 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
                                when the deal leaves one, else becomes ``dealer_last``; a
                                ``dealer_last`` one in a game that deals no card → none
 ``drop_orphan_book``           book scoring with no trick phase → none
-``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``
+``chips_for_betting``          a betting phase with no starting chips → ``DEFAULT_STARTING_CHIPS``,
+                               or ``BOARD_STACK_BLINDS`` big blinds when a board phase posts blinds
+                               (at most 65535, two bytes)
 ``clamp_counts``               draw / discard counts ≥ 1; play / claim 1 ≤ min_cards ≤ max_cards;
                                bids 0 ≤ min_bid ≤ max_bid ≤ 255; min_bet ≥ 1; max_raises ≥ 0
 ``clamp_effect_values``        special effect values into 1..255 (spec 000)
@@ -37,7 +39,19 @@ Nothing is fixed silently: the repairs applied are returned with the genome. The
                                lays away at most 7 // players cards (at least 1) and is dealt at most
                                those and four more (Cribbage's kept hand), fewer when the deck must
                                still make up the crib and give the starter
+``fit_board_table``            a board phase beside the tableau or a dealer: tableau mode → NONE
+                               (the sequence direction back to BOTH), dealer phases removed
+``fit_board_showdown``         a board phase with no best-hand showdown: the hand evaluation
+                               becomes ``poker`` and a ``best_hand`` win condition is added
+``fit_board_bets``             a street's blinds with no chips or no betting phase after it → none;
+                               a small blind above the big blind → the big blind's; ``pot_sized``
+                               with no betting phase → False
+``fit_board_deal``             more than 5 board cards: the later streets give up the excess; then
+                               ``cards_per_player`` ≤ (deck size − discard − board) // player count
 =============================  =================================================================
+
+The board repairs do not move phases that use the tableau off it: a turn is inherited whole, and
+validation refuses such a phase beside a board, so no valid parent has one.
 
 ``repair_teams(teams, player_count)`` is the seed-003 reconciliation after a player-count change: players
 that no longer exist leave their teams, empty teams disappear, new players join the smallest team (the
@@ -50,14 +64,23 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from darwindeck.evolve.mutations._edit import indices_of, replaced_at, with_phases, with_setup
+from darwindeck.evolve.mutations._edit import (
+    indices_of,
+    replaced_at,
+    with_phases,
+    with_setup,
+    without_phases_of,
+)
 from darwindeck.genome.phases import (
     CRIB_SIZE,
+    MAX_BOARD,
     MAX_COUNTED,
     BettingPhase,
     BiddingPhase,
+    BoardPhase,
     ClaimPhase,
     CribPhase,
+    DealerPhase,
     DiscardPhase,
     DrawPhase,
     KnockPhase,
@@ -69,12 +92,16 @@ from darwindeck.genome.phases import (
 from darwindeck.genome.schema import (
     THRESHOLD_REQUIRED,
     ContractScoring,
+    EvaluationMethod,
     GameGenome,
+    HandEvaluation,
+    SequenceDirection,
     TableauMode,
     TurnedTrump,
     WinCondition,
+    WinType,
 )
-from darwindeck.genome.validation import MAX_TURNS, UINT8_MAX, validate
+from darwindeck.genome.validation import MAX_TURNS, UINT8_MAX, UINT16_MAX, validate
 
 #: Chips given to a betting game that has none.
 DEFAULT_STARTING_CHIPS = 100
@@ -82,6 +109,9 @@ DEFAULT_STARTING_CHIPS = 100
 DEFAULT_THRESHOLD = 100
 #: The cards a Cribbage hand keeps after laying away (``fit_crib_deal``).
 KEPT_HAND = 4
+#: The stack of a board game with blinds that has no chips, in big blinds (a common table's buy-in;
+#: the library's Hold'em, as the ACPC, plays 200).
+BOARD_STACK_BLINDS = 100
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -122,6 +152,18 @@ def max_cards_per_player(genome: GameGenome) -> int:
     """The most cards each player can be dealt from the deck after the initial discard."""
     setup = genome.setup
     return max(0, (setup.initial_deck.size - setup.initial_discard_count) // genome.player_count)
+
+
+def board_cards(genome: GameGenome) -> int:
+    """The board's cards: every board phase's (street's) together."""
+    return sum(phase.cards for phase in genome.phases if isinstance(phase, BoardPhase))
+
+
+def max_hole_cards(genome: GameGenome) -> int:
+    """The most cards each player can be dealt with the initial discard and the board still to come."""
+    setup = genome.setup
+    left = setup.initial_deck.size - setup.initial_discard_count - board_cards(genome)
+    return max(0, left // genome.player_count)
 
 
 def repair_teams(teams: Teams, player_count: int) -> Teams | None:
@@ -252,9 +294,11 @@ def drop_orphan_book(genome: GameGenome) -> GameGenome:
 
 
 def chips_for_betting(genome: GameGenome) -> GameGenome:
-    if indices_of(genome.phases, BettingPhase) and genome.setup.starting_chips <= 0:
-        return with_setup(genome, starting_chips=DEFAULT_STARTING_CHIPS)
-    return genome
+    if not indices_of(genome.phases, BettingPhase) or genome.setup.starting_chips > 0:
+        return genome
+    blind = max((p.big_blind for p in genome.phases if isinstance(p, BoardPhase)), default=0)
+    chips = min(UINT16_MAX, BOARD_STACK_BLINDS * blind) if blind > 0 else DEFAULT_STARTING_CHIPS
+    return with_setup(genome, starting_chips=chips)
 
 
 def _clamped_phase(phase: Phase) -> Phase:
@@ -318,6 +362,62 @@ def fit_crib_deal(genome: GameGenome) -> GameGenome:
     return with_setup(genome, cards_per_player=limit)
 
 
+def fit_board_table(genome: GameGenome) -> GameGenome:
+    if not indices_of(genome.phases, BoardPhase):
+        return genome
+    fixed = genome
+    if fixed.setup.tableau_mode is not TableauMode.NONE:
+        fixed = with_setup(fixed, tableau_mode=TableauMode.NONE, sequence_direction=SequenceDirection.BOTH)
+    return without_phases_of(fixed, DealerPhase)
+
+
+def fit_board_showdown(genome: GameGenome) -> GameGenome:
+    if not indices_of(genome.phases, BoardPhase):
+        return genome
+    fixed, evaluation = genome, genome.scoring.hand_evaluation
+    if evaluation is None or evaluation.method is not EvaluationMethod.POKER:
+        poker = HandEvaluation(method=EvaluationMethod.POKER)
+        fixed = fixed.replace(scoring=dataclasses.replace(fixed.scoring, hand_evaluation=poker))
+    if not any(win.type is WinType.BEST_HAND for win in fixed.win_conditions):
+        fixed = fixed.replace(win_conditions=(*fixed.win_conditions, WinCondition(WinType.BEST_HAND)))
+    return fixed
+
+
+def _fit_street(genome: GameGenome, index: int, street: BoardPhase) -> BoardPhase:
+    betting = indices_of(genome.phases, BettingPhase)
+    later = any(i > index for i in betting) and genome.setup.starting_chips > 0
+    big = street.big_blind if later else 0
+    return dataclasses.replace(
+        street,
+        small_blind=min(street.small_blind, big),
+        big_blind=big,
+        pot_sized=street.pot_sized and bool(betting),
+    )
+
+
+def fit_board_bets(genome: GameGenome) -> GameGenome:
+    phases = tuple(
+        _fit_street(genome, i, phase) if isinstance(phase, BoardPhase) else phase
+        for i, phase in enumerate(genome.phases)
+    )
+    return genome if phases == genome.phases else with_phases(genome, phases)
+
+
+def fit_board_deal(genome: GameGenome) -> GameGenome:
+    if not indices_of(genome.phases, BoardPhase):
+        return genome
+    phases, room = list(genome.phases), MAX_BOARD
+    for i, phase in enumerate(phases):
+        if isinstance(phase, BoardPhase):
+            phases[i] = dataclasses.replace(phase, cards=min(phase.cards, room))
+            room -= min(phase.cards, room)
+    fixed = genome if tuple(phases) == genome.phases else with_phases(genome, phases)
+    limit = max_hole_cards(fixed)
+    if fixed.setup.cards_per_player <= limit:
+        return fixed
+    return with_setup(fixed, cards_per_player=limit)
+
+
 #: Every repair by name, in the order they run.
 REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("clamp_deal", clamp_deal),
@@ -336,4 +436,8 @@ REPAIRS: tuple[tuple[str, Callable[[GameGenome], GameGenome]], ...] = (
     ("fill_thresholds", fill_thresholds),
     ("clamp_max_turns", clamp_max_turns),
     ("fit_crib_deal", fit_crib_deal),
+    ("fit_board_table", fit_board_table),
+    ("fit_board_showdown", fit_board_showdown),
+    ("fit_board_bets", fit_board_bets),
+    ("fit_board_deal", fit_board_deal),
 )

@@ -63,14 +63,20 @@ Turn structure
     evaluation with a bust threshold (nothing values the dealer's hand), in team mode (each player plays
     the house alone), with a claim phase (the hole card lies where the face-down claim pile would), with
     the tableau in use (a tableau mode, or a phase that moves cards to or from the tableau: the dealer's
-    cards lie there), a second dealer phase, or a deal with no room for the dealer's two cards; E
-    ``stand_on`` 12..21.
+    cards lie there), a second dealer phase, or a deal (with the initial discard) that leaves no room
+    for the dealer's two cards; E ``stand_on`` 12..21.
   * E a board phase (community cards) in a game with no best-hand showdown (a ``poker`` hand evaluation
     and a ``best_hand`` win condition: nothing would count the board), with the tableau in use or a
     dealer phase (the board lies on the tableau), blinds without ``starting_chips`` or without a betting
     phase after it, a small blind above the big blind, ``pot_sized`` without a betting phase, more board
-    cards than the deal leaves, or more than 5 board cards in all; E ``cards`` 0..5, blinds 0..65535; W
-    a board game of more than two players with chips (no side pots: an all-in for less shares the pot).
+    cards than the deal and the initial discard leave, or more than 5 board cards in all; E ``cards``
+    0..5, blinds 0..65535; W a board game of more than two players with chips (no side pots: an all-in
+    for less shares the pot).
+  * E a crib phase (Cribbage's) without a show phase, beside a claim, dealer or board phase (their cards
+    lie where the crib or the starter would), with the tableau in use, a second crib phase, a kept hand
+    or a crib of more than 7 cards (a show counts at most 7 and the starter), or a deal (with the
+    initial discard) that leaves no cards to make up the crib and give the starter; E a show phase
+    without a crib phase, or a second one.
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -383,6 +389,20 @@ class _Checker:
     def hand_tricks(self) -> int | None:
         """The tricks of a hand (``tricks_per_hand``, else ``cards_per_player``), None when unknown."""
         return self.genome.turn_structure.tricks_per_hand or self.cards_per_player
+
+    def dealt(self) -> int | None:
+        """The cards taken from the deck before play (every hand's and the initial discard's), None
+        when a count is unknown."""
+        discard = self.genome.setup.initial_discard_count
+        if self.cards_per_player is None or not _is_int(discard):
+            return None
+        return self.cards_per_player * self.genome.player_count + max(discard, 0)
+
+    def the_deal(self, verb: str = "") -> str:
+        """The cards ``dealt`` counts, in words, with ``verb`` (singular) agreeing: "the deal leaves"."""
+        if self.genome.setup.initial_discard_count:
+            return f"the deal and the initial discard {verb.removesuffix('s')}".strip()
+        return f"the deal {verb}".strip()
 
     def something_scores(self) -> bool:
         scoring = self.genome.scoring
@@ -714,9 +734,9 @@ class _Checker:
             reasons.append("the tableau is in use, and the dealer's cards lie there")
         if self.phase_indices(DealerPhase)[0] != index:
             reasons.append("a second dealer phase (the house has one hand)")
-        cards, deck = self.cards_per_player, self.deck
-        if _is_int(cards) and deck is not None and cards * genome.player_count + 2 > deck.size:
-            reasons.append(f"the deal leaves no two cards of the {deck.size} for the dealer")
+        dealt, deck = self.dealt(), self.deck
+        if dealt is not None and deck is not None and dealt + 2 > deck.size:
+            reasons.append(f"{self.the_deal('leaves')} no two cards of the {deck.size} for the dealer")
         return reasons
 
     def board_refusals(self, index: int, phase: BoardPhase) -> list[str]:
@@ -745,9 +765,10 @@ class _Checker:
         if phase.pot_sized and not self.phase_indices(BettingPhase):
             reasons.append("pot_sized needs a betting phase")
         board = sum(p.cards for p in self.phases if isinstance(p, BoardPhase) and _is_int(p.cards))
-        cards, deck = self.cards_per_player, self.deck
-        if _is_int(cards) and deck is not None and cards * genome.player_count + board > deck.size:
-            reasons.append(f"the deal leaves fewer than the board's {board} cards of the {deck.size}")
+        dealt, deck = self.dealt(), self.deck
+        if dealt is not None and deck is not None and dealt + board > deck.size:
+            short = f"fewer than the board's {board} cards of the {deck.size}"
+            reasons.append(f"{self.the_deal('leaves')} {short}")
         if board > MAX_BOARD:
             reasons.append(f"the board phases deal {board} cards, more than {MAX_BOARD}")
         return reasons
@@ -770,10 +791,12 @@ class _Checker:
             laid = phase.count * genome.player_count
             if max(cards - phase.count, laid) > MAX_COUNTED:
                 reasons.append(f"a show counts at most {MAX_COUNTED} cards and the starter")
-            needed = cards * genome.player_count + max(CRIB_SIZE - laid, 0) + 1
-            if deck is not None and needed > deck.size:
+            dealt = self.dealt()
+            needed = None if dealt is None else dealt + max(CRIB_SIZE - laid, 0) + 1
+            if needed is not None and deck is not None and needed > deck.size:
                 reasons.append(
-                    f"the deal, the crib and the starter need {needed} cards, the deck has {deck.size}"
+                    f"{self.the_deal()}, the crib and the starter need {needed} cards, "
+                    f"the deck has {deck.size}"
                 )
         return reasons
 

@@ -18,6 +18,7 @@
 * ``auction``: Bridge's auction, dummy and contract score.
 * ``dealer``: Blackjack's house dealer (add / remove / tune).
 * ``crib``: Cribbage's crib and show, together (add / remove / tune).
+* ``board``: Texas Hold'em's community cards (add / remove / tune / re-cut the streets).
 * ``_edit``: small helpers the families share to copy a genome with one part changed.
 
 The contract every operator keeps: a plain function ``(genome, rng) -> genome`` that draws all of its
