@@ -8,9 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from darwindeck.cli import app
-from darwindeck.evolve.explain import Explanation, _rule_row, _rules, explain, to_markdown
+from darwindeck.evolve.explain import Explanation, _rule_row, _rules, designer_line, explain, to_markdown
 from darwindeck.evolve.fitness import FitnessResult
-from darwindeck.evolve.quality.idle import Contribution, Drop, IdleTest
+from darwindeck.evolve.quality.idle import COMPONENTS, Contribution, Drop, IdleTest
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.genome.library import get_game
 
@@ -92,3 +92,18 @@ def test_a_game_gated_on_the_idle_deals_has_its_rules_unweighed() -> None:
     result = FitnessResult(0.5, {}, idle=IdleTest((), (), 2))
     text = "\n".join(_rules(Explanation(get_game("war"), result, None, None, 0)))
     assert "on the idle test's deals the game itself is gated (2 rule(s) untested)" in text
+
+
+def test_the_report_says_what_a_designer_would_drop() -> None:
+    # Two rules weighed: the pass phase earns its place (decided 1 → 0.5), breaking hearts is idle.
+    passing = Contribution("p", "phase", "phase 1 (PassPhase)", (Drop("decided", 1.0, 0.5, 0.002),))
+    breaking = Contribution("b", "phase option", "breaking suit H in phase 2", ())
+    components = (0.5,) * len(COMPONENTS)
+    result = FitnessResult(0.5, {}, idle=IdleTest(components, (passing, breaking), 0))
+    text = "\n".join(_rules(Explanation(get_game("hearts"), result, None, None, 0)))
+    assert (
+        "A designer would drop: breaking suit H in phase 2 (idle: no play measure drops without it)." in text
+    )
+    assert designer_line(IdleTest(components, (passing,), 0)) == (
+        "A designer would drop: nothing (every rule weighed earns its place)."
+    )

@@ -13,11 +13,13 @@ from darwindeck.evolve.gallery import (
     meets_bar,
     showcase,
     simplified_ranks,
+    simplify_gallery,
     write_gallery,
 )
 from darwindeck.evolve.quality.ablation import removable_rules
 from darwindeck.evolve.quality.descriptors import describe
 from darwindeck.evolve.quality.simplify import IdleRule, Simplification
+from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.evolve.store import Evaluation
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import ClaimPhase, TrickPhase
@@ -158,3 +160,10 @@ def test_the_games_simplified_are_the_best_that_meet_the_bar() -> None:
     assert simplified_ranks(gallery, 3) == [1, 2, 4]
     assert simplified_ranks(gallery, 9) == [1, 2, 3, 4, 5]
     assert simplified_ranks(gallery, 1) == [2]
+
+
+def test_a_run_of_few_games_per_genome_is_not_simplified() -> None:
+    # 10 games per genome: the idle test's batches have 10 deals, fewer than the 20 it needs to tell an
+    # idle rule from a needed one (quality.simplify), so nothing is simplified (and nothing is played).
+    gallery = [_elite("a", GOOD)]
+    assert simplify_gallery(gallery, EvolutionSettings(games_per_genome=10), 0, 5) == {}

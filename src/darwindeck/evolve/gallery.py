@@ -32,8 +32,10 @@ stays within ``quality.simplify.TOLERANCE`` (5 %) of the original's. The novelty
 that comparison: an idle rule's only effect can be the distance to a published game, and a game that is
 a known game once its idle rules are gone is shown as the rediscovery it is. Only these games are
 simplified: the idle test costs a screening per removable rule and round, too much for every genome of a
-run. A simplified game keeps the run's identity (its files' names, the store's records), and its row
-shows the simplified game's own measures, re-scored; the heat map stays the run's archive.
+run; and none is when the run plays fewer than ``quality.simplify.MIN_DEALS`` (20) games per genome,
+where the idle test has no power. A simplified game keeps the run's identity (its files' names, the
+store's records), and its row shows the simplified game's own measures, re-scored; the heat map stays
+the run's archive.
 
 ``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns for the terminal (no
 table that a narrow terminal would truncate): two lines of measures per game, then its nearest published
@@ -67,11 +69,17 @@ from matplotlib.figure import Figure
 
 from darwindeck.evolve.archive import Elite
 from darwindeck.evolve.evaluator import evaluation_seed
-from darwindeck.evolve.fitness import FitnessResult, evaluate_fitness, screening_profile, strip_dead_rules
+from darwindeck.evolve.fitness import (
+    FitnessResult,
+    evaluate_fitness,
+    idle_games,
+    screening_profile,
+    strip_dead_rules,
+)
 from darwindeck.evolve.published import REDISCOVERY_DISTANCE, Nearest, nearest_known
 from darwindeck.evolve.quality.descriptors import FAMILIES, LENGTH_BINS, PLAYER_BINS, describe
 from darwindeck.evolve.quality.play import batch_seed
-from darwindeck.evolve.quality.simplify import TOLERANCE, Simplification, simplify
+from darwindeck.evolve.quality.simplify import MIN_DEALS, TOLERANCE, Simplification, simplify
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.evolve.store import Evaluation
 from darwindeck.fileio import write_atomic
@@ -327,7 +335,10 @@ def simplified_ranks(elites: Sequence[Elite], count: int) -> list[int]:
 def simplify_gallery(
     elites: Sequence[Elite], settings: EvolutionSettings, run_seed: int, count: int
 ) -> dict[str, Shown]:
-    """The ``simplified_ranks`` games simplified (``simplify_elite``), by the run's identity."""
+    """The ``simplified_ranks`` games simplified (``simplify_elite``), by the run's identity; none when the
+    idle test's batches have fewer than ``quality.simplify.MIN_DEALS`` deals (too few to tell)."""
+    if idle_games(settings) < MIN_DEALS:
+        return {}
     return {
         elites[rank - 1].identity: simplify_elite(elites[rank - 1], settings, run_seed)
         for rank in simplified_ranks(elites, count)

@@ -29,6 +29,11 @@ the judged measures (search against greedy included) more than the noise. Applie
 **Reasons.** A dropped rule's reason names what the idle test saw: "nothing is lower without it", or
 the components lower without it within the noise, each ``with → without (p)``.
 
+**Power.** A drop carried by k of n deals survives a resample with probability about 1 − e^−k, so
+p < 0.05 / 10 needs it in at least 6 deals: on a handful of deals nearly every rule would look idle and
+the simplification would gut the game. Callers simplify only with at least ``MIN_DEALS`` (20) deals per
+batch (the gallery leaves a run of fewer games per genome as it is).
+
 Every step is seeded (the profile's deals, the bootstrap, the score's seed), so the outcome is a function
 of the genome and the callables' settings.
 """
@@ -46,6 +51,8 @@ from darwindeck.genome.schema import GameGenome
 TOLERANCE = 0.05
 #: Rounds of the idle test at most (each drops or keeps one rule).
 MAX_ROUNDS = 6
+#: The fewest deals the idle test needs before its verdicts drop anything (module docstring, *power*).
+MIN_DEALS = 20
 
 
 @dataclass(frozen=True)
