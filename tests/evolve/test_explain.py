@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from darwindeck.cli import app
@@ -12,7 +13,7 @@ from darwindeck.evolve.explain import Explanation, _rule_row, _rules, designer_l
 from darwindeck.evolve.fitness import FitnessResult
 from darwindeck.evolve.quality.idle import COMPONENTS, Contribution, Drop, IdleTest
 from darwindeck.evolve.settings import EvolutionSettings
-from darwindeck.genome.library import get_game
+from darwindeck.genome.library import game_names, get_game
 
 SMALL = EvolutionSettings(games_per_genome=20, mcts_games=8)
 
@@ -107,3 +108,23 @@ def test_the_report_says_what_a_designer_would_drop() -> None:
     assert designer_line(IdleTest(components, (passing,), 0)) == (
         "A designer would drop: nothing (every rule weighed earns its place)."
     )
+
+
+#: A cheap judging for the whole library: 8 deals a batch, rung 1 on 8 deals within 250,000 steps.
+CHEAP = EvolutionSettings(games_per_genome=8, mcts_games=8, mcts_step_budget=250_000)
+
+
+@pytest.mark.slow  # every library game (docs/fitness.md §6 *Idle rules*: seconds a game on an idle machine)
+@pytest.mark.parametrize("slug", game_names())
+def test_explain_runs_on_every_library_game(slug: str) -> None:
+    # Every library game is in the published corpus, so its nearest published game is a game at distance
+    # 0 (itself, or a library game with the same rules): a rediscovery. Every report has every section, and
+    # one of the three verdicts on its rules: not weighed (gated or over budget), nothing removable, or what
+    # a designer would drop.
+    text = to_markdown(explain(get_game(slug), 0, CHEAP))
+    assert text.startswith(f"# Designer's report: {get_game(slug).name}\n")
+    assert "(DarwinDeck library; distance 0.000, a rediscovery)" in text
+    for section in ("What each rule contributes", "Skill ladder and luck", "Elegance", "The score"):
+        assert f"\n## {section}\n" in text
+    verdicts = ("The rules were not weighed", "no rule that can be removed", "A designer would drop: ")
+    assert sum(verdict in text for verdict in verdicts) == 1
