@@ -425,6 +425,7 @@ def evolve(
 ) -> None:
     """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
     from darwindeck.evolve.gallery import simplify_gallery, write_gallery
+    from darwindeck.evolve.quality.simplify import MIN_DEALS
     from darwindeck.evolve.report import write_ratings, write_run_outputs
     from darwindeck.evolve.store import RunStore
 
@@ -465,7 +466,9 @@ def evolve(
     write_gallery(folder, result.gallery, shown)
     dropped = sum(len(game.simplification.dropped) for game in shown.values())
     console.print(
-        f"simplified the gallery's {len(shown)} best games: {dropped} idle rule(s) dropped (gallery.md)",
+        f"simplified the gallery's {len(shown)} best games: {dropped} idle rule(s) dropped (gallery.md)"
+        if shown
+        else f"the gallery is not simplified: the idle test needs {MIN_DEALS} games per genome or more",
         markup=False,
     )
     for path in write_ratings(folder, rated):
