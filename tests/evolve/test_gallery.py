@@ -5,7 +5,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
+
 from darwindeck.evolve.archive import Elite
+from darwindeck.evolve.evaluator import evaluation_seed
+from darwindeck.evolve.fitness import evaluate_fitness, live_form, strip_dead_rules
 from darwindeck.evolve.gallery import (
     Shown,
     gallery_lines,
@@ -13,6 +17,7 @@ from darwindeck.evolve.gallery import (
     meets_bar,
     showcase,
     simplified_ranks,
+    simplify_elite,
     simplify_gallery,
     write_gallery,
 )
@@ -21,6 +26,7 @@ from darwindeck.evolve.quality.descriptors import describe
 from darwindeck.evolve.quality.simplify import IdleRule, Simplification
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.evolve.store import Evaluation
+from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import get_game
 from darwindeck.genome.phases import ClaimPhase, TrickPhase
 from darwindeck.genome.serialization import load_genome
@@ -167,3 +173,24 @@ def test_a_run_of_few_games_per_genome_is_not_simplified() -> None:
     # idle rule from a needed one (quality.simplify), so nothing is simplified (and nothing is played).
     gallery = [_elite("a", GOOD)]
     assert simplify_gallery(gallery, EvolutionSettings(games_per_genome=10), 0, 5) == {}
+
+
+@pytest.mark.slow  # the idle test on 100 deals and a screening per drop: about 10 s
+def test_an_elite_is_simplified_settled_and_rescored_as_the_run_scored_it() -> None:
+    # Knockout Whist's live form as a screened (not judged) elite of run 7. Its turned trump is idle
+    # (docs/fitness.md §6: the test's miss on turned trumps), so the game shown is the settled game
+    # without it, under the run's identity, scored by the screening with the original's own seed.
+    settings = EvolutionSettings()
+    genome = live_form(get_game("knockout-whist"))[0]
+    identity = genome_identity(genome)
+    seed = evaluation_seed(7, identity)
+    original = Evaluation.of(evaluate_fitness(genome, settings, seed))
+    shown = simplify_elite(
+        Elite(identity, genome, original, describe(genome, original.breakdown)), settings, 7
+    )
+    assert [rule.text for rule in shown.simplification.dropped] == ["trumps turned up (upcard)"]
+    simplified = shown.elite.genome
+    assert simplified.setup.turned_trump is None and strip_dead_rules(simplified) == simplified
+    assert shown.elite.identity == identity
+    assert shown.elite.evaluation == Evaluation.of(evaluate_fitness(simplified, settings, seed))
+    assert shown.simplification.score_before == original.breakdown["total_as_new"]
