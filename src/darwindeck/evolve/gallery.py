@@ -350,8 +350,8 @@ def _simplified_section(elites: Sequence[Elite], shown: Mapping[str, Shown]) -> 
         "## Simplified games",
         "",
         "Idle rules dropped one at a time (docs/fitness.md §6, *Idle rules*), each drop kept while the "
-        f"score as new stays within {TOLERANCE:.0%} of the original's; these games are shown, and written, "
-        "simplified.",
+        f"score as new stays within {TOLERANCE * 100:.0f} % of the original's; these games are shown, and "
+        "written, simplified.",
         "",
     ]
     for rank, elite in enumerate(elites, start=1):
