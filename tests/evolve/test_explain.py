@@ -1,4 +1,5 @@
-"""``darwindeck explain``: the designer's report on two library games, facts worked out from their rules."""
+"""``darwindeck explain``: the designer's report, facts worked out from the rules of two library games, and
+the report run on every library game."""
 
 from __future__ import annotations
 
