@@ -1,18 +1,20 @@
-"""``darwindeck explain``: the designer's report on two library games, facts worked out from their rules."""
+"""``darwindeck explain``: the designer's report, facts worked out from the rules of two library games, and
+the report run on every library game."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from darwindeck.cli import app
-from darwindeck.evolve.explain import Explanation, _rule_row, _rules, explain, to_markdown
+from darwindeck.evolve.explain import Explanation, _rule_row, _rules, designer_line, explain, to_markdown
 from darwindeck.evolve.fitness import FitnessResult
-from darwindeck.evolve.quality.idle import Contribution, Drop, IdleTest
+from darwindeck.evolve.quality.idle import COMPONENTS, Contribution, Drop, IdleTest
 from darwindeck.evolve.settings import EvolutionSettings
-from darwindeck.genome.library import get_game
+from darwindeck.genome.library import game_names, get_game
 
 SMALL = EvolutionSettings(games_per_genome=20, mcts_games=8)
 
@@ -92,3 +94,41 @@ def test_a_game_gated_on_the_idle_deals_has_its_rules_unweighed() -> None:
     result = FitnessResult(0.5, {}, idle=IdleTest((), (), 2))
     text = "\n".join(_rules(Explanation(get_game("war"), result, None, None, 0)))
     assert "on the idle test's deals the game itself is gated (2 rule(s) untested)" in text
+
+
+def test_the_report_says_what_a_designer_would_drop() -> None:
+    # Two rules weighed: the pass phase earns its place (decided 1 → 0.5), breaking hearts is idle.
+    passing = Contribution("p", "phase", "phase 1 (PassPhase)", (Drop("decided", 1.0, 0.5, 0.002),))
+    breaking = Contribution("b", "phase option", "breaking suit H in phase 2", ())
+    components = (0.5,) * len(COMPONENTS)
+    result = FitnessResult(0.5, {}, idle=IdleTest(components, (passing, breaking), 0))
+    text = "\n".join(_rules(Explanation(get_game("hearts"), result, None, None, 0)))
+    assert (
+        "A designer would drop: breaking suit H in phase 2 (idle: no play measure drops without it)." in text
+    )
+    assert designer_line(IdleTest(components, (passing,), 0)) == (
+        "A designer would drop: nothing (every rule weighed earns its place)."
+    )
+
+
+#: A cheap judging for the whole library: 8 deals a batch, rung 1 on 8 deals within 250,000 steps.
+CHEAP = EvolutionSettings(games_per_genome=8, mcts_games=8, mcts_step_budget=250_000)
+
+
+@pytest.mark.slow  # every library game (docs/fitness.md §6 *Idle rules*: seconds a game on an idle machine)
+@pytest.mark.parametrize("slug", game_names())
+def test_explain_runs_on_every_library_game(slug: str) -> None:
+    # Every library game is in the published corpus, and the report describes its live form: the game
+    # itself, or the game without a dead rule (President's live form is not won by going out first: 0.075
+    # from President), within the rediscovery distance 0.08 of itself. Every report has every section, and
+    # one of the three verdicts on its rules: not weighed (gated or over budget), nothing removable, or what
+    # a designer would drop.
+    name = get_game(slug).name
+    text = to_markdown(explain(get_game(slug), 0, CHEAP))
+    assert text.startswith(f"# Designer's report: {name}\n")
+    nearest = text.split("- **Nearest published game**: ")[1].split("\n")[0]
+    assert nearest.startswith(f"{name} (DarwinDeck library; distance 0.0") and ", a rediscovery)" in nearest
+    for section in ("What each rule contributes", "Skill ladder and luck", "Elegance", "The score"):
+        assert f"\n## {section}\n" in text
+    verdicts = ("The rules were not weighed", "no rule that can be removed", "A designer would drop: ")
+    assert sum(verdict in text for verdict in verdicts) == 1

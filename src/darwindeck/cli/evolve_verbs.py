@@ -377,7 +377,7 @@ def evolve(
         typer.Option(help="Continue run RUN_ID after its last completed generation \\[default: a new run]."),
     ] = None,
     top: Annotated[
-        int, typer.Option(help="How many of the best games to write and of the gallery to show.")
+        int, typer.Option(help="How many of the best games to write, of the gallery to simplify and to show.")
     ] = 8,
     from_rated: Annotated[
         bool,
@@ -424,7 +424,8 @@ def evolve(
     ] = None,
 ) -> None:
     """Evolve new card games; writes the best games, their rulebooks, a fitness table and a plot."""
-    from darwindeck.evolve.gallery import write_gallery
+    from darwindeck.evolve.gallery import simplify_gallery, write_gallery
+    from darwindeck.evolve.quality.simplify import MIN_DEALS
     from darwindeck.evolve.report import write_ratings, write_run_outputs
     from darwindeck.evolve.store import RunStore
 
@@ -461,7 +462,15 @@ def evolve(
         store.close()
     folder = out if out is not None else Path("evolved") / f"run-{result.run_id}"
     outputs = write_run_outputs(folder, result, top)
-    write_gallery(folder, result.gallery)
+    shown = simplify_gallery(result.gallery, settings, run_seed, top)
+    write_gallery(folder, result.gallery, shown)
+    dropped = sum(len(game.simplification.dropped) for game in shown.values())
+    console.print(
+        f"simplified the gallery's {len(shown)} best games: {dropped} idle rule(s) dropped (gallery.md)"
+        if shown
+        else f"the gallery is not simplified: the idle test needs {MIN_DEALS} games per genome or more",
+        markup=False,
+    )
     for path in write_ratings(folder, rated):
         console.print(f"wrote {path.name}: human ratings next to measured fitness", markup=False)
     best = result.best.evaluation.total

@@ -13,7 +13,9 @@ Markdown, section by section:
 * **what each rule contributes** (``quality.idle``): for each removable rule of the live genome, the
   play measures that drop without it beyond the deals' noise (each with its value with and without the
   rule and the paired bootstrap's p), for a card-scoring rule idle alone those that drop without its
-  scoring scheme, or *idle* when none does; the dead rules the ablation stripped are listed after;
+  scoring scheme, or *idle* when none does, then "a designer would drop: …", the idle rules (what
+  ``quality.simplify`` cuts from the games a run's gallery shows); the dead rules the ablation stripped
+  are listed after;
 * **the skill ladder** (``quality.ladder``): each rung's decided replays, the strong side's wins and
   rate, p-value, skill share K and luck share L; the skill depth, the luck share, hidden information;
 * **fairness and length**: first-player advantage, meaningful decisions per game and per hand, hands
@@ -48,7 +50,7 @@ from darwindeck.evolve.published import nearest_known
 from darwindeck.evolve.quality.arc import Float64Array, game_points
 from darwindeck.evolve.quality.descriptors import family
 from darwindeck.evolve.quality.elegance import biggest_event, score_target
-from darwindeck.evolve.quality.idle import ALPHA, COMPONENTS, Contribution
+from darwindeck.evolve.quality.idle import ALPHA, COMPONENTS, Contribution, IdleTest
 from darwindeck.evolve.quality.ladder import Rung
 from darwindeck.evolve.quality.play import GREEDY, batch_seed, play, side_count
 from darwindeck.evolve.quality.trace import Trace, trace_games
@@ -155,13 +157,22 @@ def _rules(explanation: Explanation) -> list[str]:
         lines += [_rule_row(rule) for rule in idle.rules]
         if idle.untested:
             lines.append(f"\n{idle.untested} more rule(s) were not weighed: the judging budget ran out.")
-        lines.append("")
+        lines += ["", designer_line(idle), ""]
     dead = explanation.result.dead_rules
     if dead:
         lines += ["Dead rules (they change no game; stripped before anything was measured):", ""]
         lines += [f"- {rule.text} ({rule.kind}): {rule.reason}" for rule in dead]
         lines.append("")
     return lines
+
+
+def designer_line(idle: IdleTest) -> str:
+    """What a designer would cut: the idle rules (``quality.simplify`` drops them one at a time, and the
+    gallery shows evolved games so), or nothing when every weighed rule earns its place."""
+    if not idle.idle:
+        return "A designer would drop: nothing (every rule weighed earns its place)."
+    rules = "; ".join(rule.text for rule in idle.idle)
+    return f"A designer would drop: {rules} (idle: no play measure drops without it)."
 
 
 def _drops(rule: Contribution) -> str:

@@ -6,16 +6,36 @@ digits of the identity):
 ==============================  =======================================================================
 file                            content
 ==============================  =======================================================================
-``gallery/NN-<id>.json``        the live genome (``serialization.save_genome``)
-``gallery/NN-<id>.md``          its rulebook (``rulebook.render_markdown``)
+``gallery/NN-<id>.json``        the live genome (``serialization.save_genome``), simplified when it is
+                                one of the simplified games (below)
+``gallery/NN-<id>.md``          its rulebook (``rulebook.render_markdown``), for a simplified game with a
+                                closing line naming the rules dropped as idle
 ``gallery.md``                  two Markdown tables, **novel games** and **rediscoveries**: rank, name,
                                 family, players, length, fitness, skill depth, luck share, first-player
                                 advantage, meaningful decisions per game, hidden information, the bar,
                                 and the nearest published game with its distance and how the game
-                                differs ("0.125: Whist, with a Cheat claim after every trick")
+                                differs ("0.125: Whist, with a Cheat claim after every trick"); then
+                                **simplified games**, one line each: the rules dropped as idle (or "no
+                                idle rule"), any kept, and the score as new before and after
 ``archive.png``                 a heat map of the archive: families down, (players, length) across,
                                 each occupied niche coloured by its elite's fitness and labelled
 ==============================  =======================================================================
+
+**Simplified games** (``simplify_gallery(elites, settings, run_seed, count)``, at write time, for the
+``count`` best games that meet the bar, then the best of the rest when fewer meet it:
+``simplified_ranks``; ``darwindeck evolve`` passes ``--top``): each game's idle rules are dropped one at
+a time (``quality.simplify``: the idle test on the fitness's screening profile, the least useful rule
+first, the test run again after each drop, the genome settled by ``fitness.strip_dead_rules``), and each
+drop is kept only while the game's score as new, re-scored as the run scored it (the run's settings, the
+original's seed ``evaluator.evaluation_seed(run_seed, identity)``, judged when the original was),
+stays within ``quality.simplify.TOLERANCE`` (5 %) of the original's. The novelty factor is left out of
+that comparison: an idle rule's only effect can be the distance to a published game, and a game that is
+a known game once its idle rules are gone is shown as the rediscovery it is. Only these games are
+simplified: the idle test costs a screening per removable rule and round, too much for every genome of a
+run; and none is when the run plays fewer than ``quality.simplify.MIN_DEALS`` (20) games per genome,
+where the idle test has no power. A simplified game keeps the run's identity (its files' names, the
+store's records), and its row shows the simplified game's own measures, re-scored; the heat map stays
+the run's archive.
 
 ``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns for the terminal (no
 table that a narrow terminal would truncate): two lines of measures per game, then its nearest published
@@ -36,9 +56,11 @@ decisions per game in greedy self-play.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -46,9 +68,22 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from darwindeck.evolve.archive import Elite
+from darwindeck.evolve.evaluator import evaluation_seed
+from darwindeck.evolve.fitness import (
+    FitnessResult,
+    evaluate_fitness,
+    idle_games,
+    screening_profile,
+    strip_dead_rules,
+)
 from darwindeck.evolve.published import REDISCOVERY_DISTANCE, Nearest, nearest_known
-from darwindeck.evolve.quality.descriptors import FAMILIES, LENGTH_BINS, PLAYER_BINS
+from darwindeck.evolve.quality.descriptors import FAMILIES, LENGTH_BINS, PLAYER_BINS, describe
+from darwindeck.evolve.quality.play import batch_seed
+from darwindeck.evolve.quality.simplify import MIN_DEALS, TOLERANCE, Simplification, simplify
+from darwindeck.evolve.settings import EvolutionSettings
+from darwindeck.evolve.store import Evaluation
 from darwindeck.fileio import write_atomic
+from darwindeck.genome.schema import GameGenome
 from darwindeck.genome.serialization import save_genome
 from darwindeck.rulebook import render_markdown
 
@@ -232,16 +267,127 @@ def archive_png(elites: Sequence[Elite]) -> bytes:
     return buffer.getvalue()
 
 
-def write_gallery(out_dir: Path, elites: Sequence[Elite]) -> list[Path]:
-    """Write the gallery files (module docstring); the paths written."""
+# ------------------------------------------------------------------------------------------ simplified
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the gallery shows for one of the run's elites (module docstring, *simplified games*):
+    ``elite`` keeps the run's identity and carries the simplified genome, its evaluation and descriptors
+    (the run's elite itself when nothing was dropped)."""
+
+    elite: Elite
+    simplification: Simplification
+
+    @property
+    def line(self) -> str:
+        """One short line: what was dropped (and kept), with the score as new before and after."""
+        s = self.simplification
+        parts = []
+        if s.dropped:
+            parts.append("dropped as idle: " + "; ".join(rule.text for rule in s.dropped))
+        if s.kept:
+            parts.append("idle but kept (the score falls without it): " + "; ".join(r.text for r in s.kept))
+        if s.score_before is not None and s.score_after is not None:
+            parts.append(f"score as new {s.score_before:.3f} → {s.score_after:.3f}")
+        return ", ".join(parts) if parts else "no idle rule"
+
+
+def simplify_elite(elite: Elite, settings: EvolutionSettings, run_seed: int) -> Shown:
+    """``elite`` with its idle rules dropped (``quality.simplify``) and re-scored as the run scored it:
+    the same settings, the seed of the original's evaluation (``evaluator.evaluation_seed``), the judging
+    when the original was judged; the score compared is the score as new (module docstring)."""
+    seed = evaluation_seed(run_seed, elite.identity)
+    judged = elite.evaluation.breakdown.get("mcts") == 1.0
+    results: dict[GameGenome, FitnessResult] = {}
+
+    def rescored(genome: GameGenome) -> FitnessResult:
+        if genome not in results:
+            results[genome] = evaluate_fitness(genome, settings, seed, judge=judged)
+        return results[genome]
+
+    def score(genome: GameGenome) -> float:
+        if genome == elite.genome and "total_as_new" in elite.evaluation.breakdown:
+            return elite.evaluation.breakdown["total_as_new"]
+        return rescored(genome).breakdown.get("total_as_new", 0.0)
+
+    idle_seed = batch_seed(seed, "idle")
+    found = simplify(
+        elite.genome, lambda genome: screening_profile(genome, settings, idle_seed), strip_dead_rules, score
+    )
+    if found.genome == elite.genome:
+        return Shown(elite, found)
+    evaluation = Evaluation.of(rescored(found.genome))
+    descriptors = describe(found.genome, evaluation.breakdown)
+    shown = dataclasses.replace(elite, genome=found.genome, evaluation=evaluation, descriptors=descriptors)
+    return Shown(shown, found)
+
+
+def simplified_ranks(elites: Sequence[Elite], count: int) -> list[int]:
+    """The gallery ranks (from 1) simplified before writing: the ``count`` best games that meet the bar,
+    then, when fewer meet it, the best of the rest, in gallery order."""
+    ranked = list(enumerate(elites, start=1))
+    chosen = [rank for rank, elite in ranked if meets_bar(elite)][:count]
+    rest = [rank for rank, _ in ranked if rank not in chosen]
+    return sorted(chosen + rest[: count - len(chosen)])
+
+
+def simplify_gallery(
+    elites: Sequence[Elite], settings: EvolutionSettings, run_seed: int, count: int
+) -> dict[str, Shown]:
+    """The ``simplified_ranks`` games simplified (``simplify_elite``), by the run's identity; none when the
+    idle test's batches have fewer than ``quality.simplify.MIN_DEALS`` deals (too few to tell)."""
+    if idle_games(settings) < MIN_DEALS:
+        return {}
+    return {
+        elites[rank - 1].identity: simplify_elite(elites[rank - 1], settings, run_seed)
+        for rank in simplified_ranks(elites, count)
+    }
+
+
+def _simplified_section(elites: Sequence[Elite], shown: Mapping[str, Shown]) -> list[str]:
+    lines = [
+        "## Simplified games",
+        "",
+        "Idle rules dropped one at a time (docs/fitness.md §6, *Idle rules*), each drop kept while the "
+        f"score as new stays within {TOLERANCE * 100:.0f} % of the original's; these games are shown, and "
+        "written, simplified.",
+        "",
+    ]
+    for rank, elite in enumerate(elites, start=1):
+        if elite.identity in shown:
+            lines.append(f"- #{rank} {shown[elite.identity].elite.genome.name}: {shown[elite.identity].line}")
+    return [*lines, ""]
+
+
+def rulebook_of(shown: Elite, simplified: Shown | None) -> str:
+    """The rulebook of a gallery game, with a closing line on the rules dropped when it was simplified."""
+    text = render_markdown(shown.genome)
+    if simplified is None or not simplified.simplification.dropped:
+        return text
+    rules = "; ".join(rule.text for rule in simplified.simplification.dropped)
+    note = f"*Simplified for the gallery: dropped as idle (no play measure drops without it): {rules}.*"
+    return text.rstrip() + "\n\n" + note + "\n"
+
+
+def write_gallery(
+    out_dir: Path, elites: Sequence[Elite], shown: Mapping[str, Shown] | None = None
+) -> list[Path]:
+    """Write the gallery files (module docstring), each game of ``shown`` (``simplify_gallery``) as its
+    simplified form; the paths written."""
+    shown = shown or {}
     folder = out_dir / "gallery"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for rank, elite in enumerate(elites, start=1):
-        stem = f"{rank:02d}-{elite.identity[:12]}"
-        save_genome(elite.genome, folder / f"{stem}.json")
+    games = [shown[elite.identity].elite if elite.identity in shown else elite for elite in elites]
+    for rank, game in enumerate(games, start=1):
+        stem = f"{rank:02d}-{game.identity[:12]}"
+        save_genome(game.genome, folder / f"{stem}.json")
         written.append(folder / f"{stem}.json")
-        written.append(write_atomic(folder / f"{stem}.md", render_markdown(elite.genome)))
-    written.append(write_atomic(out_dir / "gallery.md", gallery_markdown(elites)))
+        written.append(write_atomic(folder / f"{stem}.md", rulebook_of(game, shown.get(game.identity))))
+    text = gallery_markdown(games)
+    if shown:
+        text = text.rstrip() + "\n\n" + "\n".join(_simplified_section(elites, shown)).rstrip() + "\n"
+    written.append(write_atomic(out_dir / "gallery.md", text))
     written.append(write_atomic(out_dir / "archive.png", archive_png(elites)))
     return written

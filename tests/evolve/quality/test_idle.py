@@ -16,6 +16,7 @@ from darwindeck.evolve.quality.idle import (
     RESAMPLES,
     Profile,
     idle_test,
+    lower_components,
     resamples,
     significant_drops,
 )
@@ -69,8 +70,11 @@ def test_the_significance_level_and_resamples() -> None:
 def test_a_drop_seen_in_every_resample_is_significant_and_a_rise_never_is() -> None:
     # The drop 0.5 → 0.3 holds in all 999 resamples: p = 1 / 1000 < 0.05 / 2. The second component rises.
     draws = np.array([[0.5, 0.2]] * 999)
-    found = significant_drops(np.array([0.5, 0.2]), np.array([0.3, 0.4]), draws, draws - [0.2, -0.2])
-    assert found == [(0, 1 / 1000)]
+    lower = lower_components(np.array([0.5, 0.2]), np.array([0.3, 0.4]), draws, draws - [0.2, -0.2])
+    assert lower == [(0, 1 / 1000)]
+    assert significant_drops(lower, 2) == [(0, 1 / 1000)]
+    # A drop seen in 995 of 999 resamples: p = (1 + 4) / 1000 = 0.005, not below 0.05 / 10 = 0.005.
+    assert significant_drops([(3, 0.005)], 10) == []
 
 
 def test_a_rule_that_changes_nothing_a_measure_reads_is_idle() -> None:

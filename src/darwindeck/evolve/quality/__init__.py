@@ -8,6 +8,7 @@
 * ``descriptors``: what kind of game a genome is (mechanics family, players, length): the archive's niches.
 * ``elegance``: what a designer would cut or fix (contradictory parameters, idle components), measured.
 * ``idle``: rules that change games but lower none of the play measures (a paired test per measure).
+* ``simplify``: a game with its idle rules dropped one at a time, as a designer cuts a rule that does nothing.
 * ``penalty``: a multiplicative charge on a genome's score with its reason.
 * ``trace``: what greedy self-play asks of the players, decision by decision.
 """

@@ -190,11 +190,19 @@ class Contribution:
     needed: bool = False
     #: For a card-scoring rule idle alone, its scoring scheme's contribution (``scheme``).
     scheme: Contribution | None = None
+    #: The components lower without the rule whose drop is within the noise (p ≥ ``ALPHA`` / |C|).
+    noise: tuple[Drop, ...] = ()
 
     @property
     def idle(self) -> bool:
         earns_alone = self.needed or bool(self.drops)
         return not earns_alone and (self.scheme is None or self.scheme.idle)
+
+    @property
+    def nearest_p(self) -> float:
+        """The least p of a component lower without the rule (1 when none is lower): how near the rule
+        came to earning its place alone."""
+        return min((drop.p_value for drop in (*self.drops, *self.noise)), default=1.0)
 
 
 @dataclass(frozen=True)
@@ -218,30 +226,40 @@ def _profile_of(profile: Callable[[GameGenome], Profile | None], genome: GameGen
         return None
 
 
-def significant_drops(
+def lower_components(
     base: npt.NDArray[np.float64],
     without: npt.NDArray[np.float64],
     base_draws: npt.NDArray[np.float64],
     without_draws: npt.NDArray[np.float64],
-    alpha: float = ALPHA,
 ) -> list[tuple[int, float]]:
-    """The components (index, p) whose observed drop ``base − without`` is positive with bootstrap p below
-    ``alpha`` / the number of components (module docstring); ``*_draws`` hold one resample per row.
+    """Every component (index, p) whose observed drop ``base − without`` is positive, with its bootstrap p
+    (module docstring); ``*_draws`` hold one resample per row.
 
     >>> draws = np.array([[0.5, 0.2]] * 99)
-    >>> significant_drops(np.array([0.5, 0.2]), np.array([0.3, 0.2]), draws, draws - [0.2, 0.0])
-    [(0, 0.01)]
+    >>> without_draws = draws - [0.2, 0.0]
+    >>> without_draws[:49, 1] = 0.1
+    >>> lower_components(np.array([0.5, 0.2]), np.array([0.3, 0.1]), draws, without_draws)
+    [(0, 0.01), (1, 0.51)]
     """
-    count = base.shape[0]
     found = []
-    for index in range(count):
+    for index in range(base.shape[0]):
         if base[index] - without[index] <= 0:
             continue
         not_lower = int((base_draws[:, index] - without_draws[:, index] <= 0).sum())
-        p_value = (1 + not_lower) / (base_draws.shape[0] + 1)
-        if p_value < alpha / count:
-            found.append((index, p_value))
+        found.append((index, (1 + not_lower) / (base_draws.shape[0] + 1)))
     return found
+
+
+def significant_drops(
+    lower: Sequence[tuple[int, float]], components: int, alpha: float = ALPHA
+) -> list[tuple[int, float]]:
+    """The drops of ``lower`` (``lower_components``) with p below ``alpha`` / ``components`` (module
+    docstring).
+
+    >>> significant_drops([(0, 0.002), (3, 0.006), (4, 0.51)], 10)
+    [(0, 0.002)]
+    """
+    return [(index, p_value) for index, p_value in lower if p_value < alpha / components]
 
 
 def contribution(
@@ -254,9 +272,12 @@ def contribution(
     without = variant.observed
     if not (base.observed > without).any():
         return Contribution(rule.path, rule.kind, rule.text, ())
-    drops = significant_drops(base.observed, without, base_draws, variant.resampled(draws))
-    found = tuple(Drop(names[i], float(base.observed[i]), float(without[i]), p) for i, p in drops)
-    return Contribution(rule.path, rule.kind, rule.text, found)
+    lower = lower_components(base.observed, without, base_draws, variant.resampled(draws))
+    significant = significant_drops(lower, len(names))
+    found = {(i, p): Drop(names[i], float(base.observed[i]), float(without[i]), p) for i, p in lower}
+    drops = tuple(found[key] for key in significant)
+    noise = tuple(drop for key, drop in found.items() if key not in significant)
+    return Contribution(rule.path, rule.kind, rule.text, drops, noise=noise)
 
 
 _CARD_RULE = re.compile(r"scoring\.card_rules\[(\d+)\]")
