@@ -41,6 +41,19 @@ minutes (greedy self-play, every seat's decisions added: players act in turn); o
 TIME_TOLERANCE, 1 + TIME_TOLERANCE] × minutes`` the game keeps ``edge / time`` above the band and ``time /
 edge`` below it; every wanted mechanic absent costs ×``WANTED_FACTOR``.
 
+**The archive's axes** (``niche_axes``): a brief narrows the run, so the descriptors it fixes would each
+hold one bin of the archive (``evolve.archive``), which would collapse to a handful of niches exactly
+when a designer asked for something. ``fixed_descriptors`` names them: ``players`` when the brief sets
+the player count, ``deck`` when it sets the deck, ``length`` when it sets a playing time (the band of ±50 %
+spans a factor of 3 in meaningful decisions, the length bins a factor of 4, so the games the charge lets
+through fall in one bin or two neighbours), and ``family`` when it wants a mechanic that decides the
+family of a game that has it (``FAMILY_MECHANICS``: tricks, trump-making, bidding, betting, claiming,
+capturing, knocking; only a family ranked above can take such a game, ``quality.descriptors``) or when
+its ``from`` games are all of one family (their variants stay near them). ``quality.descriptors.
+niche_axes`` replaces each by a spare descriptor. The issue's example, 3 players, a 32-card deck, about
+15 minutes, tricks wanted and betting refused, fixes family, players, length and deck, and files games
+by (interaction, luck, decisions).
+
 In the run's settings the brief is ``EvolutionSettings.brief``, its canonical JSON (``Brief.to_setting``),
 so the run store keeps it, a resumed run follows it, and it is part of the fitness cache key.
 """
@@ -59,6 +72,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve import fitness as F
 from darwindeck.evolve.mutations._edit import with_phases, with_setup
 from darwindeck.evolve.novelty import genome_distance
+from darwindeck.evolve.quality import descriptors as D
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.repair import repair_teams, vet
 from darwindeck.evolve.settings import STYLES, EvolutionSettings
@@ -85,6 +99,8 @@ MECHANICS = tuple(
 )
 #: The deck types by size.
 DECK_SIZES = {deck.size: deck for deck in DeckType}
+#: Wanted mechanics that decide the family of a game that has them (module docstring, the archive's axes).
+FAMILY_MECHANICS = ("tricks", "trump-making", "bidding", "betting", "claiming", "capturing", "knocking")
 
 
 class BriefError(DarwinDeckError):
@@ -361,3 +377,27 @@ def evaluate_briefed_mcts(genome: GameGenome, settings: EvolutionSettings, seed:
     result = F.evaluate_fitness_mcts(genome, settings, seed)
     brief = brief_of(settings)
     return result if brief is None else judged(result, genome, brief)
+
+
+# --------------------------------------------------------------------------------------- the archive
+
+
+def fixed_descriptors(brief: Brief) -> frozenset[str]:
+    """The descriptors (``quality.descriptors.AXIS_BINS``) the brief narrows to one bin (module
+    docstring)."""
+    fixed = set()
+    if brief.players is not None:
+        fixed.add("players")
+    if brief.deck_type() is not None:
+        fixed.add("deck")
+    if brief.minutes is not None:
+        fixed.add("length")
+    origin_families = {D.family(genome) for genome in origin_genomes(brief)}
+    if any(name in FAMILY_MECHANICS for name in brief.wanted) or len(origin_families) == 1:
+        fixed.add("family")
+    return frozenset(fixed)
+
+
+def niche_axes(brief: Brief | None) -> D.Axes:
+    """The archive's axes for a run steered by ``brief`` (None: the default axes)."""
+    return D.niche_axes(fixed_descriptors(brief) if brief is not None else ())
