@@ -29,7 +29,11 @@ unknown ``from`` game, or one that cannot be coerced into the brief (``refusal``
 players, whose passing across needs an even number of players).
 
 **Hard parts** hold for every child (``steer``): the child is *coerced* (player count and deck type set,
-the phases of refused mechanics removed, a refused tableau mode set to none), vetted by
+the phases of refused mechanics removed, a refused tableau mode set to none), and a partnership game
+whose teams the new player count would split unevenly (Partnership Spades for 3: players 1 and 3 against
+2) played without partnerships: fixed sides of unequal size hand one side the game (the first run of the
+example brief's gallery showed two such games, at first-player advantages of +0.50 and −0.33), and no
+classic has them. The coerced child is vetted by
 ``repair.vet`` (the deal is clamped to the new deck, teams refitted, orphan rules dropped), then checked
 (``unmet``); a child that still misses a hard part, or lies farther than ``distance`` from every ``from``
 game, is refused and the GA breeds again. The fitness gates (total 0, ``gate_reason`` ``brief: …``) a
@@ -283,6 +287,8 @@ def coerce(genome: GameGenome, brief: Brief) -> GameGenome:
     yet vetted: ``steer`` does that)."""
     if brief.players is not None and genome.player_count != brief.players:
         teams = repair_teams(genome.teams, brief.players) if genome.team_mode else None
+        if teams and len({len(team) for team in teams}) > 1:
+            teams = None  # uneven sides (2 against 1): played without partnerships (module docstring)
         genome = genome.replace(
             player_count=brief.players, team_mode=teams is not None, teams=teams if teams else ()
         )
