@@ -122,13 +122,14 @@ def _settings(brief: dict[str, Any] | None = None, **changes: Any) -> EvolutionS
     return EvolutionSettings(**{**steered, **changes})
 
 
-def test_the_example_brief_files_games_by_interaction_luck_and_decisions() -> None:
+def test_the_example_brief_files_games_by_luck_hands_and_decisions() -> None:
     # Worked out from the rules (quality.descriptors, evolve.brief): 3 players fixes players, the 32-card
     # deck fixes deck, 15 minutes fixes length, tricks wanted fixes family (a trick phase makes a game
-    # trick-taking unless it bids, bets or claims). Family, players and length are each replaced, in
-    # place, by the first spare not fixed: interaction, luck, then (deck being fixed) decisions.
-    assert niche_axes(parse_brief(EXAMPLE)) == ("interaction", "luck", "decisions")
-    assert Archive.for_settings(_settings(EXAMPLE)).axes == ("interaction", "luck", "decisions")
+    # trick-taking unless it bids, bets or claims) and interaction (a turn leads a trick, one interaction
+    # event: every trick game reads 1). Family, players and length are each replaced, in place, by the
+    # first spare not fixed: luck, hands, then (deck being fixed) decisions.
+    assert niche_axes(parse_brief(EXAMPLE)) == ("luck", "hands", "decisions")
+    assert Archive.for_settings(_settings(EXAMPLE)).axes == ("luck", "hands", "decisions")
 
 
 @pytest.mark.parametrize(
@@ -138,8 +139,9 @@ def test_the_example_brief_files_games_by_interaction_luck_and_decisions() -> No
         ({"minutes": 10}, ("family", "players", "interaction")),
         ({"wanted": ["passing"]}, ("family", "players", "length")),  # passing decides no family
         ({"wanted": ["knocking"], "deck": {"size": 52}}, ("interaction", "players", "length")),
-        ({"players": 4, "wanted": ["bidding"]}, ("interaction", "luck", "length")),
-        ({"from": ["whist", "knaves"]}, ("interaction", "players", "length")),  # both trick-taking
+        ({"players": 4, "wanted": ["bidding"]}, ("luck", "hands", "length")),
+        ({"from": ["whist", "knaves"]}, ("luck", "players", "length")),  # both trick-taking, both tricks
+        ({"from": ["cheat", "president"]}, ("family", "players", "length")),  # claiming, shedding
         ({"from": ["whist", "cheat"]}, ("family", "players", "length")),  # two families
     ],
 )
@@ -153,21 +155,22 @@ def _evaluation(total: float, decisions: float = 50.0, fingerprint: float = 1.0,
     return Evaluation(total, {"meaningful_decisions": decisions, "fingerprint": fingerprint, **more}, None)
 
 
-#: Library games and hand-made breakdowns: (slug, meaningful decisions, interaction, luck).
+#: Library games and hand-made breakdowns: (slug, meaningful decisions, interaction, luck, hands a game).
 OFFERS = (
-    ("whist", 127.0, 0.9, 0.89),
-    ("knaves", 60.0, 0.3, 0.5),
-    ("spades", 1252.0, 0.7, 0.51),
-    ("cheat", 191.0, 0.4, 0.21),
-    ("gin-rummy", 262.0, 0.1, 0.54),
-    ("scopa", 26.0, 0.7, 1.0),
+    ("whist", 127.0, 0.9, 0.89, 6.0),
+    ("knaves", 60.0, 0.3, 0.5, 4.0),
+    ("spades", 1252.0, 0.7, 0.51, 12.0),
+    ("cheat", 191.0, 0.4, 0.21, 1.0),
+    ("gin-rummy", 262.0, 0.1, 0.54, 3.0),
+    ("scopa", 26.0, 0.7, 1.0, 1.0),
 )
 
 
 def _offered(archive: Archive) -> list[tuple[str, ...]]:
     games = all_games()
-    for index, (slug, decisions, interaction, luck) in enumerate(OFFERS):
-        evaluation = _evaluation(0.5, decisions, float(index), interaction=interaction, luck=luck)
+    for index, (slug, decisions, interaction, luck, hands) in enumerate(OFFERS):
+        more = {"interaction": interaction, "luck": luck, "hands_per_game": hands}
+        evaluation = _evaluation(0.5, decisions, float(index), **more)
         archive.offer(slug, games[slug], evaluation)
     return sorted(archive.cells)
 
@@ -205,22 +208,22 @@ def test_a_brief_for_three_players_files_by_interaction_second() -> None:
 
 
 def test_the_example_briefs_archive_and_its_heat_map() -> None:
-    # (interaction, luck, decisions): luck skill < 0.33 ≤ mixed < 0.66 ≤ luck; decisions the distinct
-    # phase kinds of the turn (Whist: trick; Knaves: trick; Spades: bidding and trick; Cheat: claim; Gin
-    # Rummy: draw, discard and knock; Scopa: play). Scopa (direct, luck, 1) ties Whist's niche and total:
-    # the first comer stays, so six games fill five niches.
+    # (luck, hands, decisions): luck skill < 0.33 ≤ mixed < 0.66 ≤ luck; hands one < 1.5 ≤ few < 6 ≤
+    # many; decisions the distinct phase kinds of the turn (Whist: trick; Knaves: trick; Spades: bidding
+    # and trick; Cheat: claim; Gin Rummy: draw, discard and knock; Scopa: play).
     archive = Archive.for_settings(_settings(EXAMPLE))
     assert _offered(archive) == [
-        ("direct", "luck", "1"),
-        ("direct", "mixed", "2"),
-        ("solitary", "mixed", "3+"),
-        ("some", "mixed", "1"),
-        ("some", "skill", "1"),
+        ("luck", "many", "1"),  # Whist: 0.89, 6 hands
+        ("luck", "one", "1"),  # Scopa: 1.0, 1 hand
+        ("mixed", "few", "1"),  # Knaves: 0.5, 4 hands
+        ("mixed", "few", "3+"),  # Gin Rummy: 0.54, 3 hands
+        ("mixed", "many", "2"),  # Spades: 0.51, 12 hands
+        ("skill", "one", "1"),  # Cheat: 0.21, 1 hand
     ]
     axes, rows, columns = heat_map_axes(archive.elites())
-    assert axes == ("interaction", "luck", "decisions")
-    assert rows == ("solitary", "some", "direct")
-    assert columns[:4] == [("skill", "1"), ("skill", "2"), ("skill", "3+"), ("mixed", "1")]
+    assert axes == ("luck", "hands", "decisions")
+    assert rows == ("skill", "mixed", "luck")
+    assert columns[:4] == [("one", "1"), ("one", "2"), ("one", "3+"), ("few", "1")]
     assert len(columns) == 9
     assert heat_map_axes([])[0] == ("family", "players", "length")
 

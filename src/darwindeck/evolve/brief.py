@@ -53,10 +53,14 @@ spans a factor of 3 in meaningful decisions, the length bins a factor of 4, so t
 through fall in one bin or two neighbours), and ``family`` when it wants a mechanic that decides the
 family of a game that has it (``FAMILY_MECHANICS``: tricks, trump-making, bidding, betting, claiming,
 capturing, knocking; only a family ranked above can take such a game, ``quality.descriptors``) or when
-its ``from`` games are all of one family (their variants stay near them). ``quality.descriptors.
-niche_axes`` replaces each by a spare descriptor. The issue's example, 3 players, a 32-card deck, about
-15 minutes, tricks wanted and betting refused, fixes family, players, length and deck, and files games
-by (interaction, luck, decisions).
+its ``from`` games are all of one family (their variants stay near them); and ``interaction`` when it
+wants a mechanic that needs a trick phase (``TRICK_MECHANICS``: tricks, trump-making, bidding) or its
+``from`` games all have one: a trick
+is an interaction event and every turn leads one, so every trick game reads interaction 1, ``direct``
+(all 20 trick games of the example brief's first run did). ``quality.descriptors.niche_axes`` replaces
+each by a spare descriptor. The issue's example, 3 players, a 32-card deck, about 15 minutes, tricks
+wanted and betting refused, fixes family, players, length, deck and interaction, and files games by
+(luck, hands, decisions).
 
 In the run's settings the brief is ``EvolutionSettings.brief``, its canonical JSON (``Brief.to_setting``),
 so the run store keeps it, a resumed run follows it, and it is part of the fitness cache key.
@@ -105,6 +109,8 @@ MECHANICS = tuple(
 DECK_SIZES = {deck.size: deck for deck in DeckType}
 #: Wanted mechanics that decide the family of a game that has them (module docstring, the archive's axes).
 FAMILY_MECHANICS = ("tricks", "trump-making", "bidding", "betting", "claiming", "capturing", "knocking")
+#: Wanted mechanics that need a trick phase, which makes every turn an interaction (module docstring).
+TRICK_MECHANICS = ("tricks", "trump-making", "bidding")
 
 
 class BriefError(DarwinDeckError):
@@ -401,6 +407,10 @@ def fixed_descriptors(brief: Brief) -> frozenset[str]:
     origin_families = {D.family(genome) for genome in origin_genomes(brief)}
     if any(name in FAMILY_MECHANICS for name in brief.wanted) or len(origin_families) == 1:
         fixed.add("family")
+    origins = origin_genomes(brief)
+    tricks_all = bool(origins) and all(genome.turn_structure.has_tricks for genome in origins)
+    if any(name in TRICK_MECHANICS for name in brief.wanted) or tricks_all:
+        fixed.add("interaction")
     return frozenset(fixed)
 
 

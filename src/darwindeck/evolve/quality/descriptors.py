@@ -26,7 +26,9 @@ only): ``decoration`` < 0.1 ≤ ``matters``, ``unmeasured`` when not measured. *
 ``52``, ``40``, ``32`` or ``24`` (``genome.cards.DeckType``). **Decisions** (decision kinds per turn): the
 distinct kinds of phase the turn has (draw, play, trick, bidding, …: one a phase class), ``1``, ``2`` or
 ``3+``; what the rules ask of a turn, read from the genome so that every game has it (the judging's traced
-``decision_kinds`` measures only the few judged games).
+``decision_kinds`` measures only the few judged games). **Hands** (hands dealt per game in greedy
+self-play): ``one`` < 1.5 ≤ ``few`` < 6 ≤ ``many``: one deal, a short rubber, or a running score over many
+hands.
 
 **The archive's axes** (``niche_axes``): three descriptors; a game's *niche* is its values on them
 (``Descriptors.cell``). By default (family, players, length): what a designer browses by. A descriptor a
@@ -39,15 +41,18 @@ place, by the first of ``SPARE_AXES`` the brief does not fix, in this order:
 2. ``luck``: skill or chance, the question a designer asks of every game; measured on every game that
    passes the gate (the ladder's first rung at the screening, the second once judged: an elite keeps the
    niche it entered);
-3. ``deck``: read from the genome, a property a designer states first in a rulebook and that players
+3. ``hands``: one deal or a score run over many, which a fixed playing time leaves open (a long hand or
+   many short ones); measured on every game by greedy self-play, the same at the judging;
+4. ``deck``: read from the genome, a property a designer states first in a rulebook and that players
    choose a game by (a piquet deck or a full one); after the measured ones since mutation changes it
    seldom, so its bins fill slowly;
-4. ``decisions``: read from the genome; last, because it partly repeats the family (a trick game's turn
+5. ``decisions``: read from the genome; last, because it partly repeats the family (a trick game's turn
    is its trick phase).
 
-A brief that fixes all four of the default's family, players and length and the deck (3 players, a
-32-card deck, a playing time and a wanted trick phase) therefore files games by (interaction, luck,
-decisions). Without a brief the axes are the default, so an old run's archive is rebuilt as it was.
+A brief that fixes the default's family, players and length, the deck and interaction (3 players, a
+32-card deck, a playing time and a wanted trick phase: every trick game reads interaction 1,
+``evolve.brief``) therefore files games by (luck, hands, decisions). Without a brief the axes are the
+default, so an old run's archive is rebuilt as it was.
 """
 
 from __future__ import annotations
@@ -83,6 +88,8 @@ LUCK_BINS = ("skill", "mixed", "luck")
 HIDDEN_EDGE = 0.1
 DECK_BINS = tuple(str(deck.size) for deck in DeckType)
 DECISION_BINS = ("1", "2", "3+")
+HANDS_EDGES = (1.5, 6.0)
+HANDS_BINS = ("one", "few", "many")
 #: Every descriptor an archive axis may be, with its bins in order.
 AXIS_BINS: dict[str, tuple[str, ...]] = {
     "family": FAMILIES,
@@ -91,12 +98,13 @@ AXIS_BINS: dict[str, tuple[str, ...]] = {
     "interaction": INTERACTION_BINS,
     "luck": LUCK_BINS,
     "deck": DECK_BINS,
+    "hands": HANDS_BINS,
     "decisions": DECISION_BINS,
 }
 #: The archive's axes without a brief (module docstring).
 DEFAULT_AXES = ("family", "players", "length")
 #: The descriptors that replace a fixed axis, in order (module docstring).
-SPARE_AXES = ("interaction", "luck", "deck", "decisions")
+SPARE_AXES = ("interaction", "luck", "hands", "deck", "decisions")
 
 Axes = tuple[str, str, str]
 Niche = tuple[str, str, str]
@@ -164,8 +172,8 @@ def niche_axes(fixed: Collection[str] = ()) -> Axes:
 
     >>> niche_axes(), niche_axes({"players"})
     (('family', 'players', 'length'), ('family', 'interaction', 'length'))
-    >>> niche_axes({"family", "players", "length", "deck"})
-    ('interaction', 'luck', 'decisions')
+    >>> niche_axes({"family", "players", "length", "deck", "interaction"})
+    ('luck', 'hands', 'decisions')
     """
     spares = [axis for axis in SPARE_AXES if axis not in fixed]
     chosen = [spares.pop(0) if axis in fixed and spares else axis for axis in DEFAULT_AXES]
@@ -184,6 +192,7 @@ class Descriptors:
     hidden: str
     deck: str
     decisions: str
+    hands: str
 
     def cell(self, axes: Axes = DEFAULT_AXES) -> Niche:
         """The game's niche on the archive's ``axes`` (names of ``AXIS_BINS``)."""
@@ -203,4 +212,5 @@ def describe(genome: GameGenome, breakdown: Mapping[str, float]) -> Descriptors:
         hidden="unmeasured" if hidden is None else ("decoration" if hidden < HIDDEN_EDGE else "matters"),
         deck=str(genome.setup.initial_deck.size),
         decisions=decisions_bin(genome),
+        hands=_bin(breakdown.get("hands_per_game", 1.0), HANDS_EDGES, HANDS_BINS),
     )
