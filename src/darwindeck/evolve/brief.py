@@ -55,12 +55,11 @@ family of a game that has it (``FAMILY_MECHANICS``: tricks, trump-making, biddin
 capturing, knocking; only a family ranked above can take such a game, ``quality.descriptors``) or when
 its ``from`` games are all of one family (their variants stay near them); and ``interaction`` when it
 wants a mechanic that needs a trick phase (``TRICK_MECHANICS``: tricks, trump-making, bidding) or its
-``from`` games all have one: a trick
-is an interaction event and every turn leads one, so every trick game reads interaction 1, ``direct``
-(all 20 trick games of the example brief's first run did). ``quality.descriptors.niche_axes`` replaces
-each by a spare descriptor. The issue's example, 3 players, a 32-card deck, about 15 minutes, tricks
-wanted and betting refused, fixes family, players, length, deck and interaction, and files games by
-(luck, hands, decisions).
+``from`` games all have one: a trick is an interaction event and every turn leads one, so every trick
+game reads interaction 1, ``direct`` (all 20 trick games of the example brief's first run did).
+``quality.descriptors.niche_axes`` replaces each by a spare descriptor. The issue's example, 3 players,
+a 32-card deck, about 15 minutes, tricks wanted and betting refused, fixes family, players, length, deck
+and interaction, and files games by (luck, hands, decisions).
 
 In the run's settings the brief is ``EvolutionSettings.brief``, its canonical JSON (``Brief.to_setting``),
 so the run store keeps it, a resumed run follows it, and it is part of the fitness cache key.

@@ -1,8 +1,8 @@
 """Behaviour descriptors: what kind of game a genome is, in terms a designer recognises.
 
 The quality-diversity archive (``evolve.archive``) keeps the best game of every *niche*: a combination of
-the descriptors below. Family and players come from the live genome's structure; the rest from the
-fitness breakdown (competent play and the ladder).
+the descriptors below. Family, players, deck and decisions come from the live genome's structure; the
+rest from the fitness breakdown (competent play and the ladder).
 
 **Family** (the first that applies, in this order):
 
