@@ -230,7 +230,7 @@ def _elite(identity: str, total: float, bar: bool) -> Elite:
         "first_player_advantage": 0.05,
         "meaningful_decisions": 40.0,
     }
-    descriptors = Descriptors("shedding", "2", "short", "low", "high", "hidden")
+    descriptors = Descriptors("shedding", "2", "short", "low", "high", "hidden", "52", "2", "one")
     return Elite(identity, get_game("crazy-eights"), Evaluation(total, breakdown), descriptors)
 
 

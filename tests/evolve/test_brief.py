@@ -174,6 +174,17 @@ def test_steering_coerces_a_library_game_into_the_brief() -> None:
     assert "betting" in signature_mechanics(get_game("draw-poker"))
 
 
+def test_a_partnership_split_unevenly_by_the_player_count_is_played_without_partnerships() -> None:
+    # Partnership Spades seats 1 and 3 against 2 and 4; for 3 players the repaired teams would be players
+    # 0 and 2 against player 1, uneven sides: coerced without partnerships. For 6 players the teams stay
+    # even (0, 2, 4 against 1, 3, 5): the partnership stays.
+    spades = get_game("partnership-spades")
+    three = steer(spades, parse_brief({"players": 3}))
+    assert three is not None and (three.team_mode, three.teams) == (False, ())
+    six = steer(spades, parse_brief({"players": 6}))
+    assert six is not None and (six.team_mode, six.teams) == (True, ((0, 2, 4), (1, 3, 5)))
+
+
 def test_every_genome_of_a_seeded_brief_run_meets_the_hard_parts(
     store: RunStore, serial: LocalEvaluator
 ) -> None:

@@ -29,7 +29,11 @@ unknown ``from`` game, or one that cannot be coerced into the brief (``refusal``
 players, whose passing across needs an even number of players).
 
 **Hard parts** hold for every child (``steer``): the child is *coerced* (player count and deck type set,
-the phases of refused mechanics removed, a refused tableau mode set to none), vetted by
+the phases of refused mechanics removed, a refused tableau mode set to none), and a partnership game
+whose teams the new player count would split unevenly (Partnership Spades for 3: players 1 and 3 against
+2) played without partnerships: fixed sides of unequal size hand one side the game (the first run of the
+example brief's gallery showed two such games, at first-player advantages of +0.50 and −0.33), and no
+classic has them. The coerced child is vetted by
 ``repair.vet`` (the deal is clamped to the new deck, teams refitted, orphan rules dropped), then checked
 (``unmet``); a child that still misses a hard part, or lies farther than ``distance`` from every ``from``
 game, is refused and the GA breeds again. The fitness gates (total 0, ``gate_reason`` ``brief: …``) a
@@ -40,6 +44,22 @@ live genome that misses a hard part, so nothing that misses one enters the archi
 minutes (greedy self-play, every seat's decisions added: players act in turn); outside ``[1 −
 TIME_TOLERANCE, 1 + TIME_TOLERANCE] × minutes`` the game keeps ``edge / time`` above the band and ``time /
 edge`` below it; every wanted mechanic absent costs ×``WANTED_FACTOR``.
+
+**The archive's axes** (``niche_axes``): a brief narrows the run, so the descriptors it fixes would each
+hold one bin of the archive (``evolve.archive``), which would collapse to a handful of niches exactly
+when a designer asked for something. ``fixed_descriptors`` names them: ``players`` when the brief sets
+the player count, ``deck`` when it sets the deck, ``length`` when it sets a playing time (the band of ±50 %
+spans a factor of 3 in meaningful decisions, the length bins a factor of 4, so the games the charge lets
+through fall in one bin or two neighbours), and ``family`` when it wants a mechanic that decides the
+family of a game that has it (``FAMILY_MECHANICS``: tricks, trump-making, bidding, betting, claiming,
+capturing, knocking; only a family ranked above can take such a game, ``quality.descriptors``) or when
+its ``from`` games are all of one family (their variants stay near them); and ``interaction`` when it
+wants a mechanic that needs a trick phase (``TRICK_MECHANICS``: tricks, trump-making, bidding) or its
+``from`` games all have one: a trick is an interaction event and every turn leads one, so every trick
+game reads interaction 1, ``direct`` (all 20 trick games of the example brief's first run did).
+``quality.descriptors.niche_axes`` replaces each by a spare descriptor. The issue's example, 3 players,
+a 32-card deck, about 15 minutes, tricks wanted and betting refused, fixes family, players, length, deck
+and interaction, and files games by (luck, hands, decisions).
 
 In the run's settings the brief is ``EvolutionSettings.brief``, its canonical JSON (``Brief.to_setting``),
 so the run store keeps it, a resumed run follows it, and it is part of the fitness cache key.
@@ -59,6 +79,7 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve import fitness as F
 from darwindeck.evolve.mutations._edit import with_phases, with_setup
 from darwindeck.evolve.novelty import genome_distance
+from darwindeck.evolve.quality import descriptors as D
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.repair import repair_teams, vet
 from darwindeck.evolve.settings import STYLES, EvolutionSettings
@@ -85,6 +106,10 @@ MECHANICS = tuple(
 )
 #: The deck types by size.
 DECK_SIZES = {deck.size: deck for deck in DeckType}
+#: Wanted mechanics that decide the family of a game that has them (module docstring, the archive's axes).
+FAMILY_MECHANICS = ("tricks", "trump-making", "bidding", "betting", "claiming", "capturing", "knocking")
+#: Wanted mechanics that need a trick phase, which makes every turn an interaction (module docstring).
+TRICK_MECHANICS = ("tricks", "trump-making", "bidding")
 
 
 class BriefError(DarwinDeckError):
@@ -267,6 +292,8 @@ def coerce(genome: GameGenome, brief: Brief) -> GameGenome:
     yet vetted: ``steer`` does that)."""
     if brief.players is not None and genome.player_count != brief.players:
         teams = repair_teams(genome.teams, brief.players) if genome.team_mode else None
+        if teams and len({len(team) for team in teams}) > 1:
+            teams = None  # uneven sides (2 against 1): played without partnerships (module docstring)
         genome = genome.replace(
             player_count=brief.players, team_mode=teams is not None, teams=teams if teams else ()
         )
@@ -361,3 +388,31 @@ def evaluate_briefed_mcts(genome: GameGenome, settings: EvolutionSettings, seed:
     result = F.evaluate_fitness_mcts(genome, settings, seed)
     brief = brief_of(settings)
     return result if brief is None else judged(result, genome, brief)
+
+
+# --------------------------------------------------------------------------------------- the archive
+
+
+def fixed_descriptors(brief: Brief) -> frozenset[str]:
+    """The descriptors (``quality.descriptors.AXIS_BINS``) the brief narrows to one bin (module
+    docstring)."""
+    fixed = set()
+    if brief.players is not None:
+        fixed.add("players")
+    if brief.deck_type() is not None:
+        fixed.add("deck")
+    if brief.minutes is not None:
+        fixed.add("length")
+    origin_families = {D.family(genome) for genome in origin_genomes(brief)}
+    if any(name in FAMILY_MECHANICS for name in brief.wanted) or len(origin_families) == 1:
+        fixed.add("family")
+    origins = origin_genomes(brief)
+    tricks_all = bool(origins) and all(genome.turn_structure.has_tricks for genome in origins)
+    if any(name in TRICK_MECHANICS for name in brief.wanted) or tricks_all:
+        fixed.add("interaction")
+    return frozenset(fixed)
+
+
+def niche_axes(brief: Brief | None) -> D.Axes:
+    """The archive's axes for a run steered by ``brief`` (None: the default axes)."""
+    return D.niche_axes(fixed_descriptors(brief) if brief is not None else ())

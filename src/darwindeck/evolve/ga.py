@@ -688,6 +688,7 @@ def evolve(
         strip_fn = _default_strip()
     run = _Run(run_id, settings, seed, store, evaluator, fitness_fn, mcts_fitness_fn, strip_fn)
     run.starters = tuple(starters)
+    run.archive = Archive.for_settings(settings)
     run.hall_of_fame = HallOfFame(settings.hall_of_fame_size)
     status = run_generations(run, store, run_id, settings.generations, progress)
     return RunResult(

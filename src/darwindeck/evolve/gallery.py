@@ -17,8 +17,9 @@ file                            content
                                 differs ("0.125: Whist, with a Cheat claim after every trick"); then
                                 **simplified games**, one line each: the rules dropped as idle (or "no
                                 idle rule"), any kept, and the score as new before and after
-``archive.png``                 a heat map of the archive: families down, (players, length) across,
-                                each occupied niche coloured by its elite's fitness and labelled
+``archive.png``                 a heat map of the archive on its axes (``Elite.axes``; by default
+                                families down, (players, length) across), each occupied niche
+                                coloured by its elite's fitness and labelled
 ==============================  =======================================================================
 
 **Simplified games** (``simplify_gallery(elites, settings, run_seed, count)``, at write time, for the
@@ -77,7 +78,12 @@ from darwindeck.evolve.fitness import (
     strip_dead_rules,
 )
 from darwindeck.evolve.published import REDISCOVERY_DISTANCE, Nearest, nearest_known
-from darwindeck.evolve.quality.descriptors import FAMILIES, LENGTH_BINS, PLAYER_BINS, describe
+from darwindeck.evolve.quality.descriptors import (
+    AXIS_BINS,
+    DEFAULT_AXES,
+    Axes,
+    describe,
+)
 from darwindeck.evolve.quality.play import batch_seed
 from darwindeck.evolve.quality.simplify import MIN_DEALS, TOLERANCE, Simplification, simplify
 from darwindeck.evolve.settings import EvolutionSettings
@@ -171,7 +177,7 @@ def gallery_markdown(elites: Sequence[Elite]) -> str:
     lines = [
         "# Gallery: the best game of every niche",
         "",
-        "Niche = (family, players, length); see docs/fitness.md for every measure.",
+        f"Niche = ({', '.join(heat_map_axes(elites)[0])}); see docs/fitness.md for every measure.",
         "",
         "## Novel games",
         "",
@@ -239,17 +245,21 @@ def gallery_lines(elites: Sequence[Elite], ranks: Sequence[int] | None = None) -
     return lines
 
 
-def _columns() -> list[tuple[str, str]]:
-    return [(players, length) for players in PLAYER_BINS for length in LENGTH_BINS]
+def heat_map_axes(elites: Sequence[Elite]) -> tuple[Axes, tuple[str, ...], list[tuple[str, str]]]:
+    """The archive's axes (the elites', the default for none), the bins down (the first axis) and the
+    pairs of bins across (the second and third)."""
+    axes = elites[0].axes if elites else DEFAULT_AXES
+    columns = [(second, third) for second in AXIS_BINS[axes[1]] for third in AXIS_BINS[axes[2]]]
+    return axes, AXIS_BINS[axes[0]], columns
 
 
 def archive_png(elites: Sequence[Elite]) -> bytes:
     """The heat map of the archive (module docstring), as PNG bytes."""
-    columns = _columns()
-    grid = np.full((len(FAMILIES), len(columns)), np.nan)
+    names, rows, columns = heat_map_axes(elites)
+    grid = np.full((len(rows), len(columns)), np.nan)
     for elite in elites:
-        d = elite.descriptors
-        grid[FAMILIES.index(d.family), columns.index((d.players, d.length))] = elite.evaluation.total
+        down, second, third = elite.niche
+        grid[rows.index(down), columns.index((second, third))] = elite.evaluation.total
     figure = Figure(figsize=(10, 5.5), dpi=100)
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
@@ -257,8 +267,10 @@ def archive_png(elites: Sequence[Elite]) -> bytes:
     for row, column in zip(*np.nonzero(~np.isnan(grid)), strict=True):
         label = f"{grid[row, column]:.2f}"
         axes.text(column, row, label, ha="center", va="center", color="white", fontsize=8)
-    axes.set_xticks(range(len(columns)), [f"{p}p {length}" for p, length in columns], rotation=45, ha="right")
-    axes.set_yticks(range(len(FAMILIES)), FAMILIES)
+    axes.set_xticks(range(len(columns)), [f"{b} {c}" for b, c in columns], rotation=45, ha="right")
+    axes.set_yticks(range(len(rows)), rows)
+    axes.set_xlabel(f"{names[1]}, {names[2]}")
+    axes.set_ylabel(names[0])
     axes.set_title(f"Archive: best fitness per niche ({len(elites)} occupied)")
     figure.colorbar(image, ax=axes, label="fitness")
     figure.tight_layout()

@@ -75,7 +75,7 @@ def run_gallery(store: RunStore, run: RunInfo) -> list[Elite]:
     key = (store.url, run.run_id, run.last_completed)
     if key not in _ARCHIVES:
         settings = EvolutionSettings.from_dict(run.settings)
-        archive = Archive()
+        archive = Archive.for_settings(settings)
         seen: set[str] = set()
         for index in range(run.last_completed + 1):
             for member in store.load_population(run.run_id, index):

@@ -19,6 +19,7 @@ from darwindeck.evolve.quality.elegance import (
     played_flaws,
     score_target,
     static_flaws,
+    trick_directions,
     unread_parts,
 )
 from darwindeck.evolve.quality.trace import Trace
@@ -348,3 +349,26 @@ def test_painted_falcon_discards_to_a_pile_nobody_reads() -> None:
     costly = (*falcon.scoring.card_rules, CardScoringRule(heart, -1, ScoringTrigger.PLAY))
     dodging = falcon.replace(scoring=dataclasses.replace(falcon.scoring, card_rules=costly))
     assert "unread_discard" not in _names(dodging)
+
+
+def _two_trick_phases(second_high: bool) -> GameGenome:
+    whist = get_game("whist")
+    phases = (*whist.turn_structure.phases, TrickPhase(high_card_wins=second_high))
+    return whist.replace(turn_structure=dataclasses.replace(whist.turn_structure, phases=phases))
+
+
+def test_two_trick_phases_won_in_opposite_directions_are_a_hybrid() -> None:
+    # Whist's trick phase (highest wins) and a second one a turn won by the lowest card: a card that wins
+    # one trick loses the other: opposite_tricks, ×0.5 (module docstring). Whist's tricks are counted by
+    # its win, so nothing else is charged.
+    hybrid = static_flaws(_two_trick_phases(second_high=False))
+    assert [(penalty.name, penalty.factor) for penalty in hybrid] == [("opposite_tricks", 0.5)]
+    assert "(highest, lowest card wins)" in hybrid[0].reason
+    # Two trick phases of one direction are a pace, not a contradiction.
+    assert static_flaws(_two_trick_phases(second_high=True)) == ()
+
+
+def test_no_classic_plays_tricks_both_ways() -> None:
+    # The calibration (docs/fitness.md §8): every classic trick game has one trick phase a turn.
+    both_ways = [name for name, genome in all_games().items() if len(set(trick_directions(genome))) > 1]
+    assert both_ways == []

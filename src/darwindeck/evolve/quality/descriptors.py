@@ -1,8 +1,8 @@
 """Behaviour descriptors: what kind of game a genome is, in terms a designer recognises.
 
 The quality-diversity archive (``evolve.archive``) keeps the best game of every *niche*: a combination of
-the descriptors below. Family and players come from the live genome's structure; the rest from the
-fitness breakdown (competent play and the ladder).
+the descriptors below. Family, players, deck and decisions come from the live genome's structure; the
+rest from the fitness breakdown (competent play and the ladder).
 
 **Family** (the first that applies, in this order):
 
@@ -22,17 +22,46 @@ other           anything else (War)
 ``short`` < 30 ≤ ``medium`` < 120 ≤ ``long``. **Luck** (the ladder's luck share): ``skill`` < 0.33 ≤
 ``mixed`` < 0.66 ≤ ``luck``. **Interaction** (interaction events per turn): ``solitary`` < 0.2 ≤
 ``some`` < 0.6 ≤ ``direct``. **Hidden information** (the sees-all searcher's skill share, judged games
-only): ``decoration`` < 0.1 ≤ ``matters``, ``unmeasured`` when not measured.
+only): ``decoration`` < 0.1 ≤ ``matters``, ``unmeasured`` when not measured. **Deck**: the deck's size,
+``52``, ``40``, ``32`` or ``24`` (``genome.cards.DeckType``). **Decisions** (decision kinds per turn): the
+distinct kinds of phase the turn has (draw, play, trick, bidding, …: one a phase class), ``1``, ``2`` or
+``3+``; what the rules ask of a turn, read from the genome so that every game has it (the judging's traced
+``decision_kinds`` measures only the few judged games). **Hands** (hands dealt per game in greedy
+self-play): ``one`` < 1.5 ≤ ``few`` < 6 ≤ ``many``: one deal, a short rubber, or a running score over many
+hands.
 
-The archive's niche is (family, players, length): what a designer browses by. Luck, interaction and
-hidden information are shown beside every game of the gallery.
+**The archive's axes** (``niche_axes``): three descriptors; a game's *niche* is its values on them
+(``Descriptors.cell``). By default (family, players, length): what a designer browses by. A descriptor a
+designer's brief fixes (``evolve.brief.fixed_descriptors``) would hold one bin, so it is replaced, in its
+place, by the first of ``SPARE_AXES`` the brief does not fix, in this order:
+
+1. ``interaction``: the next question after "what kind of game" ("do I play against the others or
+   beside them?"); measured on every game by greedy self-play, the same at the screening and the
+   judging, so a game does not change niche when it is judged;
+2. ``luck``: skill or chance, the question a designer asks of every game; measured on every game that
+   passes the gate (the ladder's first rung at the screening, the second once judged: an elite keeps the
+   niche it entered);
+3. ``hands``: one deal or a score run over many, which a fixed playing time leaves open (a long hand or
+   many short ones); measured on every game by greedy self-play, the same at the judging;
+4. ``deck``: read from the genome, a property a designer states first in a rulebook and that players
+   choose a game by (a piquet deck or a full one); after the measured ones since mutation changes it
+   seldom, so its bins fill slowly;
+5. ``decisions``: read from the genome; last, because it partly repeats the family (a trick game's turn
+   is its trick phase).
+
+A brief that fixes the default's family, players and length, the deck and interaction (3 players, a
+32-card deck, a playing time and a wanted trick phase: every trick game reads interaction 1,
+``evolve.brief``) therefore files games by (luck, hands, decisions). Without a brief the axes are the
+default, so an old run's archive is rebuilt as it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from darwindeck.genome.cards import DeckType
 from darwindeck.genome.conditions import ConditionType, iter_conditions
 from darwindeck.genome.phases import (
     AuctionPhase,
@@ -57,6 +86,28 @@ INTERACTION_EDGES = (0.2, 0.6)
 INTERACTION_BINS = ("solitary", "some", "direct")
 LUCK_BINS = ("skill", "mixed", "luck")
 HIDDEN_EDGE = 0.1
+DECK_BINS = tuple(str(deck.size) for deck in DeckType)
+DECISION_BINS = ("1", "2", "3+")
+HANDS_EDGES = (1.5, 6.0)
+HANDS_BINS = ("one", "few", "many")
+#: Every descriptor an archive axis may be, with its bins in order.
+AXIS_BINS: dict[str, tuple[str, ...]] = {
+    "family": FAMILIES,
+    "players": PLAYER_BINS,
+    "length": LENGTH_BINS,
+    "interaction": INTERACTION_BINS,
+    "luck": LUCK_BINS,
+    "deck": DECK_BINS,
+    "hands": HANDS_BINS,
+    "decisions": DECISION_BINS,
+}
+#: The archive's axes without a brief (module docstring).
+DEFAULT_AXES = ("family", "players", "length")
+#: The descriptors that replace a fixed axis, in order (module docstring).
+SPARE_AXES = ("interaction", "luck", "hands", "deck", "decisions")
+
+Axes = tuple[str, str, str]
+Niche = tuple[str, str, str]
 
 _CAPTURE_WINS = {WinType.CAPTURE_ALL, WinType.MOST_CAPTURED}
 
@@ -105,6 +156,30 @@ def players_bin(genome: GameGenome) -> str:
     return PLAYER_BINS[min(genome.player_count, 4) - 2]
 
 
+def decisions_bin(genome: GameGenome) -> str:
+    """The distinct kinds of phase of ``genome``'s turn, binned (module docstring).
+
+    >>> from darwindeck.genome.library import get_game
+    >>> [decisions_bin(get_game(name)) for name in ("whist", "hearts", "gin-rummy")]
+    ['1', '2', '3+']
+    """
+    kinds = len({type(phase) for phase in genome.phases})
+    return DECISION_BINS[min(max(kinds, 1), len(DECISION_BINS)) - 1]
+
+
+def niche_axes(fixed: Collection[str] = ()) -> Axes:
+    """The archive's axes when the descriptors ``fixed`` hold one bin (module docstring).
+
+    >>> niche_axes(), niche_axes({"players"})
+    (('family', 'players', 'length'), ('family', 'interaction', 'length'))
+    >>> niche_axes({"family", "players", "length", "deck", "interaction"})
+    ('luck', 'hands', 'decisions')
+    """
+    spares = [axis for axis in SPARE_AXES if axis not in fixed]
+    chosen = [spares.pop(0) if axis in fixed and spares else axis for axis in DEFAULT_AXES]
+    return (chosen[0], chosen[1], chosen[2])
+
+
 @dataclass(frozen=True)
 class Descriptors:
     """A game's descriptors (module docstring)."""
@@ -115,11 +190,14 @@ class Descriptors:
     luck: str
     interaction: str
     hidden: str
+    deck: str
+    decisions: str
+    hands: str
 
-    @property
-    def niche(self) -> tuple[str, str, str]:
-        """The archive's niche: (family, players, length)."""
-        return (self.family, self.players, self.length)
+    def cell(self, axes: Axes = DEFAULT_AXES) -> Niche:
+        """The game's niche on the archive's ``axes`` (names of ``AXIS_BINS``)."""
+        values = dataclasses.asdict(self)
+        return (values[axes[0]], values[axes[1]], values[axes[2]])
 
 
 def describe(genome: GameGenome, breakdown: Mapping[str, float]) -> Descriptors:
@@ -132,4 +210,7 @@ def describe(genome: GameGenome, breakdown: Mapping[str, float]) -> Descriptors:
         luck=_bin(breakdown.get("luck", 1.0), LUCK_EDGES, LUCK_BINS),
         interaction=_bin(breakdown.get("interaction", 0.0), INTERACTION_EDGES, INTERACTION_BINS),
         hidden="unmeasured" if hidden is None else ("decoration" if hidden < HIDDEN_EDGE else "matters"),
+        deck=str(genome.setup.initial_deck.size),
+        decisions=decisions_bin(genome),
+        hands=_bin(breakdown.get("hands_per_game", 1.0), HANDS_EDGES, HANDS_BINS),
     )

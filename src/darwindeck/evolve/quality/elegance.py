@@ -105,6 +105,16 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   ``× BACKWARDS_FACTOR`` (0.5, as the coherence charge for betting without a showdown). Not an
   ``unread_<part>``: the cards the penalty gives are read, by the later phases that play them, but as
   an asset, the wrong way round.
+* ``opposite_tricks``: a turn with two trick phases whose winning directions differ: one won by the
+  highest card (``TrickPhase.high_card_wins``), the other by the lowest (of the led suit, or of the
+  trumps). A card that wins one trick loses the other, so every card a player holds pulls two ways and
+  the turn is two games glued together, a hybrid a designer would cut in half (the demo's Hollow
+  Cascade of 2026-11-28: two trick phases a turn, the second won by the lowest trump).
+  ``× OPPOSITE_TRICKS_FACTOR`` (0.5, as ``backwards_claim``: mechanisms that work against each other).
+  Calibration: no classic has two trick phases in a turn; 1 of the 538 reference genomes that import
+  (``../shared/reference/darwindeck-genomes``) and none of the 68 games of ``docs/experiments/*/gallery``
+  pay it. Two trick phases of one direction are not charged: two tricks a turn is a pace, not a
+  contradiction.
 
 **From greedy self-play (the screening):**
 
@@ -205,6 +215,7 @@ SINGLE_EVENT_SHARE = 0.5
 UNREAD_FACTOR = 0.7
 STOCK_UNREAD_FACTOR = 0.7
 BACKWARDS_FACTOR = 0.5
+OPPOSITE_TRICKS_FACTOR = 0.5
 ONE_HAND_SHARE = 0.5
 ONE_HAND_FACTOR = 0.7
 DECISION_KINDS_ALLOWED = 2.0
@@ -641,6 +652,29 @@ def _unread(genome: GameGenome) -> tuple[Penalty, ...]:
     return tuple(found)
 
 
+def trick_directions(genome: GameGenome) -> tuple[bool, ...]:
+    """The winning direction of each trick phase of the turn, in turn order (True: the highest card
+    wins).
+
+    >>> from darwindeck.genome.library import get_game
+    >>> trick_directions(get_game("whist")), trick_directions(get_game("war"))
+    ((True,), ())
+    """
+    return tuple(phase.high_card_wins for phase in genome.phases if isinstance(phase, TrickPhase))
+
+
+def _opposite_tricks(genome: GameGenome) -> tuple[Penalty, ...]:
+    directions = trick_directions(genome)
+    if len(set(directions)) < 2:
+        return ()
+    order = ", ".join("highest" if high else "lowest" for high in directions)
+    reason = (
+        f"{len(directions)} trick phases a turn won in opposite directions ({order} card wins): "
+        f"×{OPPOSITE_TRICKS_FACTOR:g}"
+    )
+    return (Penalty("opposite_tricks", OPPOSITE_TRICKS_FACTOR, reason),)
+
+
 def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
     """The flaws read from the genome alone, in the module docstring's order."""
     found: list[Penalty] = []
@@ -663,7 +697,7 @@ def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
             f"dealt are never played: ×{TRICKS_BEYOND_FACTOR:g}"
         )
         found.append(Penalty("cards_unplayed", TRICKS_BEYOND_FACTOR, reason))
-    return (*found, *_single_event(genome), *_unread(genome))
+    return (*found, *_single_event(genome), *_unread(genome), *_opposite_tricks(genome))
 
 
 def one_hand_share(genome: GameGenome, hands: npt.NDArray[np.int64]) -> float | None:
