@@ -15,6 +15,8 @@ from darwindeck.evolve.gallery import (
     gallery_lines,
     gallery_markdown,
     meets_bar,
+    meets_brief,
+    sections,
     showcase,
     simplified_ranks,
     simplify_elite,
@@ -111,6 +113,35 @@ def test_rediscoveries_are_kept_out_of_the_novel_section_and_the_showcase() -> N
     assert "| 1 | Alpha |" in found and "| 0.000: the same rules as Hearts |" in found
     assert showcase(gallery, 1) == [2]  # the novel game first, though Alpha scores more
     assert showcase(gallery, 2) == [1, 2]  # rediscoveries only fill what the novel games leave
+
+
+def test_games_outside_the_brief_are_listed_apart() -> None:
+    # A brief's run records ``brief_factor`` (the product of its soft charges): 1.0 when the game has every
+    # wanted mechanic and plays within the time band. Claimed Whist (novel, 0.125 from Whist) missing a
+    # wanted mechanic (×0.5) and playing 40 minutes against a brief of 15 (×22.5/40) is outside the brief,
+    # Alpha (Hearts renamed, a rediscovery) inside it; a run without a brief has no ``brief_factor``.
+    outside = _claimed_whist()
+    missed = {"brief_factor": 0.28125, "penalty.brief_wanted": 0.5, "penalty.brief_time": 0.5625}
+    outside = dataclasses.replace(
+        outside, evaluation=Evaluation(0.3, {**missed, "brief_minutes": 40.0}, None)
+    )
+    inside = _elite("Alpha", {**GOOD, "brief_factor": 1.0}, 0.5)
+    assert not meets_brief(outside) and meets_brief(inside) and meets_brief(_elite("Beta", GOOD))
+    novel, found, apart = sections([inside, outside])
+    assert (novel, [rank for rank, _ in found], [rank for rank, _ in apart]) == ([], [1], [2])
+    text = gallery_markdown([inside, outside])
+    assert (
+        text.split("## Outside the brief")[1].count(
+            "- #2 Claimed Whist: a wanted mechanic missing, 40 minutes"
+        )
+        == 1
+    )
+    assert "| 2 | Claimed Whist |" not in text  # in no table
+    assert showcase([inside, outside], 1) == [1]  # the rediscovery inside the brief before it
+    assert showcase([inside, outside], 2) == [1, 2]
+    # The simplified games: those that meet the bar and the brief first.
+    best = dataclasses.replace(outside, evaluation=Evaluation(0.6, {**GOOD, **missed}, None))
+    assert simplified_ranks([best, inside], 1) == [2]
 
 
 def _simplified(elite: Elite, dropped: tuple[IdleRule, ...], kept: tuple[IdleRule, ...] = ()) -> Shown:

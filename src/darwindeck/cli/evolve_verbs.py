@@ -502,14 +502,17 @@ BAR_TEXT = "judged, skill depth 2 or more, first-player advantage within ±0.10,
 
 def shown_rulebook(gallery: Sequence[Elite], folder: Path, rulebooks: Sequence[Path]) -> tuple[str, Path]:
     """The heading and file of the rulebook to show: the gallery's best game that meets the bar
-    (``gallery.meets_bar``; its rulebook in ``gallery/``), or, when none does, the best fitness (the
-    first of ``rulebooks``), saying so."""
-    from darwindeck.evolve.gallery import meets_bar
+    (``gallery.meets_bar``; its rulebook in ``gallery/``), one that meets the brief too when there is
+    one (``gallery.meets_brief``), or, when none does, the best fitness (the first of ``rulebooks``),
+    saying so."""
+    from darwindeck.evolve.gallery import meets_bar, meets_brief
 
-    for rank, elite in enumerate(gallery, start=1):
-        if meets_bar(elite):
-            path = folder / "gallery" / f"{rank:02d}-{elite.identity[:12]}.md"
-            return f"Rulebook of the best game that meets the bar (gallery #{rank}, {path.name}):", path
+    ranked = [(rank, elite) for rank, elite in enumerate(gallery, start=1) if meets_bar(elite)]
+    ranked.sort(key=lambda pair: not meets_brief(pair[1]))  # stable: gallery order within each
+    if ranked:
+        rank, elite = ranked[0]
+        path = folder / "gallery" / f"{rank:02d}-{elite.identity[:12]}.md"
+        return f"Rulebook of the best game that meets the bar (gallery #{rank}, {path.name}):", path
     return (
         f"No game of this run meets the bar ({BAR_TEXT}); rulebook of the best fitness instead "
         f"({rulebooks[0].name}):",

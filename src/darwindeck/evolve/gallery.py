@@ -50,6 +50,13 @@ published corpus (the library and the described published games). A game closer 
 "Rediscoveries", never in the novel section, and the terminal shows it only when the novel games run
 out.
 
+**Outside the brief** (``meets_brief``; a run steered by a brief, ``evolve.brief``): every game keeps the
+brief's hard parts (the fitness gates the others), but the archive takes any game for an empty niche, so
+a game can miss a soft part (a wanted mechanic, the playing time) and still hold one. Such a game is
+listed apart in ``gallery.md``, under "Outside the brief" with what it misses, never among the novel
+games or the rediscoveries; the terminal shows it only when those run out (``sections`` gives the
+three groups), and the simplified games are the best that meet the bar and the brief first.
+
 A game **meets the bar** (``meets_bar``; ✔ in both) when it was judged and has skill depth ≥ 2 (search
 beats greedy, greedy beats random), a first-player advantage within ±0.10, and 10–200 meaningful
 decisions per game in greedy self-play.
@@ -94,6 +101,8 @@ from darwindeck.genome.serialization import save_genome
 from darwindeck.rulebook import render_markdown
 
 NAME_WIDTH = 28
+#: Gallery games numbered from 1, as ``gallery.md`` numbers them.
+Ranked = list[tuple[int, Elite]]
 LINE_WIDTH = 80
 GALLERY_COLUMNS = (
     "#",
@@ -170,10 +179,35 @@ def _table(rows: Sequence[tuple[int, Elite]]) -> list[str]:
     return [*lines, ""]
 
 
-def gallery_markdown(elites: Sequence[Elite]) -> str:
+def meets_brief(elite: Elite) -> bool:
+    """Whether the game meets every soft part of the run's brief (no ``brief_factor`` below 1: the wanted
+    mechanics are there and it plays within the brief's time band); true in a run without a brief."""
+    return elite.evaluation.breakdown.get("brief_factor", 1.0) >= 1.0
+
+
+def sections(elites: Sequence[Elite]) -> tuple[Ranked, Ranked, Ranked]:
+    """The gallery's games, numbered from 1, in three groups (module docstring): the novel games, the
+    rediscoveries, and the games outside the brief."""
     ranked = list(enumerate(elites, start=1))
-    novel = [(rank, elite) for rank, elite in ranked if not nearest(elite).rediscovery]
-    found = [(rank, elite) for rank, elite in ranked if nearest(elite).rediscovery]
+    inside = [(rank, elite) for rank, elite in ranked if meets_brief(elite)]
+    novel = [(rank, elite) for rank, elite in inside if not nearest(elite).rediscovery]
+    found = [(rank, elite) for rank, elite in inside if nearest(elite).rediscovery]
+    outside = [(rank, elite) for rank, elite in ranked if not meets_brief(elite)]
+    return novel, found, outside
+
+
+def _brief_misses(elite: Elite) -> str:
+    b = elite.evaluation.breakdown
+    misses = []
+    if b.get("penalty.brief_wanted", 1.0) < 1.0:
+        misses.append("a wanted mechanic missing")
+    if b.get("penalty.brief_time", 1.0) < 1.0:
+        misses.append(f"{b.get('brief_minutes', 0.0):.0f} minutes")
+    return ", ".join(misses) or "a soft part missed"
+
+
+def gallery_markdown(elites: Sequence[Elite]) -> str:
+    novel, found, outside = sections(elites)
     lines = [
         "# Gallery: the best game of every niche",
         "",
@@ -188,6 +222,16 @@ def gallery_markdown(elites: Sequence[Elite]) -> str:
         "",
         *_table(found),
     ]
+    if outside:
+        lines += [
+            "## Outside the brief",
+            "",
+            "Games that keep the brief's players, deck and refusals but miss a soft part (a wanted "
+            "mechanic, the playing time): charged by the fitness, kept by the archive for their niche.",
+            "",
+            *[f"- #{rank} {elite.genome.name}: {_brief_misses(elite)}" for rank, elite in outside],
+            "",
+        ]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -204,13 +248,12 @@ def showcase(elites: Sequence[Elite], count: int) -> list[int]:
     the best game of each family whose fitness reaches ``SHOWCASE_FLOOR`` of the best game's, then the
     best of the rest, so a run whose leaders share one family still shows its range, and no weak game only
     for its family; rediscoveries, chosen the same way, only when the novel games are fewer than
-    ``count``."""
+    ``count``; games outside the brief last, the same way."""
     floor = SHOWCASE_FLOOR * max((elite.evaluation.total for elite in elites), default=0.0)
-    ranked = list(enumerate(elites, start=1))
-    novel = [(rank, elite) for rank, elite in ranked if not nearest(elite).rediscovery]
-    found = [(rank, elite) for rank, elite in ranked if nearest(elite).rediscovery]
-    chosen = _pick(novel, count, floor)
-    return sorted(chosen + _pick(found, count - len(chosen), floor))
+    chosen: list[int] = []
+    for group in sections(elites):
+        chosen += _pick(group, count - len(chosen), floor)
+    return sorted(chosen)
 
 
 def _pick(ranked: Sequence[tuple[int, Elite]], count: int, floor: float) -> list[int]:
@@ -336,10 +379,13 @@ def simplify_elite(elite: Elite, settings: EvolutionSettings, run_seed: int) -> 
 
 
 def simplified_ranks(elites: Sequence[Elite], count: int) -> list[int]:
-    """The gallery ranks (from 1) simplified before writing: the ``count`` best games that meet the bar,
-    then, when fewer meet it, the best of the rest, in gallery order."""
+    """The gallery ranks (from 1) simplified before writing: the ``count`` best games that meet the bar
+    (those that meet the brief first), then, when fewer meet it, the best of the rest, in gallery
+    order."""
     ranked = list(enumerate(elites, start=1))
-    chosen = [rank for rank, elite in ranked if meets_bar(elite)][:count]
+    first = [rank for rank, elite in ranked if meets_bar(elite) and meets_brief(elite)]
+    second = [rank for rank, elite in ranked if meets_bar(elite) and not meets_brief(elite)]
+    chosen = (first + second)[:count]
     rest = [rank for rank, _ in ranked if rank not in chosen]
     return sorted(chosen + rest[: count - len(chosen)])
 
