@@ -224,22 +224,28 @@ def _public_plays(game: pyspiel.Game, history: list[int]) -> tuple[dict[int, lis
 
 
 def _share_out(
-    unseen: list[int], places: dict[int, int], voids: dict[int, set[int]], rng: np.random.RandomState
+    unseen: list[int], places: dict[int, int], voids: dict[int, set[int]], rng: random.Random
 ) -> dict[int, list[int]] | None:
-    """The unseen cards dealt to the seats with ``places`` free, none to a seat void in its suit; the most
-    constrained card first, each to a seat drawn in proportion to its free places (None at a dead end)."""
+    """The unseen cards dealt to the seats with ``places`` free, none to a seat void in its suit: the cards
+    of a suit some seat is void in first, most constrained first, each to a seat drawn in proportion to its
+    free places; then the rest shuffled into the free places (None at a dead end)."""
     free = dict(places)
-    cards = [unseen[i] for i in rng.permutation(len(unseen))]
-    cards.sort(key=lambda c: sum(1 for s in free if _suit(c) not in voids[s]))
+    shut = set().union(*(voids[s] for s in free))
+    cards = rng.sample(unseen, len(unseen))
+    constrained = sorted(
+        (c for c in cards if _suit(c) in shut), key=lambda c: sum(_suit(c) not in voids[s] for s in free)
+    )
     out: dict[int, list[int]] = {seat: [] for seat in free}
-    for card in cards:
+    for card in constrained:
         seats = [s for s in free if free[s] > 0 and _suit(card) not in voids[s]]
         if not seats:
             return None
-        weights = np.array([free[s] for s in seats], dtype=np.float64)
-        seat = seats[int(rng.choice(len(seats), p=weights / weights.sum()))]
+        seat = rng.choices(seats, weights=[free[s] for s in seats])[0]
         out[seat].append(card)
         free[seat] -= 1
+    rest = iter(c for c in cards if _suit(c) not in shut)
+    for seat in free:
+        out[seat].extend(next(rest) for _ in range(free[seat]))
     return out
 
 
@@ -255,7 +261,7 @@ def _replayed(game: pyspiel.Game, chance: list[int], moves: list[int]) -> pyspie
     return state
 
 
-def resample_spades(state: pyspiel.State, player: int, rng: np.random.RandomState) -> pyspiel.State:
+def resample_spades(state: pyspiel.State, player: int, rng: random.Random) -> pyspiel.State:
     """A world consistent with what ``player`` has seen of this Spades hand (module docstring)."""
     game = state.get_game()
     history = list(state.history())
@@ -277,7 +283,7 @@ def resample_spades(state: pyspiel.State, player: int, rng: np.random.RandomStat
     raise RuntimeError(f"resample_spades: no consistent world in {RESAMPLE_TRIES} tries")
 
 
-def resample_hearts_pass(state: pyspiel.State, player: int, rng: np.random.RandomState) -> pyspiel.State:
+def resample_hearts_pass(state: pyspiel.State, player: int, rng: random.Random) -> pyspiel.State:
     """During Hearts' pass: ``player``'s hand and own passes kept; the other hands dealt at random from the
     other 39 cards; the passes already made by the other seats redrawn from their sampled hands."""
     game = state.get_game()
@@ -285,7 +291,7 @@ def resample_hearts_pass(state: pyspiel.State, player: int, rng: np.random.Rando
     deal_part, passes = history[1:53], history[53:]
     own = deal_part[player::PLAYERS]
     rest = [card for card in range(52) if card not in own]
-    rest = [rest[i] for i in rng.permutation(len(rest))]
+    rng.shuffle(rest)
     others = [seat for seat in range(PLAYERS) if seat != player]
     hands = {player: own, **{seat: rest[13 * i : 13 * i + 13] for i, seat in enumerate(others)}}
     world = game.new_initial_state()
@@ -295,7 +301,7 @@ def resample_hearts_pass(state: pyspiel.State, player: int, rng: np.random.Rando
     for action in passes:
         seat = world.current_player()
         legal = world.legal_actions()
-        world.apply_action(action if seat == player else legal[int(rng.randint(len(legal)))])
+        world.apply_action(action if seat == player else rng.choice(legal))
     return world
 
 
@@ -353,7 +359,8 @@ class Ismcts:
             use_observation_string=key == "spades",  # OpenSpiel's Spades has no information-state string
         )
         resample = resample_spades if key == "spades" else resample_hearts_pass
-        self.python.set_resampler(lambda state, player: resample(state, player, rng))
+        worlds = random.Random(seed + 1)
+        self.python.set_resampler(lambda state, player: resample(state, player, worlds))
 
     def choose(self, state: pyspiel.State) -> int:
         if self.compiled is not None and not (self.key == "hearts" and in_hearts_pass(state)):
@@ -465,6 +472,12 @@ def side_points(key: str, replay: Replay, ours: bool) -> int:
     return replay.points[seats[0] % 2]
 
 
+def paired_difference(key: str, replays: list[Replay]) -> int:
+    """``D``: our side's points less theirs over the replays, signed so that positive favours us."""
+    sign = -1 if key == "hearts" else 1  # Hearts' points are penalties
+    return sign * sum(side_points(key, r, True) - side_points(key, r, False) for r in replays)
+
+
 def moon_shooter(points: list[int]) -> int:
     """The seat that took all 26 points (it scores 0, the others 26 each), or −1."""
     return points.index(0) if sorted(points) == [0, HEARTS_MOON, HEARTS_MOON, HEARTS_MOON] else -1
@@ -474,9 +487,9 @@ def play_deal(key: str, seed: int, index: int, iterations: int, simulations: int
     deal_seed = derive(seed, "ismcts", key, index, bits=32)
     swapped = tuple(s for s in range(PLAYERS) if s not in OUR_SEATS)
     replays = [play_replay(key, deal_seed, seats, iterations, simulations) for seats in (OUR_SEATS, swapped)]
-    sign = -1 if key == "hearts" else 1  # Hearts' points are penalties
-    difference = sign * sum(side_points(key, r, True) - side_points(key, r, False) for r in replays)
-    result = DealResult(index, deal_seed, difference, replays=[asdict(r) for r in replays])
+    result = DealResult(
+        index, deal_seed, paired_difference(key, replays), replays=[asdict(r) for r in replays]
+    )
     if key == "hearts":
         for r in replays:
             shooter = moon_shooter(r.points)
