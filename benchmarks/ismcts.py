@@ -22,17 +22,19 @@ knowledge kept by ``determinize.observe``; it samples only what its seat cannot 
 **Their side** is OpenSpiel 2.0.2's ISMCTS: random-rollout evaluation (one rollout a leaf), a new world
 sampled for every simulation (``max_world_samples`` −1), the most visited move played, UCT constant
 ``Game.uct_c`` (OpenSpiel's example ratio, 1 per unit of the return's range: 26 for Hearts' points, 4 for
-Euchre's −2…+2, 260 for a Spades hand's −130…+130 contract). Where OpenSpiel's own resampler is sound it is
-the compiled ``pyspiel.ISMCTSBot`` (Hearts' card play, Euchre). Where it is not, it is OpenSpiel's Python
-``ISMCTSBot`` (the same algorithm) with our resampler (``resample_spades``, ``resample_hearts_pass``):
-Partnership Spades has no resampler in OpenSpiel, and Hearts' is wrong during the pass (it replays the
-real passed cards of the seats that passed before into sampled deals, so its playouts learn the cards to
-come). Our resampler deals the unseen cards at random to the other seats (each keeps the cards it has
-played; no card of a suit it has shown void in: a card off the led suit, or a spade led while OpenSpiel's
-Spades never breaks spades, i.e. holding only spades), replays the public moves, and redraws the hidden
-passes of the seats that passed before at random from their sampled hands; a world whose replay is
-illegal is redrawn. The deal is built card by card with the most constrained card first, each to a seat
-chosen in proportion to its free places: close to uniform, not exactly.
+Euchre's −2…+2, 260 for a Spades hand's −130…+130 contract). Where OpenSpiel's own resampler hides what the
+seat has not seen, it is the compiled ``pyspiel.ISMCTSBot`` (Hearts' card play, Euchre; both resamplers
+ignore the suits a seat has shown void in, so some of its worlds cannot happen: that is the bot as shipped).
+Where it does not, it is OpenSpiel's Python ``ISMCTSBot`` (the same algorithm) with our resampler
+(``resample_spades``, ``resample_hearts_pass``): Partnership Spades has no resampler in OpenSpiel, and
+Hearts' is wrong during the pass (it replays the real passed cards of the seats that passed before into
+sampled deals, so its playouts learn the cards to come). Our resampler deals the unseen cards at random to
+the other seats (each keeps the cards it has played; no card of a suit it has shown void in: a card off the
+led suit, or a spade led while OpenSpiel's Spades never breaks spades, i.e. holding only spades), replays
+the public moves, and redraws the hidden passes of the seats that passed before at random from their
+sampled hands; a world whose replay is illegal is redrawn. The cards of a suit some seat is void in go
+first, most constrained first, each to a seat drawn in proportion to its free places; the rest are shuffled
+into the places left: close to uniform, not exactly.
 
 **Time.** Both sides are charged CPU time (``time.process_time``; the machine is shared, so wall time is
 not used). ``calibrate`` measures our player's mean CPU milliseconds per searched decision (decisions with
@@ -42,14 +44,16 @@ games (every decision with more than one legal move, ``PROBE_SIMULATIONS`` a sea
 which the compiled bot cannot play, Hearts' card play stands in: same deck, 13 tricks, four seats). Their
 simulations per decision: ``ratio`` × our ms / their ms per simulation. The Python bot gets that same count
 (its own CPU is not charged: it is the compiled bot's budget). Each deal's record also carries both sides'
-CPU seconds and decisions in the match, so the ratio actually played is reported.
+CPU seconds and searched decisions in the match, so the ratio actually played is reported (where only the
+compiled bot plays: Euchre; elsewhere the Python bot's slower decisions are in their side's figure).
 
 **Results** (``summarize``). Per deal, the paired difference ``D`` in one hand's points, summed over the
 two replays, signed so that positive favours our side: Hearts, their side's penalty points less ours (the
 two seats of a side added); Partnership Spades and Euchre, our partnership's hand score less theirs (ours,
 which the tests show equal to OpenSpiel's: Euchre 1 or 2 to the makers, 2 to the defenders on a euchre,
-nothing for a hand thrown in). Reported: mean ``D`` with a 95 % Student-t interval over deals, the shares
-of deals with ``D`` > 0, < 0 and = 0, and in Hearts the moon shots by side (a seat taking all 26 points).
+nothing for a hand thrown in). Reported: mean ``D`` with a 95 % Student-t interval over deals, its median,
+the shares of deals with ``D`` > 0, < 0 and = 0, and in Hearts the moon shots by side (a seat taking all
+26 points).
 One JSON line per finished deal goes to ``--out`` as it finishes, so a run cut short keeps its deals;
 ``--summary`` reads such a file and prints the table.
 """
@@ -558,6 +562,7 @@ def summarize(key: str, records: list[dict[str, Any]]) -> str:
     narrowed = sum(r["narrowed"] for r in replays)
     lines = [
         f"| {key} | {n} | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} | "
+        f"{statistics.median(diffs):+g} | "
         f"{ahead / n:.0%} / {behind / n:.0%} / {(n - ahead - behind) / n:.0%} | "
         f"{our_ms:.1f} / {their_ms:.1f} | {narrowed} |"
     ]
@@ -569,9 +574,10 @@ def summarize(key: str, records: list[dict[str, Any]]) -> str:
 
 
 HEADER = (
-    "| game | deals | mean D (points a deal, + for us) | 95 % t interval | deals ahead / behind / level "
-    "| CPU ms a searched decision, ours / theirs (measured in the match) | our decisions narrowed |\n"
-    "|---|---:|---:|---|---|---|---:|"
+    "| game | deals | mean D (points a deal, + for us) | 95 % t interval | median D "
+    "| deals ahead / behind / level | CPU ms a searched decision, ours / theirs (measured in the match) "
+    "| our decisions narrowed |\n"
+    "|---|---:|---:|---|---:|---|---|---:|"
 )
 
 

@@ -76,7 +76,7 @@ def test_the_summary_has_the_mean_t_interval_and_shares() -> None:
         for d, m in ((2, 0), (-1, 1), (5, 0))
     ]
     summary = ismcts.summarize("hearts", records)
-    assert "| hearts | 3 | +2.00 | -5.45 … +9.45 | 67% / 33% / 0% |" in summary
+    assert "| hearts | 3 | +2.00 | -5.45 … +9.45 | +2 | 67% / 33% / 0% |" in summary
     assert summary.endswith("Hearts moon shots in 6 hands: ours 0, theirs 1.")
 
 
