@@ -15,6 +15,7 @@ from darwindeck.agents.determinize import (
     determinize,
     new_knowledge,
     observe,
+    sample_world,
 )
 from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
@@ -114,10 +115,14 @@ def test_a_revealed_void_keeps_that_suit_out_of_the_hand() -> None:
     assert knowledge[2, KN_VOID + 1 * 4 + CLUBS] == 1
     assert knowledge[2, KN_VOID + 0 * 4 + CLUBS] == 0
     clubs = set(suit_cards("C"))
+    out = np.empty(L.STATE_SIZE, dtype=np.int64)
     for seed in range(1, 21):
         world = sample(state, 2, knowledge, seed)
         assert not clubs & set(world.hand(1))
         assert world.observation(2) == state.observation(2)
+        # the worlds PIMC and the sampled bids use keep the void too
+        sample_world(state.program, state.array, knowledge[2], False, np.array([seed], dtype=np.int64), out)
+        assert not clubs & set(GameState(state.genome, state.tables, state.program, out).hand(1))
 
 
 @settings(max_examples=25, deadline=None)

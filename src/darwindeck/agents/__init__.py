@@ -6,6 +6,8 @@
 * ``solver``: a perfect-information alpha-beta solver to the end of the hand over the engine, compiled.
 * ``pimc``: perfect-information Monte Carlo: sampled worlds, each solved, the best average card; policy
   kind 4.
+* ``bids``: the PIMC player's trick-count bids and trump calls, chosen by their mean score in sampled
+  worlds played out by the greedy player.
 * ``batch``: a whole batch of games, every seat's policy included (the engine's random and greedy players,
   the search), in one compiled call, with per-game instrumentation (``play_batch_with``).
 * ``simulate``: batches of one genome summarised as ``BatchStats``, split into chunks for parallel work.

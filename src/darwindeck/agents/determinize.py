@@ -34,6 +34,11 @@ chosen to pass (still in its hand) are as many of its sampled cards. The state's
 reseeded from ``rng`` too, so future shuffles and random draws are not the real ones. The sample is a
 function of the seat's observation, its knowledge and ``rng`` only: two real states that differ only in
 hidden cards give the same samples.
+
+``sample_world`` is the sample the players that solve or play out worlds use (``pimc``, ``bids``): a
+determinization for the deciding seat, drawn again while it breaks a shown void (which the sequential
+deal allows when it runs out of cards a hand may hold), up to ``RESAMPLES`` times, the last draw kept;
+or, for a seat that sees every card, the true state with its RNG reseeded.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.auction import dummy_exposed
+from darwindeck.engine.auction import decider, dummy_exposed
 from darwindeck.engine.deals import TURN_DEALER_LAST, dealer
 from darwindeck.engine.movegen import FACE_DOWN, LOC_DISCARD, LOC_OPPONENT_HAND
 from darwindeck.engine.piles import captured_off, hand_off, tableau_off
@@ -59,6 +64,7 @@ KN_HAND_NO = KN_VOID + L.MAX_PLAYERS * L.N_SUITS
 KN_SIZE = KN_HAND_NO + 1
 UNKNOWN = -1
 CLAIM_PILE = L.MAX_PLAYERS
+RESAMPLES = 16
 
 
 def new_knowledge() -> Int64Array:
@@ -401,3 +407,20 @@ def _repick_passes(out: Int64Array, state: Int64Array, seat: int, n_players: int
         for i in range(count):
             chosen |= 1 << out[hand_off(p) + i]
         out[L.B_PASSED + p] = chosen
+
+
+@numba.njit(cache=True)
+def sample_world(
+    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, out: Int64Array
+) -> None:
+    """One world: a determinization of what the deciding seat has seen (drawn again while it breaks a
+    shown void, module rules), or the true state (its RNG reseeded) for a seat that sees every card."""
+    if sees_all:
+        out[:] = state
+        seed = next_u32(rng, 0)
+        out[L.S_RNG] = seed if seed != 0 else 0x6D2B79F5
+    else:
+        for _ in range(RESAMPLES):
+            determinize(tables, state, decider(state), kn, rng, out)
+            if keeps_voids(tables, out, kn):
+                return

@@ -5,13 +5,16 @@ cards are dealt consistently with what the seat has observed and remembers (``de
 hand, the cards on the table, the voids shown, the cards passed; a seat with ``P_SEES_ALL`` copies the
 true state instead; a sample that breaks a shown void, which the sampler allows when its sequential
 deal runs out of cards a hand may hold, is drawn again, up to ``RESAMPLES`` times, and the last draw is
-kept), the world is solved by the perfect-information solver (``solver.solve``: paranoid
-alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world), and each legal card's value is
-summed over the worlds. The card with the best total is played; among cards whose totals are equal
-(within ``TIE``) the greedy player's choice (``engine.policies.greedy_choice``) is preferred, then the
-first in the legal order. Every other decision (bids, calls, trump, passes, and every decision of a
-game without tricks) is left to the competent information-set MCTS (``mcts.search``) with the same
-parameter row, or to the greedy player when the row's ``P_ITERATIONS`` is 0.
+kept: ``determinize.sample_world``), the world is solved by the perfect-information solver
+(``solver.solve``: paranoid alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world),
+and each legal card's value is summed over the worlds. The card with the best total is played; among
+cards whose totals are equal (within ``TIE``) the greedy player's choice
+(``engine.policies.greedy_choice``) is preferred, then the first in the legal order. A trick-count bid
+(a bidding phase) and a trump phase's decision (ordering up, calling trumps, the dealer's discard) are
+chosen in sampled worlds played out by the greedy player (``bids``: ``sampled_bid``, ``sampled_call``).
+Every other decision (calls in an auction, passes, and every decision of a game without tricks) is left
+to the competent information-set MCTS (``mcts.search``) with the same parameter row, or to the greedy
+player when the row's ``P_ITERATIONS`` is 0.
 
 Known weakness, not cured here: *strategy fusion* (each world's solution assumes the seat will know the
 hidden cards later) and *non-locality*. The cure the issue names (resampling at the first trick's nodes,
@@ -24,38 +27,19 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.determinize import determinize, keeps_voids
+from darwindeck.agents.bids import sampled_bid, sampled_call
+from darwindeck.agents.determinize import sample_world
 from darwindeck.agents.mcts import Tree, search
 from darwindeck.agents.solver import Workspace, solve
 from darwindeck.engine import layout as L
-from darwindeck.engine.auction import decider
 from darwindeck.engine.policies import greedy_choice
 from darwindeck.engine.program import phase_at
-from darwindeck.engine.rng import next_u32
 from darwindeck.engine.search_params import P_BUDGET, P_ITERATIONS, P_SEES_ALL, P_WORLDS
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
 TIE = 1e-9
-RESAMPLES = 16
-
-
-@numba.njit(cache=True)
-def sample_world(
-    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, out: Int64Array
-) -> None:
-    """One world: a determinization of what the deciding seat has seen (drawn again while it breaks a
-    shown void, module rules), or the true state (its RNG reseeded) for a seat that sees every card."""
-    if sees_all:
-        out[:] = state
-        seed = next_u32(rng, 0)
-        out[L.S_RNG] = seed if seed != 0 else 0x6D2B79F5
-    else:
-        for _ in range(RESAMPLES):
-            determinize(tables, state, decider(state), kn, rng, out)
-            if keeps_voids(tables, out, kn):
-                return
 
 
 @numba.njit(cache=True)
@@ -96,7 +80,12 @@ def pimc_search(
     n = state[L.S_N_LEGAL]
     if n == 1:
         return int(state[L.P_LEGAL])
-    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) != L.K_TRICK:
+    kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
+    if kind == L.K_BIDDING:
+        return sampled_bid(tables, state, kn, params[P_SEES_ALL] >= 1.0, rng)
+    if kind == L.K_TRUMP:
+        return sampled_call(tables, state, kn, params[P_SEES_ALL] >= 1.0, rng)
+    if kind != L.K_TRICK:
         if params[P_ITERATIONS] < 1.0:
             return greedy_choice(tables, state)
         return search(tables, state, kn, params, rng, tree, scratch)

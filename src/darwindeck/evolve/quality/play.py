@@ -6,8 +6,9 @@ rollouts to the end of the hand, none in a deadwood knock game, a bias towards t
 one people play against too. ``sees_all`` makes an MCTS player that searches the true state instead of
 samples of what its seat has seen: the yardstick of how much hidden information matters. ``pimc`` with a
 number of worlds is the perfect-information Monte Carlo player of ``agents.pimc`` (``PIMC_BUDGET``
-solver steps per world; bids, calls and every other decision outside a trick by the competent MCTS
-with ``PIMC_MCTS`` iterations, or by the greedy player when ``PIMC_MCTS`` is 0).
+solver steps per world; trick-count bids and trump making by sampled worlds, ``agents.bids``; calls in
+an auction and every other decision outside a trick by the competent MCTS with ``PIMC_MCTS``
+iterations, or by the greedy player when ``PIMC_MCTS`` is 0).
 
 **The competent player per family** is read from one place, ``competent(genome, iterations)``: PIMC with
 ``PIMC_FAMILIES[family]`` worlds in a family (``quality.descriptors.family``) listed there, the
@@ -47,8 +48,8 @@ from darwindeck.seeding import derive
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
-#: The PIMC player's solver budget per world (engine steps) and its MCTS iterations outside tricks (0:
-#: the greedy player bids and calls).
+#: The PIMC player's solver budget per world (engine steps) and its MCTS iterations outside tricks, bids
+#: and trump making (0: the greedy player calls).
 PIMC_BUDGET = 20_000
 PIMC_MCTS = 0
 #: The families whose competent player is PIMC, with its worlds per card play (module docstring). Empty:
