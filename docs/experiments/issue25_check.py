@@ -15,8 +15,9 @@ no idle rule     the idle test (``quality.idle``) calls no rule of the live geno
 decision kinds   the mean decision kinds per seat-turn with a real choice (``quality.trace``) is at most the
                  allowance of the game's family (``elegance.decision_allowance``: 2, or what a classic of
                  the family asks)
-no contradiction no charge ``tricks_beyond_cards``, ``cards_unplayed`` or ``one_hand_target`` (a stated
-                 number that cannot happen, dealt cards never played, a target reached in one hand)
+no contradiction no charge ``tricks_beyond_cards``, ``cards_unplayed``, ``one_hand_target``,
+                 ``opposite_tricks`` or ``opposite_wins`` (a stated number that cannot happen, dealt
+                 cards never played, a target reached in one hand, tricks or wins that pull both ways)
 no single event  no charge ``single_event`` (one event worth more than half the target)
 ===============  ==========================================================================================
 
@@ -38,7 +39,13 @@ from darwindeck.evolve.quality.descriptors import family
 from darwindeck.evolve.quality.elegance import decision_allowance
 from darwindeck.genome.serialization import load_genome
 
-CONTRADICTIONS = ("tricks_beyond_cards", "cards_unplayed", "one_hand_target")
+CONTRADICTIONS = (
+    "tricks_beyond_cards",
+    "cards_unplayed",
+    "one_hand_target",
+    "opposite_tricks",
+    "opposite_wins",
+)
 
 
 def check(path: Path, seed: int) -> dict[str, Any]:

@@ -132,7 +132,7 @@ def test_games_outside_the_brief_are_listed_apart() -> None:
     text = gallery_markdown([inside, outside])
     assert (
         text.split("## Outside the brief")[1].count(
-            "- #2 Claimed Whist: a wanted mechanic missing, 40 minutes"
+            "- #2 Claimed Whist: a wanted mechanic missing, plays in 40 minutes"
         )
         == 1
     )

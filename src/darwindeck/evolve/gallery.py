@@ -202,7 +202,8 @@ def _brief_misses(elite: Elite) -> str:
     if b.get("penalty.brief_wanted", 1.0) < 1.0:
         misses.append("a wanted mechanic missing")
     if b.get("penalty.brief_time", 1.0) < 1.0:
-        misses.append(f"{b.get('brief_minutes', 0.0):.0f} minutes")
+        minutes = round(b.get("brief_minutes", 0.0))
+        misses.append(f"plays in {minutes} minute{'' if minutes == 1 else 's'}")
     return ", ".join(misses) or "a soft part missed"
 
 

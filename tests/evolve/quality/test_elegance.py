@@ -372,3 +372,20 @@ def test_no_classic_plays_tricks_both_ways() -> None:
     # The calibration (docs/fitness.md §8): every classic trick game has one trick phase a turn.
     both_ways = [name for name, genome in all_games().items() if len(set(trick_directions(genome))) > 1]
     assert both_ways == []
+
+
+def test_wins_that_rank_the_score_both_ways_contradict_each_other() -> None:
+    # The --from hearts run's Crimson Jester: Hearts (lowest score wins at 100) with a second win, "when
+    # every hand is empty the highest score wins". Every hand of Hearts ends with the hands empty, so the
+    # second win ends the game after its first hand and the Q♠'s taker wins: opposite_wins, ×0.5.
+    hearts = get_game("hearts")
+    jester = hearts.replace(win_conditions=(*hearts.win_conditions, WinCondition(WinType.ALL_HANDS_EMPTY)))
+    flaws = static_flaws(jester)
+    assert [(penalty.name, penalty.factor) for penalty in flaws] == [("opposite_wins", 0.5)]
+    assert "lowest score wins (low_score) beside a win for the highest (all_hands_empty)" in flaws[0].reason
+    # Hearts plays to 100 (a low-score target), so a game that ends in its first hand is charged too.
+    assert score_target(hearts) == 100
+    (flaw,) = one_hand_flaw(jester, np.array([1, 1, 1, 1]))
+    assert (flaw.name, flaw.factor) == ("one_hand_target", 0.7)
+    # Both directions high (Spades: first to 500, or out at −200) is one aim, not a contradiction.
+    assert "opposite_wins" not in _names(get_game("spades"))

@@ -18,7 +18,8 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   claim, knock, draw or ask phase, no hand-end card scoring, no hand evaluation): d − t cards a player
   is dealt are never played. ``× TRICKS_BEYOND_FACTOR``. Every classic trick game plays every card dealt.
 * ``single_event``: one event worth most of the target. The *target* is the threshold of a
-  ``first_to_score``, ``score_threshold`` or ``high_score`` win; the events are a made Nil
+  ``first_to_score``, ``score_threshold``, ``high_score`` or ``low_score`` win (Hearts' 100: the game
+  runs until a score reaches it); the events are a made Nil
   (``nil_bonus``, doubled when blind Nil is allowed), the largest contract
   (``points_per_trick_bid × max_bid + made_bonus``), a march (``maker_scoring.march_points``) and the
   biggest single card (a card-scoring rule's points). With r = the largest / the target, charged above
@@ -115,6 +116,14 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   (``../shared/reference/darwindeck-genomes``) and none of the 68 games of ``docs/experiments/*/gallery``
   pay it. Two trick phases of one direction are not charged: two tricks a turn is a pace, not a
   contradiction.
+* ``opposite_wins``: win conditions that rank the score in opposite directions: one where the lowest
+  score wins (``low_score``) beside one where the highest does (``high_score``, ``first_to_score``,
+  ``score_threshold``, ``score_floor``, ``hands_played``, or ``all_hands_empty``, whose winner is the
+  highest score). A player cannot know whether to take points or avoid them; whichever condition holds
+  first decides what the whole game was about (the ``--from hearts`` run of 2026-11-28 found Crimson
+  Jester: Hearts to 156, lowest wins, beside "when every hand is empty the highest score wins", which
+  ends the game after its first hand with the Q♠'s taker as the winner). ``× OPPOSITE_WINS_FACTOR``
+  (0.5, as ``opposite_tricks``). Calibration: no classic mixes the directions (a test over the library).
 
 **From greedy self-play (the screening):**
 
@@ -216,6 +225,7 @@ UNREAD_FACTOR = 0.7
 STOCK_UNREAD_FACTOR = 0.7
 BACKWARDS_FACTOR = 0.5
 OPPOSITE_TRICKS_FACTOR = 0.5
+OPPOSITE_WINS_FACTOR = 0.5
 ONE_HAND_SHARE = 0.5
 ONE_HAND_FACTOR = 0.7
 DECISION_KINDS_ALLOWED = 2.0
@@ -228,7 +238,9 @@ STOCK_FACTOR = 0.95
 FAMILY_DECISION_KINDS: dict[str, float] = {"collecting": 2.2}
 
 _WORD = re.compile(r"[A-Za-z0-9]")
-_TARGET_WINS = (WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD, WinType.HIGH_SCORE)
+_TARGET_WINS = (WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD, WinType.HIGH_SCORE, WinType.LOW_SCORE)
+#: Win conditions whose winner is the highest score, and the one whose winner is the lowest.
+_HIGH_WINS = SCORE_WINS - {WinType.LOW_SCORE} | {WinType.ALL_HANDS_EMPTY}
 _TRICK_WINS = {WinType.MOST_TRICKS, WinType.FEWEST_TRICKS}
 #: Win conditions that read a score: the score wins, and ``all_hands_empty`` (the highest score wins).
 _SCORE_READERS = SCORE_WINS | {WinType.ALL_HANDS_EMPTY}
@@ -249,8 +261,8 @@ def rulebook_words(genome: GameGenome) -> int:
 
 
 def score_target(genome: GameGenome) -> int | None:
-    """The score a side plays to: the threshold of the first ``first_to_score``, ``score_threshold`` or
-    ``high_score`` win that has one, or None."""
+    """The score a side plays to: the threshold of the first ``first_to_score``, ``score_threshold``,
+    ``high_score`` or ``low_score`` win that has one, or None."""
     for win in genome.win_conditions:
         if win.type in _TARGET_WINS and win.threshold is not None and win.threshold > 0:
             return win.threshold
@@ -675,6 +687,17 @@ def _opposite_tricks(genome: GameGenome) -> tuple[Penalty, ...]:
     return (Penalty("opposite_tricks", OPPOSITE_TRICKS_FACTOR, reason),)
 
 
+def _opposite_wins(genome: GameGenome) -> tuple[Penalty, ...]:
+    kinds = {win.type for win in genome.win_conditions}
+    if WinType.LOW_SCORE not in kinds or not kinds & _HIGH_WINS:
+        return ()
+    highs = ", ".join(sorted(kind.value for kind in kinds & _HIGH_WINS))
+    reason = (
+        f"the lowest score wins (low_score) beside a win for the highest ({highs}): ×{OPPOSITE_WINS_FACTOR:g}"
+    )
+    return (Penalty("opposite_wins", OPPOSITE_WINS_FACTOR, reason),)
+
+
 def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
     """The flaws read from the genome alone, in the module docstring's order."""
     found: list[Penalty] = []
@@ -697,7 +720,13 @@ def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
             f"dealt are never played: ×{TRICKS_BEYOND_FACTOR:g}"
         )
         found.append(Penalty("cards_unplayed", TRICKS_BEYOND_FACTOR, reason))
-    return (*found, *_single_event(genome), *_unread(genome), *_opposite_tricks(genome))
+    return (
+        *found,
+        *_single_event(genome),
+        *_unread(genome),
+        *_opposite_tricks(genome),
+        *_opposite_wins(genome),
+    )
 
 
 def one_hand_share(genome: GameGenome, hands: npt.NDArray[np.int64]) -> float | None:
