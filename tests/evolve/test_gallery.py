@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from darwindeck.evolve import gallery
 from darwindeck.evolve.archive import Elite
 from darwindeck.evolve.evaluator import evaluation_seed
-from darwindeck.evolve.fitness import evaluate_fitness, live_form, strip_dead_rules
+from darwindeck.evolve.fitness import FitnessResult, evaluate_fitness, live_form, strip_dead_rules
 from darwindeck.evolve.gallery import (
     Shown,
+    bar_met,
     gallery_lines,
     gallery_markdown,
     meets_bar,
@@ -207,6 +209,28 @@ def test_a_run_of_few_games_per_genome_is_not_simplified() -> None:
 
 
 @pytest.mark.slow  # the idle test on 100 deals and a screening per drop: about 10 s
+def test_no_drop_costs_a_game_its_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An elite that meets the bar (GOOD) and a simpler game scoring more as new (0.9 against 0.5) but with
+    # a first-player advantage of 0.3, past the bar's ±0.10: the simplifier is shown a score of 0 for it,
+    # so the drop is refused whatever the tolerance; a simpler game within the bar keeps its score.
+    elite = _elite("Alpha", {**GOOD, "total_as_new": 0.5})
+    simpler = get_game("whist")
+    scores: list[float] = []
+
+    def fake_simplify(genome, profile, settle, score):  # type: ignore[no-untyped-def]
+        scores.extend([score(elite.genome), score(simpler)])
+        return Simplification(genome, genome, (), (), 0.5, 0.5, 1)
+
+    outcome = {"mcts": 1.0, "skill_depth": 2.0, "first_player_advantage": 0.3, "meaningful_decisions": 50.0}
+    monkeypatch.setattr(gallery, "simplify", fake_simplify)
+    monkeypatch.setattr(
+        gallery, "evaluate_fitness", lambda *a, **k: FitnessResult(0.9, {**outcome, "total_as_new": 0.9})
+    )
+    simplify_elite(elite, EvolutionSettings(), 7)
+    assert scores == [0.5, 0.0]
+    assert not bar_met(outcome) and bar_met({**outcome, "first_player_advantage": 0.1})
+
+
 def test_an_elite_is_simplified_settled_and_rescored_as_the_run_scored_it() -> None:
     # Knockout Whist's live form as a screened (not judged) elite of run 7. Its turned trump is idle
     # (docs/fitness.md §6: the test's miss on turned trumps), so the game shown is the settled game

@@ -29,7 +29,8 @@ a time (``quality.simplify``: the idle test on the fitness's screening profile, 
 first, the test run again after each drop, the genome settled by ``fitness.strip_dead_rules``), and each
 drop is kept only while the game's score as new, re-scored as the run scored it (the run's settings, the
 original's seed ``evaluator.evaluation_seed(run_seed, identity)``, judged when the original was),
-stays within ``quality.simplify.TOLERANCE`` (5 %) of the original's. The novelty factor is left out of
+stays within ``quality.simplify.TOLERANCE`` (5 %) of the original's and a game that met the bar still
+meets it (a drop that loses the bar scores 0: the rule is kept). The novelty factor is left out of
 that comparison: an idle rule's only effect can be the distance to a published game, and a game that is
 a known game once its idle rules are gone is shown as the rediscovery it is. Only these games are
 simplified: the idle test costs a screening per removable rule and round, too much for every genome of a
@@ -126,7 +127,11 @@ BAR_DECISIONS = (10.0, 200.0)
 
 def meets_bar(elite: Elite) -> bool:
     """Judged, skill depth ≥ 2, |first-player advantage| ≤ 0.10, 10–200 meaningful decisions a game."""
-    b = elite.evaluation.breakdown
+    return bar_met(elite.evaluation.breakdown)
+
+
+def bar_met(b: Mapping[str, float]) -> bool:
+    """``meets_bar`` read from a fitness breakdown."""
     low, high = BAR_DECISIONS
     return (
         b.get("mcts") == 1.0
@@ -352,7 +357,8 @@ class Shown:
 def simplify_elite(elite: Elite, settings: EvolutionSettings, run_seed: int) -> Shown:
     """``elite`` with its idle rules dropped (``quality.simplify``) and re-scored as the run scored it:
     the same settings, the seed of the original's evaluation (``evaluator.evaluation_seed``), the judging
-    when the original was judged; the score compared is the score as new (module docstring)."""
+    when the original was judged; the score compared is the score as new (module docstring), 0 for a
+    game that no longer meets the bar when the original did, so no drop costs a game its bar."""
     seed = evaluation_seed(run_seed, elite.identity)
     judged = elite.evaluation.breakdown.get("mcts") == 1.0
     results: dict[GameGenome, FitnessResult] = {}
@@ -365,7 +371,10 @@ def simplify_elite(elite: Elite, settings: EvolutionSettings, run_seed: int) -> 
     def score(genome: GameGenome) -> float:
         if genome == elite.genome and "total_as_new" in elite.evaluation.breakdown:
             return elite.evaluation.breakdown["total_as_new"]
-        return rescored(genome).breakdown.get("total_as_new", 0.0)
+        breakdown = rescored(genome).breakdown
+        if meets_bar(elite) and not bar_met(breakdown):
+            return 0.0  # a drop that loses the bar is never kept
+        return breakdown.get("total_as_new", 0.0)
 
     idle_seed = batch_seed(seed, "idle")
     found = simplify(
