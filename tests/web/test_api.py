@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
 from darwindeck.cli.web_verbs import ExportFormat, export_text
 from darwindeck.engine.state_api import GameState
@@ -265,7 +266,9 @@ def test_the_gallery_shows_each_runs_archive(tmp_path: Path) -> None:
         # game's page does not (it is a published game).
         elite = next(e for e in offered if e.identity.startswith(keys[0][6:]))
         nearest = nearest_known(elite.genome)
-        assert f"Nearest published game: <b>{nearest.game.name}</b>" in web.get(f"/games/{keys[0]}").text
+        # The page escapes the name as its templates do ("Texas Hold&#39;em").
+        shown = str(escape(nearest.game.name))
+        assert f"Nearest published game: <b>{shown}</b>" in web.get(f"/games/{keys[0]}").text
         assert 'id="nearest"' not in web.get("/games/hearts").text
 
 
