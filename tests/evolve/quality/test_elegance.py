@@ -9,7 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from darwindeck.evolve.quality.descriptors import family, phase_kind_count
 from darwindeck.evolve.quality.elegance import (
+    FAMILY_PHASE_KINDS,
     PHASE_PRODUCTS,
     UNREAD_FACTOR,
     biggest_event,
@@ -223,7 +225,11 @@ def test_a_small_stock_no_rule_reads() -> None:
     assert _names(_deal_12(get_game("whist"))) == []
     # A draw from the discard pile (Fickle Fortune's) does not read the stock; one from the deck does.
     short = _deal_12(get_game("hearts"))
-    for source, names in ((Location.DISCARD, ["stock_unread"]), (Location.DECK, [])):
+    # (A draw beside Hearts' pass and trick is a third kind of phase in a trick game: phase_kinds.)
+    for source, names in (
+        (Location.DISCARD, ["stock_unread", "phase_kinds"]),
+        (Location.DECK, ["phase_kinds"]),
+    ):
         phases = (DrawPhase(source=source, mandatory=False), *short.turn_structure.phases)
         drawn = short.replace(turn_structure=dataclasses.replace(short.turn_structure, phases=phases))
         assert _names(drawn) == names
@@ -332,13 +338,15 @@ def test_painted_falcon_discards_to_a_pile_nobody_reads() -> None:
     # compulsory discard onto the discard pile, then a Cheat claim, to 62 points scored by trick wins.
     # Worked from its rules: nobody draws from the discard pile or tests its top, and in a game won by
     # points a card thrown away is no burden lifted: the discard is unread (×0.7); 52 − 39 = 13 cards stay
-    # in a stock nobody draws (3 ≤ 13 < 2 × 13: ×0.7); the claim's penalty runs backwards (×0.5).
+    # in a stock nobody draws (3 ≤ 13 < 2 × 13: ×0.7); the claim's penalty runs backwards (×0.5); and a
+    # trick, a discard and a claim are three kinds of phase in a claiming game, whose classic has one (×0.8).
     falcon = from_json((GALLERY / "07-d9bdf63f596d.json").read_text())
     assert isinstance(falcon.phases[1], DiscardPhase)
     assert [(p.name, p.factor) for p in static_flaws(falcon)] == [
         ("unread_discard", 0.7),
         ("stock_unread", 0.7),
         ("backwards_claim", 0.5),
+        ("phase_kinds", 0.8),
     ]
     # Won by emptying the hand, the discard sheds a burden and the claim punishes: neither is charged.
     shedding = falcon.replace(win_conditions=(WinCondition(WinType.EMPTY_HAND),))
@@ -389,3 +397,25 @@ def test_wins_that_rank_the_score_both_ways_contradict_each_other() -> None:
     assert (flaw.name, flaw.factor) == ("one_hand_target", 0.7)
     # Both directions high (Spades: first to 500, or out at −200) is one aim, not a contradiction.
     assert "opposite_wins" not in _names(get_game("spades"))
+
+
+def test_a_turn_of_three_games_phases_is_charged_where_no_classic_of_its_family_has_one() -> None:
+    # The fifty-generation run's stapled turn: Go Fish's ask, a play to the table, then Cheat's claim. A
+    # claiming game (Cheat has one kind of phase), so the allowance is 2 and 3 kinds cost ×0.8 once.
+    cheat, go_fish = get_game("cheat"), get_game("go-fish")
+    turn = (*go_fish.turn_structure.phases, PlayPhase(), *cheat.turn_structure.phases)
+    stapled = cheat.replace(turn_structure=dataclasses.replace(cheat.turn_structure, phases=turn))
+    assert [(p.name, p.factor) for p in static_flaws(stapled) if p.name == "phase_kinds"] == [
+        ("phase_kinds", 0.8)
+    ]
+    # Gin Rummy's draw, discard and knock are the collecting family's three: not charged.
+    assert "phase_kinds" not in _names(get_game("gin-rummy"))
+
+
+def test_the_phase_kind_allowances_are_the_classics_own() -> None:
+    # FAMILY_PHASE_KINDS is the library's largest count per family wherever it exceeds 2 (calibration).
+    largest: dict[str, int] = {}
+    for genome in all_games().values():
+        name = family(genome)
+        largest[name] = max(largest.get(name, 0), phase_kind_count(genome))
+    assert {name: count for name, count in largest.items() if count > 2} == FAMILY_PHASE_KINDS

@@ -163,8 +163,13 @@ def decisions_bin(genome: GameGenome) -> str:
     >>> [decisions_bin(get_game(name)) for name in ("whist", "hearts", "gin-rummy")]
     ['1', '2', '3+']
     """
-    kinds = len({type(phase) for phase in genome.phases})
-    return DECISION_BINS[min(max(kinds, 1), len(DECISION_BINS)) - 1]
+    return DECISION_BINS[min(max(phase_kind_count(genome), 1), len(DECISION_BINS)) - 1]
+
+
+def phase_kind_count(genome: GameGenome) -> int:
+    """The distinct kinds of phase (one a phase class) of ``genome``'s turn: what the rules ask of a player
+    (``elegance``'s ``phase_kinds`` charge reads it too)."""
+    return len({type(phase) for phase in genome.phases})
 
 
 def niche_axes(fixed: Collection[str] = ()) -> Axes:

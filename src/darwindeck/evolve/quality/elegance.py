@@ -124,6 +124,16 @@ named there) and a hand-worked test (``tests/evolve/quality/test_elegance.py``).
   Jester: Hearts to 156, lowest wins, beside "when every hand is empty the highest score wins", which
   ends the game after its first hand with the Q♠'s taker as the winner). ``× OPPOSITE_WINS_FACTOR``
   (0.5, as ``opposite_tricks``). Calibration: no classic mixes the directions (a test over the library).
+* ``phase_kinds``: k = the distinct kinds of phase the rules give a turn (``descriptors.phase_kind_count``:
+  ask, play, claim, trick, bidding, …), against the allowance A = 2, or the most a classic of the
+  game's family has (``FAMILY_PHASE_KINDS``: Draw Poker's betting, discard and draw; Gin Rummy's draw,
+  discard and knock; Rummy's draw, play and discard; Cribbage's crib, count and show: 3).
+  ``× DECISION_KINDS_FACTOR^(k − A)`` (0.8 a kind) above it. The traced ``decision_kinds`` below counts
+  only the choices a game happens to ask and averages over turns where most phases are forced, so the
+  fifty-generation run of 2026-11-28 (``docs/experiments/2026-11-28-steered-runs.md``) kept five games
+  of one stapled turn, Go Fish's ask, a pair played and a Cheat claim, at 1.4–1.6 traced kinds; both
+  blind raters would cut two of the three phases. Calibration: no classic pays it (a test over the
+  library).
 
 **From greedy self-play (the screening):**
 
@@ -173,6 +183,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.evolve.quality.descriptors import family, phase_kind_count
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.trace import Trace
 from darwindeck.genome.cards import Location
@@ -230,6 +241,8 @@ ONE_HAND_SHARE = 0.5
 ONE_HAND_FACTOR = 0.7
 DECISION_KINDS_ALLOWED = 2.0
 DECISION_KINDS_FACTOR = 0.8
+#: The most kinds of phase a classic of the family has, where above ``DECISION_KINDS_ALLOWED``.
+FAMILY_PHASE_KINDS: dict[str, int] = {"betting": 3, "collecting": 3, "shedding": 3, "other": 3}
 ALONE_SLOPE = 5.0
 ALONE_FLOOR = 0.5
 STOCK_FACTOR = 0.95
@@ -698,6 +711,20 @@ def _opposite_wins(genome: GameGenome) -> tuple[Penalty, ...]:
     return (Penalty("opposite_wins", OPPOSITE_WINS_FACTOR, reason),)
 
 
+def phase_kinds_allowed(family_name: str) -> float:
+    """The allowance of phase kinds a turn for a game of ``family_name`` (module docstring)."""
+    return max(DECISION_KINDS_ALLOWED, FAMILY_PHASE_KINDS.get(family_name, 0))
+
+
+def _phase_kinds(genome: GameGenome) -> tuple[Penalty, ...]:
+    kinds, allowed = phase_kind_count(genome), phase_kinds_allowed(family(genome))
+    if kinds <= allowed:
+        return ()
+    factor = DECISION_KINDS_FACTOR ** (kinds - allowed)
+    reason = f"{kinds} kinds of phase a turn, above the {allowed:g} its family's classics have: ×{factor:.3g}"
+    return (Penalty("phase_kinds", factor, reason),)
+
+
 def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
     """The flaws read from the genome alone, in the module docstring's order."""
     found: list[Penalty] = []
@@ -726,6 +753,7 @@ def static_flaws(genome: GameGenome) -> tuple[Penalty, ...]:
         *_unread(genome),
         *_opposite_tricks(genome),
         *_opposite_wins(genome),
+        *_phase_kinds(genome),
     )
 
 
