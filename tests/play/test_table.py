@@ -3,12 +3,14 @@ the exact line expected worked out from each game's rules (the rules cited besid
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
+from darwindeck.genome.schema import WinCondition, WinType
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
 from darwindeck.play.render import auction_text, move_text, table_line, title_text, trick_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
@@ -484,3 +486,27 @@ def test_the_euchre_up_card_is_turned_up_not_a_discard() -> None:
     # (library.tricks: turned_trump upcard); nobody discarded it. The table line said "discard Q♥".
     state = GameState.new(get_game("euchre"), 21)
     assert table_line(build_view(state, 0), table_rules(state)).plain == "turned up Q♥ · deck 3"
+
+
+def test_the_end_names_the_win_condition_that_fired_not_the_first_listed() -> None:
+    # A mutated Hearts (the blind set's Game B): lowest score wins once a side reaches 156, and, at a
+    # hand end, when every hand is empty the highest score wins (engine.wins: the first condition met,
+    # in order). After hand 1 South took Q♠ (13) and nobody is near 156: the second condition ended
+    # the game, so South won with the highest score, not the fewest points.
+    genome = replace(
+        get_game("hearts"),
+        win_conditions=(WinCondition(WinType.LOW_SCORE, 156), WinCondition(WinType.ALL_HANDS_EMPTY)),
+    )
+    state = GameState.new(genome, 21)
+    rules = table_rules(state)
+    over = replace(build_view(state, 0), scores=(0, 0, 13, 0), hand_sizes=(0, 0, 0, 0), winner=2)
+    assert result_text(over, rules, genome, "loss") == (
+        "Result: South wins: South scored the most when every hand was empty: 13 points "
+        "(you 0; East 0; West 0); you lose."
+    )
+    # Had South reached 156 first, the low-score condition is the one met: West, with the fewest, wins.
+    late = replace(over, scores=(40, 30, 160, 26), winner=3)
+    assert result_text(late, rules, genome, "loss") == (
+        "Result: West wins: West scored the fewest points when a side reached 156: 26 "
+        "(you 40; East 30; South 160); you lose."
+    )

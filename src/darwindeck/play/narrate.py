@@ -1001,8 +1001,10 @@ def _scores_of(view: TableView, rules: TableRules) -> list[tuple[tuple[int, ...]
 
 def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
     """Why the game was won, in the terms of its first win condition that the final table explains
-    (``engine.wins``): "East played every card first", "North+South reached 520 points (the target is
-    500; East+West 310)", "South took the most tricks (8)", "West has the best hand at the showdown",
+    (``engine.wins``: the first met, in the genome's order; ``low_score`` only once a side reached its
+    threshold, ``all_hands_empty`` only when every hand is empty): "East played every card first",
+    "North+South reached 520 points (the target is 500; East+West 310)", "South took the most tricks (8)",
+    "West has the best hand at the showdown", "South scored the most when every hand was empty: 13 points",
     "everyone else folded" (a pot nobody contested: no hand was shown)."""
     side = _side_of_winner(view, rules)
     who = _side_words(view, side)
@@ -1028,11 +1030,13 @@ def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
             return f"{who} took the {most} tricks ({sum(view.tricks_won[p] for p in side)})"
         if kind is WinType.HANDS_PLAYED:
             return f"{who} scored the most after {target} hands: {mine} points{tail}"
-        if kind is WinType.LOW_SCORE:
-            return f"{who} scored the fewest points: {mine}{tail}"
+        if kind is WinType.LOW_SCORE and any(score >= (target or 0) for _, score in scores):
+            return f"{who} scored the fewest points when a side reached {target}: {mine}{tail}"
+        if kind is WinType.ALL_HANDS_EMPTY and not any(view.hand_sizes):
+            return f"{who} scored the most when every hand was empty: {mine} points{tail}"
         if kind is WinType.SCORE_FLOOR:
             return f"{who} scored the most when a side fell to {-(target or 0)}: {mine} points{tail}"
-        if kind in SCORE_WINS and target is not None and mine >= target:
+        if kind in SCORE_WINS - {WinType.LOW_SCORE} and target is not None and mine >= target:
             return f"{who} reached {mine} points, the target being {target}{tail}"
         if kind in SCORE_WINS and target is None:
             return f"{who} scored the most: {mine} points{tail}"
