@@ -10,12 +10,13 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
+from darwindeck.genome.phases import PlayPhase
 from darwindeck.genome.schema import WinCondition, WinType
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
 from darwindeck.play.render import auction_text, move_text, table_line, title_text, trick_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from darwindeck.web.session import GameSetup, WebGame
-from engine.scenario import c, cards
+from engine.scenario import arranged, c, cards
 from play.driver import make_session, scripted
 from play.test_narrate import last_trick_of_hand, play_out
 
@@ -172,6 +173,40 @@ def test_go_fish_books_are_laid_down_face_up_and_the_catch_is_named_to_the_fishe
     # The book lies on the discard pile, where nothing but books goes in Go Fish: the table line says so.
     # Its cards went there in the order 7♥ 7♦ 7♣ 7♠ (engine.asking lays the lowest suit first): 7♠ on top.
     assert table_line(build_view(state, 0), table_rules(state)).plain.startswith("last book 7♠ · deck ")
+
+
+def test_the_book_is_laid_by_the_asker_even_when_the_cards_were_yours() -> None:
+    # Go Fish (engine.asking): West asks you (North) for 7s; you hand over 7♥ 7♦ 7♣, West now holds all
+    # four and lays the book (lowest suits first: ♥ ♦ ♣ ♠). The seat named is West's, not yours.
+    state = arranged(
+        get_game("go-fish"),
+        [cards("7H 7D 7C KH"), cards("3D"), cards("4D"), cards("7S 5D")],
+        deck=[c("2C")],
+        current=3,
+    )
+    assert narrate(state, L.A_TARGET0 + 0, 0) == ["West asks you"]
+    seven = L.A_CLAIM_RANK0 + c("7S") % 13
+    assert narrate(state.clone(), seven, 0, cards_turned_up(state, seven)) == [
+        "West asks you for 7s: 3 handed over",
+        "West lays down the book of 7s (7♥ 7♦ 7♣ 7♠)",
+    ]
+
+
+def test_a_play_phase_pair_on_the_discard_is_no_book_and_an_ask_with_no_stock_draws_nothing() -> None:
+    # Go Fish's ask (books of 4) without fishing, then a play phase of 1 or 2 cards to the discard (the
+    # blind set's Game F). Every card is dealt (no stock): your ask for Kings misses and nothing is
+    # drawn. Then you play K♣, or the pair K♣ K♠: a play, not a book (a book is four of a rank).
+    fish = get_game("go-fish")
+    ask = replace(fish.turn_structure.phases[0], fish=False)
+    phases = (ask, PlayPhase(max_cards=2))
+    genome = replace(fish, turn_structure=replace(fish.turn_structure, phases=phases))
+    state = arranged(genome, [cards("7H KC KS"), cards("3D"), cards("4D"), cards("5D")], deck=[], current=0)
+    state.apply_action(L.A_TARGET0 + 1)
+    king = L.A_CLAIM_RANK0 + c("KC") % 13
+    assert narrate(state, king, 0) == ["You ask for Kings: go fish, nothing to draw"]
+    assert narrate(state.clone(), c("KC"), 0, cards_turned_up(state, c("KC"))) == ["You play K♣"]
+    pair = next(action for action in state.legal_actions() if action >= L.FULL_DECK)
+    assert narrate(state.clone(), pair, 0, cards_turned_up(state, pair))[1:] == []
 
 
 def test_a_poker_showdown_shows_the_hands_still_in_and_every_bet_has_its_size() -> None:

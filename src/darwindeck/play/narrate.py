@@ -483,7 +483,8 @@ def _laid_away(before: TableView, actor: int, card: int, after: TableView) -> st
 
 def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -> str:
     """An ask phase's choice: "West asks East", or "West asks East for 7s: 2 handed over" / "West asks
-    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for, and
+    for 7s: go fish, draws a card" / "West asks for 7s: go fish, nothing to draw" (no stock, or none
+    left, or no fishing at all; the catch is named to all only when it is the rank asked for, and
     to the asker: "You ask for 7s: go fish, draw 9♣")."""
     actor = before.current_player
     mine = actor == before.seat
@@ -504,7 +505,7 @@ def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -
         return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}: {given} handed over")
     line = _says(before, actor, "asks", "ask", f"for {rank}: go fish")
     if after.deck_size >= before.deck_size:
-        return f"{line} (the stock is empty)"
+        return f"{line}, nothing to draw"
     if after.current_player == actor and not after.terminal:
         caught = Rank.from_code(action - L.A_CLAIM_RANK0).value
         return f"{line}, and {'fish' if mine else 'fishes'} a {caught}: {'ask' if mine else 'asks'} again"
