@@ -3,17 +3,20 @@ the exact line expected worked out from each game's rules (the rules cited besid
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import card_name
 from darwindeck.genome.library import get_game
+from darwindeck.genome.phases import PlayPhase
+from darwindeck.genome.schema import WinCondition, WinType
 from darwindeck.play.narrate import describe_decision, describe_events, merge_lines, result_text
 from darwindeck.play.render import auction_text, move_text, table_line, title_text, trick_line
 from darwindeck.play.view import NO_REVEAL, Revealed, build_view, cards_turned_up, table_rules
 from darwindeck.web.session import GameSetup, WebGame
-from engine.scenario import c, cards
+from engine.scenario import arranged, c, cards
 from play.driver import make_session, scripted
 from play.test_narrate import last_trick_of_hand, play_out
 
@@ -170,6 +173,40 @@ def test_go_fish_books_are_laid_down_face_up_and_the_catch_is_named_to_the_fishe
     # The book lies on the discard pile, where nothing but books goes in Go Fish: the table line says so.
     # Its cards went there in the order 7♥ 7♦ 7♣ 7♠ (engine.asking lays the lowest suit first): 7♠ on top.
     assert table_line(build_view(state, 0), table_rules(state)).plain.startswith("last book 7♠ · deck ")
+
+
+def test_the_book_is_laid_by_the_asker_even_when_the_cards_were_yours() -> None:
+    # Go Fish (engine.asking): West asks you (North) for 7s; you hand over 7♥ 7♦ 7♣, West now holds all
+    # four and lays the book (lowest suits first: ♥ ♦ ♣ ♠). The seat named is West's, not yours.
+    state = arranged(
+        get_game("go-fish"),
+        [cards("7H 7D 7C KH"), cards("3D"), cards("4D"), cards("7S 5D")],
+        deck=[c("2C")],
+        current=3,
+    )
+    assert narrate(state, L.A_TARGET0 + 0, 0) == ["West asks you"]
+    seven = L.A_CLAIM_RANK0 + c("7S") % 13
+    assert narrate(state.clone(), seven, 0, cards_turned_up(state, seven)) == [
+        "West asks you for 7s: 3 handed over",
+        "West lays down the book of 7s (7♥ 7♦ 7♣ 7♠)",
+    ]
+
+
+def test_a_play_phase_pair_on_the_discard_is_no_book_and_an_ask_with_no_stock_draws_nothing() -> None:
+    # Go Fish's ask (books of 4) without fishing, then a play phase of 1 or 2 cards to the discard (the
+    # blind set's Game F). Every card is dealt (no stock): your ask for Kings misses and nothing is
+    # drawn. Then you play K♣, or the pair K♣ K♠: a play, not a book (a book is four of a rank).
+    fish = get_game("go-fish")
+    ask = replace(fish.turn_structure.phases[0], fish=False)
+    phases = (ask, PlayPhase(max_cards=2))
+    genome = replace(fish, turn_structure=replace(fish.turn_structure, phases=phases))
+    state = arranged(genome, [cards("7H KC KS"), cards("3D"), cards("4D"), cards("5D")], deck=[], current=0)
+    state.apply_action(L.A_TARGET0 + 1)
+    king = L.A_CLAIM_RANK0 + c("KC") % 13
+    assert narrate(state, king, 0) == ["You ask for Kings: go fish, nothing to draw"]
+    assert narrate(state.clone(), c("KC"), 0, cards_turned_up(state, c("KC"))) == ["You play K♣"]
+    pair = next(action for action in state.legal_actions() if action >= L.FULL_DECK)
+    assert narrate(state.clone(), pair, 0, cards_turned_up(state, pair))[1:] == []
 
 
 def test_a_poker_showdown_shows_the_hands_still_in_and_every_bet_has_its_size() -> None:
@@ -484,3 +521,27 @@ def test_the_euchre_up_card_is_turned_up_not_a_discard() -> None:
     # (library.tricks: turned_trump upcard); nobody discarded it. The table line said "discard Q♥".
     state = GameState.new(get_game("euchre"), 21)
     assert table_line(build_view(state, 0), table_rules(state)).plain == "turned up Q♥ · deck 3"
+
+
+def test_the_end_names_the_win_condition_that_fired_not_the_first_listed() -> None:
+    # A mutated Hearts (the blind set's Game B): lowest score wins once a side reaches 156, and, at a
+    # hand end, when every hand is empty the highest score wins (engine.wins: the first condition met,
+    # in order). After hand 1 South took Q♠ (13) and nobody is near 156: the second condition ended
+    # the game, so South won with the highest score, not the fewest points.
+    genome = replace(
+        get_game("hearts"),
+        win_conditions=(WinCondition(WinType.LOW_SCORE, 156), WinCondition(WinType.ALL_HANDS_EMPTY)),
+    )
+    state = GameState.new(genome, 21)
+    rules = table_rules(state)
+    over = replace(build_view(state, 0), scores=(0, 0, 13, 0), hand_sizes=(0, 0, 0, 0), winner=2)
+    assert result_text(over, rules, genome, "loss") == (
+        "Result: South wins: South scored the most when every hand was empty: 13 points "
+        "(you 0; East 0; West 0); you lose."
+    )
+    # Had South reached 156 first, the low-score condition is the one met: West, with the fewest, wins.
+    late = replace(over, scores=(40, 30, 160, 26), winner=3)
+    assert result_text(late, rules, genome, "loss") == (
+        "Result: West wins: West scored the fewest points when a side reached 156: 26 "
+        "(you 40; East 30; South 160); you lose."
+    )

@@ -483,7 +483,8 @@ def _laid_away(before: TableView, actor: int, card: int, after: TableView) -> st
 
 def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -> str:
     """An ask phase's choice: "West asks East", or "West asks East for 7s: 2 handed over" / "West asks
-    for 7s: go fish, draws a card" (the catch is named to all only when it is the rank asked for, and
+    for 7s: go fish, draws a card" / "West asks for 7s: go fish, nothing to draw" (no stock, or none
+    left, or no fishing at all; the catch is named to all only when it is the rank asked for, and
     to the asker: "You ask for 7s: go fish, draw 9♣")."""
     actor = before.current_player
     mine = actor == before.seat
@@ -504,7 +505,7 @@ def _ask(before: TableView, action: int, after: TableView, revealed: Revealed) -
         return _says(before, actor, "asks", "ask", f"{whom(givers[0])} for {rank}: {given} handed over")
     line = _says(before, actor, "asks", "ask", f"for {rank}: go fish")
     if after.deck_size >= before.deck_size:
-        return f"{line} (the stock is empty)"
+        return f"{line}, nothing to draw"
     if after.current_player == actor and not after.terminal:
         caught = Rank.from_code(action - L.A_CLAIM_RANK0).value
         return f"{line}, and {'fish' if mine else 'fishes'} a {caught}: {'ask' if mine else 'asks'} again"
@@ -1001,8 +1002,10 @@ def _scores_of(view: TableView, rules: TableRules) -> list[tuple[tuple[int, ...]
 
 def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
     """Why the game was won, in the terms of its first win condition that the final table explains
-    (``engine.wins``): "East played every card first", "North+South reached 520 points (the target is
-    500; East+West 310)", "South took the most tricks (8)", "West has the best hand at the showdown",
+    (``engine.wins``: the first met, in the genome's order; ``low_score`` only once a side reached its
+    threshold, ``all_hands_empty`` only when every hand is empty): "East played every card first",
+    "North+South reached 520 points (the target is 500; East+West 310)", "South took the most tricks (8)",
+    "West has the best hand at the showdown", "South scored the most when every hand was empty: 13 points",
     "everyone else folded" (a pot nobody contested: no hand was shown)."""
     side = _side_of_winner(view, rules)
     who = _side_words(view, side)
@@ -1028,11 +1031,13 @@ def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
             return f"{who} took the {most} tricks ({sum(view.tricks_won[p] for p in side)})"
         if kind is WinType.HANDS_PLAYED:
             return f"{who} scored the most after {target} hands: {mine} points{tail}"
-        if kind is WinType.LOW_SCORE:
-            return f"{who} scored the fewest points: {mine}{tail}"
+        if kind is WinType.LOW_SCORE and any(score >= (target or 0) for _, score in scores):
+            return f"{who} scored the fewest points when a side reached {target}: {mine}{tail}"
+        if kind is WinType.ALL_HANDS_EMPTY and not any(view.hand_sizes):
+            return f"{who} scored the most when every hand was empty: {mine} points{tail}"
         if kind is WinType.SCORE_FLOOR:
             return f"{who} scored the most when a side fell to {-(target or 0)}: {mine} points{tail}"
-        if kind in SCORE_WINS and target is not None and mine >= target:
+        if kind in SCORE_WINS - {WinType.LOW_SCORE} and target is not None and mine >= target:
             return f"{who} reached {mine} points, the target being {target}{tail}"
         if kind in SCORE_WINS and target is None:
             return f"{who} scored the most: {mine} points{tail}"

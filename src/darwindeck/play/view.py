@@ -551,7 +551,7 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     after = state.clone()
     after.apply_action(action)
     if lays_books:
-        return Revealed(books=_books_laid(state, after))
+        return Revealed(books=_books_laid(state, after, _book_size(state)))
     ended = after.is_terminal() or int(after.array[L.S_HANDS_PLAYED]) > int(array[L.S_HANDS_PLAYED])
     folder = state.current_player if action == L.A_FOLD else -1
     standing = [p for p in range(n) if not array[L.B_FOLDED + p] and p != folder] if ended else []
@@ -583,15 +583,27 @@ def _show(state: GameState, action: int) -> Revealed:
     return Revealed(hands=tuple(hands), labels=tuple(labels), crib=crib, crib_label=str(crib_points))
 
 
-def _books_laid(before: GameState, after: GameState) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The books one action laid onto the discard pile, by rank, each with the seat that held them."""
+def _book_size(state: GameState) -> int:
+    """The smallest book an ask phase lays (``PH_C`` > 0)."""
+    phases = state.tables.phases
+    return min(int(row[L.PH_C]) for row in phases if int(row[L.PH_KIND]) == L.K_ASK and int(row[L.PH_C]) > 0)
+
+
+def _books_laid(before: GameState, after: GameState, size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The books one action laid onto the discard pile, by rank: only a rank whose cards laid are a whole
+    number of books (``size`` each; a play phase's pair on the same pile is no book), each with the seat
+    that laid it: the action's player when it held some of them (an ask takes the cards, then lays
+    them), else the seat that held them, else the next player (books laid at the start of its ask)."""
     old = before.discard()
     laid = after.discard()[len(old) :] if after.discard()[: len(old)] == old else ()
     books = []
     for rank in dict.fromkeys(card % L.N_RANKS for card in laid):
         book = tuple(card for card in laid if card % L.N_RANKS == rank)
+        if len(book) % size:
+            continue
         holders = [p for p in range(before.n_players) if set(before.hand(p)) & set(book)]
-        books.append((holders[0] if holders else before.current_player, book))
+        owner = before.current_player if before.current_player in holders else after.current_player
+        books.append((owner if owner in holders or not holders else holders[0], book))
     return tuple(books)
 
 
