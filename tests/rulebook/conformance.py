@@ -6,7 +6,7 @@ player, tricks completed and their winners, hands ended, score changes, the game
 ``Mismatch`` for every event a statement does not allow. What each statement means, and so what is checked:
 
 * ``PhaseStatement.actor``: TURN_PLAYER: the decider-side actor (``S_ACTOR``) is the turn's player
-  (``S_CUR``); CLAIMER_THEN_OPPONENTS: cards and ranks by the turn's player, challenges by the others;
+  (``S_CUR``); CLAIMER_THEN_OTHERS: cards and ranks by the turn's player, challenges by the others;
   EACH_PLAYER in a trick: each seat plays at most one card to a trick, in seat order from the leader
   (without turn-order effects), and the turn's player leads the turn's trick (the next player with
   cards when theirs is empty); EACH_PLAYER in any phase played every turn (but betting, where folds
@@ -185,10 +185,10 @@ class Checker:
                 f"{kind} is the turn's player's alone",
                 f"{where}: seat {before.actor} decided on seat {before.cur}'s turn",
             )
-        elif actor is Actor.CLAIMER_THEN_OPPONENTS:
+        elif actor is Actor.CLAIMER_THEN_OTHERS:
             challenge = action in (L.A_CHALLENGE, L.A_NO_CHALLENGE)
             if challenge == (before.actor == before.cur):
-                role = "an opponent challenges" if challenge else "the turn's player claims"
+                role = "another player challenges" if challenge else "the turn's player claims"
                 self.fail(f"in a claim {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn")
         elif trick:
             self._trick_card(before, where)

@@ -104,7 +104,7 @@ def test_painted_falcon_rulebook_says_who_discards_and_claims() -> None:
     assert [(c.kind, c.actor) for c in statements.phases] == [
         ("TrickPhase", Actor.EACH_PLAYER),
         ("DiscardPhase", Actor.TURN_PLAYER),
-        ("ClaimPhase", Actor.CLAIMER_THEN_OPPONENTS),
+        ("ClaimPhase", Actor.CLAIMER_THEN_OTHERS),
     ]
     assert [w.moment for w in statements.wins] == [Moment.HAND_END]
     text = render_markdown(genome)

@@ -66,7 +66,7 @@ class Actor(Enum):
     """Who decides in a phase."""
 
     TURN_PLAYER = "the turn's player alone"
-    CLAIMER_THEN_OPPONENTS = "the turn's player claims, the opponents may challenge"
+    CLAIMER_THEN_OTHERS = "the turn's player claims, the other players may challenge"
     EACH_PLAYER = "every player in turn"
 
 
@@ -193,7 +193,7 @@ def _phase_statement(index: int, genome: GameGenome) -> PhaseStatement:
     if isinstance(phase, _EACH_PLAYER):
         actor = Actor.EACH_PLAYER
     elif isinstance(phase, ClaimPhase):
-        actor = Actor.CLAIMER_THEN_OPPONENTS
+        actor = Actor.CLAIMER_THEN_OTHERS
     once = isinstance(phase, _ONCE_PER_HAND)
     before = None
     if once and genome.turn_structure.has_tricks:
