@@ -6,11 +6,14 @@ player, tricks completed and their winners, hands ended, score changes, the game
 ``Mismatch`` for every event a statement does not allow. What each statement means, and so what is checked:
 
 * ``PhaseStatement.actor``: TURN_PLAYER: the decider-side actor (``S_ACTOR``) is the turn's player
-  (``S_CUR``); CLAIMER_THEN_OPPONENTS: cards and ranks by the turn's player, challenges by the others;
+  (``S_CUR``); CLAIMER_THEN_OTHERS: cards and ranks by the turn's player, challenges by the others;
   EACH_PLAYER in a trick: each seat plays at most one card to a trick, in seat order from the leader
   (without turn-order effects), and the turn's player leads the turn's trick (the next player with
   cards when theirs is empty); EACH_PLAYER in any phase played every turn (but betting, where folds
   leave one): more than one seat takes part when two or more hold cards.
+* ``PhaseStatement.others``: OPPONENTS: no seat asks (TARGET) a partner of its own and no partner of the
+  turn's player decides whether to challenge its claim (an ask with one seat to ask picks it without a
+  decision and is not seen); PARTNER_TOO allows both.
 * ``PhaseStatement.once_per_hand``: the phase's decisions of a hand all fall in one turn, and a bidding
   phase's come before the hand's first trick card, one bid per seat, none above ``Statements.most_bid``.
 * turn order: the winner of a turn's trick has the next turn (trick games); without tricks, turn-order
@@ -39,6 +42,7 @@ from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
 from darwindeck.rulebook.statements import (
     Actor,
     Moment,
+    Others,
     PhaseStatement,
     ScoreMoment,
     Statements,
@@ -144,6 +148,8 @@ class Checker:
         statement = self.statements.phases[before.phase]
         trick = statement.kind == "TrickPhase"
         self._actor(statement.actor, statement.kind, before, action, trick)
+        if statement.others is Others.OPPONENTS:
+            self._others(statement.kind, before, action)
         if statement.actor is Actor.EACH_PLAYER and not statement.once_per_hand:
             holding = sum(1 for size in before.hand_sizes if size > 0)
             self.rounds.setdefault(statement.index, (set(), holding))[0].add(before.actor)
@@ -179,13 +185,26 @@ class Checker:
                 f"{kind} is the turn's player's alone",
                 f"{where}: seat {before.actor} decided on seat {before.cur}'s turn",
             )
-        elif actor is Actor.CLAIMER_THEN_OPPONENTS:
+        elif actor is Actor.CLAIMER_THEN_OTHERS:
             challenge = action in (L.A_CHALLENGE, L.A_NO_CHALLENGE)
             if challenge == (before.actor == before.cur):
-                role = "an opponent challenges" if challenge else "the turn's player claims"
+                role = "another player challenges" if challenge else "the turn's player claims"
                 self.fail(f"in a claim {role}", f"{where}: seat {before.actor} on seat {before.cur}'s turn")
         elif trick:
             self._trick_card(before, where)
+
+    def _others(self, kind: str, before: Snap, action: int) -> None:
+        """An ask of a partner, or a partner deciding on a challenge, where only opponents may."""
+        where = f"hand {before.hand_no} turn {before.turn} phase {before.phase + 1} ({kind})"
+        asked = action - L.A_TARGET0 if kind == "AskPhase" and action < L.A_CLAIM_RANK0 else -1
+        if asked >= 0 and self._partners(before.cur, asked):
+            self.fail(f"{kind}: only opponents are asked", f"{where}: seat {before.cur} asked its partner")
+        if action in (L.A_CHALLENGE, L.A_NO_CHALLENGE) and self._partners(before.cur, before.actor):
+            self.fail(f"{kind}: only opponents may challenge", f"{where}: seat {before.actor}, a partner")
+
+    def _partners(self, seat: int, other: int) -> bool:
+        teams = self.genome.teams if self.genome.team_mode else ()
+        return seat != other and any(seat in team and other in team for team in teams)
 
     def _trick_card(self, before: Snap, where: str) -> None:
         if before.trick_len == 0:

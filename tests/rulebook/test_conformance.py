@@ -32,7 +32,7 @@ from darwindeck.genome.schema import (
 )
 from darwindeck.genome.serialization import load_genome
 from darwindeck.rulebook import build_rulebook, render_markdown
-from darwindeck.rulebook.statements import Actor, Moment, ScoreMoment, TrickStatement, statements_of
+from darwindeck.rulebook.statements import Actor, Moment, Others, ScoreMoment, TrickStatement, statements_of
 from rulebook.conformance import Mismatch, check_genome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +104,7 @@ def test_painted_falcon_rulebook_says_who_discards_and_claims() -> None:
     assert [(c.kind, c.actor) for c in statements.phases] == [
         ("TrickPhase", Actor.EACH_PLAYER),
         ("DiscardPhase", Actor.TURN_PLAYER),
-        ("ClaimPhase", Actor.CLAIMER_THEN_OPPONENTS),
+        ("ClaimPhase", Actor.CLAIMER_THEN_OTHERS),
     ]
     assert [w.moment for w in statements.wins] == [Moment.HAND_END]
     text = render_markdown(genome)
@@ -226,3 +226,47 @@ def test_a_bid_is_never_stated_above_the_cards_dealt() -> None:
     assert statements_of(genome).most_bid == 7
     assert "A bid is from 1 to 7." in render_markdown(genome)
     assert not [f for seed in (1, 2) for f in check_genome(genome, seed, 2000)]
+
+
+# ---- whom an ask asks, who challenges a claim: a partner too (the 2026-11 blind raters' Game F) ------
+
+
+def _teamed(slug: str) -> GameGenome:
+    """A four-player library game played by partners: seats 1 and 3 against 2 and 4."""
+    return dataclasses.replace(get_game(slug), team_mode=True, teams=((0, 2), (1, 3)))
+
+
+def test_a_team_rulebook_lets_the_partner_be_asked_and_challenge() -> None:
+    """engine.asking offers TARGET p for every other seat holding a card and engine.claims asks every
+    other seat in turn to challenge; neither skips a partner (their docstrings and loops over all seats)."""
+    fish, cheat = _teamed("go-fish"), _teamed("cheat")
+    assert [c.others for c in statements_of(fish).phases] == [Others.PARTNER_TOO]
+    assert [c.others for c in statements_of(cheat).phases] == [Others.PARTNER_TOO]
+    assert "Ask any other player who has cards, your partner too, for a rank" in render_markdown(fish)
+    assert "Any other player, your partner too, may challenge your claim" in render_markdown(cheat)
+    for genome in (fish, cheat):
+        failures = [f for seed in (1, 2) for f in check_genome(genome, seed, LIBRARY_DECISIONS)]
+        assert not failures, _report(failures)
+
+
+def test_without_teams_the_rulebook_says_opponent() -> None:
+    """Without teams every other player is an opponent: the rulebook keeps its words."""
+    fish, cheat = get_game("go-fish"), get_game("cheat")
+    assert [c.others for c in statements_of(fish).phases] == [Others.OPPONENTS]
+    assert "Ask any opponent who has cards for a rank" in render_markdown(fish)
+    assert "Any opponent may challenge your claim" in render_markdown(cheat)
+
+
+def test_the_old_opponents_only_wording_fails_with_teams() -> None:
+    """What the rulebook said of Game F (ask any opponent; any opponent may challenge) is caught once
+    the statement carries it: the random player asks its partner and partners decide on challenges."""
+    found: set[str] = set()
+    for slug in ("go-fish", "cheat"):
+        genome = _teamed(slug)
+        statements = statements_of(genome)
+        old = dataclasses.replace(
+            statements,
+            phases=tuple(dataclasses.replace(c, others=Others.OPPONENTS) for c in statements.phases),
+        )
+        found |= {f.statement for seed in (1, 2) for f in check_genome(genome, seed, LIBRARY_DECISIONS, old)}
+    assert found == {"AskPhase: only opponents are asked", "ClaimPhase: only opponents may challenge"}

@@ -41,7 +41,8 @@ per side (team, or seat in individual mode) in spec 004's arithmetic (``engine.c
 
 the contract made or failed, the overtricks (each a bag), the bag penalty when the bags reach the
 limit, each Nil made or failed, the points of the hand (the side's score after minus before), the bags
-carried and the score. Points the contract does not explain (card scoring) are shown as ``other``.
+carried (only where the contract has a bag rule, ``counts_bags``: an exact contract, Oh Hell's, has
+none) and the score. Points the contract does not explain (card scoring) are shown as ``other``.
 """
 
 from __future__ import annotations
@@ -755,6 +756,11 @@ def _contract_parts(
     return parts + nils if bidders else nils + parts
 
 
+def counts_bags(scoring: ContractScoring | None) -> bool:
+    """Whether overtricks pile up as bags that cost points (spec 004's bag limit; not with ``exact``)."""
+    return scoring is not None and scoring.bag_limit > 0 and not scoring.exact
+
+
 def contract_line(
     before: TableView,
     after: TableView,
@@ -785,9 +791,10 @@ def contract_line(
     if other:
         parts.append(("other", other))
     sums = ", ".join(f"{words} {value:+d}" for words, value in parts)
+    bags = f"bags {after.bags[team]}; " if counts_bags(scoring) else ""
     return (
         f"{_side_label(before, side)}: bid {bid}, took {took}: {sums} = {points:+d}; "
-        f"bags {after.bags[team]}; score {after.team_scores[team]}"
+        f"{bags}score {after.team_scores[team]}"
     )
 
 

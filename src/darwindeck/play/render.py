@@ -38,6 +38,7 @@ from rich.text import Text
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
 from darwindeck.genome.cards import Rank, Suit, card_name
+from darwindeck.play import narrate
 from darwindeck.play.narrate import BET_WORDS, bet_words, draw_words
 from darwindeck.play.view import (
     PHASE_NAMES,
@@ -206,8 +207,8 @@ def sides(view: TableView, rules: TableRules) -> list[dict[str, object]]:
 
 
 def counts_bags(rules: TableRules) -> bool:
-    """Whether overtricks pile up as bags that cost points (spec 004's bag limit)."""
-    return rules.contract is not None and rules.contract.bag_limit > 0
+    """Whether the table shows bags: the contract has a bag rule (``narrate.counts_bags``)."""
+    return narrate.counts_bags(rules.contract)
 
 
 def table_line(view: TableView, rules: TableRules) -> Text:

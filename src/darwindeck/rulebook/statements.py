@@ -9,8 +9,11 @@ documented semantics (``docs/rules-engine.md``):
 * **Who acts** (``PhaseStatement.actor``): draw, play, discard, knock, ask and count phases are the turn's
   player's alone; in a trick game the turn's player is the one who leads the turn's trick (a phase
   after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A claim
-  phase's cards are the turn's player's, its challenges the opponents'. Tricks, bidding, betting,
+  phase's cards are the turn's player's, its challenges the other players'. Tricks, bidding, betting,
   passing, making trump, the auction and laying away to the crib go round the table.
+* **Whom** (``PhaseStatement.others``, ask and claim phases): the engine lets the asker ask, and lets
+  challenge a claim, every other player (``engine.asking``, ``engine.claims``), a partner too: with teams
+  ``PARTNER_TOO``, without teams every other player is an opponent (``OPPONENTS``).
 * **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump, the auction and the crib
   happen once a hand, in its first turn; every other phase every turn.
 * **Tricks** (``TrickStatement``): the most tricks a hand can have, the number a rulebook may state: the
@@ -63,8 +66,20 @@ class Actor(Enum):
     """Who decides in a phase."""
 
     TURN_PLAYER = "the turn's player alone"
-    CLAIMER_THEN_OPPONENTS = "the turn's player claims, the opponents may challenge"
+    CLAIMER_THEN_OTHERS = "the turn's player claims, the other players may challenge"
     EACH_PLAYER = "every player in turn"
+
+
+class Others(Enum):
+    """Who may be asked in an ask phase and who may challenge a claim (every other player, in the engine)."""
+
+    OPPONENTS = "only opponents"
+    PARTNER_TOO = "every other player, a partner too"
+
+
+def others_of(genome: GameGenome) -> Others:
+    """``PARTNER_TOO`` with teams (the engine does not spare a partner), else ``OPPONENTS``."""
+    return Others.PARTNER_TOO if genome.team_mode else Others.OPPONENTS
 
 
 class Moment(Enum):
@@ -97,6 +112,8 @@ class PhaseStatement:
     actor: Actor
     once_per_hand: bool
     before_first_trick: bool | None = None
+    #: whom an ask phase asks and who challenges a claim (None for the other phases)
+    others: Others | None = None
 
     @property
     def opening(self) -> str:
@@ -176,12 +193,13 @@ def _phase_statement(index: int, genome: GameGenome) -> PhaseStatement:
     if isinstance(phase, _EACH_PLAYER):
         actor = Actor.EACH_PLAYER
     elif isinstance(phase, ClaimPhase):
-        actor = Actor.CLAIMER_THEN_OPPONENTS
+        actor = Actor.CLAIMER_THEN_OTHERS
     once = isinstance(phase, _ONCE_PER_HAND)
     before = None
     if once and genome.turn_structure.has_tricks:
         before = not any(isinstance(earlier, TrickPhase) for earlier in genome.phases[:index])
-    return PhaseStatement(index, type(phase).__name__, actor, once, before)
+    others = others_of(genome) if isinstance(phase, AskPhase | ClaimPhase) else None
+    return PhaseStatement(index, type(phase).__name__, actor, once, before, others)
 
 
 def win_moment(kind: WinType) -> Moment:

@@ -57,7 +57,7 @@ from darwindeck.rulebook import words
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Section
-from darwindeck.rulebook.statements import Actor, Statements, TrickStatement, most_bid
+from darwindeck.rulebook.statements import Actor, Others, Statements, TrickStatement, most_bid, others_of
 
 _PHASE_TITLES: dict[type[Phase], str] = {
     DrawPhase: "Draw",
@@ -273,7 +273,7 @@ def _describe_phase(
     if isinstance(phase, TrickPhase):
         return _trick(phase, genome)
     if isinstance(phase, ClaimPhase):
-        return _claim(phase, genome.setup.initial_deck)
+        return _claim(phase, genome)
     if isinstance(phase, BettingPhase) and pot_sized(genome):
         return _pot_sized_betting(phase, _first_index(genome, BettingPhase, path))
     if isinstance(phase, BettingPhase):
@@ -516,7 +516,11 @@ def _top_trumps_text(tops: tuple[TopTrump, ...]) -> str:
 
 def _ask(phase: AskPhase, genome: GameGenome) -> tuple[str, list[str]]:
     """The ask phase as ``engine.asking`` plays it."""
-    whom = "your opponent" if genome.player_count == 2 else "any opponent who has cards"
+    whom = "any opponent who has cards"
+    if others_of(genome) is Others.PARTNER_TOO:
+        whom = "any other player who has cards, your partner too,"
+    elif genome.player_count == 2:
+        whom = "your opponent"
     main = (
         f"Ask {whom} for a rank of which you hold at least one card. They must hand you every card "
         "of that rank they hold."
@@ -775,7 +779,9 @@ def _claim_order(deck: DeckType) -> str:
     return f"{order}; this deck has no {words.join([f'{rank}s' for rank in missing])}, so they are skipped."
 
 
-def _claim(phase: ClaimPhase, deck: DeckType) -> tuple[str, list[str]]:
+def _claim(phase: ClaimPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The claim phase as ``engine.claims`` plays it: every other player may challenge."""
+    deck = genome.setup.initial_deck
     main = (
         f"Play {_card_count(phase.min_cards, phase.max_cards).replace(' of the same rank', '')} "
         "face down onto the pile and announce their rank."
@@ -789,7 +795,8 @@ def _claim(phase: ClaimPhase, deck: DeckType) -> tuple[str, list[str]]:
     if not phase.allow_challenge:
         details.append("Claims cannot be challenged.")
         return main, details
-    details.append("Any opponent may challenge your claim; the cards you played are then turned face up.")
+    who = "Any other player, your partner too," if others_of(genome) is Others.PARTNER_TOO else "Any opponent"
+    details.append(f"{who} may challenge your claim; the cards you played are then turned face up.")
     if phase.pile_penalty:
         details.append(
             "If the claim was a lie, you pick up the whole pile; if it was true, the challenger picks it up."
