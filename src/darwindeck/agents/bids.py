@@ -202,8 +202,9 @@ def call_values(
 
 
 @numba.njit(cache=True)
-def _best(state: Int64Array, values: Float64Array, preferred: int) -> int:
-    """The legal action with the best value; on a tie (within ``TIE``) ``preferred``, then the first."""
+def best_move(state: Int64Array, values: Float64Array, preferred: int) -> int:
+    """The legal action with the best value; on a tie (within ``TIE``) ``preferred``, then the first (the
+    PIMC player's card choice too, ``agents.pimc``)."""
     best = 0
     for i in range(state[L.S_N_LEGAL]):
         if state[L.P_LEGAL + i] == preferred:
@@ -234,7 +235,7 @@ def sampled_bid(
         return preferred
     values = np.zeros(state[L.S_N_LEGAL], dtype=np.float64)
     bid_values(tables, state, kn, sees_all, rng, values)
-    return _best(state, values, preferred)
+    return best_move(state, values, preferred)
 
 
 @numba.njit(cache=True)
@@ -247,4 +248,4 @@ def sampled_call(
         return preferred
     values = np.zeros(state[L.S_N_LEGAL], dtype=np.float64)
     call_values(tables, state, kn, sees_all, rng, values)
-    return _best(state, values, preferred)
+    return best_move(state, values, preferred)

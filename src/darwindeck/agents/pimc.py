@@ -8,7 +8,7 @@ deal runs out of cards a hand may hold, is drawn again, up to ``RESAMPLES`` time
 kept: ``determinize.sample_world``), the world is solved by the perfect-information solver
 (``solver.solve``: paranoid alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world),
 and each legal card's value is summed over the worlds. The card with the best total is played; among
-cards whose totals are equal (within ``TIE``) the greedy player's choice
+cards whose totals are equal (within ``bids.TIE``) the greedy player's choice
 (``engine.policies.greedy_choice``) is preferred, then the first in the legal order. A trick-count bid
 (a bidding phase) and a trump phase's decision (ordering up, calling trumps, the dealer's discard) are
 chosen in sampled worlds played out by the greedy player (``bids``: ``sampled_bid``, ``sampled_call``).
@@ -27,7 +27,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.bids import sampled_bid, sampled_call
+from darwindeck.agents.bids import best_move, sampled_bid, sampled_call
 from darwindeck.agents.determinize import sample_world
 from darwindeck.agents.mcts import Tree, search
 from darwindeck.agents.solver import Workspace, solve
@@ -38,8 +38,6 @@ from darwindeck.engine.search_params import P_BUDGET, P_ITERATIONS, P_SEES_ALL, 
 
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
-
-TIE = 1e-9
 
 
 @numba.njit(cache=True)
@@ -92,16 +90,3 @@ def pimc_search(
     totals = np.zeros(n, dtype=np.float64)
     world_totals(tables, state, kn, params, rng, scratch, ws, totals)
     return best_move(state, totals, greedy_choice(tables, state))
-
-
-@numba.njit(cache=True)
-def best_move(state: Int64Array, totals: Float64Array, preferred: int) -> int:
-    """The legal action with the best total; on a tie (within ``TIE``) ``preferred``, then the first."""
-    best = 0
-    for i in range(state[L.S_N_LEGAL]):
-        if state[L.P_LEGAL + i] == preferred:
-            best = i
-    for i in range(state[L.S_N_LEGAL]):
-        if totals[i] > totals[best] + TIE:
-            best = i
-    return int(state[L.P_LEGAL + best])
