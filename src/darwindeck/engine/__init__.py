@@ -26,6 +26,7 @@ Modules:
 * ``passing``: the pass phase: cards chosen, then exchanged at once.
 * ``betting``: betting rounds with chips.
 * ``equity``: showdown equity sampled over the unseen cards, and the betting choice made from it.
+* ``combinations``: Dou Dizhu's combination plays: primal parts, kickers, what beats what.
 * ``claims``: claim phases (Cheat): cards face down with a claimed rank, and challenges.
 * ``asking``: the ask phase (Go Fish).
 * ``counting``: the count phase (Cribbage's play).

@@ -10,6 +10,8 @@ the schema forces an approximation:
 * ``tableau``: War, Betting War, Fan Tan.
 * ``casino``: Simple Poker, Draw Poker, Texas Hold'em, Blackjack.
 * ``counting``: Cribbage, Cribbage Play.
+* ``climbing``: Dou Dizhu's design (what the language lacks for it and how each lack is built); the game
+  joins the library when the engine plays it.
 * ``parts``: rule parts several games share.
 * ``info``: what the library says about each game besides its genome (``GameInfo``).
 

@@ -1,0 +1,104 @@
+"""Climbing games with combination plays: Dou Dizhu (Fight the Landlord), by its published rules.
+
+This module holds the library's Dou Dizhu once the language can say it. Today it holds the design: what
+the language lacks for the game, and how each lack becomes a genome field or a phase kind (following the
+"adding a phase kind" checklist of ``docs/architecture.md``). The combination rules are built and
+checked against OpenSpiel (``engine.combinations``); the rest of the list below is not built yet.
+
+**Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html) as the
+rules pages at iwotm.org/dou-dizhu and a1game.net retell them: a 54-card pack with two jokers, ranked
+3 (low) … K, A, 2, black joker, red joker, suits irrelevant; three players, 17 cards each, three left
+face down (the kitty); a random first bidder, bids 1, 2 or 3, each higher than the last; the highest
+bidder is the landlord, turns the kitty up and takes it, and plays alone against the two peasants,
+leading first. Each player in turn passes or beats the last play with a higher combination of the same
+type and number of cards; a bomb beats anything but a higher bomb or the rocket, the rocket beats
+everything; when the other two pass in a row the last player to play leads anything. The first to run
+out of cards wins for their side. The stake is the bid, doubled for each bomb or rocket played and
+doubled again for a *spring* (the landlord goes out before either peasant has played a card, or a
+peasant goes out while the landlord has played only the opening combination); the landlord wins or
+loses twice the stake, each peasant the stake. OpenSpiel's ``dou_dizhu``
+(``open_spiel/games/dou_dizhu/``) defines the exact legal sets and returns the differential test
+compares against.
+
+**The combination types** (ranks in Dou Dizhu order, the *primal part* decides the order; 2s and jokers
+never in a chain): solo; pair; trio; trio with a solo; trio with a pair; a chain of ≥5 solos; a chain of
+≥3 pairs; an airplane (≥2 consecutive trios) alone, with as many solos (small wings) or as many pairs
+(large wings) as trios; four with two solos or with two pairs; the bomb (four of a rank); the rocket
+(both jokers). Kickers (the solos or pairs carried) are of ranks outside the primal part; the two
+jokers are never both kickers; a pair kicker is two cards of one rank.
+
+**What the language lacks**, checked against the genome (``genome/cards.py``, ``genome/phases.py``,
+``genome/schema.py``) and the engine (``engine/layout.py``):
+
+1. *The deck.* ``DeckType`` has no jokers; card ids are 0–51 (``suit*13 + rank``); the engine's piles
+   hold 52 (``PILE_CAP``) and the actions 52 and 53 are DRAW and PASS, so a joker cannot be a card-id
+   action. Ranks compare Ace high with 2 lowest; Dou Dizhu ranks 3 lowest and 2 above the Ace.
+2. *The auction.* ``BiddingPhase`` is a contract bid by everyone (tricks, spec 004) and
+   ``AuctionPhase`` is Bridge's; neither is a bid for the right to play alone, 1 to 3, each higher than
+   the last, ended by the top bid or by passes, thrown in when all pass.
+3. *The kitty.* Undealt cards stay in the stock; nothing sets cards aside at the deal, turns them up and
+   gives them to the auction's winner.
+4. *Combination plays.* ``PlayPhase`` plays one card, a set (SET: k cards of one rank) or a suited run
+   (RUN), each card tested alone by ``valid_play_condition`` (``card_beats_top`` compares one rank).
+   Nothing makes a play match the type and length of the last one, carries kickers, chains pairs or
+   trios, clears the table when the others pass (President's docstring names this lack), or makes the
+   player who cleared it lead.
+5. *Bombs and the rocket.* No play beats across types.
+6. *One against two.* Teams (spec 003) are fixed partnerships; the makers (``S_MAKER``, Euchre) are a
+   fixed side. Nothing makes the auction's winner a side of one against the rest for this hand, the
+   rest winning together when either goes out.
+7. *Scoring.* No stake: nothing multiplies a hand's score by the bid, doubles it for bombs played or
+   for a spring, or pays the lone player from each opponent.
+
+**The design** (each becomes a declared field or phase kind; bytecode and JSON of every existing genome
+stay byte-identical, each new field is ``since`` the next schema version and ``late`` where it extends
+an existing record):
+
+* ``SetupRules.jokers: int`` (0 or 2, default 0; one byte): the deck gains a black joker (card id 52)
+  and a red joker (53). ``PILE_CAP`` becomes 54. Joker ids never appear as card-id actions: validation
+  refuses jokers in a game with any phase whose actions are card ids (play, discard, trick, pass, crib,
+  count, claim), naming the phase ("a joker cannot be played by a card action; use a climb phase").
+* ``SetupRules.kitty: int`` (default 0; one byte): after the deal this many cards are set aside face
+  down; validation refuses a kitty without a call phase to award it, and a deal that leaves fewer cards.
+* Phase kind ``call`` (``CallPhase``, once per hand, before the turns; engine module ``engine.call``):
+  fields ``max_bid`` (1..7, default 3), ``once_around: bool`` (Pagat: each player bids once, default
+  true; false is OpenSpiel's variant, bidding goes on until the others pass in a row after a bid),
+  ``all_pass: AllPass`` (``redeal``, Pagat; ``void``: the game ends with no score, OpenSpiel), and
+  ``first: FirstCaller`` (``random``: the seat that drew the turned-up card, uniform; ``dealer_left``).
+  Actions: the existing BID n (60 + n) and PASS; no new action id. It sets the *declarer* (the existing
+  ``S_DECLARER`` cell) and the *stake* (a new ``S_STAKE``), turns the kitty up for every seat and moves
+  it to the declarer's hand, and makes the declarer lead. Sides for the hand: the declarer alone
+  against the others (``engine.makers`` reads the side from ``S_DECLARER`` when the game has a call
+  phase); the others win together when either empties their hand (``WinType.EMPTY_HAND``, by side).
+  Validation refuses a call phase with teams (spec 003) or fewer than 3 players.
+* Phase kind ``climb`` (``ClimbPhase``; engine module ``engine.combinations`` for the rules, built,
+  and ``engine.climb`` for the phase): fields ``combos: frozenset[Combo]`` (the allowed types, a two-byte
+  bit set, ``Combo`` codes 0–13 as ``engine.combinations.C_*``: solo, pair, trio, trio_solo, trio_pair,
+  solo_chain, pair_chain, airplane, airplane_solos, airplane_pairs, four_solos, four_pairs, bomb,
+  rocket; default all), ``low_rank: Rank`` (THREE: the rank order starts there and wraps, so 2 sits
+  above the Ace and chains stop at the Ace; only THREE for now, the one order the primal table holds),
+  ``bomb_doubles: bool`` and ``spring_doubles: bool``. The shortest chains (5 solos, 3 pairs, 2 trios)
+  are the published ones, fixed by the primal table. Actions, new and dense after the current last id:
+  COMBO p = ``A_COMBO0 + p`` for each of the 308 *primal parts* (type, head rank, length;
+  ``engine.combinations.PRIMAL_*``), then KICKER r = ``A_KICKER0 + r`` for the 15 climbing ranks: a
+  combination with kickers is one COMBO then its kicker ranks one at a time (solos in non-decreasing
+  rank, pairs rising), each offered only when the combination can still be completed; PASS when
+  following. The engine chooses which suits go (the lowest card ids of a rank), since suits are
+  irrelevant. The state holds the combination on the table (its primal part), its player, the passes in
+  a row, the kicker stage (the primal part chosen, the kickers so far, the last kicker rank), and per
+  seat the combinations played (for the spring). Validation refuses a climb phase with a trick phase or
+  a play phase in the same game, and an empty ``combos``.
+* Scoring by stake (in ``engine.call``'s hand end): stake = bid × 2^(bombs and rockets played, with
+  ``bomb_doubles``) × 2 (spring, with ``spring_doubles``); the declarer scores ±(players − 1) × stake,
+  each other ∓stake; the game is one hand and the returns are these scores.
+* Rulebook sentences, narration ("plays a pair of 7s", "passes"), the greedy player's choice, the
+  sampler (the kitty turned up is known to every seat), mutation operators for both kinds.
+
+**Known differences from OpenSpiel** (``tests/oracle/test_openspiel_dou_dizhu.py`` states and counts
+them): its bidding goes on past one round and an all-pass ends the game at 0 (the test will configure
+``once_around=False``, ``all_pass=void``); it has no four-with-two (left out of ``combos`` in the test);
+it offers no chain of solos, pairs or trios headed by a rank the player holds four of (a quirk of its
+search, no rule: the test removes those chains from our set); it lets a bomb be played over the rocket
+(its search adds bombs before looking at what is on the table, against its own header's "rocket
+dominates all other hands": the test leaves those bombs out of its set and never plays them).
+"""
