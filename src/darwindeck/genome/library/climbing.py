@@ -2,8 +2,11 @@
 
 This module holds the library's Dou Dizhu once the language can say it. Today it holds the design: what
 the language lacks for the game, and how each lack becomes a genome field or a phase kind (following the
-"adding a phase kind" checklist of ``docs/architecture.md``). The combination rules are built and
-checked against OpenSpiel (``engine.combinations``); the rest of the list below is not built yet.
+"adding a phase kind" checklist of ``docs/architecture.md``). Built so far, and checked in lock-step
+against OpenSpiel on 1,000 deals (``tests/oracle/test_openspiel_dou_dizhu.py``): the combination rules
+(``engine.combinations``) and the hand's flow (``engine.climb``: the call, whose turn it is, the stake).
+Not built yet: the joker deck and the kitty in the genome and the deal, the two phase kinds in the
+genome, the kernel, the rulebook, the terminal, the sampler and evolution, and the library game itself.
 
 **Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html) as the
 rules pages at iwotm.org/dou-dizhu and a1game.net retell them: a 54-card pack with two jokers, ranked
@@ -60,7 +63,7 @@ an existing record):
   count, claim), naming the phase ("a joker cannot be played by a card action; use a climb phase").
 * ``SetupRules.kitty: int`` (default 0; one byte): after the deal this many cards are set aside face
   down; validation refuses a kitty without a call phase to award it, and a deal that leaves fewer cards.
-* Phase kind ``call`` (``CallPhase``, once per hand, before the turns; engine module ``engine.call``):
+* Phase kind ``call`` (``CallPhase``, once per hand, before the turns; rules in ``engine.climb``, built):
   fields ``max_bid`` (1..7, default 3), ``once_around: bool`` (Pagat: each player bids once, default
   true; false is OpenSpiel's variant, bidding goes on until the others pass in a row after a bid),
   ``all_pass: AllPass`` (``redeal``, Pagat; ``void``: the game ends with no score, OpenSpiel), and
@@ -72,7 +75,7 @@ an existing record):
   phase); the others win together when either empties their hand (``WinType.EMPTY_HAND``, by side).
   Validation refuses a call phase with teams (spec 003) or fewer than 3 players.
 * Phase kind ``climb`` (``ClimbPhase``; engine module ``engine.combinations`` for the rules, built,
-  and ``engine.climb`` for the phase): fields ``combos: frozenset[Combo]`` (the allowed types, a two-byte
+  and ``engine.climb`` for the turn): fields ``combos: frozenset[Combo]`` (the allowed types, a two-byte
   bit set, ``Combo`` codes 0–13 as ``engine.combinations.C_*``: solo, pair, trio, trio_solo, trio_pair,
   solo_chain, pair_chain, airplane, airplane_solos, airplane_pairs, four_solos, four_pairs, bomb,
   rocket; default all), ``low_rank: Rank`` (THREE: the rank order starts there and wraps, so 2 sits
@@ -88,9 +91,9 @@ an existing record):
   a row, the kicker stage (the primal part chosen, the kickers so far, the last kicker rank), and per
   seat the combinations played (for the spring). Validation refuses a climb phase with a trick phase or
   a play phase in the same game, and an empty ``combos``.
-* Scoring by stake (in ``engine.call``'s hand end): stake = bid × 2^(bombs and rockets played, with
-  ``bomb_doubles``) × 2 (spring, with ``spring_doubles``); the declarer scores ±(players − 1) × stake,
-  each other ∓stake; the game is one hand and the returns are these scores.
+* Scoring by stake (``engine.climb.stake_scores``, built; at the hand's end): stake = bid × 2^(bombs
+  and rockets played, with ``bomb_doubles``) × 2 (spring, with ``spring_doubles``); the declarer scores
+  ±(players − 1) × stake, each other ∓stake; the game is one hand and the returns are these scores.
 * Rulebook sentences, narration ("plays a pair of 7s", "passes"), the greedy player's choice, the
   sampler (the kitty turned up is known to every seat), mutation operators for both kinds.
 
