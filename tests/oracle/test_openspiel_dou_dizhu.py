@@ -97,10 +97,13 @@ def their_play(state: object, action: int) -> Play:
 
 
 def our_plays(hand: np.ndarray, table: int) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Every complete play: (primal part, kicker cards' ranks), through the two steps of the engine."""
+    """Every complete play: (primal part, kicker cards' ranks), through the two steps of the engine.
+    Every step offered must lead to at least one complete play (the engine's promise)."""
     out = np.zeros(C.N_PRIMALS, dtype=np.int64)
     for p in out[: C.legal_primals(hand, table, OPENSPIEL_TYPES, np.zeros(C.N_RANKS, np.int64), out)]:
-        yield from _complete(hand, int(p), np.zeros(C.N_RANKS, np.int64), 0, -1, ())
+        plays = list(_complete(hand, int(p), np.zeros(C.N_RANKS, np.int64), 0, -1, ()))
+        assert plays, f"primal part {p} offered but no kickers complete it"
+        yield from plays
 
 
 def _complete(
@@ -113,8 +116,10 @@ def _complete(
     out = np.zeros(C.N_RANKS, dtype=np.int64)
     for rank in [int(r) for r in out[: C.legal_kickers(hand, p, used, chosen, last, out)]]:
         used[rank] += take
-        yield from _complete(hand, p, used, chosen + 1, rank, (*cards, *[rank] * take))
+        plays = list(_complete(hand, p, used, chosen + 1, rank, (*cards, *[rank] * take)))
         used[rank] -= take
+        assert plays, f"kicker rank {rank} offered after {cards} for primal part {p} but leads nowhere"
+        yield from plays
 
 
 def _as_play(p: int, kickers: tuple[int, ...]) -> Play:

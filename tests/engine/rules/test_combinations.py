@@ -126,3 +126,13 @@ def test_chains_fit_in_twenty_cards_and_stop_at_the_ace(kind: int) -> None:
     parts = [p for p in range(C.N_PRIMALS) if C.PRIMAL_TYPE[p] == kind]
     assert all(C.PRIMAL_HEAD[p] + C.PRIMAL_LEN[p] - 1 <= C.CHAIN_TOP for p in parts)
     assert max(int(C.PRIMAL_LEN[p] * C.TYPE_WIDTH[kind]) for p in parts) <= 20
+
+
+def test_four_with_two_carries_two_solos_or_two_pairs_of_other_ranks() -> None:
+    # Four 8s (rank 5), 33, 555 (rank 2), the red joker. Two solos, in rising rank: 3+3, 3+5, 3+RJ,
+    # 5+5, 5+RJ (a rank may repeat, as airplane wings may; never an 8). Two pairs: 33+55 only (the joker
+    # is no pair, and one rank gives one pair).
+    hand = hand_of(5, 5, 5, 5, 0, 0, 2, 2, 2, C.RED_JOKER)
+    solos = kicker_sets(hand, C.primal_id(C.C_FOUR_SOLOS, 5, 1))
+    assert solos == {(0, 0), (0, 2), (0, C.RED_JOKER), (2, 2), (2, C.RED_JOKER)}
+    assert kicker_sets(hand, C.primal_id(C.C_FOUR_PAIRS, 5, 1)) == {(0, 0, 2, 2)}
