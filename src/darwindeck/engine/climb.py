@@ -6,7 +6,7 @@ says what remains). The combinations themselves are ``engine.combinations``'.
 
 **The call** (``call_actions``, ``call``): from the first caller (``call_start``), each player in turn
 passes (``layout.A_PASS``) or bids n (``layout.A_BID0 + n``), higher than the highest bid so far, at most
-``max_bid``. A bid of ``max_bid`` ends the call at once. With ``once_around`` (Pagat: each player calls
+``max_bid``. A bid of ``max_bid`` ends the call at once. With ``once_around`` (each player calls
 once) the call ends after every player has called; otherwise (OpenSpiel's) it goes on until, after a
 bid, the other players have passed in a row. The last bidder is the *declarer* (the landlord) at the
 highest bid, the *bid*; when nobody bids the hand is thrown in (``STAGE_THROWN_IN``). The declarer leads.
@@ -21,7 +21,8 @@ Bombs and the rocket played are counted (``CL_BOMBS``), and each seat's combinat
 doubled once more for a *spring* (``spring_doubles``): the declarer went out before any other player had
 played, or another player went out while the declarer had played only once. The declarer scores
 (players − 1) × stake when they went out and loses it otherwise; every other player the opposite, the
-stake. These are OpenSpiel's returns (``DouDizhuState::ScoreUp``) and Pagat's settlement.
+stake. These are OpenSpiel's returns (``DouDizhuState::ScoreUp``) and the published settlement
+(``genome.library.climbing`` names the sources).
 
 >>> cells = np.zeros(N_CELLS, dtype=np.int64)
 >>> call_start(cells, 1)

@@ -31,7 +31,8 @@ type                primal part                                      kickers
 Chains stop at the Ace (2s and jokers are never in one) and hold at most 20 cards, the landlord's hand.
 Kickers are of ranks outside the primal part; solo kickers may repeat a rank up to three times but the
 two jokers are never both kickers (they would be the rocket); pair kickers are of distinct ranks, never
-jokers. These are OpenSpiel's kicker rules (``dou_dizhu_utils.cc``), which Pagat's leave open.
+jokers. These are OpenSpiel's kicker rules (``dou_dizhu_utils.cc``); four with two (which OpenSpiel
+lacks) takes its two solos or two pairs the same way.
 
 A combination *beats* the one on the table when the table is empty (the leader plays anything); when
 it is the rocket; when it is a bomb and the table holds neither the rocket nor a higher bomb; otherwise

@@ -1,6 +1,6 @@
 """A Dou Dizhu hand's flow (``engine.climb``): the call, the turn in the climb, the stake; worked by hand.
 
-Rules: Pagat's Dou Dizhu and OpenSpiel's ``dou_dizhu`` (``genome.library.climbing``): bids 1-3, each
+Rules: the published Dou Dizhu and OpenSpiel's ``dou_dizhu`` (``genome.library.climbing``): bids 1-3, each
 higher than the last; the landlord leads; two passes in a row clear the table for the last player; the
 stake is the bid doubled per bomb or rocket and for a spring; the landlord wins or loses twice the stake,
 each peasant the stake.

@@ -1,8 +1,9 @@
 """Dou Dizhu's combination plays (``engine.combinations``), worked by hand from the published rules.
 
-Pagat's Dou Dizhu (module docstring of ``genome.library.climbing``): a play must have the type and length
-of the one on the table and a higher primal part; a bomb beats anything but a higher bomb or the rocket;
-the rocket beats everything. Ranks: 3 (0) … A (11), 2 (12), black joker (13), red joker (14).
+The published Dou Dizhu (its sources are named in ``genome.library.climbing``'s docstring): a play must
+have the type and length of the one on the table and a higher primal part; a bomb beats anything but a
+higher bomb or the rocket; the rocket beats everything. Ranks: 3 (0) … A (11), 2 (12), black joker (13),
+red joker (14).
 """
 
 from __future__ import annotations

@@ -8,8 +8,10 @@ against OpenSpiel on 1,000 deals (``tests/oracle/test_openspiel_dou_dizhu.py``):
 Not built yet: the joker deck and the kitty in the genome and the deal, the two phase kinds in the
 genome, the kernel, the rulebook, the terminal, the sampler and evolution, and the library game itself.
 
-**Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html) as the
-rules pages at iwotm.org/dou-dizhu and a1game.net retell them: a 54-card pack with two jokers, ranked
+**Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html); the
+page itself was not at hand here, so what follows is taken from the rules pages that retell it
+(iwotm.org/dou-dizhu, a1game.net's "Dou Di Zhu", Wikipedia's "Dou dizhu") and from OpenSpiel's source,
+and is to be checked against Pagat when the library game is written: a 54-card pack with two jokers, ranked
 3 (low) … K, A, 2, black joker, red joker, suits irrelevant; three players, 17 cards each, three left
 face down (the kitty); a random first bidder, bids 1, 2 or 3, each higher than the last; the highest
 bidder is the landlord, turns the kitty up and takes it, and plays alone against the two peasants,
@@ -64,9 +66,10 @@ an existing record):
 * ``SetupRules.kitty: int`` (default 0; one byte): after the deal this many cards are set aside face
   down; validation refuses a kitty without a call phase to award it, and a deal that leaves fewer cards.
 * Phase kind ``call`` (``CallPhase``, once per hand, before the turns; rules in ``engine.climb``, built):
-  fields ``max_bid`` (1..7, default 3), ``once_around: bool`` (Pagat: each player bids once, default
-  true; false is OpenSpiel's variant, bidding goes on until the others pass in a row after a bid),
-  ``all_pass: AllPass`` (``redeal``, Pagat; ``void``: the game ends with no score, OpenSpiel), and
+  fields ``max_bid`` (1..7, default 3), ``once_around: bool`` (true: each player calls once,
+  as a1game.net's "each player has a chance to bid"; false: bidding goes on until the others pass in a
+  row after a bid, as OpenSpiel and Wikipedia's outbidding), ``all_pass: AllPass`` (``redeal``, the
+  rules pages; ``void``: the game ends with no score, OpenSpiel), and
   ``first: FirstCaller`` (``random``: the seat that drew the turned-up card, uniform; ``dealer_left``).
   Actions: the existing BID n (60 + n) and PASS; no new action id. It sets the *declarer* (the existing
   ``S_DECLARER`` cell) and the *stake* (a new ``S_STAKE``), turns the kitty up for every seat and moves
