@@ -137,3 +137,79 @@ def test_four_with_two_carries_two_solos_or_two_pairs_of_other_ranks() -> None:
     solos = kicker_sets(hand, C.primal_id(C.C_FOUR_SOLOS, 5, 1))
     assert solos == {(0, 0), (0, 2), (0, C.RED_JOKER), (2, 2), (2, C.RED_JOKER)}
     assert kicker_sets(hand, C.primal_id(C.C_FOUR_PAIRS, 5, 1)) == {(0, 0, 2, 2)}
+
+
+# ---- the definitions, read the other way: every sub-multiset of a hand classified -----------------
+
+
+def _kickers_ok(rest: dict[int, int], count: int, pairs: bool) -> bool:
+    """Whether the cards ``rest`` (rank -> cards) are ``count`` solos or ``count`` pairs (module rules)."""
+    if pairs:
+        return len(rest) == count and all(n == 2 and r <= C.TWO for r, n in rest.items())
+    jokers = rest.get(C.BLACK_JOKER, 0) + rest.get(C.RED_JOKER, 0)
+    return sum(rest.values()) == count and jokers <= 1 and all(n <= 3 for n in rest.values())
+
+
+def classify(cards: dict[int, int]) -> set[tuple[int, int, int, tuple[int, ...]]]:
+    """Every reading of the cards (rank -> count) as a combination: (type, head, length, kicker ranks)."""
+    total, ranks = sum(cards.values()), sorted(cards)
+    found: set[tuple[int, int, int, tuple[int, ...]]] = set()
+    if cards == {C.BLACK_JOKER: 1, C.RED_JOKER: 1}:
+        found.add((C.C_ROCKET, C.BLACK_JOKER, 1, ()))
+    if len(ranks) == 1:
+        kind = {1: C.C_SOLO, 2: C.C_PAIR, 3: C.C_TRIO, 4: C.C_BOMB}[total]
+        if kind == C.C_SOLO or ranks[0] <= C.TWO:
+            found.add((kind, ranks[0], 1, ()))
+    for head in ranks:
+        width, length = cards[head], 0
+        while cards.get(head + length) == width and head + length <= C.TWO:
+            length += 1
+            span = range(head, head + length)
+            rest = {r: n for r, n in cards.items() if r not in span}
+            kicks = tuple(sorted(r for r, n in rest.items() for _ in range(n)))
+            chain_ok = head + length - 1 <= C.CHAIN_TOP
+            if not rest and chain_ok and length >= {1: 5, 2: 3, 3: 2, 4: 99}[width]:
+                found.add(({1: C.C_SOLO_CHAIN, 2: C.C_PAIR_CHAIN, 3: C.C_AIRPLANE}[width], head, length, ()))
+            if width == 3 and (length == 1 or chain_ok):
+                if _kickers_ok(rest, length, False):
+                    found.add((C.C_TRIO_SOLO if length == 1 else C.C_AIRPLANE_SOLOS, head, length, kicks))
+                if _kickers_ok(rest, length, True):
+                    found.add((C.C_TRIO_PAIR if length == 1 else C.C_AIRPLANE_PAIRS, head, length, kicks))
+            if width == 4 and length == 1:
+                if _kickers_ok(rest, 2, False):
+                    found.add((C.C_FOUR_SOLOS, head, 1, kicks))
+                if _kickers_ok(rest, 2, True):
+                    found.add((C.C_FOUR_PAIRS, head, 1, kicks))
+    return {f for f in found if f[0] != C.C_AIRPLANE_SOLOS or f[2] <= 5}  # at most 20 cards
+
+
+def sub_hands(hand: np.ndarray) -> list[dict[int, int]]:
+    """Every non-empty sub-multiset of the hand."""
+    subs: list[dict[int, int]] = [{}]
+    for rank in range(C.N_RANKS):
+        subs = [{**s, **({rank: n} if n else {})} for s in subs for n in range(int(hand[rank]) + 1)]
+    return [s for s in subs if s]
+
+
+def all_plays(hand: np.ndarray, table: int) -> set[tuple[int, int, int, tuple[int, ...]]]:
+    """Our plays through the engine's two steps: primal parts, then every kicker sequence."""
+    plays: set[tuple[int, int, int, tuple[int, ...]]] = set()
+    for kind, head, length in primals(hand, table):
+        p = C.primal_id(kind, head, length)
+        plays |= {(kind, head, length, kicks) for kicks in kicker_sets(hand, p)}
+    return plays
+
+
+def test_every_play_offered_is_a_combination_by_definition_and_every_one_is_offered() -> None:
+    # 60 seeded 12-card hands from the 54-card pack: the plays offered when leading are exactly the
+    # readings, by the definitions above, of every part of the hand; over a random table, exactly
+    # those readings that beat it.
+    rng = np.random.default_rng(2026)
+    for _ in range(60):
+        cards = rng.choice(54, size=12, replace=False)
+        hand = hand_of(*(C.climb_rank(int(c)) for c in cards))
+        readings = set().union(*(classify(s) for s in sub_hands(hand)))
+        assert all_plays(hand, C.NO_COMBO) == readings
+        table = int(rng.integers(C.N_PRIMALS))
+        beating = {r for r in readings if C.beats(C.primal_id(*r[:3]), table)}
+        assert all_plays(hand, table) == beating
