@@ -107,4 +107,25 @@ it offers no chain of solos, pairs or trios headed by a rank the player holds fo
 search, no rule: the test removes those chains from our set); it lets a bomb be played over the rocket
 (its search adds bombs before looking at what is on the table, against its own header's "rocket
 dominates all other hands": the test leaves those bombs out of its set and never plays them).
+
+**What remains, in order** (each step its own commit with its tests):
+
+1. Genome: ``SetupRules.jokers`` and ``kitty`` (declared, ``since`` the next version, ``late``), the
+   ``CallPhase`` and ``ClimbPhase`` declarations with the ``Combo``, ``AllPass`` and ``FirstCaller``
+   enums, validation's refusals (jokers with a card-action phase; a kitty without a call phase or larger
+   than what the deal leaves; a call phase with teams or fewer than 3 players; a climb phase beside a
+   trick or play phase; an empty ``combos``), the JSON and bytecode round trips, the codec corpus entry,
+   and the byte-identity test over the library and the goldens.
+2. Engine: ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``); the kitty set aside at the
+   deal and turned up; ``layout``: ``K_CALL``, ``K_CLIMB``, ``A_COMBO0`` (308 ids), ``A_KICKER0`` (15),
+   the cells of ``engine.climb`` as state cells, the kicker stage; ``movegen`` (``call_actions``,
+   ``legal_primals``, ``legal_kickers``), ``kernel`` (the two ``apply_action`` branches and the turn
+   order of ``climb_pass``), ``deals``/``wins`` (the hand ends when a seat goes out; the declarer's side
+   against the rest; ``stake_scores`` at the hand's end, the returns the scores), ``actions``,
+   ``policies`` (greedy: the lowest combination that beats the table), ``state_api`` (the kitty and the
+   stake in the observation).
+3. The sampler (``agents.determinize``: the kitty is known once turned up; suits are unseen but
+   irrelevant), the rulebook's sentences, narration and the terminal's view, the mutation operators.
+4. The library game ``dou_dizhu`` (this module, family ``climbing``) with its scenario tests and goldens,
+   and the OpenSpiel test moved from the counts it keeps today onto ``GameState``.
 """
