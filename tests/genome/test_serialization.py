@@ -232,7 +232,7 @@ def test_unknown_phase_kind() -> None:
     assert error.where == "t.json:turn_structure.phases[1].kind"
     assert error.reason == (
         "unknown phase kind 'melee' (expected one of: draw, play, discard, trick, claim, betting, "
-        "bidding, knock, pass, trump, ask, count, auction, dealer, board, crib, show)"
+        "bidding, knock, pass, trump, ask, count, auction, dealer, board, crib, show, call, climb)"
     )
 
 

@@ -144,7 +144,8 @@ def test_bad_whist_bytecode_fails_fast_with_its_offset() -> None:
     setup = section_start(data, "setup")
     flags, turned = setup + 10, setup + 12
 
-    error = parse_error(data[:flags] + bytes([0x04]) + data[flags + 1 :])
+    # bits 0-2 are refill, turned trump and the jokers/kitty pair: bit 3 is the first reserved one
+    error = parse_error(data[:flags] + bytes([0x08]) + data[flags + 1 :])
     assert (error.section, error.offset) == ("setup", flags)
     assert "reserved bits set" in str(error)
 

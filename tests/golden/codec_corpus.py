@@ -4,7 +4,8 @@ bytecode, the project's JSON format), and their fingerprints.
 The corpus: every library game; every library game with each field of each of its phases set, one at a
 time, to each of a few other values (``phase_variants``: so every field of every phase kind the library
 uses is written and read with a value other than its default, flags, optional parts and lists included);
-the hand-built genomes of the bytecode goldens; and, where the reference data is present, every
+the hand-built genomes of the bytecode goldens; the genomes of phase kinds no library game uses yet
+(``_NOT_IN_THE_LIBRARY``), with their variants; and, where the reference data is present, every
 DarwinDeck genome that imports. A variant need not be a valid game: the codecs write and read any genome
 whose values fit their widths, and one that does not fit is fingerprinted by its error.
 
@@ -38,7 +39,8 @@ from darwindeck.genome.conditions import (
 )
 from darwindeck.genome.importer import import_file
 from darwindeck.genome.library import all_games
-from darwindeck.genome.phases import PassDirection, TopTrump, TrumpRelation
+from darwindeck.genome.library.climbing import dou_dizhu
+from darwindeck.genome.phases import Combo, PassDirection, TopTrump, TrumpRelation
 from darwindeck.genome.schema import GameGenome
 from darwindeck.genome.serialization import to_json
 from golden.regenerate_bytecode import HAND_BUILT
@@ -75,6 +77,8 @@ def _alternatives(annotation: object, value: object) -> list[object]:
             options.extend([(), (TopTrump(Rank.JACK), TopTrump(Rank.JACK, TrumpRelation.SAME_COLOUR))])
         elif typing.get_args(kind) == (PassDirection, ...):
             options.extend([(), (PassDirection.ACROSS,), (PassDirection.LEFT, PassDirection.HOLD)])
+        elif typing.get_args(kind) == (Combo, ...):
+            options.extend([(), (Combo.ROCKET,), (Combo.BOMB, Combo.SOLO, Combo.BOMB)])
     return [option for option in options if option != value]
 
 
@@ -96,6 +100,11 @@ def phase_variants(genome: GameGenome) -> Iterator[tuple[str, GameGenome]]:
                 yield label, dataclasses.replace(genome, turn_structure=turns)
 
 
+#: Genomes of phase kinds no library game uses yet, each with its variants (Dou Dizhu's call and climb,
+#: its jokers and kitty: ``genome.library.climbing``).
+_NOT_IN_THE_LIBRARY = {"climbing:dou-dizhu": dou_dizhu()}
+
+
 def corpus() -> Iterator[tuple[str, GameGenome]]:
     """Every genome of the corpus, with a stable label."""
     for name, genome in sorted(all_games().items()):
@@ -104,6 +113,10 @@ def corpus() -> Iterator[tuple[str, GameGenome]]:
             yield f"{name}:{label}", variant
     for name, build in sorted(HAND_BUILT.items()):
         yield f"golden:{name}", build()
+    for name, genome in _NOT_IN_THE_LIBRARY.items():
+        yield name, genome
+        for label, variant in phase_variants(genome):
+            yield f"{name}:{label}", variant
     if CORPUS.is_dir():
         for path in sorted(CORPUS.glob("*.json")):
             try:

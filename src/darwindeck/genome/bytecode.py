@@ -15,8 +15,10 @@ Rules of the format (version ``BYTECODE_VERSION`` = 2):
   contract scoring (71 + the 12-byte block of spec 004, or nothing when the genome has none; then, when
   header flag bit 4 says so, maker scoring: 72 + 4 bytes; then, when header flag bit 5 says so, book
   scoring: 73 + 2 bytes). The setup's flag byte has bit 1 set when a ``turned_trump`` is given; its
-  ``TurnedTrump`` code then follows the setup's last byte. Phases are one opcode each (10-19, then 24
-  count and 25 auction; the bidding phase is 70, because spec 000 already gives 60/61 to effects), then
+  ``TurnedTrump`` code then follows the setup's last byte; bit 2 when ``jokers`` or ``kitty`` is not 0,
+  and then their two bytes follow (jokers, kitty). Phases are one opcode each (10-19, then 24
+  count, 25 auction, 26 dealer, 27 crib, 28 board, 29 show, 30 call, 31 climb; the bidding phase is
+  70, because spec 000 already gives 60/61 to effects), then
   their fields in the order their declaration lays them out (``genome.declare``: one generic writer
   and reader serve every phase kind); a trick phase with top trumps sets its flag bit 4 and lists them
   (count, then rank and ``TrumpRelation`` codes); conditions are a prefix tree (20 none, 21 simple, 22
@@ -288,10 +290,14 @@ def _write_setup(writer: ByteWriter, genome: GameGenome) -> None:
     writer.u8(setup.hand_visibility.code, "setup.hand_visibility")
     writer.u8(setup.discard_visibility.code, "setup.discard_visibility")
     turned = setup.turned_trump
-    writer.u8(_pack_flags(setup.refill_hands, turned is not None), "setup flags")
+    climbing = bool(setup.jokers or setup.kitty)
+    writer.u8(_pack_flags(setup.refill_hands, turned is not None, climbing), "setup flags")
     writer.u8(setup.captures_to.code, "setup.captures_to")
     if turned is not None:
         writer.u8(turned.code, "setup.turned_trump")
+    if climbing:
+        writer.u8(setup.jokers, "setup.jokers")
+        writer.u8(setup.kitty, "setup.kitty")
 
 
 def _write_condition(writer: ByteWriter, condition: ConditionLike | None, field: str, depth: int = 1) -> None:
@@ -709,9 +715,10 @@ def _read_setup(reader: ByteReader, header: _Header) -> SetupRules:
     chips = reader.u16("starting_chips")
     hand_visibility = _read_enum(reader, Visibility, "hand_visibility")
     discard_visibility = _read_enum(reader, Visibility, "discard_visibility")
-    refill, has_turned = _read_flags(reader, "setup flags", 2)
+    refill, has_turned, climbing = _read_flags(reader, "setup flags", 3)
     captures_to = _read_enum(reader, Location, "captures_to")
     turned = _read_enum(reader, TurnedTrump, "turned_trump") if has_turned else None
+    jokers, kitty = (reader.u8("jokers"), reader.u8("kitty")) if climbing else (0, 0)
     return SetupRules(
         cards_per_player=cards_per_player,
         initial_deck=deck,
@@ -726,6 +733,8 @@ def _read_setup(reader: ByteReader, header: _Header) -> SetupRules:
         refill_hands=refill,
         captures_to=captures_to,
         turned_trump=turned,
+        jokers=jokers,
+        kitty=kitty,
     )
 
 

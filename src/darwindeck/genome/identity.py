@@ -85,10 +85,14 @@ def _drop_phase_keys(phase: dict[str, Any], version: int) -> None:
 
 def _drop_unused_late_keys(fields: dict[str, Any]) -> None:
     """Leave out the keys added late to version 2 outside the phases while they hold their defaults (no
-    maker scoring, no turned trump, no book scoring, an inexact contract without a made bonus), so the
-    identity of every genome that does not use them stayed what it was."""
-    if fields["setup"]["turned_trump"] is None:
-        del fields["setup"]["turned_trump"]
+    maker scoring, no turned trump, no jokers, no kitty, no book scoring, an inexact contract without a
+    made bonus), so the identity of every genome that does not use them stayed what it was."""
+    setup = fields["setup"]
+    if setup["turned_trump"] is None:
+        del setup["turned_trump"]
+    for key in ("jokers", "kitty"):
+        if setup[key] == 0:
+            del setup[key]
     contract = fields["contract_scoring"]
     if contract is not None:
         if not contract["exact"]:

@@ -70,6 +70,9 @@ Each phase is a frozen record of what the player may or must do:
   that ends in a showdown once its turn's phases are done.
 * ``CribPhase``, ``ShowPhase``: Cribbage's crib (cards laid away, the starter cut, his heels) and its
   show (hands and crib counted for fifteens, pairs, runs, flushes and nobs at the hand's end).
+* ``CallPhase``, ``ClimbPhase``: Dou Dizhu's call for the landlord (the declarer, alone against the
+  rest, at a stake) and its climb of combination plays (pairs, chains, airplanes, bombs, the rocket);
+  their class docstrings.
 """
 
 from __future__ import annotations
@@ -506,6 +509,94 @@ class ShowPhase:
     crib_four_flush: bool = False
 
 
+class AllPass(CodedEnum):
+    """What a call phase does when every player passes (``CallPhase``)."""
+
+    REDEAL = "redeal"  # the hand is thrown in and dealt again (the rules pages)
+    VOID = "void"  # the game ends there, nobody scoring (OpenSpiel's ``dou_dizhu``)
+
+
+class FirstCaller(CodedEnum):
+    """Who calls first in a call phase (``CallPhase``)."""
+
+    RANDOM = "random"  # a seat drawn uniformly at each deal (the seat that draws the turned-up card)
+    DEALER_LEFT = "dealer_left"  # the hand's first player, left of the dealer
+
+
+#: The highest bid a call phase may allow (``CallPhase.max_bid``).
+MAX_CALL_BID = 7
+
+
+@phase_kind(
+    "call",
+    opcode=30,
+    layout=("max_bid", Flags("once_around"), "all_pass", "first"),
+    since=2,
+    semantics=("engine.climb",),
+)
+@dataclass(frozen=True)
+class CallPhase:
+    """Dou Dizhu's call for the landlord, once per hand, before the climb (``engine.climb``).
+
+    From the first caller (``first``), each player in turn passes or bids 1..``max_bid``, higher than
+    the highest bid so far; a bid of ``max_bid`` ends the call at once. With ``once_around`` each player
+    calls once; otherwise the call goes on until, after a bid, the other players have passed in a row.
+    The last bidder is the *declarer* (the landlord), alone against the others for this hand, at a
+    *stake* of the highest bid; the kitty (``setup.kitty``) is turned face up for everyone and goes to
+    the declarer's hand, and the declarer leads the climb. When every player passes: ``all_pass``. Needs
+    a climb phase after it; no teams, at least three players."""
+
+    max_bid: int = declared_field(3, low=1, high=MAX_CALL_BID, note=" (the highest bid)")
+    once_around: bool = True
+    all_pass: AllPass = AllPass.REDEAL
+    first: FirstCaller = FirstCaller.RANDOM
+
+
+class Combo(CodedEnum):
+    """A combination type a climb phase allows, in ``engine.combinations``' ``C_*`` order (its table)."""
+
+    SOLO = "solo"
+    PAIR = "pair"
+    TRIO = "trio"
+    TRIO_SOLO = "trio_solo"
+    TRIO_PAIR = "trio_pair"
+    SOLO_CHAIN = "solo_chain"
+    PAIR_CHAIN = "pair_chain"
+    AIRPLANE = "airplane"
+    AIRPLANE_SOLOS = "airplane_solos"
+    AIRPLANE_PAIRS = "airplane_pairs"
+    FOUR_SOLOS = "four_solos"
+    FOUR_PAIRS = "four_pairs"
+    BOMB = "bomb"
+    ROCKET = "rocket"
+
+
+@phase_kind(
+    "climb",
+    opcode=31,
+    layout=("combos", Flags("bomb_doubles", "spring_doubles")),
+    since=2,
+    semantics=("engine.combinations", "engine.climb"),
+)
+@dataclass(frozen=True)
+class ClimbPhase:
+    """Dou Dizhu's play (``engine.combinations``, ``engine.climb``): the player on turn plays a
+    combination of the types in ``combos`` that beats the one on the table (the same type and length
+    with a higher primal part; a bomb beats any other type, the rocket beats everything) or passes; the
+    leader plays any combination. When all the others have passed in a row the table clears and the last
+    player to play leads. The first player to empty their hand ends the hand, winning it for their side
+    (the declarer alone, or the others together). Ranks run 3 (low) … K, A, 2, black joker, red joker;
+    suits never matter. The hand pays the stake: the bid, doubled for each bomb or rocket played
+    (``bomb_doubles``) and once more for a spring (``spring_doubles``: the declarer went out before any
+    other player played, or another went out while the declarer had played once); the declarer wins or
+    loses (players − 1) × stake, each other player the stake. Needs a call phase before it, and no
+    phase but the call beside it."""
+
+    combos: tuple[Combo, ...] = tuple(Combo)
+    bomb_doubles: bool = True
+    spring_doubles: bool = True
+
+
 Phase: TypeAlias = (
     DrawPhase
     | PlayPhase
@@ -524,4 +615,6 @@ Phase: TypeAlias = (
     | BoardPhase
     | CribPhase
     | ShowPhase
+    | CallPhase
+    | ClimbPhase
 )

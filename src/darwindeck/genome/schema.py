@@ -39,6 +39,9 @@ until one side alone is best, as Hearts and Spades are played; the turn limit st
 
 ``SetupRules.turned_trump`` (``TurnedTrump``): each hand's trump suit is the suit of a card turned up at
 the deal, the top of the discard pile (``upcard``) or the dealer's last card (``dealer_last``).
+``SetupRules.jokers`` (0 or 2): the deck gains a black joker (card id 52) and a red joker (53), which
+only a climb phase plays (Dou Dizhu). ``SetupRules.kitty``: after the deal this many cards are set aside
+face down; a call phase turns them up and gives them to its declarer.
 ``BookScoring``: at a hand's end each side scores for the tricks it took beyond its book (Whist).
 
 ``Scoring.shoot_the_moon``: at a hand's end, a player who won every card that a ``trick_win`` rule
@@ -136,6 +139,13 @@ class SetupRules:
     refill_hands: bool = False
     captures_to: Location = Location.CAPTURED
     turned_trump: TurnedTrump | None = None  # each hand's trump is the suit of a card turned at the deal
+    jokers: int = 0  # 0 or 2: the black joker (card id 52) and the red joker (53) join the deck
+    kitty: int = 0  # cards set aside face down at the deal, for a call phase's declarer
+
+    @property
+    def deck_size(self) -> int:
+        """The cards of the deck, jokers included."""
+        return self.initial_deck.size + self.jokers
 
 
 @dataclass(frozen=True)
@@ -405,9 +415,10 @@ class GameGenome:
         """The oldest genome schema that holds these rules: 2 with a rule added in version 2 (a pass or
         knock phase, a trick phase's first lead or clean first trick, a draw phase's stand, a discard
         phase's no return, shooting the moon, a score floor, a trump phase, a trick phase's top trumps,
-        maker scoring, a turned trump, book scoring, an exact contract, a made bonus, an ask phase or a
-        bidding hook or blind Nil, runs or an ``extends_meld`` test, a count or an auction phase, a
-        hands-played win), else 1. A phase's part is its declaration's (``declare.phase_version``)."""
+        maker scoring, a turned trump, jokers, a kitty, book scoring, an exact contract, a made bonus, an
+        ask phase or a bidding hook or blind Nil, runs or an ``extends_meld`` test, a count or an auction
+        phase, a hands-played win), else 1. A phase's part is its declaration's
+        (``declare.phase_version``)."""
         phases = self.phases
         added = (
             self.scoring.shoot_the_moon
@@ -416,6 +427,8 @@ class GameGenome:
             or any(win.type in (WinType.SCORE_FLOOR, WinType.HANDS_PLAYED) for win in self.win_conditions)
             or self.maker_scoring is not None
             or self.setup.turned_trump is not None
+            or self.setup.jokers != 0
+            or self.setup.kitty != 0
             or self.book_scoring is not None
             or (self.contract_scoring is not None and self.contract_scoring.exact)
             or (self.contract_scoring is not None and self.contract_scoring.made_bonus != 0)

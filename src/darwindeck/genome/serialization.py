@@ -16,7 +16,8 @@ byte for byte as before, so its identity did not change when version 2 came.
   ``"trump_suit": "S"``; ``null`` for an absent optional value; tuples as arrays, ``teams`` as an array
   of arrays of player indices.
 * a phase is an object tagged by ``"kind"`` (``draw``, ``play``, ``discard``, ``trick``, ``claim``,
-  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``, ``count``, ``auction``) followed by
+  ``betting``, ``bidding``, ``knock``, ``pass``, ``trump``, ``ask``, ``count``, ``auction``, ``dealer``,
+  ``board``, ``crib``, ``show``, ``call``, ``climb``) followed by
   every field of its dataclass:
   ``{"kind": "play", "target": "discard", "valid_play_condition": {...}, "min_cards": 1, ...}``. The
   phases are read and written from their declarations (``genome.declare``): the tag, each field's form
@@ -51,8 +52,9 @@ contract scoring → none; version 1 → 2: trick phases get no first lead and n
 scoring does not shoot the moon, trick phases have no top trumps, no maker scoring) and then read as the
 current version. Keys added to version 2 after it first shipped (a trick phase's ``top_trumps``,
 ``maker_scoring``, then ``setup.turned_trump``, ``book_scoring``, a bidding phase's ``hook`` and
-``blind_nil``, a play phase's ``runs`` and the contract's ``exact`` and ``made_bonus``) are written
-only when they differ from their defaults (no top trumps, null, false, 0) and read as those defaults
+``blind_nil``, a play phase's ``runs`` and the contract's ``exact`` and ``made_bonus``, then
+``setup.jokers`` and ``setup.kitty``) are written only when they differ from their defaults (no top
+trumps, null, false, 0) and read as those defaults
 when absent (``_LATE_VERSION_2``), so every genome that does not use them kept its JSON and identity,
 and files written before them still load. A version newer than ``SCHEMA_VERSION`` is refused with a message
 naming both versions. DarwinDeck's own files (``"schema_version": "1.0"``) are not this format:
@@ -350,6 +352,8 @@ def _read_setup(obj: JsonObject) -> SetupRules:
         refill_hands=obj.get("refill_hands").as_bool(),
         captures_to=obj.get("captures_to").as_enum(Location),
         turned_trump=obj.get("turned_trump").optional(lambda v: v.as_enum(TurnedTrump)),
+        jokers=obj.get("jokers").as_int(),
+        kitty=obj.get("kitty").as_int(),
     )
 
 
@@ -523,11 +527,13 @@ def _add_trump_rules(data: dict[str, Any]) -> None:
 
 
 def _add_book_and_turned_trump(data: dict[str, Any]) -> None:
-    """Version 2 (added late, Whist, Oh Hell, Rummy and Spades): no turned trump, no book scoring,
-    contracts not exact and without a made bonus."""
+    """Version 2 (added late, Whist, Oh Hell, Rummy and Spades; then Dou Dizhu): no turned trump, no
+    jokers, no kitty, no book scoring, contracts not exact and without a made bonus."""
     setup = _object_at(data, "setup")
     if setup is not None:
         setup.setdefault("turned_trump", None)
+        setup.setdefault("jokers", 0)
+        setup.setdefault("kitty", 0)
     data.setdefault("book_scoring", None)
     contract = _object_at(data, "contract_scoring")
     if contract is not None:

@@ -20,7 +20,10 @@ bool), then the rules below. E = error, W = warning.
 Setup
   * E ``player_count`` is 2..8 (``MAX_PLAYERS``: the engine's per-seat arrays have 8 seats).
   * E ``cards_per_player`` ≥ 0, ``initial_discard_count`` ≥ 0, and cards_per_player × player_count +
-    initial_discard_count ≤ the deck's size (reported at ``setup.cards_per_player``).
+    initial_discard_count + kitty ≤ the deck's size, jokers included (reported at
+    ``setup.cards_per_player``).
+  * E ``jokers`` 0 or 2, and 2 only with a climb phase (no other phase plays a joker); E ``kitty``
+    0..255 (one byte), and above 0 only with a call phase (its declarer takes the kitty).
   * W a wild rank listed twice; W a wild rank the deck does not have (8 in ``italian_40``).
   * E ``starting_chips`` ≥ 0, and > 0 when there is a betting phase.
   * E tableau mode WAR with a player count other than 2 (spec 001).
@@ -77,6 +80,13 @@ Turn structure
     or a crib of more than 7 cards (a show counts at most 7 and the starter), or a deal (with the
     initial discard) that leaves no cards to make up the crib and give the starter; E a show phase
     without a crib phase, or a second one.
+  * Dou Dizhu's call and climb phases (``genome.library.climbing``): E a call phase without a climb
+    phase after it, with teams (the declarer plays alone against the rest), with fewer than 3 players,
+    or a second one; E a climb phase without a call phase before it (nobody is the declarer), beside any
+    phase but the call (the climb is the whole hand), with a deck other than ``standard_52`` (the
+    combination table ranks 3 … K, A, 2 and the jokers), with no combination type, a type listed twice,
+    or a second climb phase; W the rocket allowed without jokers (it can never be played). E each call
+    and climb phase while the engine does not play them yet (``genome.library.climbing``'s list).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -176,7 +186,10 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     BoardPhase,
+    CallPhase,
     ClaimPhase,
+    ClimbPhase,
+    Combo,
     CountPhase,
     CribPhase,
     DealerPhase,
@@ -225,7 +238,10 @@ UINT16_MAX = 65535
 MIN_GROUP, MAX_GROUP = 2, 13
 CARD_VALUE_COUNT = len(Rank)
 
+_CLIMBING = (CallPhase, ClimbPhase)
+
 _CARD_MOVING_PHASES = (
+    ClimbPhase,
     DrawPhase,
     PlayPhase,
     DiscardPhase,
@@ -414,6 +430,7 @@ class _Checker:
             or (self.genome.book_scoring is not None)
             or any(isinstance(p, CountPhase) and (p.combos or p.go_points > 0) for p in self.phases)
             or bool(self.phase_indices(AuctionPhase))
+            or bool(self.phase_indices(ClimbPhase))
         )
 
     def rank_in_deck(self, path: str, rank: Rank) -> None:
@@ -453,6 +470,20 @@ class _Checker:
         self.member("setup.captures_to", setup.captures_to, Location)
         if self.member("setup.turned_trump", setup.turned_trump, TurnedTrump, optional=True):
             self.check_turned_trump(setup)
+        self.check_jokers_and_kitty(setup)
+
+    def check_jokers_and_kitty(self, setup: SetupRules) -> None:
+        if not _is_int(setup.jokers) or setup.jokers not in (0, 2):
+            self.error(
+                "setup.jokers", f"must be 0 or 2 (a black and a red joker), got {_describe(setup.jokers)}"
+            )
+        elif setup.jokers and not self.phase_indices(ClimbPhase):
+            self.error(
+                "setup.jokers", "only a climb phase plays jokers (combination plays), and there is none"
+            )
+        kitty_ok = self.integer("setup.kitty", setup.kitty, 0, 0xFF, " (one byte)")
+        if kitty_ok and setup.kitty and not self.phase_indices(CallPhase):
+            self.error("setup.kitty", "the kitty goes to a call phase's declarer, and there is none")
 
     def check_turned_trump(self, setup: SetupRules) -> None:
         turned = setup.turned_trump
@@ -494,15 +525,20 @@ class _Checker:
             )
 
     def check_deal(self, setup: SetupRules) -> None:
-        players, discard = self.genome.player_count, setup.initial_discard_count
+        players, discard, kitty = self.genome.player_count, setup.initial_discard_count, setup.kitty
         if self.deck is None or not (_is_int(players) and players > 0 and _is_int(discard) and discard >= 0):
             return
-        needed = setup.cards_per_player * players + discard
-        if needed > self.deck.size:
+        if not (_within(kitty, 0) and _is_int(setup.jokers) and setup.jokers in (0, 2)):
+            return  # check_jokers_and_kitty reports them
+        needed = setup.cards_per_player * players + discard + kitty
+        size = self.deck.size + setup.jokers
+        if needed > size:
+            kept = f" + {kitty} to the kitty" if kitty else ""
+            jokers = f" and {setup.jokers} jokers" if setup.jokers else ""
             self.error(
                 "setup.cards_per_player",
-                f"{setup.cards_per_player} cards × {players} players + {discard} to the discard = "
-                f"{needed} cards, but the {self.deck.value} deck has {self.deck.size}",
+                f"{setup.cards_per_player} cards × {players} players + {discard} to the discard{kept} = "
+                f"{needed} cards, but the {self.deck.value} deck{jokers} has {size}",
             )
 
     def check_wild_cards(self, wild_cards: Sequence[Rank]) -> None:
@@ -607,6 +643,8 @@ class _Checker:
                 self.error(path, f"a crib cannot be made here: {reason}")
         elif isinstance(phase, ShowPhase):
             self.check_show_phase(path, index)
+        elif isinstance(phase, CallPhase | ClimbPhase):
+            self.check_climbing_phase(path, index, phase)
 
     def check_declared_fields(self, path: str, phase: Phase) -> None:
         """The checks a phase's declaration implies (``genome.declare``), field by field in field order:
@@ -807,6 +845,54 @@ class _Checker:
             )
         if self.phase_indices(ShowPhase)[0] != index:
             self.error(path, "a second show phase (the hands are counted once a hand)")
+
+    def check_climbing_phase(self, path: str, index: int, phase: CallPhase | ClimbPhase) -> None:
+        if isinstance(phase, CallPhase):
+            for reason in self.call_refusals(index):
+                self.error(path, f"a call for the landlord cannot be made here: {reason}")
+        else:
+            for reason in self.climb_refusals(index, phase):
+                self.error(path, f"combinations cannot be played here: {reason}")
+            if Combo.ROCKET in phase.combos and not self.genome.setup.jokers:
+                self.warn(f"{path}.combos", "the rocket (both jokers) can never be played without jokers")
+        kind = phase_kinds()[type(phase)].kind
+        self.error(
+            path, f"the engine does not play {kind} phases yet (genome.library.climbing: what remains)"
+        )
+
+    def call_refusals(self, index: int) -> list[str]:
+        """Why this game cannot have Dou Dizhu's call (``engine.climb``), empty when it can."""
+        genome, reasons = self.genome, []
+        if not [i for i in self.phase_indices(ClimbPhase) if i > index]:
+            reasons.append("no climb phase after it plays the hand the call sets")
+        if genome.team_mode:
+            reasons.append("in team mode (the declarer plays alone against the rest)")
+        if _is_int(genome.player_count) and genome.player_count < 3:
+            reasons.append(f"{genome.player_count} players (one against the rest needs at least 3)")
+        if self.phase_indices(CallPhase)[0] != index:
+            reasons.append("a second call phase (the landlord is called once a hand)")
+        return reasons
+
+    def climb_refusals(self, index: int, phase: ClimbPhase) -> list[str]:
+        """Why this game cannot have Dou Dizhu's climb (``engine.combinations``), empty when it can."""
+        reasons = []
+        if not [i for i in self.phase_indices(CallPhase) if i < index]:
+            reasons.append("no call phase before it names the declarer")
+        others = sorted({phase_kinds()[type(p)].kind for p in self.phases if not isinstance(p, _CLIMBING)})
+        if others:
+            reasons.append(f"the climb is the whole hand, but the game also has {', '.join(others)} phases")
+        if self.deck is not None and self.deck is not DeckType.STANDARD_52:
+            reasons.append(f"the combinations rank the standard_52 deck (3 … K, A, 2), not {self.deck.value}")
+        combos = tuple(phase.combos)
+        if not combos:
+            reasons.append("no combination type is allowed (combos is empty)")
+        elif not all(isinstance(combo, Combo) for combo in combos):
+            reasons.append(f"combos must be Combo members ({_values(Combo)})")
+        elif len(set(combos)) != len(combos):
+            reasons.append("a combination type is listed twice in combos")
+        if self.phase_indices(ClimbPhase)[0] != index:
+            reasons.append("a second climb phase")
+        return reasons
 
     def uses_tableau(self) -> bool:
         for phase in self.phases:

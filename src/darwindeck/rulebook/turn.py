@@ -17,6 +17,7 @@ Rules (semantics from ``darwindeck.genome.phases`` and specs 000, 001, 004):
 
 from __future__ import annotations
 
+from darwindeck.errors import DarwinDeckError
 from darwindeck.genome.cards import DeckType, Location, Rank, Visibility
 from darwindeck.genome.phases import (
     CRIB_SIZE,
@@ -28,7 +29,9 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     BoardPhase,
+    CallPhase,
     ClaimPhase,
+    ClimbPhase,
     CountPhase,
     CribPhase,
     DealerPhase,
@@ -77,6 +80,8 @@ _PHASE_TITLES: dict[type[Phase], str] = {
     BoardPhase: "Board",
     CribPhase: "Crib",
     ShowPhase: "Show",
+    CallPhase: "Call",
+    ClimbPhase: "Climb",
 }
 
 #: Spec 001's one-line rule per tableau mode (SEQUENCE: per direction).
@@ -298,6 +303,9 @@ def _describe_phase(
         return _crib(phase, opening)
     if isinstance(phase, ShowPhase):
         return _show(phase)
+    if isinstance(phase, CallPhase | ClimbPhase):  # validation refuses them until the engine plays them
+        kind = _PHASE_TITLES[type(phase)].lower()
+        raise DarwinDeckError(f"{path}: the rulebook does not describe {kind} phases yet")
     return _bidding(phase, opening, most_bid(genome))
 
 

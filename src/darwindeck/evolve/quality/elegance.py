@@ -202,7 +202,9 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     BoardPhase,
+    CallPhase,
     ClaimPhase,
+    ClimbPhase,
     CountPhase,
     CribPhase,
     DealerPhase,
@@ -445,6 +447,8 @@ PHASE_PRODUCTS: dict[type, tuple[str, Callable[[Any], tuple[Product, ...]]]] = {
     BoardPhase: ("board", lambda phase: (Product.GAIN, Product.CHIPS)),
     CribPhase: ("crib", lambda phase: (Product.POINTS,)),
     ShowPhase: ("show", lambda phase: (Product.POINTS,)),
+    CallPhase: ("call", lambda phase: (Product.POINTS,)),  # the stake the climb pays
+    ClimbPhase: ("climb", lambda phase: (Product.SHED, Product.POINTS, Product.HAND_END)),
 }
 
 #: Phases that take cards out of the player's hand: what makes cards received worth having.

@@ -2,11 +2,14 @@
 
 This module holds the library's Dou Dizhu once the language can say it. Today it holds the design: what
 the language lacks for the game, and how each lack becomes a genome field or a phase kind (following the
-"adding a phase kind" checklist of ``docs/architecture.md``). Built so far, and checked in lock-step
-against OpenSpiel on 1,000 deals (``tests/oracle/test_openspiel_dou_dizhu.py``): the combination rules
-(``engine.combinations``) and the hand's flow (``engine.climb``: the call, whose turn it is, the stake).
-Not built yet: the joker deck and the kitty in the genome and the deal, the two phase kinds in the
-genome, the kernel, the rulebook, the terminal, the sampler and evolution, and the library game itself.
+"adding a phase kind" checklist of ``docs/architecture.md``), and the game's genome (``dou_dizhu``), not
+yet registered in the library. Built so far: the combination rules (``engine.combinations``) and the
+hand's flow (``engine.climb``: the call, whose turn it is, the stake), checked in lock-step against
+OpenSpiel on 1,000 deals (``tests/oracle/test_openspiel_dou_dizhu.py``); the genome's jokers, kitty,
+call and climb phases with their codecs and validation (``tests/genome/test_climbing_phases.py``).
+Not built yet: the deal with jokers and the kitty, the two phase kinds in the kernel, the rulebook, the
+terminal, the sampler and evolution, and the library game itself. Until the engine plays them,
+validation refuses every call and climb phase ("the engine does not play call phases yet").
 
 **Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html); the
 page itself was not at hand here, so what follows is taken from the rules pages that retell it
@@ -56,13 +59,14 @@ jokers are never both kickers; a pair kicker is two cards of one rank.
    for a spring, or pays the lone player from each opponent.
 
 **The design** (each becomes a declared field or phase kind; bytecode and JSON of every existing genome
-stay byte-identical, each new field is ``since`` the next schema version and ``late`` where it extends
-an existing record):
+stay byte-identical: the phase kinds are ``since=2`` like every kind added to version 2, and the setup's
+two fields are late version-2 keys, written only when not 0, behind bit 2 of the setup's flag byte in
+the bytecode):
 
 * ``SetupRules.jokers: int`` (0 or 2, default 0; one byte): the deck gains a black joker (card id 52)
   and a red joker (53). ``PILE_CAP`` becomes 54. Joker ids never appear as card-id actions: validation
-  refuses jokers in a game with any phase whose actions are card ids (play, discard, trick, pass, crib,
-  count, claim), naming the phase ("a joker cannot be played by a card action; use a climb phase").
+  refuses jokers without a climb phase, and a climb phase beside any phase but the call, so no other
+  phase ever meets a joker.
 * ``SetupRules.kitty: int`` (default 0; one byte): after the deal this many cards are set aside face
   down; validation refuses a kitty without a call phase to award it, and a deal that leaves fewer cards.
 * Phase kind ``call`` (``CallPhase``, once per hand, before the turns; rules in ``engine.climb``, built):
@@ -77,23 +81,23 @@ an existing record):
   against the others (``engine.makers`` reads the side from ``S_DECLARER`` when the game has a call
   phase); the others win together when either empties their hand (``WinType.EMPTY_HAND``, by side).
   Validation refuses a call phase with teams (spec 003) or fewer than 3 players.
-* Phase kind ``climb`` (``ClimbPhase``; engine module ``engine.combinations`` for the rules, built,
-  and ``engine.climb`` for the turn): fields ``combos: frozenset[Combo]`` (the allowed types, a two-byte
-  bit set, ``Combo`` codes 0–13 as ``engine.combinations.C_*``: solo, pair, trio, trio_solo, trio_pair,
-  solo_chain, pair_chain, airplane, airplane_solos, airplane_pairs, four_solos, four_pairs, bomb,
-  rocket; default all), ``low_rank: Rank`` (THREE: the rank order starts there and wraps, so 2 sits
-  above the Ace and chains stop at the Ace; only THREE for now, the one order the primal table holds),
-  ``bomb_doubles: bool`` and ``spring_doubles: bool``. The shortest chains (5 solos, 3 pairs, 2 trios)
-  are the published ones, fixed by the primal table. Actions, new and dense after the current last id:
-  COMBO p = ``A_COMBO0 + p`` for each of the 308 *primal parts* (type, head rank, length;
-  ``engine.combinations.PRIMAL_*``), then KICKER r = ``A_KICKER0 + r`` for the 15 climbing ranks: a
-  combination with kickers is one COMBO then its kicker ranks one at a time (solos in non-decreasing
-  rank, pairs rising), each offered only when the combination can still be completed; PASS when
-  following. The engine chooses which suits go (the lowest card ids of a rank), since suits are
-  irrelevant. The state holds the combination on the table (its primal part), its player, the passes in
-  a row, the kicker stage (the primal part chosen, the kickers so far, the last kicker rank), and per
-  seat the combinations played (for the spring). Validation refuses a climb phase with a trick phase or
-  a play phase in the same game, and an empty ``combos``.
+* Phase kind ``climb`` (``ClimbPhase``; engine module ``engine.combinations`` for the rules, built, and
+  ``engine.climb`` for the turn): fields ``combos: tuple[Combo, ...]`` (the allowed types, a count byte and
+  the codes, as the declared codecs write a tuple of enums; ``Combo`` codes 0–13 as
+  ``engine.combinations.C_*``: solo, pair, trio, trio_solo, trio_pair, solo_chain, pair_chain, airplane,
+  airplane_solos, airplane_pairs, four_solos, four_pairs, bomb, rocket; default all; a type listed twice is
+  refused), ``bomb_doubles: bool`` and ``spring_doubles: bool``. The shortest chains (5 solos, 3 pairs, 2
+  trios) are the published ones, fixed by the primal table, and so is the rank order (3 low, then K, A, 2
+  and the jokers): a deck other than ``standard_52`` is refused, and no field names another order. Actions,
+  new and dense after the current last id: COMBO p = ``A_COMBO0 + p`` for each of the 308 *primal parts*
+  (type, head rank, length; ``engine.combinations.PRIMAL_*``), then KICKER r = ``A_KICKER0 + r`` for the 15
+  climbing ranks: a combination with kickers is one COMBO then its kicker ranks one at a time (solos in
+  non-decreasing rank, pairs rising), each offered only when the combination can still be completed; PASS
+  when following. The engine chooses which suits go (the lowest card ids of a rank), since suits are
+  irrelevant. The state holds the combination on the table (its primal part), its player, the passes in a
+  row, the kicker stage (the primal part chosen, the kickers so far, the last kicker rank), and per seat the
+  combinations played (for the spring). Validation refuses a climb phase beside any phase but the call,
+  without a call before it, with another deck than ``standard_52``, and an empty ``combos``.
 * Scoring by stake (``engine.climb.stake_scores``, built; at the hand's end): stake = bid × 2^(bombs
   and rockets played, with ``bomb_doubles``) × 2 (spring, with ``spring_doubles``); the declarer scores
   ±(players − 1) × stake, each other ∓stake; the game is one hand and the returns are these scores.
@@ -110,12 +114,15 @@ dominates all other hands": the test leaves those bombs out of its set and never
 
 **What remains, in order** (each step its own commit with its tests):
 
-1. Genome: ``SetupRules.jokers`` and ``kitty`` (declared, ``since`` the next version, ``late``), the
-   ``CallPhase`` and ``ClimbPhase`` declarations with the ``Combo``, ``AllPass`` and ``FirstCaller``
-   enums, validation's refusals (jokers with a card-action phase; a kitty without a call phase or larger
-   than what the deal leaves; a call phase with teams or fewer than 3 players; a climb phase beside a
-   trick or play phase; an empty ``combos``), the JSON and bytecode round trips, the codec corpus entry,
-   and the byte-identity test over the library and the goldens.
+1. *Done*: the genome (``SetupRules.jokers`` and ``kitty``, ``CallPhase`` and ``ClimbPhase`` with the
+   ``Combo``, ``AllPass`` and ``FirstCaller`` enums, validation's refusals, the round trips, the codec
+   corpus entry ``climbing:dou-dizhu`` with its variants). Touched: 8 source files (genome ``phases``,
+   ``__init__``, ``schema``, ``identity``, ``serialization``, ``bytecode`` and ``validation`` for the
+   setup's two fields and the refusals, this module for the genome; ``serialization`` and ``bytecode``
+   only for the setup's fields, none for the phases, whose codecs are derived), 2 more that dispatch on
+   every kind (``rulebook.turn``'s titles and a refusal, ``evolve.quality.elegance``'s products), and
+   ``docs/bytecode.md``. When the engine plays both kinds, remove validation's "the engine does not
+   play" error (``_Checker.check_climbing_phase``) and the rulebook's refusal.
 2. Engine: ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``); the kitty set aside at the
    deal and turned up; ``layout``: ``K_CALL``, ``K_CLIMB``, ``A_COMBO0`` (308 ids), ``A_KICKER0`` (15),
    the cells of ``engine.climb`` as state cells, the kicker stage; ``movegen`` (``call_actions``,
@@ -129,3 +136,33 @@ dominates all other hands": the test leaves those bombs out of its set and never
 4. The library game ``dou_dizhu`` (this module, family ``climbing``) with its scenario tests and goldens,
    and the OpenSpiel test moved from the counts it keeps today onto ``GameState``.
 """
+
+from __future__ import annotations
+
+from darwindeck.genome.phases import CallPhase, ClimbPhase
+from darwindeck.genome.schema import GameGenome, SetupRules, TurnStructure, WinCondition, WinType
+
+#: A Dou Dizhu deal: 17 cards to each of three players, three to the kitty, from 54 with the jokers.
+CARDS_EACH, KITTY = 17, 3
+
+
+def dou_dizhu() -> GameGenome:
+    """Dou Dizhu as the genome states it (the module's design): the two-joker deck, 17 cards each and a
+    kitty of 3, one call (each player once, bids 1 to 3, thrown in when all pass, a random first caller)
+    and the climb with every combination type, bombs and the spring doubling the stake; one hand.
+
+    Not in the library yet: validation refuses its call and climb phases until the engine plays them
+    (step 2 of the list above); the codec corpus and the validation tests read it meanwhile."""
+    return GameGenome(
+        name="Dou Dizhu",
+        description=(
+            "The highest bidder plays alone against the other two with the three-card kitty; each in turn "
+            "beats the last play with a higher combination of the same kind, a bomb or the rocket, or "
+            "passes. The first to shed every card wins the stake for their side."
+        ),
+        setup=SetupRules(cards_per_player=CARDS_EACH, jokers=2, kitty=KITTY),
+        turn_structure=TurnStructure(phases=(CallPhase(), ClimbPhase())),
+        win_conditions=(WinCondition(WinType.HANDS_PLAYED, 1),),
+        player_count=3,
+        max_turns=500,
+    )
