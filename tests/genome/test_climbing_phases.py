@@ -8,6 +8,10 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+
+from darwindeck.engine.tables import compile_tables
+from darwindeck.errors import GenomeValidationError
 from darwindeck.genome import (
     AllPass,
     CallPhase,
@@ -187,3 +191,14 @@ def test_the_rocket_without_jokers_is_a_warning() -> None:
     warnings = {(p.path, p.reason) for p in validate(genome).warnings}
     assert (f"{CLIMB}.combos", "the rocket (both jokers) can never be played without jokers") in warnings
     assert errors(genome) == NOT_YET
+
+
+def test_the_engine_refuses_the_mechanisms_it_does_not_play_yet() -> None:
+    # A genome that skipped validation still gets a clear error, never a kernel row it misreads.
+    with pytest.raises(GenomeValidationError) as refused:
+        compile_tables(dou_dizhu())
+    assert refused.value.problems == [
+        "turn_structure.phases[0]: the engine does not play CallPhase yet",
+        "turn_structure.phases[1]: the engine does not play ClimbPhase yet",
+        "setup: the engine deals neither jokers nor a kitty yet",
+    ]

@@ -1,7 +1,10 @@
 """Compile a ``GameGenome`` into ``GameTables``: the NumPy int arrays the compiled kernel reads.
 
 ``compile_tables(genome)`` is the only place that looks at the genome's Python objects; everything after
-it is arrays and ints. Enum values are stored as their ``.code``; a missing optional value is ``-1``.
+it is arrays and ints. It refuses (``GenomeValidationError``) what the kernel cannot hold or play: a
+player count outside 2..8, no phase, more top trumps than it holds, and Dou Dizhu's call and climb
+phases, jokers and kitty, which the kernel does not play yet (``genome.library.climbing``). Enum
+values are stored as their ``.code``; a missing optional value is ``-1``.
 
 * ``header`` int64[HEADER_SIZE]: the scalars, indexed by ``layout.H_*``.
 * ``deck_cards`` int64[deck size]: the card ids of the initial deck, ascending.
@@ -56,7 +59,9 @@ from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
     BoardPhase,
+    CallPhase,
     ClaimPhase,
+    ClimbPhase,
     CountPhase,
     CribPhase,
     DealerPhase,
@@ -359,6 +364,12 @@ def _check_engine_limits(genome: GameGenome) -> None:
     for i, phase in enumerate(genome.phases):
         if isinstance(phase, TrickPhase) and len(phase.top_trumps) > MAX_TOP_TRUMPS:
             problems.append(f"turn_structure.phases[{i}].top_trumps: the engine holds {MAX_TOP_TRUMPS}")
+        if isinstance(phase, CallPhase | ClimbPhase):  # genome.library.climbing: what remains
+            problems.append(
+                f"turn_structure.phases[{i}]: the engine does not play {type(phase).__name__} yet"
+            )
+    if genome.setup.jokers or genome.setup.kitty:
+        problems.append("setup: the engine deals neither jokers nor a kitty yet")
     if problems:
         raise GenomeValidationError(genome.name, problems)
 

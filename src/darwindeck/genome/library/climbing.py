@@ -116,13 +116,15 @@ dominates all other hands": the test leaves those bombs out of its set and never
 
 1. *Done*: the genome (``SetupRules.jokers`` and ``kitty``, ``CallPhase`` and ``ClimbPhase`` with the
    ``Combo``, ``AllPass`` and ``FirstCaller`` enums, validation's refusals, the round trips, the codec
-   corpus entry ``climbing:dou-dizhu`` with its variants). Touched: 8 source files (genome ``phases``,
-   ``__init__``, ``schema``, ``identity``, ``serialization``, ``bytecode`` and ``validation`` for the
-   setup's two fields and the refusals, this module for the genome; ``serialization`` and ``bytecode``
-   only for the setup's fields, none for the phases, whose codecs are derived), 2 more that dispatch on
-   every kind (``rulebook.turn``'s titles and a refusal, ``evolve.quality.elegance``'s products), and
-   ``docs/bytecode.md``. When the engine plays both kinds, remove validation's "the engine does not
-   play" error (``_Checker.check_climbing_phase``) and the rulebook's refusal.
+   corpus entry ``climbing:dou-dizhu`` with its variants). Touched: 11 source files: the genome's
+   ``phases``, ``__init__`` and ``validation`` (the checklist's three), ``schema``, ``identity``,
+   ``serialization`` and ``bytecode`` for the setup's two fields only (the phases' codecs are derived),
+   this module for the game's genome; ``rulebook.turn`` (titles, and a refusal) and
+   ``evolve.quality.elegance`` (``PHASE_PRODUCTS``), which a test or mypy requires for every kind; and
+   ``engine.tables``, which refuses both kinds, the jokers and the kitty
+   (``_check_engine_limits``), so a genome that skipped validation is refused there too. Also
+   ``docs/bytecode.md`` and 5 test files. When the engine plays them, remove validation's "the engine
+   does not play" error (``_Checker.check_climbing_phase``), the tables' refusal and the rulebook's.
 2. Engine: ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``); the kitty set aside at the
    deal and turned up; ``layout``: ``K_CALL``, ``K_CLIMB``, ``A_COMBO0`` (308 ids), ``A_KICKER0`` (15),
    the cells of ``engine.climb`` as state cells, the kicker stage; ``movegen`` (``call_actions``,
