@@ -125,7 +125,9 @@ dominates all other hands": the test leaves those bombs out of its set and never
    (``_check_engine_limits``), so a genome that skipped validation is refused there too. Also
    ``docs/bytecode.md`` and 5 test files. When the engine plays them, remove validation's "the engine
    does not play" error (``_Checker.check_climbing_phase``), the tables' refusal and the rulebook's.
-2. Engine: ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``); the kitty set aside at the
+2. Engine: ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``; ``PILE_CAP`` and
+   ``FULL_DECK`` are read in 25 source files, ``agents`` and ``play`` among them: each array sized by
+   them must hold the jokers' ids 52 and 53 or prove it never meets one); the kitty set aside at the
    deal and turned up; ``layout``: ``K_CALL``, ``K_CLIMB``, ``A_COMBO0`` (308 ids), ``A_KICKER0`` (15),
    the cells of ``engine.climb`` as state cells, the kicker stage; ``movegen`` (``call_actions``,
    ``legal_primals``, ``legal_kickers``), ``kernel`` (the two ``apply_action`` branches and the turn
