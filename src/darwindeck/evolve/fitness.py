@@ -22,7 +22,11 @@ purpose)``.
    either batch (``MAX_ERROR_RATE`` 0); in greedy self-play more than ``MAX_TIMEOUT_RATE`` (5 %) of the
    games stopped by the step budget, more than ``MAX_DRAW_RATE`` (40 %) without a winner, or fewer than
    ``MIN_MEANINGFUL_DECISIONS`` (3) meaningful decisions per game. Random play is not gated on draws: a
-   bidding game to 500 that random bidders never finish is not a bad game.
+   bidding game to 500 that random bidders never finish is not a bad game. Greedy self-play is played
+   first, ``GATE_CHUNK`` (10) games at a time (the same games as one batch), and stops as soon as a limit
+   is passed whatever the remaining games do (``certain_failure``: more than 40 of 100 games drawn, say);
+   the random baseline is then not played, and the breakdown holds the rates of the games played. Such
+   genomes (a game that never ends, played to its turn limit) were half of the screening's time.
 4. *Ladder rung 0*: the duplicate match greedy against random (``quality.ladder``) on G deals (each
    played once per side), purpose ``ladder:0``.
 
@@ -133,6 +137,8 @@ MAX_ERROR_RATE = 0.0
 MAX_DRAW_RATE = 0.4
 MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
+#: Greedy self-play is played this many games at a time, and stops once the gate is certain to fail.
+GATE_CHUNK = 10
 #: Meaningful decisions per hand a game should take (greedy self-play); outside, the length factor.
 HAND_DECISION_BAND = (6.0, 120.0)
 MAX_HANDS = 30.0
@@ -320,6 +326,35 @@ def strip_dead_rules(genome: GameGenome) -> GameGenome:
 
 def _rates(games: Games) -> dict[str, float]:
     return {"error_rate": games.error_rate, "draw_rate": games.draw_rate, "timeout_rate": games.timeout_rate}
+
+
+def certain_failure(greedy: Games, games: int) -> str | None:
+    """Why the gate fails whatever the rest of ``games`` greedy self-play games do, ``greedy`` being the
+    first of them (the counts against a limit only grow), or ``None``."""
+    limits = {"error_rate": MAX_ERROR_RATE, "timeout_rate": MAX_TIMEOUT_RATE, "draw_rate": MAX_DRAW_RATE}
+    counts = {"error_rate": greedy.errors, "timeout_rate": greedy.timeouts, "draw_rate": greedy.draws}
+    for name, count in counts.items():
+        if count > limits[name] * games:
+            words = name.replace("_", " ")
+            return (
+                f"greedy self-play: {words} above the limit {limits[name]:.2f} whatever the rest do "
+                f"({count} of the first {greedy.count} of {games} games)"
+            )
+    return None
+
+
+def greedy_self_play(live: GameGenome, games: int, seed: int) -> tuple[Games, str | None]:
+    """Greedy self-play, ``GATE_CHUNK`` games at a time (the very games of one batch: game i is dealt from
+    ``(seed, i)``), stopped when the gate is certain to fail before the last game (``certain_failure``):
+    the games played and that failure (``None`` when every game was played)."""
+    played = play(live, [GREEDY], 0, seed)
+    for start in range(0, games, GATE_CHUNK):
+        chunk = play(live, [GREEDY], min(GATE_CHUNK, games - start), seed, start)
+        played = played.extended(chunk)
+        failure = certain_failure(played, games)
+        if failure is not None and played.count < games:
+            return played, failure
+    return played, None
 
 
 def gate_reason(random_rates: Mapping[str, float], greedy: Games) -> str | None:
@@ -633,11 +668,12 @@ def _screen(
     """Steps 2–4 and the score (module docstring), with ``judge`` the judging too."""
     live, breakdown = evaluation.genome, evaluation.breakdown
     games = settings.games_per_genome
-    random = play(live, [RANDOM], games, batch_seed(seed, "random"))
     greedy_seed = batch_seed(seed, "greedy")
-    greedy = play(live, [GREEDY], games, greedy_seed)
+    greedy, failure = greedy_self_play(live, games, greedy_seed)
+    random = play(live, [RANDOM], games if failure is None else 0, batch_seed(seed, "random"))
     random_rates = _rates(random)
-    breakdown.update({f"random_{name}": value for name, value in random_rates.items()})
+    if failure is None:
+        breakdown.update({f"random_{name}": value for name, value in random_rates.items()})
     breakdown.update(_rates(greedy))
     stats = summarise(live, greedy.rows)
     breakdown.update(
@@ -646,7 +682,7 @@ def _screen(
         avg_turns=stats.avg_turns,
         avg_decisions=stats.avg_decisions,
     )
-    reason = gate_reason(random_rates, greedy)
+    reason = failure or gate_reason(random_rates, greedy)
     if reason:
         return evaluation.result(0.0, reason)
     random_decisions = random.mean(B.STAT_DECISIONS)
