@@ -1,0 +1,126 @@
+"""Every card the rules turn face up is named, and no other: sets laid on a face-up pile, the cards a
+capture takes off the table, and sets put face down (named to their owner only).
+
+Each deal is forced (``engine.scenario.arranged``); the expected cards follow from the engine's rules:
+a set of n cards of a rank lays the n lowest-id playable cards of that rank (``kernel._set_cards``;
+card id = suit × 13 + rank, suits ♥ 0, ♦ 1, ♣ 2, ♠ 3), one after another, so the last is on top; a
+card played to the table in ``match_rank`` mode captures the table's card of its rank (``engine.tableau``).
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from darwindeck.engine import layout as L
+from darwindeck.engine.state_api import GameState
+from darwindeck.genome import Location, PlayPhase, Rank, Visibility
+from darwindeck.genome.library import get_game
+from darwindeck.play.narrate import describe_decision, describe_events
+from darwindeck.play.render import render_screen
+from darwindeck.play.view import Revealed, build_view, cards_turned_up, table_rules
+from engine.scenario import arranged, c, cards, shedding_genome
+
+PAIR_OF_KINGS = L.A_SET0 + (2 - 2) * L.N_RANKS + Rank.KING.code
+
+
+def told(state: GameState, action: int, seat: int) -> tuple[list[str], Revealed]:
+    """The lines ``seat`` is told when ``action`` is applied to ``state`` (the state moves on), with the
+    cards the rules turned up."""
+    revealed = cards_turned_up(state, action)
+    before = build_view(state, seat)
+    state.apply_action(action)
+    after = build_view(state, seat)
+    rules = table_rules(state)
+    lines = [
+        describe_decision(before, action, after, state.genome, rules, revealed),
+        *describe_events(before, action, after, rules, revealed),
+    ]
+    return lines, revealed
+
+
+def screen(state: GameState, seat: int) -> str:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
+    console.print(*render_screen(build_view(state, seat), table_rules(state), compact=False, plain=True))
+    return buffer.getvalue()
+
+
+def president_with_three_kings() -> GameState:
+    """President, East to play on an empty pile holding K♥ K♣ K♠ 3♦ (North holds the fourth king)."""
+    hands = [cards("KD 2C 4C"), cards("KH KC KS 3D"), cards("5C 6C 7C"), cards("8C 9C 10C")]
+    return arranged(get_game("president"), hands, current=1)
+
+
+def test_a_pair_laid_face_up_is_named_card_by_card() -> None:
+    for seat, words in ((0, "East plays"), (1, "You play")):
+        state = president_with_three_kings()
+        assert PAIR_OF_KINGS in state.legal_actions()
+        lines, revealed = told(state, PAIR_OF_KINGS, seat)
+        # the two lowest ids of the three kings: K♥ (0 × 13 + 11) and K♣ (2 × 13 + 11); K♣ on top
+        assert lines == [f"{words} K♥ K♣"]
+        assert revealed.laid == (c("KH"), c("KC"))
+        assert state.discard() == (c("KH"), c("KC"))
+        assert c("KS") in state.hand(1)
+
+
+def test_the_king_kept_in_hand_is_never_shown_to_another_seat() -> None:
+    state = president_with_three_kings()
+    lines, _ = told(state, PAIR_OF_KINGS, 0)
+    text = "\n".join(lines) + screen(state, 0)
+    assert "K♠" not in text  # still in East's hand
+    assert "K♣" in screen(state, 0)  # the top of the pile, face up
+    assert "K♠" in screen(state, 1)  # East's own hand
+
+
+def face_down_sets(target: Location, visibility: Visibility = Visibility.FACE_UP) -> GameState:
+    """A shedding game of three whose play phase puts one card or a pair on ``target``; Player 2 (seat 1)
+    holds K♥ K♣ 3♦ and plays."""
+    play = PlayPhase(target=target, valid_play_condition=None, min_cards=1, max_cards=2)
+    genome = shedding_genome(players=3, phases=(play,), discard_visibility=visibility)
+    return arranged(
+        genome, [cards("2C 4C"), cards("KH KC 3D"), cards("5C 6C")], discard=cards("9S"), current=1
+    )
+
+
+def test_a_pair_put_face_down_is_named_only_to_its_owner() -> None:
+    cases = (
+        (
+            Location.DISCARD,
+            Visibility.FACE_DOWN,
+            "Player 2 plays 2 cards face down",
+            "You play K♥ K♣ face down",
+        ),
+        (
+            Location.DECK,
+            Visibility.FACE_UP,
+            "Player 2 puts 2 cards onto the deck",
+            "You put K♥ K♣ onto the deck",
+        ),
+    )
+    for target, visibility, to_player_1, to_player_2 in cases:
+        state = face_down_sets(target, visibility)
+        lines, revealed = told(state, PAIR_OF_KINGS, 0)
+        # nothing else is said: the deck grew by the pair put on it, no shuffle
+        assert (lines, revealed.laid) == ([to_player_1], ())
+        state = face_down_sets(target, visibility)
+        assert told(state, PAIR_OF_KINGS, 1)[0] == [to_player_2]
+
+
+def test_a_pair_on_a_face_up_discard_in_a_shedding_game() -> None:
+    state = face_down_sets(Location.DISCARD)
+    assert told(state, PAIR_OF_KINGS, 2)[0] == ["Player 2 plays K♥ K♣"]
+    assert state.discard()[-2:] == (c("KH"), c("KC"))
+
+
+def test_a_capture_names_the_cards_taken_off_the_table() -> None:
+    # Scopa (match_rank): 5♠ played on a table holding 5♣ and 7♦ takes the 5♣, with itself.
+    state = GameState.new(get_game("scopa"), 0)
+    deck = [card for card in state.tables.deck_cards.tolist() if card not in cards("5S 2C 5C 7D 3H")]
+    state.arrange(
+        hands=[cards("5S 2C"), cards("3H")], deck=deck, tableau={L.GENERAL_PILE: cards("5C 7D")}, current=0
+    )
+    lines, _ = told(state, c("5S"), 1)
+    assert lines == ["Player 1 plays 5♠ to the table", "Player 1 captures 5♣ 5♠"]
+    assert state.tableau(L.GENERAL_PILE) == (c("7D"),)
