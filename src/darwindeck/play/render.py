@@ -2,7 +2,8 @@
 
 Layouts (``render_screen``): the *full* layout (terminals of ``COMPACT_BELOW`` columns or more) has a
 title rule, the direction of play, whose turn it is, a table of seats (cards held, and when the game has
-them: captured cards, bids, tricks, scores, chips), team scores, the table (discard top, deck size,
+them: captured cards, bids, tricks, scores, chips), the teams (with their scores where the game scores
+points), the table (discard top, deck size,
 tableau piles, the dealer's cards with its hole card face down, Cribbage's starter and crib, the
 current trick, claim pile, pot, an
 auction's contract), the dummy's face-up hand and
@@ -175,29 +176,32 @@ def compact_seat_lines(view: TableView, rules: TableRules) -> list[Text]:
 
 def team_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
     """ "Teams: North+South (you) 120 (3 bags) · East+West 80 (1 bag)" (bags only in the full layout),
-    or None outside team mode."""
+    the scores only where the game scores points (``TableRules.keeps_score``: "Teams: North+South (you) ·
+    East+West" in a game won by going out), or None outside team mode."""
     if not rules.teams:
         return None
     parts = []
     for index, members in enumerate(rules.teams):
         names = "+".join(view.names[p] for p in members)
         mine = " (you)" if view.seat in members else ""
+        score = f" {view.team_scores[index]}" if rules.keeps_score else ""
         count = view.bags[index]
         bags = f" ({count} bag{'' if count == 1 else 's'})" if counts_bags(rules) and not compact else ""
-        parts.append(f"{names}{mine} {view.team_scores[index]}{bags}")
+        parts.append(f"{names}{mine}{score}{bags}")
     return Text("Teams: " + " · ".join(parts))
 
 
 def sides(view: TableView, rules: TableRules) -> list[dict[str, object]]:
-    """Each team by its seats' names, with its score, tricks and bags (team mode; else empty): what the
-    page's team line shows, "North+South (you) 120, 7 tricks"."""
+    """Each team by its seats' names, with its score (None where the game scores no points, as
+    ``team_line``), tricks and bags (team mode; else empty): what the page's team line shows,
+    "North+South (you) 120, 7 tricks"."""
     out: list[dict[str, object]] = []
     for index, members in enumerate(rules.teams):
         out.append(
             {
                 "names": "+".join(view.names[p] for p in members),
                 "you": view.seat in members,
-                "score": view.team_scores[index],
+                "score": view.team_scores[index] if rules.keeps_score else None,
                 "tricks": sum(view.tricks_won[p] for p in members) if rules.has_tricks else None,
                 "bags": view.bags[index] if counts_bags(rules) else None,
                 "vulnerable": view.vulnerable[index] if view.vulnerable else None,
