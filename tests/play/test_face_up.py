@@ -124,3 +124,12 @@ def test_a_capture_names_the_cards_taken_off_the_table() -> None:
     lines, _ = told(state, c("5S"), 1)
     assert lines == ["Player 1 plays 5♠ to the table", "Player 1 captures 5♣ 5♠"]
     assert state.tableau(L.GENERAL_PILE) == (c("7D"),)
+
+
+def test_a_battle_of_war_says_who_takes_the_cards() -> None:
+    # War (captures to the hand): 7♠ beats 4♣, so Player 2 takes both cards, face up on the table.
+    state = arranged(get_game("war"), [cards("2H 4C"), cards("3H 7S")], current=0)
+    assert told(state, c("4C"), 0)[0] == ["You play 4♣ to the table"]
+    lines, _ = told(state, c("7S"), 0)
+    assert lines == ["Player 2 plays 7♠ to the table", "Player 2 takes 4♣ 7♠"]
+    assert (len(state.hand(0)), len(state.hand(1))) == (1, 3)

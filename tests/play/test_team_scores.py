@@ -1,7 +1,8 @@
 """Scores are shown only where the game scores points (``view.scores_points``), in the terminal and in the
 JSON the web page draws: a team game won by going out or by captures has partners but no score (the
 2026-11 blind players saw "North+South 0" all game in an evolved go-fish/cheat hybrid with
-partnerships); Partnership Spades, Euchre and Bridge keep their team scores.
+partnerships); Partnership Spades, Euchre and Bridge keep their team scores. Likewise captured cards
+are counted only where captures go to captured piles (Scopa, Scopone), not in War (into the hand).
 """
 
 from __future__ import annotations
@@ -100,3 +101,20 @@ def test_the_web_page_gets_scores_only_where_points_are_scored(tmp_path: Path) -
         cheat, hearts = view("cheat"), view("hearts")
         assert (cheat["scores"], cheat["team_scores"], cheat["sides"]) == ([], [], [])
         assert (hearts["scores"], hearts["team_scores"]) == ([0, 0, 0, 0], [])
+
+
+def test_captured_cards_are_counted_only_where_captures_are_kept_apart(tmp_path: Path) -> None:
+    # Scopone keeps captures on each side's piles and is won by the most captured; War's go to the hand.
+    assert {name for name in game_names() if table_rules(GameState.new(get_game(name), 1)).has_captures} == {
+        "scopa",
+        "scopone",
+    }
+    state = GameState.new(get_game("scopone"), 1)
+    view = dataclasses.replace(build_view(state, 0), captured_sizes=(4, 8, 6, 16))
+    # North+South: 4 + 6; East+West: 8 + 16
+    assert scores_text(view, table_rules(state)) == "Captured: North+South 10, East+West 24"
+    app = create_app(str(tmp_path / "web.db"), salt="test", admin_key="secret", allow_client_seeds=True)
+    with TestClient(app) as client:
+        for game, captured in (("scopone", [0, 0, 0, 0]), ("war", []), ("spades", [])):
+            body = {"game": game, "opponents": "greedy", "seed": 1}
+            assert client.post("/api/games", json=body).json()["captured"] == captured, game

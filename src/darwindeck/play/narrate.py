@@ -19,7 +19,7 @@ when that seat may see it:
 
 * cards played to the discard (unless the discard is face down), the tableau or a trick are named, a
   set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), and so are the cards a
-  capture takes off the table ("West captures 5♣ 5♦");
+  capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into the hand);
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves (the human sees them arrive in or leave their hand);
 * a card played in a play phase whose rank has a special effect adds the effect (spec 000: one per rank,
@@ -903,10 +903,18 @@ def makers_result(before: TableView, action: int, after: TableView, rules: Table
 
 def scores_text(view: TableView, rules: TableRules) -> str:
     """ "Scores: North 12, East 3, ..." ("Scores: North+South 120, East+West 80" in team mode); in a game
-    without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, else the cards:
+    without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, the cards each side
+    captured where captures count ("Captured: North+South 12, East+West 28"), else the cards in hand:
     "Cards left: North 3, East 0, ..."."""
     if not rules.keeps_score and rules.has_chips:
         return "Chips: " + ", ".join(f"{view.names[p]} {view.chips[p]}" for p in range(view.n_players))
+    if not rules.keeps_score and rules.has_captures:
+        sides = rules.teams or tuple((p,) for p in range(view.n_players))
+        captured = (
+            f"{'+'.join(view.names[p] for p in side)} {sum(view.captured_sizes[p] for p in side)}"
+            for side in sides
+        )
+        return "Captured: " + ", ".join(captured)
     if not rules.keeps_score:
         return "Cards left: " + ", ".join(
             f"{view.names[p]} {view.hand_sizes[p]}" for p in range(view.n_players)
@@ -977,12 +985,7 @@ def describe_events(
     if pot and not after.pot:
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
-    if not hand_over and not rules.has_tricks and before.phase_kind != L.K_DISCARD:
-        for player in _grew(before.captured_sizes, after.captured_sizes):  # a discard set aside is no capture
-            gained = after.captured_sizes[player] - before.captured_sizes[player]
-            taken = _captured(before, action, after, rules, revealed)
-            shown = " ".join(card_name(card) for card in taken) if len(taken) == gained else ""
-            lines.append(_says(after, player, "captures", "capture", shown or _count(gained, "card")))
+    lines.extend(_capture_lines(before, action, after, rules, revealed))
     if before.dealer_hole and not after.dealer_hole and after.hand_number == before.hand_number:
         lines.append(dealer_line(before, after))
     grew = after.deck_size - before.deck_size - _put_on_deck(before, action, rules)
@@ -1016,20 +1019,52 @@ def _put_on_deck(before: TableView, action: int, rules: TableRules) -> int:
     return 1 if 0 <= action < L.FULL_DECK else 0
 
 
+def _played_cards(action: int, revealed: Revealed) -> list[int]:
+    """The cards ``action`` played face up: a card, or a set's ``revealed.laid``."""
+    return list(revealed.laid) or ([action] if 0 <= action < L.FULL_DECK else [])
+
+
 def _captured(
     before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed
 ) -> list[int]:
     """The face-up cards a play to the table took off it (``engine.tableau``: a capture of the table's
-    general pile): those on it before that are gone after, and the cards just played there (a card, or a
-    set's ``revealed.laid``). A play that put its cards anywhere else names none of them."""
-    target = (
-        rules.play_targets[before.phase_index] if 0 <= before.phase_index < len(rules.play_targets) else None
-    )
-    if before.phase_kind != L.K_PLAY or target is not Location.TABLEAU:
+    general pile): those on it before that are gone after, and the cards just played there. A play that
+    put its cards anywhere else names none of them."""
+    if before.phase_kind != L.K_PLAY or rules.play_targets[before.phase_index] is not Location.TABLEAU:
         return []
-    played = list(revealed.laid) or ([action] if 0 <= action < L.FULL_DECK else [])
-    table = [*before.tableau[L.GENERAL_PILE], *played]
+    table = [*before.tableau[L.GENERAL_PILE], *_played_cards(action, revealed)]
     return [card for card in table if card not in after.tableau[L.GENERAL_PILE]]
+
+
+def _capture_lines(
+    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed
+) -> list[str]:
+    """Who took cards off the table, and which (every one was face up): "West captures 5♣ 5♦" onto a
+    captured pile (the count when not all of them were seen: a play put straight onto one), "Player 2
+    takes 7♠ 4♣" into the hand (War, whose ``setup.captures_to`` is the hand). Nothing at a new deal
+    (it gathers every pile back), in a trick game (the trick's winner is told) or for a discard set
+    aside onto a captured pile."""
+    if after.hand_number != before.hand_number or rules.has_tricks or before.phase_kind == L.K_DISCARD:
+        return []
+    taken = _captured(before, action, after, rules, revealed)
+    named = " ".join(card_name(card) for card in taken)
+    lines = []
+    for player in _grew(before.captured_sizes, after.captured_sizes):
+        gained = after.captured_sizes[player] - before.captured_sizes[player]
+        shown = named if len(taken) == gained else _count(gained, "card")
+        lines.append(_says(after, player, "captures", "capture", shown))
+    if lines or not taken:
+        return lines
+    played = len(_played_cards(action, revealed))
+    for seat in range(before.n_players):
+        grown = (
+            after.hand_sizes[seat]
+            - before.hand_sizes[seat]
+            + (played if seat == before.current_player else 0)
+        )
+        if grown == len(taken):
+            return [_says(after, seat, "takes", "take", named)]
+    return []
 
 
 def board_line(before: TableView, after: TableView) -> str:

@@ -63,6 +63,7 @@ from darwindeck.genome.phases import (
     CountPhase,
     CribPhase,
     DealerPhase,
+    DiscardPhase,
     DrawPhase,
     KnockPhase,
     PlayPhase,
@@ -337,7 +338,7 @@ class TableRules:
     tricks_per_hand: int  # -1: until the hands are empty
     keeps_score: bool  # some rule scores points (``scores_points``): only then are scores shown
     has_chips: bool
-    has_captures: bool
+    has_captures: bool  # captured piles count (captures, a capture win) and cards can reach them
     nil_allowed: bool  # a bid of 0 is Nil
     contract: ContractScoring | None
     trick_trumps: tuple[int, ...]  # per phase index: the trump suit code of a trick phase (-1 none)
@@ -405,8 +406,8 @@ def table_rules(state: GameState) -> TableRules:
         tricks_per_hand=int(header[L.H_TRICKS_PER_HAND]),
         keeps_score=scores_points(genome),
         has_chips=genome.setup.starting_chips > 0,
-        has_captures=genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
-        or bool(win_types & CAPTURE_WINS),
+        has_captures=_fills_captured_piles(genome)
+        and (genome.setup.tableau_mode in _CAPTURING or bool(win_types & CAPTURE_WINS)),
         nil_allowed=any(k == L.K_BIDDING and int(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         contract=genome.contract_scoring,
         trick_trumps=tuple(t if k == L.K_TRICK else -1 for k, t in zip(kinds, trumps, strict=True)),
@@ -424,6 +425,19 @@ def table_rules(state: GameState) -> TableRules:
         program=state.program,
         pot_sized=bool(header[L.H_POT_SIZED]),
     )
+
+
+_CAPTURING = (TableauMode.WAR, TableauMode.MATCH_RANK)
+
+
+def _fills_captured_piles(genome: GameGenome) -> bool:
+    """Whether cards can reach a captured pile: captures of the table kept apart (``setup.captures_to``;
+    War's go to the hand), tricks won, or a play or discard phase that puts cards there."""
+    kept = genome.setup.tableau_mode in _CAPTURING and genome.setup.captures_to is Location.CAPTURED
+    put = any(
+        isinstance(p, (PlayPhase, DiscardPhase)) and p.target is Location.CAPTURED for p in genome.phases
+    )
+    return kept or put or genome.turn_structure.has_tricks
 
 
 def scores_points(genome: GameGenome) -> bool:

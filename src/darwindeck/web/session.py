@@ -370,6 +370,7 @@ class WebGame:
             "hand": _held(table),
             "to_pass": [card_text(c) for c in table.to_pass],
             "hand_sizes": list(table.hand_sizes),
+            "captured": list(table.captured_sizes) if self.rules.has_captures else [],
             "discard_top": None if table.discard_top is None else card_text(table.discard_top),
             "deck_size": table.deck_size,
             "tableau": []

@@ -59,6 +59,8 @@ function startForm(form) {
 
 function seatsTable(view) {
   const head = el("tr", {}, el("th", {}, "seat"), el("th", {}, "cards"));
+  const withCaptured = view.captured.length > 0;  // only where captured cards count
+  if (withCaptured) head.append(el("th", {}, "captured"));
   const withBids = view.bids.some((b) => b >= 0);
   if (withBids) head.append(el("th", {}, "bid"), el("th", {}, "tricks"));
   const withScores = view.scores.length > 0;  // only where the game scores points, seat by seat
@@ -68,6 +70,7 @@ function seatsTable(view) {
     const label = seat === view.seat ? `${name} (you)` : name;
     const row = el("tr", { class: seat === view.current ? "current" : "" },
       el("td", {}, (seat === view.current ? "▶ " : "") + label), el("td", {}, String(view.hand_sizes[seat])));
+    if (withCaptured) row.append(el("td", {}, String(view.captured[seat])));
     if (withBids) {
       row.append(el("td", {}, view.bids[seat] >= 0 ? String(view.bids[seat]) : "–"),
         el("td", {}, String(view.tricks_won[seat])));
