@@ -133,3 +133,28 @@ def test_a_battle_of_war_says_who_takes_the_cards() -> None:
     lines, _ = told(state, c("7S"), 0)
     assert lines == ["Player 2 plays 7♠ to the table", "Player 2 takes 4♣ 7♠"]
     assert (len(state.hand(0)), len(state.hand(1))) == (1, 3)
+
+
+def test_the_capture_that_ends_the_game_is_told() -> None:
+    # Scopa's last two cards: 3♥ finds no 3 on the table; 5♠ takes the 5♣, every hand and the deck are
+    # empty, the game is over, and the line at its end counts the captured cards: 0 and 2.
+    state = GameState.new(get_game("scopa"), 0)
+    threes_and_fives = {Rank.THREE.code, Rank.FIVE.code}
+    table = [x for x in state.tables.deck_cards.tolist() if x % L.N_RANKS not in threes_and_fives]
+    aside = [x for x in state.tables.deck_cards.tolist() if x % L.N_RANKS in threes_and_fives]
+    aside = [x for x in aside if x not in cards("3H 5S 5C")]
+    state.arrange(
+        hands=[cards("3H"), cards("5S")],
+        deck=[],
+        discard=aside,
+        tableau={L.GENERAL_PILE: [*table, c("5C")]},
+        current=0,
+    )
+    assert told(state, c("3H"), 0)[0] == ["You play 3♥ to the table"]
+    lines, _ = told(state, c("5S"), 0)
+    assert state.is_terminal()
+    assert lines == [
+        "Player 2 plays 5♠ to the table",
+        "Player 2 captures 5♣ 5♠",
+        "Hand 1 is over. Captured: Player 1 0, Player 2 2",
+    ]
