@@ -18,7 +18,7 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.genome import Location, PlayPhase, Rank, Visibility
 from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import describe_decision, describe_events
-from darwindeck.play.render import render_screen
+from darwindeck.play.render import move_namer, move_text, render_screen
 from darwindeck.play.view import Revealed, build_view, cards_turned_up, table_rules
 from engine.scenario import arranged, c, cards, shedding_genome
 
@@ -158,3 +158,13 @@ def test_the_capture_that_ends_the_game_is_told() -> None:
         "Player 2 captures 5♣ 5♠",
         "Hand 1 is over. Captured: Player 1 0, Player 2 2",
     ]
+
+
+def test_a_set_move_names_the_cards_it_will_put_down() -> None:
+    # East's own moves: a pair of kings puts down K♥ K♣ (the two lowest ids), three kings all three.
+    state = president_with_three_kings()
+    view, rules, name = build_view(state, 1), table_rules(state), move_namer(state)
+    three_kings = L.A_SET0 + (3 - 2) * L.N_RANKS + Rank.KING.code
+    assert move_text(view, PAIR_OF_KINGS, name, rules) == "play K♥ K♣"
+    assert move_text(view, three_kings, name, rules) == "play K♥ K♣ K♠"
+    assert state.action_to_string(PAIR_OF_KINGS) == "play 2×K"  # the engine's own words

@@ -15,7 +15,8 @@ Cards are written ``7♥``; hearts and diamonds are red, clubs and spades bold. 
 in the order ♠ ♥ ♣ ♦ (colours alternate), then by rank 2..A. A wild card on the discard says what the
 next card must be (``view.wild_note``).
 
-Moves (``numbered_moves``): each legal move has a key the player types. Bids are keyed by their value,
+Moves (``numbered_moves``): each legal move has a key the player types, and its words (``move_namer``:
+the engine's, with a set named by its cards, "play 5♥ 5♦"). Bids are keyed by their value,
 so the number typed is the number of tricks bid, and Nil is keyed ``n`` and listed last; an auction's
 calls as Bridge players write them: ``p`` pass, ``x`` double, ``xx`` redouble, a contract by its level
 and strain letter (``1c`` ``1d`` ``1h`` ``1s`` ``1n`` … ``7n``); other moves are numbered 1, 2, ...
@@ -38,6 +39,7 @@ from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
+from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_name
 from darwindeck.play import narrate
 from darwindeck.play.narrate import BET_WORDS, bet_words, draw_words
@@ -47,6 +49,7 @@ from darwindeck.play.view import (
     TableRules,
     TableView,
     contract_bid,
+    set_cards,
     sort_hand,
     trick_winner,
     wild_note,
@@ -399,6 +402,18 @@ def move_order(actions: Sequence[int]) -> list[int]:
     """Legal actions in the order they are numbered: cards as the hand shows them, then the rest by id."""
     cards = sort_hand([a for a in actions if 0 <= a < L.FULL_DECK])
     return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
+
+
+def move_namer(state: GameState) -> Callable[[int], str]:
+    """``state.action_to_string`` for the deciding seat's moves, with a set named by the cards it puts
+    down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``)."""
+
+    def name(action: int) -> str:
+        if L.A_SET0 <= action < L.A_TARGET0:
+            return "play " + " ".join(card_name(card) for card in set_cards(state, action))
+        return state.action_to_string(action)
+
+    return name
 
 
 def move_text(view: TableView, action: int, describe: Callable[[int], str], rules: TableRules) -> str:

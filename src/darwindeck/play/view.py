@@ -15,7 +15,8 @@ state is read, so opponents' hands and the deck order cannot reach the screen. E
 narration in ``darwindeck.play`` is made from ``TableView`` values, and from one more source only:
 ``cards_turned_up(state, action)``, the cards the rules turn face up at that action (a challenged claim,
 a knock's hands, a showdown's hands, a book laid down, a set laid on a face-up pile), read just before it
-is applied (``lands_face_up`` says which places show the cards put there);
+is applied (``lands_face_up`` says which places show the cards put there; ``set_cards`` names a set's
+cards, which its own seat sees in the move list);
 ``knock_showdown`` lays out a knock's hands as Gin counts them and ``hand_label`` names a shown hand.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
@@ -581,7 +582,7 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
     * the card that ends a hand's play in a game with a show (Cribbage, ``engine.show``): every hand
       kept from the crib phase and the crib, each with its count (``_show``);
     * a set (a pair, three of a kind: ``A_SET0`` ..) played where cards lie face up (``lands_face_up``):
-      its cards, as they went down (``_set_laid``), with whatever else the action turns up.
+      its cards, as they went down (``set_cards``), with whatever else the action turns up.
 
     Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
     nobody challenged, a folded hand, a set put face down, stay hidden."""
@@ -591,22 +592,28 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
 
 
 def _set_laid(state: GameState, action: int) -> tuple[int, ...]:
-    """The cards a set action lays face up: the cards of its rank that leave the player's hand, in card id
-    order, which is the order the engine puts them down (``kernel._play_cards``: the lowest-id playable
-    cards of the rank, the last one on top); () for any other action, or a set put face down. They are
-    read from the hand, not from the pile, because the same action may move them on once shown (a
-    capture of the table, the discard pile shuffled into a new deck by a draw effect): every card of the
-    rank held when the set is as large, else those no longer held after it."""
+    """A set's cards (``set_cards``) when its play phase lays them face up (``lands_face_up``); () for
+    any other action, or a set put face down."""
     phase_index = int(state.array[L.S_PHASE])
     if not L.A_SET0 <= action < L.A_TARGET0 or phase_index >= len(state.genome.phases):
         return ()
     phase = state.genome.phases[phase_index]
     if not isinstance(phase, PlayPhase) or not lands_face_up(state.genome, phase.target):
         return ()
+    return set_cards(state, action)
+
+
+def set_cards(state: GameState, action: int) -> tuple[int, ...]:
+    """The cards of the deciding seat's hand that a set action (``A_SET0`` ..) puts down, in card id
+    order, which is the order the engine puts them down (``kernel._play_cards``: the lowest-id playable
+    cards of the rank, the last one on top). Read from the hand, not from the pile, because the same
+    action may move them on once down (a capture of the table, the discard pile shuffled into a new deck
+    by a draw effect): every card of the rank held when the set is as large (a new deal may hand some
+    back at once), else those no longer held after it."""
     player = state.current_player
     rank, size = (action - L.A_SET0) % L.N_RANKS, (action - L.A_SET0) // L.N_RANKS + 2
     held = sorted(card for card in state.hand(player) if card % L.N_RANKS == rank)
-    if len(held) == size:  # all of them go down (and a new deal may hand some back at once)
+    if len(held) == size:
         return tuple(held)
     after = state.clone()
     after.apply_action(action)

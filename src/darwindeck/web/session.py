@@ -58,6 +58,7 @@ from darwindeck.play.render import (
     auction_text,
     contract_text,
     counts_bags,
+    move_namer,
     move_order,
     move_text,
     sides,
@@ -411,7 +412,7 @@ class WebGame:
         if table.current_player != self.setup.seat or table.terminal:
             return []
         return [
-            {"action": action, "text": move_text(table, action, self.state.action_to_string, self.rules)}
+            {"action": action, "text": move_text(table, action, move_namer(self.state), self.rules)}
             for action in move_order(table.legal_actions)
         ]
 
