@@ -273,9 +273,9 @@ def _set_play(
     rules: TableRules,
     revealed: Revealed,
 ) -> str:
-    """A set (a pair, three of a kind, ``A_SET0`` ..): "South plays K♠ K♥", its cards as laid face up
+    """A set (a pair, three of a kind, ``A_SET0`` ..): "South plays K♥ K♠", its cards as laid face up
     (``revealed.laid``, ``view.cards_turned_up``); put face down, they are named only to their owner
-    (the cards that left its hand: "You put K♠ K♥ onto the deck", "East puts 2 cards onto the deck")."""
+    (the cards that left its hand: "You put K♥ K♠ onto the deck", "East puts 2 cards onto the deck")."""
     rank, count = (action - L.A_SET0) % L.N_RANKS, (action - L.A_SET0) // L.N_RANKS + 2
     shown: Sequence[int] = revealed.laid
     if not shown and actor == before.seat:
@@ -1041,7 +1041,7 @@ def _capture_lines(
 ) -> list[str]:
     """Who took cards off the table, and which (every one was face up): "West captures 5♣ 5♦" onto a
     captured pile (the count when not all of them were seen: a play put straight onto one), "Player 2
-    takes 7♠ 4♣" into the hand (War, whose ``setup.captures_to`` is the hand). Nothing at a new deal
+    takes 4♣ 7♠" into the hand (War, whose ``setup.captures_to`` is the hand). Nothing at a new deal
     (it gathers every pile back), in a trick game (the trick's winner is told) or for a discard set
     aside onto a captured pile."""
     if after.hand_number != before.hand_number or rules.has_tricks or before.phase_kind == L.K_DISCARD:
