@@ -168,3 +168,13 @@ def test_a_set_move_names_the_cards_it_will_put_down() -> None:
     assert move_text(view, PAIR_OF_KINGS, name, rules) == "play K♥ K♣"
     assert move_text(view, three_kings, name, rules) == "play K♥ K♣ K♠"
     assert state.action_to_string(PAIR_OF_KINGS) == "play 2×K"  # the engine's own words
+
+
+def test_a_card_taken_from_your_hand_is_named_to_you_only() -> None:
+    # Old Maid: East takes a card from the hand of the player before it, North, whose only card is 7♣.
+    hands = [cards("7C"), cards("KH 2D"), cards("5C 6C"), cards("8C 9C")]
+    for seat, line in ((0, "East takes 7♣ from your hand"), (2, "East takes a card from North's hand")):
+        state = arranged(get_game("old-maid"), hands, current=1)
+        assert state.legal_actions() == [L.A_DRAW]
+        assert told(state, L.A_DRAW, seat)[0][0] == line
+        assert state.hand(0) == ()

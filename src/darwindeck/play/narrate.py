@@ -21,7 +21,8 @@ when that seat may see it:
   set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), and so are the cards a
   capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into the hand);
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
-  own moves (the human sees them arrive in or leave their hand);
+  own moves, and a card taken from the human's hand to the human ("East takes 7♣ from your hand"): the
+  human sees them arrive in or leave their hand;
 * a card played in a play phase whose rank has a special effect adds the effect (spec 000: one per rank,
   the last listed wins), with its target named from the direction of play before the card, and for a
   draw what was really drawn;
@@ -298,9 +299,10 @@ def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -
     if source is Location.OPPONENT_HAND:
         victim = before.name(_shrunk_hand(before, after, actor))
         owner = "your" if victim == "You" else f"{victim}'s"
-        return _says(
-            before, actor, "takes", "take", f"{drawn if mine and drawn else 'a card'} from {owner} hand"
-        )
+        kept = after.hand or () if after.hand_number == before.hand_number else before.hand or ()
+        lost = ", ".join(card_name(c) for c in before.hand or () if c not in kept)
+        taken = drawn if mine else lost if victim == "You" else ""  # the giver sees its card go
+        return _says(before, actor, "takes", "take", f"{taken or 'a card'} from {owner} hand")
     if source is Location.CAPTURED:
         return _says(before, actor, "takes", "take", "a card from their captured pile")
     return _says(before, actor, "draws", "draw", drawn if mine and drawn else "a card")
