@@ -899,7 +899,7 @@ def makers_result(before: TableView, action: int, after: TableView, rules: Table
         march = ", a march" if taken >= played else ""
         return f"{made} with {taken} tricks{march}: +{gains[team] if team >= 0 else 0}"
     others = [t for t, gain in enumerate(gains) if gain > 0]
-    to = " and ".join(_side_name(before, rules, rules.teams[t][0]) for t in others)
+    to = " and ".join(_side_name(before, rules, rules.teams[t][0] if rules.teams else t) for t in others)
     return f"{made} and took {_count(taken, 'trick')}, euchred: +{scoring.euchre_points} to {to}"
 
 

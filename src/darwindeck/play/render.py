@@ -285,8 +285,10 @@ def call_text(action: int) -> str:
 
 
 def vulnerability_text(view: TableView, rules: TableRules) -> str:
-    """ "vulnerable: North–South", "vulnerable: both", "vulnerable: neither" (auction games)."""
-    sides = ["–".join(view.names[p] for p in rules.teams[t]) for t, v in enumerate(view.vulnerable) if v]
+    """ "vulnerable: North–South", "vulnerable: both", "vulnerable: neither" (auction games; by seat
+    outside team mode, where each seat is a side: "vulnerable: East")."""
+    members = rules.teams or tuple((p,) for p in range(view.n_players))
+    sides = ["–".join(view.names[p] for p in members[t]) for t, v in enumerate(view.vulnerable) if v]
     if len(sides) == len(view.vulnerable) > 1:
         return "vulnerable: both"
     return f"vulnerable: {', '.join(sides) if sides else 'neither'}"
