@@ -42,8 +42,8 @@ from darwindeck.evolve.metrics import (
     structure_count,
 )
 from darwindeck.evolve.quality.ablation import removable_rules
-from darwindeck.evolve.quality.ladder import Ladder, Rung
-from darwindeck.evolve.quality.play import GREEDY, batch_seed, play
+from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match
+from darwindeck.evolve.quality.play import GREEDY, batch_seed, mcts, play
 from darwindeck.evolve.settings import STYLES
 from darwindeck.evolve.store import Evaluation
 from darwindeck.evolve.styles import METRIC_NAMES, STYLE_WEIGHTS, style_weights
@@ -558,3 +558,21 @@ def test_a_flaw_read_from_the_genome_is_charged_at_the_screening() -> None:
     assert result.breakdown["elegance_factor"] == pytest.approx(0.7)
     assert [p.name for p in result.penalties if p.name == "unread_tricks"] == ["unread_tricks"]
     assert evaluate_fitness(whist, SMALL, 3).breakdown["elegance_factor"] == 1.0
+
+
+def test_a_judging_match_stops_once_its_steps_reach_the_budget() -> None:
+    # MCTS-4 against greedy in Crazy Eights on 12 deals, 2 at a time, each searched iteration counted as
+    # one step. With room for everything the match is the one match of 12 deals, game for game. With room
+    # for exactly what the first 4 deals spend, it stops after them (after 2 it has spent less, after 4
+    # all that was left), and is over budget (None) when it needed 8 deals at least.
+    genome = get_game("crazy-eights")
+    strong, seed = mcts(4), 9
+    whole = fitness._Budget(genome, 40.0, 1.0, 1e12).match(strong, GREEDY, 12, seed, 8)
+    assert whole == duplicate_match(genome, strong, GREEDY, 12, seed)
+    first = duplicate_match(genome, strong, GREEDY, 4, seed)
+    tight = fitness._Budget(genome, 40.0, 1.0, first.mcts_iterations)
+    assert tight.match(strong, GREEDY, 12, seed, 4) == first
+    assert tight.left == 0.0
+    assert (
+        fitness._Budget(genome, 40.0, 1.0, first.mcts_iterations).match(strong, GREEDY, 12, seed, 8) is None
+    )

@@ -40,7 +40,11 @@ min(200, decisions per hand) / 2`` (a rollout runs to the end of the hand); the 
 S (20 million by default: about 10 s of one core) steps in all, rung 1 first (the projection comes from greedy
 play, so a search that lengthens the games spends more). A match plays as many of its deals as fit, and is
 skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information match) fit: ``mcts_over_budget``
-= 1 then, and what was skipped stays unmeasured. The deals rung 1 played are ``judged_deals``, the steps spent
+= 1 then, and what was skipped stays unmeasured. A match is played ``JUDGE_CHUNK`` (2) deals at a time and
+stops once the steps it has spent (its searchers' iterations, counted from the games) reach what is left,
+so a search that makes the games far longer than greedy play (130 million steps against a budget of 20,
+seen in the evolution benchmark) overruns by one chunk at most; stopped before its least deals, it is
+over budget too. The deals rung 1 played are ``judged_deals``, the steps spent
 ``mcts_steps``. Everything counted is a game result, not a clock, so the outcome is deterministic. The mark
 ``mcts`` = 1 says the result was judged. The screening already records ``judging_cost``, the steps this plan
 is projected to spend (rung 1 only when rung 0 is significant), which the GA's generation budget reads.
@@ -101,7 +105,14 @@ from darwindeck.evolve.quality.elegance import (
     static_flaws,
 )
 from darwindeck.evolve.quality.idle import IdleTest, Profile, idle_test
-from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_games, duplicate_match, rung_cost
+from darwindeck.evolve.quality.ladder import (
+    Ladder,
+    Rung,
+    duplicate_games,
+    duplicate_match,
+    rung_cost,
+    rung_of,
+)
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
@@ -139,6 +150,8 @@ MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
 #: Greedy self-play is played this many games at a time, and stops once the gate is certain to fail.
 GATE_CHUNK = 10
+#: A judging match is played this many deals at a time, and stops once its steps reach the budget.
+JUDGE_CHUNK = 2
 #: Meaningful decisions per hand a game should take (greedy self-play); outside, the length factor.
 HAND_DECISION_BAND = (6.0, 120.0)
 MAX_HANDS = 30.0
@@ -486,9 +499,26 @@ class _Budget:
         fits = min(wanted, int(self.left // per_deal)) if per_deal > 0 else wanted
         return fits if fits >= least else 0
 
-    def spend(self, rung: Rung) -> Rung:
-        self.left -= rung.mcts_iterations * self.steps_per_iteration
-        return rung
+    def spent(self, rung: Rung) -> float:
+        return rung.mcts_iterations * self.steps_per_iteration
+
+    def match(self, strong: Policy, weak: Policy, deals: int, seed: int, least: int) -> Rung | None:
+        """``strong`` against ``weak`` on up to ``deals`` deals, ``JUDGE_CHUNK`` deals at a time (the very
+        games of one match: a game is dealt and played from its own seeds), stopped once the steps spent
+        reach what is left: a search can make the games far longer than greedy play, the projection's
+        basis. The steps are spent; the rung is ``None`` (over budget) when it played fewer than
+        ``least`` deals."""
+        replays: tuple[Games, ...] = ()
+        for start in range(0, deals, JUDGE_CHUNK):
+            chunk = duplicate_games(self.live, strong, weak, min(JUDGE_CHUNK, deals - start), seed, start)
+            replays = tuple(a.extended(b) for a, b in zip(replays, chunk, strict=True)) if replays else chunk
+            if self.spent(rung_of(self.live, strong, weak, replays)) >= self.left:
+                break
+        if not replays:
+            return None
+        rung = rung_of(self.live, strong, weak, replays)
+        self.left -= self.spent(rung)
+        return rung if rung.deals >= least else None
 
     def project(self, strong: Policy, weak: Policy, deals: int) -> None:
         self.left -= deals * self.per_deal(strong, weak)
@@ -598,19 +628,19 @@ def _judge(
     rungs = []
     if rung0.significant:
         deals = budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS)
-        if deals:
-            rung = duplicate_match(live, strong, GREEDY, deals, batch_seed(seed, "ladder:1"))
-            rungs.append(budget.spend(rung))
-            notes["judged_deals"] = float(deals)
+        rung = budget.match(strong, GREEDY, deals, batch_seed(seed, "ladder:1"), MIN_JUDGED_DEALS)
+        if rung is not None:
+            rungs.append(rung)
+            notes["judged_deals"] = float(rung.deals)
         else:
             notes["mcts_over_budget"] = 1.0
     idle = _idle(live, settings, seed, budget) if weigh_rules else None
     if weigh_rules:
         notes.update(_idle_notes(idle))
     deals = budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS)
-    if deals:
-        hidden = duplicate_match(live, seer, strong, deals, batch_seed(seed, "hidden"))
-        notes["hidden_information"] = budget.spend(hidden).skill
+    hidden = budget.match(seer, strong, deals, batch_seed(seed, "hidden"), MIN_HIDDEN_DEALS)
+    if hidden is not None:
+        notes["hidden_information"] = hidden.skill
     else:
         notes["mcts_over_budget"] = 1.0
     notes["mcts_steps"] = settings.mcts_step_budget - budget.left

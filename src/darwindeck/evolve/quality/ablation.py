@@ -357,7 +357,7 @@ def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
 # --------------------------------------------------------------------------------------------- replay
 
 
-#: The ablation's batches: (policy, games, purpose), in the digests' order (replayed in reverse: random first).
+#: The ablation's batches: (policy, games, purpose), in the digests' order (replayed random first).
 _BATCHES = ((GREEDY, GREEDY_GAMES, "ablation:greedy"), (STATELESS, RANDOM_GAMES, "ablation:random"))
 
 
