@@ -8,7 +8,8 @@ with the genome without it. The kinds are a registry (``RULE_KINDS``, extended w
 phase               a phase of the turn (a bidding phase takes its contract scoring with it)
 condition           a phase's condition (draw ``condition``, play ``valid_play_condition``, discard
                     ``matching_condition``), or one operand of a compound condition
-phase option        a draw phase's ``loop``; a trick phase's ``trump_suit`` or ``breaking_suit``
+phase option        a draw phase's ``loop``; a trick phase's ``trump_suit`` or ``breaking_suit``; its
+                    ``clean_first_trick`` where no card rule scores trick wins (then always dead)
 special effect      a card-triggered effect (spec 000)
 win condition       one of two or more win conditions
 card scoring        a card-scoring rule
@@ -32,7 +33,10 @@ one that cannot be made valid is not removable (the rule is structural).
 * a hand evaluation when nothing reads hand values: no ``best_hand`` win, no ``hand_value`` condition and
   no betting phase (whose showdown awards the pot by them);
 * a trick phase's trump or breaking suit, or a setup trump or turned trump, in a game without tricks
-  and without a ``has_trump`` condition.
+  and without a ``has_trump`` condition;
+* a clean first trick (no card that scores may be played to the first trick) where no card rule scores
+  a trick's cards: the engine's test of a scoring card is then always false. Only then is it a
+  removable rule (where cards score, what it forbids is the point of the rule, and it stays).
 
 **Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and
 ``RANDOM_GAMES`` of stateless random self-play, ``agents.batch``'s digest per game) are replayed without
@@ -176,6 +180,12 @@ def _phase_options(genome: GameGenome) -> Iterator[Rule]:
                     text = f"{name.replace('_', ' ')} {value.value} in phase {i + 1}"
                     without = _with_phase(genome, i, _replace(phase, **{name: None}))
                     yield _rule(f"{path}.{name}", "phase option", text, (phase, name), without)
+            if phase.clean_first_trick and not _scores_trick_wins(genome):
+                text = f"clean first trick in phase {i + 1}"
+                without = _with_phase(genome, i, _replace(phase, clean_first_trick=False))
+                yield _rule(
+                    f"{path}.clean_first_trick", "phase option", text, (phase, "clean_first_trick"), without
+                )
 
 
 def _effects(genome: GameGenome) -> Iterator[Rule]:
@@ -334,6 +344,8 @@ def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | N
         return "static: no best_hand win, hand_value condition or betting showdown reads hand values"
     if rule.path.endswith(("trump_suit", "turned_trump", "breaking_suit")) and not readers.trump:
         return "static: a trump or breaking suit in a game without tricks or has_trump condition"
+    if rule.path.endswith("clean_first_trick"):
+        return "static: no card scores when a trick is won, so a clean first trick forbids nothing"
     return None
 
 
@@ -347,6 +359,11 @@ def static_dead(genome: GameGenome) -> list[tuple[Rule, str]]:
         if reason is not None:
             found.append((rule, reason))
     return found
+
+
+def _scores_trick_wins(genome: GameGenome) -> bool:
+    """Whether some card rule scores a card when a trick is won (what a clean first trick guards)."""
+    return any(rule.trigger is ScoringTrigger.TRICK_WIN for rule in genome.scoring.card_rules)
 
 
 def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
