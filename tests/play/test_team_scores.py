@@ -1,5 +1,5 @@
-"""Scores are shown only where the game scores points (``view.scores_points``), in the terminal and in the
-JSON the web page draws: a team game won by going out or by captures has partners but no score (the
+"""Scores are shown only where the game scores points (``GameGenome.scores_points``), in the terminal
+and in the JSON the web page draws: a team game won by going out or by captures has partners but no score (the
 2026-11 blind players saw "North+South 0" all game in an evolved go-fish/cheat hybrid with
 partnerships); Partnership Spades, Euchre and Bridge keep their team scores. Likewise captured cards
 are counted only where captures go to captured piles (Scopa, Scopone), not in War (into the hand).
@@ -18,7 +18,7 @@ from darwindeck.genome.schema import GameGenome
 from darwindeck.genome.serialization import load_genome
 from darwindeck.play.narrate import scores_text
 from darwindeck.play.render import team_line
-from darwindeck.play.view import build_view, scores_points, table_rules
+from darwindeck.play.view import build_view, table_rules
 from darwindeck.web.app import create_app
 
 #: An evolved team game (2026-11-28 steered runs, "fifty" gallery): ask, play and claim phases, won by
@@ -33,7 +33,7 @@ def test_the_library_games_that_score_no_points() -> None:
     # (War, Betting War, Scopa, Scopone), by tricks (Knockout Whist) or by the best hand for chips (the
     # three poker games), and none has a scoring rule: their scores never move. President's cards left
     # score -1 each at the hand's end; Go Fish's books, Blackjack's dealer and Gin's knock score.
-    pointless = {name for name in game_names() if not scores_points(get_game(name))}
+    pointless = {name for name in game_names() if not get_game(name).scores_points}
     assert pointless == {
         "betting-war",
         "cheat",
@@ -63,7 +63,7 @@ def _team_line(genome: GameGenome) -> str:
 def test_a_team_game_without_points_names_the_partners_without_a_score() -> None:
     evolved = load_genome(NIMBLE_MASQUE)
     assert evolved.team_mode and evolved.teams == ((0, 3), (1, 2))
-    assert not scores_points(evolved)
+    assert not evolved.scores_points
     assert _team_line(evolved) == "Teams: North+West (you) · East+South"
     assert _team_line(get_game("scopone")) == "Teams: North+South (you) · East+West"
 

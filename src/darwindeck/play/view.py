@@ -60,19 +60,12 @@ from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
 from darwindeck.genome.phases import (
     AskPhase,
-    AuctionPhase,
-    CountPhase,
-    CribPhase,
-    DealerPhase,
     DiscardPhase,
     DrawPhase,
-    KnockPhase,
     PlayPhase,
-    ShowPhase,
 )
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
-    SCORE_WINS,
     ContractScoring,
     EffectType,
     GameGenome,
@@ -337,7 +330,7 @@ class TableRules:
     has_bidding: bool
     has_tricks: bool
     tricks_per_hand: int  # -1: until the hands are empty
-    keeps_score: bool  # some rule scores points (``scores_points``): only then are scores shown
+    keeps_score: bool  # some rule scores points (``GameGenome.scores_points``): only then are scores shown
     has_chips: bool
     has_captures: bool  # captured piles count (captures, a capture win) and cards can reach them
     nil_allowed: bool  # a bid of 0 is Nil
@@ -405,7 +398,7 @@ def table_rules(state: GameState) -> TableRules:
         has_bidding=bool(header[L.H_HAS_BIDDING]),
         has_tricks=genome.turn_structure.has_tricks,
         tricks_per_hand=int(header[L.H_TRICKS_PER_HAND]),
-        keeps_score=scores_points(genome),
+        keeps_score=genome.scores_points,
         has_chips=genome.setup.starting_chips > 0,
         has_captures=_fills_captured_piles(genome)
         and (genome.setup.tableau_mode in _CAPTURING or bool(win_types & CAPTURE_WINS)),
@@ -439,27 +432,6 @@ def _fills_captured_piles(genome: GameGenome) -> bool:
         isinstance(p, (PlayPhase, DiscardPhase)) and p.target is Location.CAPTURED for p in genome.phases
     )
     return kept or put or genome.turn_structure.has_tricks
-
-
-def scores_points(genome: GameGenome) -> bool:
-    """Whether some rule of ``genome`` scores points, so that a seat's or a team's score can change: a
-    win decided by scores (validation allows one only where something scores), card scoring rules, a
-    contract, the makers' or the books' scoring, or a phase that scores (a count with combos or a go, a
-    crib's heels, a show, a knock, an auction, a dealer; each through ``engine.scoring.add_score`` or the
-    contract's arithmetic). A hand evaluation alone scores nothing: a showdown gives chips or the game.
-    Where nothing scores, scores stay 0 all game and the table does not show them."""
-    scoring_phases = (
-        any(isinstance(p, CountPhase) and (p.combos or p.go_points > 0) for p in genome.phases)
-        or any(isinstance(p, CribPhase) and p.heels > 0 for p in genome.phases)
-        or any(isinstance(p, (ShowPhase, KnockPhase, AuctionPhase, DealerPhase)) for p in genome.phases)
-    )
-    rules = (
-        genome.contract_scoring is not None
-        or genome.maker_scoring is not None
-        or genome.book_scoring is not None
-        or bool(genome.scoring.card_rules)
-    )
-    return rules or scoring_phases or any(w.type in SCORE_WINS for w in genome.win_conditions)
 
 
 def _only_books_discarded(genome: GameGenome) -> bool:
