@@ -360,13 +360,13 @@ def greedy_self_play(live: GameGenome, games: int, seed: int) -> tuple[Games, st
     """Greedy self-play, ``GATE_CHUNK`` games at a time (the very games of one batch: game i is dealt from
     ``(seed, i)``), stopped when the gate is certain to fail before the last game (``certain_failure``):
     the games played and that failure (``None`` when every game was played)."""
-    played = play(live, [GREEDY], 0, seed)
-    for start in range(0, games, GATE_CHUNK):
-        chunk = play(live, [GREEDY], min(GATE_CHUNK, games - start), seed, start)
-        played = played.extended(chunk)
+    played = play(live, [GREEDY], min(GATE_CHUNK, games), seed)
+    while played.count < games:
         failure = certain_failure(played, games)
-        if failure is not None and played.count < games:
+        if failure is not None:
             return played, failure
+        start = played.count
+        played = played.extended(play(live, [GREEDY], min(GATE_CHUNK, games - start), seed, start))
     return played, None
 
 
