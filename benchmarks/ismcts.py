@@ -4,16 +4,17 @@
 [--simulations N] [--summary]``
 
 **The match.** Each deal is dealt to both engines exactly as the differential tests of ``tests/oracle``
-deal it (OpenSpiel's chance outcomes forced, ours arranged to the same hands; Hearts passes left), then
-played twice: our side in seats 0 and 2 (North, South) against OpenSpiel's in 1 and 3 (East, West), then
-the seats swapped. In the partnership games those seats are the two partnerships. At every decision both
-engines must agree on who acts; OpenSpiel's legal moves must be among ours, and where our rules allow
-more (Partnership Spades: spades led once broken, a partnership's bids past 13; Euchre: the turned card
-as the dealer's discard; ``tests/oracle``'s docstrings) our state's list of legal moves is narrowed to
-OpenSpiel's before anyone decides, so both sides play OpenSpiel's rules (our search's own playouts still
-follow ours: the one model difference, against us). The seat to act picks with its own side's player on
-its own engine's state; the move is applied to both. Euchre's "go alone?" (which ours does not have) is
-always answered "with partner". At the end of the hand both engines must agree on the score.
+deal it (OpenSpiel's chance outcomes forced, ours arranged to the same hands; Hearts passes left; Euchre
+by the test's own ``tests.oracle.euchre.deal``), then played twice: our side in seats 0 and 2 (North,
+South) against OpenSpiel's in 1 and 3 (East, West), then the seats swapped. In the partnership games those
+seats are the two partnerships. At every decision both engines must agree on who acts; OpenSpiel's legal
+moves must be among ours, and where our rules allow more (Partnership Spades: spades led once broken, a
+partnership's bids past 13; Euchre: the turned card as the dealer's discard; ``tests/oracle``'s
+docstrings) our state's list of legal moves is narrowed to OpenSpiel's before anyone decides, so both
+sides play OpenSpiel's rules (our search's own playouts still follow ours: the one model difference,
+against us). The seat to act picks with its own side's player on its own engine's state; the move is
+applied to both. Euchre's "go alone?" (which ours does not have) is always answered "with partner". At the
+end of the hand both engines must agree on the score.
 
 **Our side** is the competent player as the table plays it (``play.opponents.MctsOpponent``: the
 SO-ISMCTS of ``agents.mcts`` with ``agents.competent``'s settings, ``--iterations`` per searched decision,
@@ -76,6 +77,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts as python_ismcts
 from scipy import stats as scipy_stats
+from tests.oracle import euchre
 from tests.oracle.cards import rank_major_card
 
 from benchmarks.mcts import collect, commit, measure
@@ -95,9 +97,6 @@ HEARTS_PASSES = 12  # three cards from each of four seats
 HEARTS_MOON = 26
 SPADES_FIRST_BID = 52
 SPADES_SUIT = 3  # OpenSpiel Spades' suits C, D, H, S: card // 13
-EUCHRE_CARDS, EUCHRE_PASS, EUCHRE_FIRST_CALL = 24, 24, 25
-EUCHRE_GO_ALONE, EUCHRE_WITH_PARTNER = 29, 30
-EUCHRE_DEALT = 20
 RESAMPLE_TRIES = 1000
 
 
@@ -111,15 +110,6 @@ def spades_action(action: int) -> int:
         return L.A_BID0 + action - SPADES_FIRST_BID
     rank = "23456789TJQKA"[action % 13]
     return card_id(Rank("10" if rank == "T" else rank), Suit("CDHS"[action // 13]))
-
-
-def euchre_action(action: int) -> int:
-    """OpenSpiel Euchre's card (ranks 9..A, ``rank * 4 + suit``), pass or trump call as ours."""
-    if action < EUCHRE_CARDS:
-        return rank_major_card(action, ranks="9TJQKA")
-    if action == EUCHRE_PASS:
-        return L.A_PASS
-    return L.A_SUIT0 + Suit("CDHS"[action - EUCHRE_FIRST_CALL]).code
 
 
 @dataclass(frozen=True)
@@ -137,14 +127,7 @@ class Game:
 GAMES = {
     "hearts": Game("hearts", "hearts", {"qs_breaks_hearts": False}, hearts_action, 26.0, False),
     "spades": Game("partnership-spades", "spades", {}, spades_action, 260.0, True),
-    "euchre": Game(
-        "euchre",
-        "euchre",
-        {"stick_the_dealer": False, "allow_lone_defender": False},
-        euchre_action,
-        4.0,
-        True,
-    ),
+    "euchre": Game("euchre", "euchre", euchre.OPENSPIEL_PARAMS, euchre.our_action, 4.0, True),
 }
 
 
@@ -161,7 +144,7 @@ def deal(key: str, deal_seed: int) -> tuple[pyspiel.State, GameState]:
     rng = random.Random(deal_seed)
     theirs = load(key).new_initial_state()
     if key == "euchre":
-        return _deal_euchre(theirs, rng, deal_seed)
+        return theirs, euchre.deal(theirs, rng, deal_seed).ours
     if key == "hearts":
         theirs.apply_action(HEARTS_PASS_LEFT)
     hands: list[list[int]] = [[] for _ in range(PLAYERS)]
@@ -173,28 +156,6 @@ def deal(key: str, deal_seed: int) -> tuple[pyspiel.State, GameState]:
         dealt += 1
     ours = GameState.new(get_game(GAMES[key].slug), deal_seed)
     ours.arrange(hands=hands, deck=[], discard=[], current=0)
-    return theirs, ours
-
-
-def _deal_euchre(
-    theirs: pyspiel.State, rng: random.Random, deal_seed: int
-) -> tuple[pyspiel.State, GameState]:
-    """OpenSpiel's dealer, then card ``k`` to seat ``(dealer + k) mod 4``, then the turned card; ours the
-    same, its hand number set so that the same seat deals (``tests/oracle/test_openspiel_euchre.py``)."""
-    dealer = rng.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-    theirs.apply_action(dealer)
-    hands: list[list[int]] = [[] for _ in range(PLAYERS)]
-    dealt: list[int] = []
-    while theirs.is_chance_node():
-        card = rng.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-        if len(dealt) < EUCHRE_DEALT:
-            hands[(dealer + len(dealt)) % PLAYERS].append(euchre_action(card))
-        theirs.apply_action(card)
-        dealt.append(card)
-    kitty = sorted(euchre_action(card) for card in range(EUCHRE_CARDS) if card not in dealt)
-    ours = GameState.new(get_game("euchre"), deal_seed)
-    ours.array[L.S_HAND_NO] = dealer + 2  # hand h is dealt by seat (h − 2) mod 4
-    ours.arrange(hands=hands, deck=kitty, discard=[euchre_action(dealt[-1])], current=(dealer + 1) % PLAYERS)
     return theirs, ours
 
 
@@ -403,8 +364,8 @@ def play_replay(
     replay = Replay(our_seats, [])
     while not theirs.is_terminal():
         legal = theirs.legal_actions()
-        if key == "euchre" and legal == [EUCHRE_GO_ALONE, EUCHRE_WITH_PARTNER]:
-            theirs.apply_action(EUCHRE_WITH_PARTNER)  # ours has no going alone
+        if key == "euchre" and legal == [euchre.GO_ALONE, euchre.WITH_PARTNER]:
+            theirs.apply_action(euchre.WITH_PARTNER)  # ours has no going alone
             continue
         seat = theirs.current_player()
         where = f"{key} deal seed {deal_seed}, step {len(theirs.history())}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,10 +26,12 @@ from darwindeck.evolve.brief import (
 from darwindeck.evolve.evaluator import LocalEvaluator
 from darwindeck.evolve.fitness import FitnessResult, signature_mechanics
 from darwindeck.evolve.novelty import genome_distance
+from darwindeck.evolve.operators import mutate
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.evolve.store import RunStore
 from darwindeck.genome.cards import DeckType
 from darwindeck.genome.library import get_game
+from darwindeck.genome.schema import GameGenome
 from darwindeck.genome.validation import validate
 from evolve.conftest import structural_fitness
 
@@ -183,6 +186,44 @@ def test_a_partnership_split_unevenly_by_the_player_count_is_played_without_part
     assert three is not None and (three.team_mode, three.teams) == (False, ())
     six = steer(spades, parse_brief({"players": 6}))
     assert six is not None and (six.team_mode, six.teams) == (True, ((0, 2, 4), (1, 3, 5)))
+
+
+def test_a_hand_built_three_player_partnership_is_played_without_partnerships() -> None:
+    # Partnership Spades dealt to 3, players 0 and 2 against player 1: valid (spec 003 allows sides of
+    # unequal size), but a brief's run plays it without partnerships although its player count is already
+    # the brief's.
+    uneven = get_game("partnership-spades").replace(player_count=3, teams=((0, 2), (1,)))
+    assert validate(uneven).ok
+    steered = steer(uneven, parse_brief({"players": 3}))
+    assert steered is not None
+    assert (steered.player_count, steered.team_mode, steered.teams) == (3, False, ())
+
+
+def _uneven(genome: GameGenome) -> bool:
+    return genome.team_mode and len({len(team) for team in genome.teams}) > 1
+
+
+def test_mutation_in_a_three_player_brief_never_yields_an_uneven_partnership() -> None:
+    # Three players cannot sit in two or more sides of equal size, so no steered child may have partners.
+    # Three walks (from the library's partnership games, steered) of 200 aggressive mutations each, every
+    # child steered as the GA steers it; the raw mutants do hold uneven partnerships (team play switched
+    # on for 3 players: 2 against 1; or for 4, then the brief's count), so the steering is what keeps
+    # them out.
+    brief = parse_brief({"players": 3})
+    rng = random.Random(29)
+    walks = [steer(get_game(slug), brief) for slug in ("partnership-spades", "whist", "euchre")]
+    uneven_mutants = steered = 0
+    for step in range(600):
+        parent = walks[step % 3]
+        assert parent is not None
+        mutant = mutate(parent, rng, aggressive=True).genome
+        uneven_mutants += _uneven(mutant)
+        child = steer(mutant, brief)
+        if child is not None:
+            steered += 1
+            assert (child.player_count, child.team_mode, child.teams) == (3, False, ()), f"step {step}"
+            walks[step % 3] = child
+    assert uneven_mutants > 0 and steered > 500
 
 
 def test_every_genome_of_a_seeded_brief_run_meets_the_hard_parts(

@@ -11,6 +11,7 @@ import hashlib
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 
 from darwindeck.agents.simulate import BatchStats
@@ -22,6 +23,7 @@ from darwindeck.evolve.fitness import (
     coherence_penalties,
     evaluate_fitness,
     evaluate_fitness_mcts,
+    greedy_self_play,
     length_penalties,
     mixed_mechanics_penalty,
     novelty_factor,
@@ -40,8 +42,8 @@ from darwindeck.evolve.metrics import (
     structure_count,
 )
 from darwindeck.evolve.quality.ablation import removable_rules
-from darwindeck.evolve.quality.ladder import Ladder, Rung
-from darwindeck.evolve.quality.play import batch_seed
+from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_match
+from darwindeck.evolve.quality.play import GREEDY, batch_seed, mcts, play
 from darwindeck.evolve.settings import STYLES
 from darwindeck.evolve.store import Evaluation
 from darwindeck.evolve.styles import METRIC_NAMES, STYLE_WEIGHTS, style_weights
@@ -163,11 +165,34 @@ def test_betting_engagement_by_kind_of_game() -> None:
 
 
 def test_a_game_that_always_draws_is_gated_on_competent_play() -> None:
+    # 20 games per genome: the limit is 0.40 × 20 = 8 draws. Greedy self-play is played 10 games at a
+    # time; after the first 10, all drawn, 10 > 8 whatever the other 10 do, so it stops there, and the
+    # random baseline (needed only by a game that passes) is not played.
     result = evaluate_fitness(never_ending(), SMALL, 3)
     assert result.total == 0.0
-    assert result.gate_reason == "greedy self-play: draw rate 1.00 above the limit 0.40"
+    assert result.gate_reason == (
+        "greedy self-play: draw rate above the limit 0.40 whatever the rest do "
+        "(10 of the first 10 of 20 games)"
+    )
     assert result.breakdown["draw_rate"] == 1.0
-    assert "weighted_sum" not in result.breakdown
+    assert "weighted_sum" not in result.breakdown and "random_draw_rate" not in result.breakdown
+
+
+def test_greedy_self_play_by_chunks_is_the_one_batch() -> None:
+    # Game i of a batch is dealt from (seed, i) alone, so 25 games played 10, 10 and 5 at a time are the
+    # 25 games of one batch, row for row; a game that ends is never stopped.
+    genome = get_game("crazy-eights")
+    games, failure = greedy_self_play(genome, 25, 11)
+    assert failure is None
+    assert np.array_equal(games.rows, play(genome, [GREEDY], 25, 11).rows)
+    # A never-ending game's 25: the limit is 0.40 × 25 = 10 draws. After 10 games, 10 draws are not above
+    # it; after 20, 20 are, with 5 games left: it stops at 20.
+    stopped, why = greedy_self_play(never_ending(), 25, 11)
+    assert stopped.count == 20
+    assert why == (
+        "greedy self-play: draw rate above the limit 0.40 whatever the rest do "
+        "(20 of the first 20 of 25 games)"
+    )
 
 
 def test_a_game_without_choices_is_gated() -> None:
@@ -533,3 +558,21 @@ def test_a_flaw_read_from_the_genome_is_charged_at_the_screening() -> None:
     assert result.breakdown["elegance_factor"] == pytest.approx(0.7)
     assert [p.name for p in result.penalties if p.name == "unread_tricks"] == ["unread_tricks"]
     assert evaluate_fitness(whist, SMALL, 3).breakdown["elegance_factor"] == 1.0
+
+
+def test_a_judging_match_stops_once_its_steps_reach_the_budget() -> None:
+    # MCTS-4 against greedy in Crazy Eights on 12 deals, 2 at a time, each searched iteration counted as
+    # one step. With room for everything the match is the one match of 12 deals, game for game. With room
+    # for exactly what the first 4 deals spend, it stops after them (after 2 it has spent less, after 4
+    # all that was left), and is over budget (None) when it needed 8 deals at least.
+    genome = get_game("crazy-eights")
+    strong, seed = mcts(4), 9
+    whole = fitness._Budget(genome, 40.0, 1.0, 1e12).match(strong, GREEDY, 12, seed, 8)
+    assert whole == duplicate_match(genome, strong, GREEDY, 12, seed)
+    first = duplicate_match(genome, strong, GREEDY, 4, seed)
+    tight = fitness._Budget(genome, 40.0, 1.0, first.mcts_iterations)
+    assert tight.match(strong, GREEDY, 12, seed, 4) == first
+    assert tight.left == 0.0
+    assert (
+        fitness._Budget(genome, 40.0, 1.0, first.mcts_iterations).match(strong, GREEDY, 12, seed, 8) is None
+    )

@@ -249,3 +249,24 @@ def test_an_elite_is_simplified_settled_and_rescored_as_the_run_scored_it() -> N
     assert shown.elite.identity == identity
     assert shown.elite.evaluation == Evaluation.of(evaluate_fitness(simplified, settings, seed))
     assert shown.simplification.score_before == original.breakdown["total_as_new"]
+
+
+def test_the_gallery_is_simplified_through_the_runs_map_a_game_a_task(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ranks 2 and 4 meet the bar (as above): with 2 to simplify, the map is given exactly those two games,
+    # in gallery order, once each, and the result pairs each game's identity with its own simplification,
+    # the same as one game after another in this process.
+    games = [_elite(name, GOOD if name in "bd" else {}) for name in "abcde"]
+    monkeypatch.setattr(gallery, "simplify_elite", lambda elite, settings, run_seed: _simplified(elite, ()))
+    given: list[list[str]] = []
+
+    def recording_map(task, games):  # type: ignore[no-untyped-def]
+        given.append([game.identity for game in games])
+        return [task(game) for game in reversed(games)][::-1]
+
+    settings = EvolutionSettings()
+    mapped = simplify_gallery(games, settings, 3, 2, recording_map)
+    assert given == [["b", "d"]]
+    assert {identity: shown.elite.identity for identity, shown in mapped.items()} == {"b": "b", "d": "d"}
+    assert mapped == simplify_gallery(games, settings, 3, 2)

@@ -1,28 +1,23 @@
 """Euchre, move for move against OpenSpiel's ``euchre``.
 
-Each game deals the same cards in both engines: OpenSpiel's first chance outcome picks the dealer and
-its next 20 give card ``k`` to seat ``(dealer + k) mod 4``; its 21st is the turned-up card. Ours is
-arranged to the same hands, the same turned card on the discard pile, the three cards OpenSpiel never
-deals in the deck, and the same dealer (our hand ``h`` is dealt by seat ``(h − 2) mod 4``, so the hand
-number is set to ``dealer + 2``). Seats and partnerships are the same in both: 0 and 2 against 1 and 3.
-Then both play random legal moves drawn from OpenSpiel's list, mapped to ours: its pass (24) is our
-PASS, its trump calls (25 ♣, 26 ♦, 27 ♥, 28 ♠) our NAME_SUIT of that suit, and its 24 cards
-(``rank * 4 + suit``, ranks 9..A, suits C, D, H, S) both the dealer's discard and the cards played. At
-every step both engines must agree on who acts and on the exact set of legal moves: ordering up or
-passing, naming another suit or passing, the dealer's discard, and each card played (the left bower
-following trumps, not its printed suit). At the end of the hand, on each partnership's score.
+Each game deals the same cards in both engines (``oracle.euchre.deal``: OpenSpiel's dealer, its 20
+cards dealt round from the dealer's left and the turned-up card; ours arranged to the same hands, turned
+card, kitty and dealer), with OpenSpiel's parameters set to our rules (``oracle.euchre``). Seats and
+partnerships are the same in both: 0 and 2 against 1 and 3. Then both play random legal moves drawn from
+OpenSpiel's list, mapped to ours (``oracle.euchre.our_action``). At every step both engines must agree on
+who acts and on the exact set of legal moves: ordering up or passing, naming another suit or passing, the
+dealer's discard, and each card played (the left bower following trumps, not its printed suit). At the
+end of the hand, on each partnership's score.
 
-OpenSpiel's parameters are set to our rules: ``stick_the_dealer`` False (ours plays Pagat's redeal
-rule) and ``allow_lone_defender`` False. OpenSpiel asks the maker, once trump is made, whether to go
-alone; ours has no going alone, so OpenSpiel is always answered "with partner" (action 30) and that
-answer is not a compared decision. OpenSpiel's returns are zero-sum: the makers get +1 (3 or 4
-tricks), +2 (a march) or −2 (euchred) and the defenders the negative; ours adds the positive amount to
-the side that scores it (1 or 2 to the makers, 2 to the defenders when the makers are euchred), so
-each partnership's score is ``max(0, its OpenSpiel return)``. (OpenSpiel's source speaks of −4
-"super-euchres"; its scoring gives −4 only against a lone defender, which these parameters rule
-out.) When all four pass twice, OpenSpiel ends the game with every return 0; ours throws the hand in,
-scores nothing and deals the next hand (hand number one higher, the next seat dealing); the
-comparison stops there, after the eight passes.
+OpenSpiel asks the maker, once trump is made, whether to go alone; ours has no going alone, so OpenSpiel
+is always answered "with partner" (action 30) and that answer is not a compared decision. OpenSpiel's
+returns are zero-sum: the makers get +1 (3 or 4 tricks), +2 (a march) or −2 (euchred) and the defenders
+the negative; ours adds the positive amount to the side that scores it (1 or 2 to the makers, 2 to the
+defenders when the makers are euchred), so each partnership's score is ``max(0, its OpenSpiel return)``.
+(OpenSpiel's source speaks of −4 "super-euchres"; its scoring gives −4 only against a lone defender, which
+these parameters rule out.) When all four pass twice, OpenSpiel ends the game with every return 0; ours
+throws the hand in, scores nothing and deals the next hand (hand number one higher, the next seat
+dealing); the comparison stops there, after the eight passes.
 
 One rule differs, stated here once; at that point our legal moves must be OpenSpiel's plus exactly the
 extra move our rules allow (``allowed_beyond_openspiel``), and the move played is always one
@@ -48,37 +43,24 @@ import pytest
 from darwindeck.engine import layout as L
 from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_id
-from darwindeck.genome.library import get_game
-from oracle.cards import rank_major_card
+from oracle.euchre import (
+    GO_ALONE,
+    OPENSPIEL_PARAMS,
+    PASS,
+    PLAYERS,
+    WITH_PARTNER,
+    deal,
+    dealt_by,
+    our_action,
+    our_card,
+)
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel (the test-only oracle) has no wheel for this platform"
 )
 
-OPENSPIEL_PARAMS = {"stick_the_dealer": False, "allow_lone_defender": False}
 GAMES = 1000
 THROWN_IN_GAMES = 100
-PLAYERS = 4
-CARDS = 24  # OpenSpiel's actions 0..23 are cards
-PASS = 24
-FIRST_CALL = 25  # 25 ♣, 26 ♦, 27 ♥, 28 ♠
-GO_ALONE, WITH_PARTNER = 29, 30
-HANDS_DEALT = 20  # then one more chance outcome: the turned card
-
-
-def our_card(openspiel_card: int) -> int:
-    """OpenSpiel Euchre's card ``rank * 4 + suit`` (ranks 9, 10, J, Q, K, A; suits C, D, H, S) as our
-    card id."""
-    return rank_major_card(openspiel_card, ranks="9TJQKA")
-
-
-def our_action(action: int) -> int:
-    """OpenSpiel's action as ours: a card, PASS, or a trump call (NAME_SUIT)."""
-    if action < CARDS:
-        return our_card(action)
-    if action == PASS:
-        return L.A_PASS
-    return L.A_SUIT0 + Suit("CDHS"[action - FIRST_CALL]).code
 
 
 def allowed_beyond_openspiel(state: GameState, turned: int) -> set[int]:
@@ -87,32 +69,13 @@ def allowed_beyond_openspiel(state: GameState, turned: int) -> set[int]:
     return {turned} if state.array[L.S_DISCARDER] >= 0 else set()
 
 
-def dealt_by(dealer: int, hands: list[list[int]], turned: int, kitty: list[int], seed: int) -> GameState:
-    """Our Euchre at the first decision of a hand dealt by ``dealer`` with these cards."""
-    state = GameState.new(get_game("euchre"), seed)
-    state.array[L.S_HAND_NO] = dealer + 2  # hand h is dealt by seat (h − 2) mod 4
-    state.arrange(hands=hands, deck=kitty, discard=[turned], current=(dealer + 1) % PLAYERS)
-    return state
-
-
 def play_one(seed: int, pass_every_bid: bool = False) -> tuple[Counter[str], str]:
     """Play one hand in both engines; the decisions compared by kind, and how the bidding ended (every
     bidder passing when ``pass_every_bid``)."""
     rng = random.Random(seed)
     theirs = pyspiel.load_game("euchre", OPENSPIEL_PARAMS).new_initial_state()
-    dealer = rng.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-    theirs.apply_action(dealer)
-    hands: list[list[int]] = [[] for _ in range(PLAYERS)]
-    dealt: list[int] = []
-    while theirs.is_chance_node():
-        card = rng.choice([outcome for outcome, _ in theirs.chance_outcomes()])
-        if len(dealt) < HANDS_DEALT:
-            hands[(dealer + len(dealt)) % PLAYERS].append(our_card(card))
-        theirs.apply_action(card)
-        dealt.append(card)
-    turned = our_card(dealt[-1])
-    kitty = sorted(our_card(card) for card in range(CARDS) if card not in dealt)
-    ours = dealt_by(dealer, hands, turned, kitty, seed)
+    dealt = deal(theirs, rng, seed)
+    ours, dealer, turned = dealt.ours, dealt.dealer, dealt.turned
     assert ours.current_player == (dealer + 1) % PLAYERS, f"seed {seed}: first to bid"
 
     compared: Counter[str] = Counter()

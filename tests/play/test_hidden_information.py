@@ -61,9 +61,18 @@ def test_no_opponent_card_is_named_before_it_is_played(tmp_path: Path) -> None:
             assert shown[0] == played.start(1), (name, card_name(card))
 
 
-#: Games whose rules turn cards face up at chosen moments (claims, knocks, showdowns, books, the dummy)
-#: or keep discards face down (the Euchre dealer's, Draw Poker's exchange).
-REVEALING_GAMES = ("cheat", "draw-poker", "euchre", "gin-rummy", "go-fish", "bridge", "mau-mau")
+#: Games whose rules turn cards face up at chosen moments (claims, knocks, showdowns, books, the dummy,
+#: sets laid on the discard pile) or keep discards face down (the Euchre dealer's, Draw Poker's exchange).
+REVEALING_GAMES = (
+    "cheat",
+    "draw-poker",
+    "euchre",
+    "gin-rummy",
+    "go-fish",
+    "bridge",
+    "mau-mau",
+    "old-maid",
+)
 CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]")
 CONTRACT = re.compile(r"(?:bids?|contract is|over:) [1-7](?:NT|[♥♦♣♠])")  # Bridge's calls and contracts
 
@@ -88,7 +97,8 @@ def test_every_seat_is_told_only_cards_it_may_see(game: str) -> None:
     """Over a seeded random game, each seat's narration names only cards it holds or held, cards face up
     on the table before or after the move (a card played to a trick that the move completed too), and
     the cards the rules turn face up with it (``cards_turned_up``): never a face-down discard, an
-    unchallenged claim, a folded hand or another seat's hand."""
+    unchallenged claim, a folded hand or another seat's hand. A set's cards under the discard top are
+    allowed only because the rules turned them up (``Revealed.laid``)."""
     state = GameState.new(get_game(game), 7)
     rules = table_rules(state)
     chooser = random.Random(7)
@@ -110,7 +120,7 @@ def test_every_seat_is_told_only_cards_it_may_see(game: str) -> None:
         state.apply_action(action)
         moves.append(action)
         turned = set(revealed.claim) | {c for hand in revealed.hands if hand for c in hand}
-        turned |= {c for _, book in revealed.books for c in book}
+        turned |= {c for _, book in revealed.books for c in book} | set(revealed.laid)
         seen_turned |= turned
         for seat, before in enumerate(befores):
             after = build_view(state, seat, moves)
@@ -124,4 +134,5 @@ def test_every_seat_is_told_only_cards_it_may_see(game: str) -> None:
             leaked = _named("\n".join(lines)) - allowed
             assert not leaked, (game, seat, lines)
     # the seeded game did reach the moments the rules turn cards up
-    assert bool(seen_turned) == (game in ("cheat", "draw-poker", "gin-rummy", "go-fish")), game
+    turning = ("cheat", "draw-poker", "gin-rummy", "go-fish", "old-maid")
+    assert bool(seen_turned) == (game in turning), game

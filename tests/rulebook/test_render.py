@@ -172,5 +172,6 @@ def test_every_valid_genome_renders_with_exactly_its_sections(genome: GameGenome
         genome.contract_scoring is not None
         and any(isinstance(p, BiddingPhase) and p.allow_nil for p in genome.phases)
     )
-    assert ("Partners share one score" in markdown) == genome.team_mode
+    assert ("Partners share one score" in markdown) == (genome.team_mode and genome.scores_points)
+    assert ("Partners win or lose together" in markdown) == (genome.team_mode and not genome.scores_points)
     assert render_html(genome).count("<h3>") == len(genome.phases)

@@ -752,3 +752,13 @@ def test_sequential_claims_name_the_ranks_of_the_deck(deck: DeckType, order: str
     cheat = get_game("cheat")
     genome = dataclasses.replace(cheat, setup=dataclasses.replace(cheat.setup, initial_deck=deck))
     assert order in render_markdown(genome)
+
+
+def test_partners_are_told_of_a_shared_score_only_where_points_are_scored() -> None:
+    # Scopone (the library's: the team that captured the most cards wins, no card scores points) has
+    # partners but no score; Partnership Spades scores its contracts. The demo's Gilded Bazaar (most
+    # tricks, no scoring) told its players "every point a player earns also counts for their team".
+    scopone = render_markdown(get_game("scopone"))
+    assert "Partners win or lose together" in scopone and "Partners share one score" not in scopone
+    spades = render_markdown(get_game("partnership-spades"))
+    assert "Partners share one score" in spades and "Partners win or lose together" not in spades

@@ -242,6 +242,21 @@ def test_one_hand_of_partnership_spades_with_a_bid(server: str, browser: object,
 
 
 @pytest.mark.slow
+def test_team_scores_are_drawn_only_where_the_game_scores(server: str, browser: object) -> None:
+    # Scopone is won by the side with more captured cards and scores no points: partners, the captured
+    # cards, no score column, no team score. Partnership Spades scores by team (spec 004): 0 for each
+    # side at the first bid.
+    page = browser.new_page()  # type: ignore[attr-defined]
+    _start(page, server, "scopone", "greedy", 1)
+    assert page.locator("#teams").inner_text() == "Teams: North+South (you) · East+West"
+    assert page.locator("table.seats th").all_inner_texts() == ["seat", "cards", "captured"]
+    _start(page, server, "partnership-spades", "greedy", 1)
+    teams = "Teams: North+South (you) 0, 0 tricks, 0 bags · East+West 0, 0 tricks, 0 bags"
+    assert page.locator("#teams").inner_text() == teams
+    assert page.locator("table.seats th").all_inner_texts() == ["seat", "cards"]  # no bid made yet
+
+
+@pytest.mark.slow
 def test_step_through_a_battle(server: str, browser: object, tmp_path: Path) -> None:
     page = browser.new_page()  # type: ignore[attr-defined]
     page.goto(server + "/battle")

@@ -88,9 +88,9 @@ def forbidden_cards(
 ) -> dict[int, list[set[str]]]:
     """Per person's seat and version: the cards in another seat's hand or the deck that the seat's own
     one-seat view (``build_view``: its hand, the cards face up, and each completed trick) has not shown it,
-    and the rules have not turned face up (``cards_turned_up``: a challenged claim), up to that version
-    (a card played face up in an earlier hand may be dealt to another seat later, and
-    the log still names it)."""
+    and the rules have not turned face up (``cards_turned_up``: a challenged claim, a set's cards), up to
+    that version (a card played face up in an earlier hand may be dealt to another seat later, and the
+    log still names it)."""
     state = GameState.new(get_game(game), seed)
     known: dict[int, set[int]] = {seat: set() for seat in seats}
     forbidden: dict[int, list[set[str]]] = {seat: [] for seat in seats}
@@ -120,7 +120,7 @@ def _turned_up(revealed: Revealed) -> set[int]:
     """Every card ``revealed`` shows at the table."""
     hands = (card for hand in revealed.hands if hand is not None for card in hand)
     books = (card for _, book in revealed.books for card in book)
-    return {*revealed.claim, *hands, *books}
+    return {*revealed.claim, *hands, *books, *revealed.laid}
 
 
 def play(base: str, table: str, tokens: dict[int, str]) -> list[tuple[int, dict[str, Any]]]:

@@ -1,8 +1,11 @@
-"""Bids and trump calls chosen in sampled worlds, for the perfect-information Monte Carlo player (``pimc``).
+"""Bids and trump calls chosen in sampled worlds, for the competent players (the competent MCTS and the
+perfect-information Monte Carlo player, ``pimc``; both through ``mcts.unsearched_move``).
 
-Both decisions look at the same ``WORLDS`` worlds: full states dealt consistently with what the deciding
-seat has seen (``determinize.sample_world``: its own hand, the cards shown, the voids shown), drawn once
-per decision from the searcher's RNG, so every candidate is judged on the same deals. Each candidate is
+Both decisions look at the same worlds, as many as the caller asks (the searchers ask for their parameter
+row's ``P_BID_WORLDS``; the competent player's count is ``competent.bid_worlds``): full states dealt
+consistently with what the deciding seat has seen (``determinize.sample_world``: its own hand, the cards
+shown, the voids shown), drawn once per decision from the searcher's RNG, so every candidate is judged on
+the same deals. Each candidate is
 applied to a copy of each world, and the hand is **played out** from there by the greedy player
 (``engine.policies.greedy_choice``) in every seat, for every later bid, call and card, to the end of the
 hand (its number changes or the game ends; ``PLAYOUT_STEPS`` actions at most). Greedy play-outs, not
@@ -65,7 +68,6 @@ from darwindeck.engine.tricks import card_beats, trick_trump, trick_winner_index
 Int64Array = npt.NDArray[np.int64]
 Float64Array = npt.NDArray[np.float64]
 
-WORLDS = 32
 PLAYOUT_STEPS = 400
 TIE = 1e-9
 
@@ -106,10 +108,10 @@ def play_out(tables: Int64Array, world: Int64Array, tricks: Int64Array) -> None:
 
 @numba.njit(cache=True)
 def _sample_worlds(
-    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array
+    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, count: int
 ) -> Int64Array:
-    worlds = np.empty((WORLDS, state.shape[0]), dtype=np.int64)
-    for w in range(WORLDS):
+    worlds = np.empty((max(1, count), state.shape[0]), dtype=np.int64)
+    for w in range(worlds.shape[0]):
         sample_world(tables, state, kn, sees_all, rng, worlds[w])
     return worlds
 
@@ -155,38 +157,50 @@ def bid_score(tables: Int64Array, state: Int64Array, seat: int, bid: int, tricks
 
 @numba.njit(cache=True)
 def bid_values(
-    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, out: Float64Array
+    tables: Int64Array,
+    state: Int64Array,
+    kn: Int64Array,
+    sees_all: bool,
+    rng: Int64Array,
+    count: int,
+    out: Float64Array,
 ) -> None:
-    """Each legal bid's mean score over the worlds, by legal index, into ``out`` (module rules)."""
+    """Each legal bid's mean score over ``count`` worlds, by legal index, into ``out`` (module rules)."""
     seat = decider(state)
-    worlds = _sample_worlds(tables, state, kn, sees_all, rng)
+    worlds = _sample_worlds(tables, state, kn, sees_all, rng, count)
     world = np.empty(state.shape[0], dtype=np.int64)
     tricks = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     for i in range(state[L.S_N_LEGAL]):
         action = state[L.P_LEGAL + i]
         total = 0.0
-        for w in range(WORLDS):
+        for w in range(worlds.shape[0]):
             world[:] = worlds[w]
             apply_action(tables, world, action)
             play_out(tables, world, tricks)
             total += bid_score(tables, state, seat, action - L.A_BID0, tricks)
-        out[i] = total / WORLDS
+        out[i] = total / worlds.shape[0]
 
 
 @numba.njit(cache=True)
 def call_values(
-    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, out: Float64Array
+    tables: Int64Array,
+    state: Int64Array,
+    kn: Int64Array,
+    sees_all: bool,
+    rng: Int64Array,
+    count: int,
+    out: Float64Array,
 ) -> None:
-    """Each legal action's mean value over the worlds (the side's score change less the others' mean),
-    by legal index, into ``out`` (module rules)."""
+    """Each legal action's mean value over ``count`` worlds (the side's score change less the others'
+    mean), by legal index, into ``out`` (module rules)."""
     side = team_of(tables, decider(state))
     n_teams = tables[L.H_N_TEAMS]
-    worlds = _sample_worlds(tables, state, kn, sees_all, rng)
+    worlds = _sample_worlds(tables, state, kn, sees_all, rng, count)
     world = np.empty(state.shape[0], dtype=np.int64)
     tricks = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
     for i in range(state[L.S_N_LEGAL]):
         total = 0.0
-        for w in range(WORLDS):
+        for w in range(worlds.shape[0]):
             world[:] = worlds[w]
             apply_action(tables, world, state[L.P_LEGAL + i])
             play_out(tables, world, tricks)
@@ -198,7 +212,7 @@ def call_values(
                 else:
                     others += gain
             total -= others / max(1, n_teams - 1)
-        out[i] = total / WORLDS
+        out[i] = total / worlds.shape[0]
 
 
 @numba.njit(cache=True)
@@ -227,25 +241,26 @@ def is_bid_decision(state: Int64Array) -> bool:
 
 @numba.njit(cache=True)
 def sampled_bid(
-    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array
+    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, count: int
 ) -> int:
-    """The bid the deciding seat makes (module rules); the greedy player's answer to anything but a bid."""
+    """The bid the deciding seat makes in ``count`` worlds (module rules); the greedy player's answer to
+    anything but a bid."""
     preferred = greedy_choice(tables, state)
     if state[L.S_N_LEGAL] == 1 or not is_bid_decision(state):
         return preferred
     values = np.zeros(state[L.S_N_LEGAL], dtype=np.float64)
-    bid_values(tables, state, kn, sees_all, rng, values)
+    bid_values(tables, state, kn, sees_all, rng, count, values)
     return best_move(state, values, preferred)
 
 
 @numba.njit(cache=True)
 def sampled_call(
-    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array
+    tables: Int64Array, state: Int64Array, kn: Int64Array, sees_all: bool, rng: Int64Array, count: int
 ) -> int:
-    """The trump phase's action the deciding seat takes (module rules)."""
+    """The trump phase's action the deciding seat takes, judged in ``count`` worlds (module rules)."""
     preferred = greedy_choice(tables, state)
     if state[L.S_N_LEGAL] == 1:
         return preferred
     values = np.zeros(state[L.S_N_LEGAL], dtype=np.float64)
-    call_values(tables, state, kn, sees_all, rng, values)
+    call_values(tables, state, kn, sees_all, rng, count, values)
     return best_move(state, values, preferred)

@@ -31,16 +31,27 @@ Per iteration:
    player who chose its action, so a partner's success is the seat's own.
 
 The decision is the most visited root child (ties: the lower action id). A decision with a single legal
-action returns it without searching. A betting decision is not searched either: it is the greedy
-player's equity rule (``engine.equity``: the sampled chance to win the showdown against the pot odds).
-Searched, the first bet was all in whatever the hand (``docs/skill.md``, "Betting"): no game's result
-counts chips, so a bet costs the searcher nothing and every fold it draws, in the tree or in a rollout,
-wins the game. Bids are actions like any other, so bidding is searched too, except a call in an auction
-(Bridge) by a searcher with a greedy bias (``P_PRIOR`` > 0, the competent player): it makes the greedy
-player's call, the natural bidding system of ``engine.auction``, unsearched. Measured
-(docs/experiments/2026-11-28-bridge-auctions.md, MCTS-100, 200 duplicate deals): searching the calls
-with the system as bias and rollout policy was level with today's player; the system's own calls beat
-it by about 300 points a deal.
+action returns it without searching. **Decisions made by rule, not by the tree** (``unsearched_move``,
+the one place that says which; the PIMC player asks it too), in this order:
+
+* a betting decision, by every searcher: the greedy player's equity rule (``engine.equity``: the sampled
+  chance to win the showdown against the pot odds). Searched, the first bet was all in whatever the hand
+  (``docs/skill.md``, "Betting"): no game's result counts chips, so a bet costs the searcher nothing and
+  every fold it draws, in the tree or in a rollout, wins the game;
+* a call in an auction (Bridge) by a searcher with a greedy bias (``P_PRIOR`` > 0, the competent
+  player): the greedy player's call, the natural bidding system of ``engine.auction``. Measured
+  (docs/experiments/2026-11-28-bridge-auctions.md, MCTS-100, 200 duplicate deals): searching the calls
+  with the system as bias and rollout policy was level with today's player; the system's own calls beat
+  it by about 300 points a deal;
+* a trick-count bid (a bidding phase: Spades, Oh Hell) or a trump phase's decision (Euchre's ordering
+  up, calling, the dealer's discard) by a searcher with ``P_BID_WORLDS`` ≥ 1 (the competent player):
+  chosen in that many sampled worlds played out by the greedy player (``bids.sampled_bid``,
+  ``bids.sampled_call``). Searched, a bid is judged by a few rollouts each and the projection of the
+  estimated tricks; the worlds score every legal bid on the same deals by the contract scoring
+  (``docs/skill.md``, "Bidding").
+
+Every other decision is searched, and so are an auction's calls without the bias and bids and trump
+calls with ``P_BID_WORLDS`` at 0 (the bare search, ``search_params.default_params``).
 
 Measure ``m`` per side, from the first win condition: team scores (negated for ``low_score``); in
 bidding games minus the bags at the bag penalty's rate, plus, once the bids are in, the contract result
@@ -60,10 +71,10 @@ of the deck for captures, 10 deadwood points, else 1.
 Everything runs compiled (``numba.njit``): the tree is a set of fixed-capacity arrays (``Tree``, one node
 per iteration at most), a sample is an array copy, no Python object is touched per iteration.
 Parameters per seat are one row of ``params`` (``P_ITERATIONS``, ``P_UCB``, ``P_ROLLOUT``,
-``P_DEPTH``, ``P_PRIOR`` = ``b``, ``P_SEES_ALL``). A seat with ``P_SEES_ALL`` = 1 is the *cheating*
-searcher the quality measures compare with: step 1 copies the true state (every hidden card as it
-really lies, the RNG reseeded from the search RNG) instead of sampling, so it plays with the same budget
-as the honest searcher but sees every card.
+``P_DEPTH``, ``P_PRIOR`` = ``b``, ``P_SEES_ALL``, ``P_BID_WORLDS``). A seat with ``P_SEES_ALL`` = 1 is
+the *cheating* searcher the quality measures compare with: step 1 copies the true state (every hidden
+card as it really lies, the RNG reseeded from the search RNG) instead of sampling, so it plays with the
+same budget as the honest searcher but sees every card.
 """
 
 from __future__ import annotations
@@ -75,6 +86,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from darwindeck.agents.bids import sampled_bid, sampled_call
 from darwindeck.agents.contract_value import add_projected_contract
 from darwindeck.agents.determinize import determinize
 from darwindeck.engine import layout as L
@@ -93,6 +105,7 @@ from darwindeck.engine.policies import GREEDY, choose, estimate_tricks, greedy_c
 from darwindeck.engine.program import contract_view, phase_at, team_of, team_view, win_at
 from darwindeck.engine.rng import next_u32, rand_below
 from darwindeck.engine.search_params import (
+    P_BID_WORLDS,
     P_DEPTH,
     P_ITERATIONS,
     P_PRIOR,
@@ -475,6 +488,27 @@ def _copy_true_state(state: Int64Array, rng: Int64Array, out: Int64Array) -> Non
 
 
 @numba.njit(cache=True)
+def unsearched_move(
+    tables: Int64Array, state: Int64Array, kn: Int64Array, params: Float64Array, rng: Int64Array
+) -> int:
+    """The action a searcher with the parameter row ``params`` takes by rule in ``state`` without
+    searching (module docstring: bets, auction calls, trick-count bids, trump calls), or -1 when the
+    decision is to be searched."""
+    kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
+    if kind == L.K_BETTING:
+        return int(greedy_choice(tables, state))
+    if kind == L.K_AUCTION and params[P_PRIOR] > 0.0:
+        return int(greedy_choice(tables, state))
+    worlds = int(params[P_BID_WORLDS])
+    sees_all = params[P_SEES_ALL] >= 1.0
+    if kind == L.K_BIDDING and worlds >= 1:
+        return sampled_bid(tables, state, kn, sees_all, rng, worlds)
+    if kind == L.K_TRUMP and worlds >= 1:
+        return sampled_call(tables, state, kn, sees_all, rng, worlds)
+    return -1
+
+
+@numba.njit(cache=True)
 def search(
     tables: Int64Array,
     state: Int64Array,
@@ -488,10 +522,9 @@ def search(
     knowledge row, ``params`` its parameter row."""
     if state[L.S_N_LEGAL] == 1:
         return int(state[L.P_LEGAL])
-    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_BETTING:
-        return greedy_choice(tables, state)  # equity against the pot odds (module docstring)
-    if params[P_PRIOR] > 0.0 and phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_AUCTION:
-        return int(greedy_choice(tables, state))  # a call: the bidding system's (module docstring)
+    ruled = unsearched_move(tables, state, kn, params, rng)
+    if ruled >= 0:
+        return ruled
     seat = decider(state)
     iterations = min(int(params[P_ITERATIONS]), tree.action.shape[0] - 1)
     ucb = params[P_UCB]

@@ -9,12 +9,13 @@ kept: ``determinize.sample_world``), the world is solved by the perfect-informat
 (``solver.solve``: paranoid alpha-beta to the end of the hand, ``P_BUDGET`` engine steps per world),
 and each legal card's value is summed over the worlds. The card with the best total is played; among
 cards whose totals are equal (within ``bids.TIE``) the greedy player's choice
-(``engine.policies.greedy_choice``) is preferred, then the first in the legal order. A trick-count bid
-(a bidding phase) and a trump phase's decision (ordering up, calling trumps, the dealer's discard) are
-chosen in sampled worlds played out by the greedy player (``bids``: ``sampled_bid``, ``sampled_call``).
-Every other decision (calls in an auction, passes, and every decision of a game without tricks) is left
-to the competent information-set MCTS (``mcts.search``) with the same parameter row, or to the greedy
-player when the row's ``P_ITERATIONS`` is 0.
+(``engine.policies.greedy_choice``) is preferred, then the first in the legal order. Outside a trick,
+the decisions the competent MCTS makes by rule are made by the same rule (``mcts.unsearched_move``: a
+bet by equity, an auction's call by the bidding system, a trick-count bid and a trump phase's decision
+in ``P_BID_WORLDS`` sampled worlds played out by the greedy player, ``bids``). Every other decision
+(passes, and every decision of a game without tricks) is left to the competent information-set MCTS
+(``mcts.search``) with the same parameter row, or to the greedy player when the row's ``P_ITERATIONS``
+is 0.
 
 Known weakness, not cured here: *strategy fusion* (each world's solution assumes the seat will know the
 hidden cards later) and *non-locality*. The cure the issue names (resampling at the first trick's nodes,
@@ -27,9 +28,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from darwindeck.agents.bids import best_move, sampled_bid, sampled_call
+from darwindeck.agents.bids import best_move
 from darwindeck.agents.determinize import sample_world
-from darwindeck.agents.mcts import Tree, search
+from darwindeck.agents.mcts import Tree, search, unsearched_move
 from darwindeck.agents.solver import Workspace, solve
 from darwindeck.engine import layout as L
 from darwindeck.engine.policies import greedy_choice
@@ -78,12 +79,10 @@ def pimc_search(
     n = state[L.S_N_LEGAL]
     if n == 1:
         return int(state[L.P_LEGAL])
-    kind = phase_at(tables, state[L.S_PHASE], L.PH_KIND)
-    if kind == L.K_BIDDING:
-        return sampled_bid(tables, state, kn, params[P_SEES_ALL] >= 1.0, rng)
-    if kind == L.K_TRUMP:
-        return sampled_call(tables, state, kn, params[P_SEES_ALL] >= 1.0, rng)
-    if kind != L.K_TRICK:
+    ruled = unsearched_move(tables, state, kn, params, rng)
+    if ruled >= 0:
+        return ruled
+    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) != L.K_TRICK:
         if params[P_ITERATIONS] < 1.0:
             return greedy_choice(tables, state)
         return search(tables, state, kn, params, rng, tree, scratch)

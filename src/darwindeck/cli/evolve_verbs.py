@@ -455,6 +455,7 @@ def evolve(
         evaluator = _evaluator(backend, address, workers)
         try:
             result = _run(settings, run_seed, store, evaluator, resume, starters)
+            shown = simplify_gallery(result.gallery, settings, run_seed, top, evaluator.map)
         finally:
             evaluator.close()
         rated = _rated_of_run(store, result)
@@ -462,7 +463,6 @@ def evolve(
         store.close()
     folder = out if out is not None else Path("evolved") / f"run-{result.run_id}"
     outputs = write_run_outputs(folder, result, top)
-    shown = simplify_gallery(result.gallery, settings, run_seed, top)
     write_gallery(folder, result.gallery, shown)
     dropped = sum(len(game.simplification.dropped) for game in shown.values())
     console.print(

@@ -12,6 +12,8 @@ P_PRIOR        progressive-bias weight of the greedy choice (0: none)
 P_SEES_ALL     1: search the true state (every card seen), 0: determinize from the observation
 P_WORLDS       perfect-information Monte Carlo (``agents.pimc``): worlds sampled per card play
 P_BUDGET       perfect-information Monte Carlo: the solver's engine steps per world
+P_BID_WORLDS   worlds sampled per trick-count bid or trump call (``agents.bids``); 0: such a decision is
+               searched like any other (``agents.mcts.unsearched_move``)
 =============  ==================================================================================
 
 They live in the engine, below both of their readers (the batch loop and the search, in
@@ -35,7 +37,8 @@ P_PRIOR = 4
 P_SEES_ALL = 5
 P_WORLDS = 6
 P_BUDGET = 7
-N_PARAMS = 8
+P_BID_WORLDS = 8
+N_PARAMS = 9
 DEFAULT_ITERATIONS = 100
 DEFAULT_UCB = 0.7
 DEFAULT_DEPTH = 8

@@ -29,15 +29,19 @@ unknown ``from`` game, or one that cannot be coerced into the brief (``refusal``
 players, whose passing across needs an even number of players).
 
 **Hard parts** hold for every child (``steer``): the child is *coerced* (player count and deck type set,
-the phases of refused mechanics removed, a refused tableau mode set to none), and a partnership game
-whose teams the new player count would split unevenly (Partnership Spades for 3: players 1 and 3 against
-2) played without partnerships: fixed sides of unequal size hand one side the game (the first run of the
-example brief's gallery showed two such games, at first-player advantages of +0.50 and −0.33), and no
-classic has them. The coerced child is vetted by
-``repair.vet`` (the deal is clamped to the new deck, teams refitted, orphan rules dropped), then checked
-(``unmet``); a child that still misses a hard part, or lies farther than ``distance`` from every ``from``
-game, is refused and the GA breeds again. The fitness gates (total 0, ``gate_reason`` ``brief: …``) a
-live genome that misses a hard part, so nothing that misses one enters the archive or the gallery.
+its teams refitted to that count (``repair.fix_teams``), the phases of refused mechanics removed, a
+refused tableau mode set to none), and a partnership game whose sides are of unequal size is played
+without partnerships, whether the brief's player count split it (Partnership Spades for 3: players 1 and 3
+against 2) or a mutation made it (``EnableTeamModeMutation`` deals an odd count into sides one apart):
+fixed sides of unequal size hand one side the game (the first run of the example brief's gallery showed
+two such games, at first-player advantages of +0.50 and −0.33, and a mutation made a third after the
+player count was set), and no classic has them. Validation still accepts such teams (spec 003 lists 3
+against 1 among its configurations), so a run without a brief may breed them. The coerced child is vetted
+by ``repair.vet`` (the deal is clamped to the new deck, teams refitted, orphan rules dropped), then
+checked (``unmet``); a child that still misses a hard part, or lies farther than ``distance`` from every
+``from`` game, is refused and the GA breeds again. The fitness gates (total 0, ``gate_reason``
+``brief: …``) a live genome that misses a hard part, so nothing that misses one enters the archive or the
+gallery.
 
 **Soft parts** are charged (``brief_penalties``, recorded as ``penalty.brief_time`` and
 ``penalty.brief_wanted``): the playing time is ``meaningful_decisions × SECONDS_PER_DECISION / 60``
@@ -81,7 +85,7 @@ from darwindeck.evolve.mutations._edit import with_phases, with_setup
 from darwindeck.evolve.novelty import genome_distance
 from darwindeck.evolve.quality import descriptors as D
 from darwindeck.evolve.quality.penalty import Penalty
-from darwindeck.evolve.repair import repair_teams, vet
+from darwindeck.evolve.repair import fix_teams, vet
 from darwindeck.evolve.settings import STYLES, EvolutionSettings
 from darwindeck.genome.cards import DeckType
 from darwindeck.genome.library import all_games
@@ -291,12 +295,9 @@ def coerce(genome: GameGenome, brief: Brief) -> GameGenome:
     """``genome`` with the brief's player count and deck set and its refused mechanics removed (not
     yet vetted: ``steer`` does that)."""
     if brief.players is not None and genome.player_count != brief.players:
-        teams = repair_teams(genome.teams, brief.players) if genome.team_mode else None
-        if teams and len({len(team) for team in teams}) > 1:
-            teams = None  # uneven sides (2 against 1): played without partnerships (module docstring)
-        genome = genome.replace(
-            player_count=brief.players, team_mode=teams is not None, teams=teams if teams else ()
-        )
+        genome = fix_teams(genome.replace(player_count=brief.players))
+    if genome.team_mode and len({len(team) for team in genome.teams}) > 1:
+        genome = genome.replace(team_mode=False, teams=())  # uneven sides: no partnerships (module docstring)
     deck = brief.deck_type()
     if deck is not None and genome.setup.initial_deck is not deck:
         genome = with_setup(genome, initial_deck=deck)

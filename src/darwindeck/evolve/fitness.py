@@ -22,7 +22,11 @@ purpose)``.
    either batch (``MAX_ERROR_RATE`` 0); in greedy self-play more than ``MAX_TIMEOUT_RATE`` (5 %) of the
    games stopped by the step budget, more than ``MAX_DRAW_RATE`` (40 %) without a winner, or fewer than
    ``MIN_MEANINGFUL_DECISIONS`` (3) meaningful decisions per game. Random play is not gated on draws: a
-   bidding game to 500 that random bidders never finish is not a bad game.
+   bidding game to 500 that random bidders never finish is not a bad game. Greedy self-play is played
+   first, ``GATE_CHUNK`` (10) games at a time (the same games as one batch), and stops as soon as a limit
+   is passed whatever the remaining games do (``certain_failure``: more than 40 of 100 games drawn, say);
+   the random baseline is then not played, and the breakdown holds the rates of the games played. Such
+   genomes (a game that never ends, played to its turn limit) were half of the screening's time.
 4. *Ladder rung 0*: the duplicate match greedy against random (``quality.ladder``) on G deals (each
    played once per side), purpose ``ladder:0``.
 
@@ -36,7 +40,11 @@ min(200, decisions per hand) / 2`` (a rollout runs to the end of the hand); the 
 S (20 million by default: about 10 s of one core) steps in all, rung 1 first (the projection comes from greedy
 play, so a search that lengthens the games spends more). A match plays as many of its deals as fit, and is
 skipped when fewer than ``MIN_JUDGED_DEALS`` (8; 4 for the hidden-information match) fit: ``mcts_over_budget``
-= 1 then, and what was skipped stays unmeasured. The deals rung 1 played are ``judged_deals``, the steps spent
+= 1 then, and what was skipped stays unmeasured. A match is played ``JUDGE_CHUNK`` (2) deals at a time and
+stops once the steps it has spent (its searchers' iterations, counted from the games) reach what is left,
+so a search that makes the games far longer than greedy play (130 million steps against a budget of 20,
+seen in the evolution benchmark) overruns by one chunk at most; stopped before its least deals, it is
+over budget too. The deals rung 1 played are ``judged_deals``, the steps spent
 ``mcts_steps``. Everything counted is a game result, not a clock, so the outcome is deterministic. The mark
 ``mcts`` = 1 says the result was judged. The screening already records ``judging_cost``, the steps this plan
 is projected to spend (rung 1 only when rung 0 is significant), which the GA's generation budget reads.
@@ -97,7 +105,14 @@ from darwindeck.evolve.quality.elegance import (
     static_flaws,
 )
 from darwindeck.evolve.quality.idle import IdleTest, Profile, idle_test
-from darwindeck.evolve.quality.ladder import Ladder, Rung, duplicate_games, duplicate_match, rung_cost
+from darwindeck.evolve.quality.ladder import (
+    Ladder,
+    Rung,
+    duplicate_games,
+    duplicate_match,
+    rung_cost,
+    rung_of,
+)
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
@@ -133,6 +148,10 @@ MAX_ERROR_RATE = 0.0
 MAX_DRAW_RATE = 0.4
 MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
+#: Greedy self-play is played this many games at a time, and stops once the gate is certain to fail.
+GATE_CHUNK = 10
+#: A judging match is played this many deals at a time, and stops once its steps reach the budget.
+JUDGE_CHUNK = 2
 #: Meaningful decisions per hand a game should take (greedy self-play); outside, the length factor.
 HAND_DECISION_BAND = (6.0, 120.0)
 MAX_HANDS = 30.0
@@ -322,6 +341,35 @@ def _rates(games: Games) -> dict[str, float]:
     return {"error_rate": games.error_rate, "draw_rate": games.draw_rate, "timeout_rate": games.timeout_rate}
 
 
+def certain_failure(greedy: Games, games: int) -> str | None:
+    """Why the gate fails whatever the rest of ``games`` greedy self-play games do, ``greedy`` being the
+    first of them (the counts against a limit only grow), or ``None``."""
+    limits = {"error_rate": MAX_ERROR_RATE, "timeout_rate": MAX_TIMEOUT_RATE, "draw_rate": MAX_DRAW_RATE}
+    counts = {"error_rate": greedy.errors, "timeout_rate": greedy.timeouts, "draw_rate": greedy.draws}
+    for name, count in counts.items():
+        if count > limits[name] * games:
+            words = name.replace("_", " ")
+            return (
+                f"greedy self-play: {words} above the limit {limits[name]:.2f} whatever the rest do "
+                f"({count} of the first {greedy.count} of {games} games)"
+            )
+    return None
+
+
+def greedy_self_play(live: GameGenome, games: int, seed: int) -> tuple[Games, str | None]:
+    """Greedy self-play, ``GATE_CHUNK`` games at a time (the very games of one batch: game i is dealt from
+    ``(seed, i)``), stopped when the gate is certain to fail before the last game (``certain_failure``):
+    the games played and that failure (``None`` when every game was played)."""
+    played = play(live, [GREEDY], min(GATE_CHUNK, games), seed)
+    while played.count < games:
+        failure = certain_failure(played, games)
+        if failure is not None:
+            return played, failure
+        start = played.count
+        played = played.extended(play(live, [GREEDY], min(GATE_CHUNK, games - start), seed, start))
+    return played, None
+
+
 def gate_reason(random_rates: Mapping[str, float], greedy: Games) -> str | None:
     """Why the random baseline or greedy self-play fails the gate (module docstring, step 3)."""
     if random_rates["error_rate"] > MAX_ERROR_RATE:
@@ -451,9 +499,26 @@ class _Budget:
         fits = min(wanted, int(self.left // per_deal)) if per_deal > 0 else wanted
         return fits if fits >= least else 0
 
-    def spend(self, rung: Rung) -> Rung:
-        self.left -= rung.mcts_iterations * self.steps_per_iteration
-        return rung
+    def spent(self, rung: Rung) -> float:
+        return rung.mcts_iterations * self.steps_per_iteration
+
+    def match(self, strong: Policy, weak: Policy, deals: int, seed: int, least: int) -> Rung | None:
+        """``strong`` against ``weak`` on up to ``deals`` deals, ``JUDGE_CHUNK`` deals at a time (the very
+        games of one match: a game is dealt and played from its own seeds), stopped once the steps spent
+        reach what is left: a search can make the games far longer than greedy play, the projection's
+        basis. The steps are spent; the rung is ``None`` (over budget) when it played fewer than
+        ``least`` deals."""
+        replays: tuple[Games, ...] = ()
+        for start in range(0, deals, JUDGE_CHUNK):
+            chunk = duplicate_games(self.live, strong, weak, min(JUDGE_CHUNK, deals - start), seed, start)
+            replays = tuple(a.extended(b) for a, b in zip(replays, chunk, strict=True)) if replays else chunk
+            if self.spent(rung_of(self.live, strong, weak, replays)) >= self.left:
+                break
+        if not replays:
+            return None
+        rung = rung_of(self.live, strong, weak, replays)
+        self.left -= self.spent(rung)
+        return rung if rung.deals >= least else None
 
     def project(self, strong: Policy, weak: Policy, deals: int) -> None:
         self.left -= deals * self.per_deal(strong, weak)
@@ -563,19 +628,19 @@ def _judge(
     rungs = []
     if rung0.significant:
         deals = budget.deals(strong, GREEDY, settings.mcts_games, MIN_JUDGED_DEALS)
-        if deals:
-            rung = duplicate_match(live, strong, GREEDY, deals, batch_seed(seed, "ladder:1"))
-            rungs.append(budget.spend(rung))
-            notes["judged_deals"] = float(deals)
+        rung = budget.match(strong, GREEDY, deals, batch_seed(seed, "ladder:1"), MIN_JUDGED_DEALS)
+        if rung is not None:
+            rungs.append(rung)
+            notes["judged_deals"] = float(rung.deals)
         else:
             notes["mcts_over_budget"] = 1.0
     idle = _idle(live, settings, seed, budget) if weigh_rules else None
     if weigh_rules:
         notes.update(_idle_notes(idle))
     deals = budget.deals(seer, strong, _hidden_deals(settings), MIN_HIDDEN_DEALS)
-    if deals:
-        hidden = duplicate_match(live, seer, strong, deals, batch_seed(seed, "hidden"))
-        notes["hidden_information"] = budget.spend(hidden).skill
+    hidden = budget.match(seer, strong, deals, batch_seed(seed, "hidden"), MIN_HIDDEN_DEALS)
+    if hidden is not None:
+        notes["hidden_information"] = hidden.skill
     else:
         notes["mcts_over_budget"] = 1.0
     notes["mcts_steps"] = settings.mcts_step_budget - budget.left
@@ -633,11 +698,12 @@ def _screen(
     """Steps 2–4 and the score (module docstring), with ``judge`` the judging too."""
     live, breakdown = evaluation.genome, evaluation.breakdown
     games = settings.games_per_genome
-    random = play(live, [RANDOM], games, batch_seed(seed, "random"))
     greedy_seed = batch_seed(seed, "greedy")
-    greedy = play(live, [GREEDY], games, greedy_seed)
+    greedy, failure = greedy_self_play(live, games, greedy_seed)
+    random = play(live, [RANDOM], games if failure is None else 0, batch_seed(seed, "random"))
     random_rates = _rates(random)
-    breakdown.update({f"random_{name}": value for name, value in random_rates.items()})
+    if failure is None:
+        breakdown.update({f"random_{name}": value for name, value in random_rates.items()})
     breakdown.update(_rates(greedy))
     stats = summarise(live, greedy.rows)
     breakdown.update(
@@ -646,7 +712,7 @@ def _screen(
         avg_turns=stats.avg_turns,
         avg_decisions=stats.avg_decisions,
     )
-    reason = gate_reason(random_rates, greedy)
+    reason = failure or gate_reason(random_rates, greedy)
     if reason:
         return evaluation.result(0.0, reason)
     random_decisions = random.mean(B.STAT_DECISIONS)

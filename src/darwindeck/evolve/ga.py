@@ -66,8 +66,10 @@ population, fitness and diversity of generation g − 1), which is what the stor
 resume_run=RUN_ID)`` replays the completed generations from the store (populations, fitness, stats) to
 rebuild the records, hall of fame and plateau counter (redoing each generation's MCTS selection, whose
 re-scorings the store must hold), and goes on after the last one exactly as the
-unbroken run would have. A resumed run must use the stored settings and seed (only ``generations`` may
-differ, to extend a run); ``load_run_settings`` reads them.
+unbroken run would have. A replay that finds a fitness missing, or judges other games than the stored
+statistics count (``mcts_evaluations`` + ``mcts_cache_hits``), shows that an older version made the run:
+it is refused with ``store.ReplayError`` (``RunStore.replay_refused``). A resumed run must use the stored
+settings and seed (only ``generations`` may differ, to extend a run); ``load_run_settings`` reads them.
 """
 
 from __future__ import annotations
@@ -594,20 +596,21 @@ class _Run:
         population = [self.canonical(member) for member in population]
         for member in population:
             if self.lookup(member.identity) is None:
-                raise DarwinDeckError(
-                    f"run {self.run_id}: generation {index} has no stored fitness for "
-                    f"{member.identity[:12]}; the store is incomplete"
-                )
-        for identity in self.mcts_pending(population):
+                reason = f"no fitness of {member.identity[:12]} is stored under this version's cache key"
+                raise self.store.replay_refused(self.run_id, index, reason)
+        stats = GenerationStats.from_dict(record)
+        pending = self.mcts_pending(population)
+        judged = stats.mcts_evaluations + stats.mcts_cache_hits
+        if len(pending) != judged:
+            reason = f"this version's MCTS step judges {len(pending)} game(s) where the run judged {judged}"
+            raise self.store.replay_refused(self.run_id, index, reason)
+        for identity in pending:
             stored_mcts = self.store.cached_evaluation(identity, self.mcts_hash)
             if stored_mcts is None:
-                raise DarwinDeckError(
-                    f"run {self.run_id}: generation {index} has no stored MCTS re-scoring for "
-                    f"{identity[:12]}; the store is incomplete"
-                )
+                reason = f"this version's MCTS step judges {identity[:12]}, which the run did not judge"
+                raise self.store.replay_refused(self.run_id, index, reason)
             self.fitness[identity] = stored_mcts
         totals = [self.fitness[member.identity].total for member in population]
-        stats = GenerationStats.from_dict(record)
         self.absorb(index, Scored(population, totals, {}, record, stats))
         return totals
 

@@ -24,20 +24,20 @@ file                            content
 
 **Simplified games** (``simplify_gallery(elites, settings, run_seed, count)``, at write time, for the
 ``count`` best games that meet the bar, then the best of the rest when fewer meet it:
-``simplified_ranks``; ``darwindeck evolve`` passes ``--top``): each game's idle rules are dropped one at
-a time (``quality.simplify``: the idle test on the fitness's screening profile, the least useful rule
-first, the test run again after each drop, the genome settled by ``fitness.strip_dead_rules``), and each
-drop is kept only while the game's score as new, re-scored as the run scored it (the run's settings, the
-original's seed ``evaluator.evaluation_seed(run_seed, identity)``, judged when the original was),
-stays within ``quality.simplify.TOLERANCE`` (5 %) of the original's and a game that met the bar still
-meets it (a drop that loses the bar scores 0: the rule is kept). The novelty factor is left out of
-that comparison: an idle rule's only effect can be the distance to a published game, and a game that is
-a known game once its idle rules are gone is shown as the rediscovery it is. Only these games are
-simplified: the idle test costs a screening per removable rule and round, too much for every genome of a
-run; and none is when the run plays fewer than ``quality.simplify.MIN_DEALS`` (20) games per genome,
-where the idle test has no power. A simplified game keeps the run's identity (its files' names, the
-store's records), and its row shows the simplified game's own measures, re-scored; the heat map stays
-the run's archive.
+``simplified_ranks``; ``darwindeck evolve`` passes ``--top`` and its workers' ``map``, a game a task):
+each game's idle rules are dropped one at a time (``quality.simplify``: the idle test on the fitness's
+screening profile, the least useful rule first, the test run again after each drop, the genome settled by
+``fitness.strip_dead_rules``), and each drop is kept only while the game's score as new, re-scored as the
+run scored it (the run's settings, the original's seed ``evaluator.evaluation_seed(run_seed, identity)``,
+judged when the original was), stays within ``quality.simplify.TOLERANCE`` (5 %) of the original's and a
+game that met the bar still meets it (a drop that loses the bar scores 0: the rule is kept). The novelty
+factor is left out of that comparison: an idle rule's only effect can be the distance to a published
+game, and a game that is a known game once its idle rules are gone is shown as the rediscovery it is.
+Only these games are simplified: the idle test costs a screening per removable rule and round, too much
+for every genome of a run; and none is when the run plays fewer than ``quality.simplify.MIN_DEALS`` (20)
+games per genome, where the idle test has no power. A simplified game keeps the run's identity (its
+files' names, the store's records), and its row shows the simplified game's own measures, re-scored; the
+heat map stays the run's archive.
 
 ``gallery_lines(elites)`` is the same gallery as plain text of at most 80 columns for the terminal (no
 table that a narrow terminal would truncate): two lines of measures per game, then its nearest published
@@ -66,9 +66,10 @@ decisions per game in greedy self-play.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -354,6 +355,15 @@ class Shown:
         return ", ".join(parts) if parts else "no idle rule"
 
 
+#: How the gallery's games are simplified: ``map_fn(task, games)``, results in order (``Evaluator.map``).
+MapFn = Callable[[Callable[[Elite], Shown], Sequence[Elite]], list[Shown]]
+
+
+def _serial_map(task: Callable[[Elite], Shown], games: Sequence[Elite]) -> list[Shown]:
+    """One game after another, in this process (the default of ``simplify_gallery``)."""
+    return [task(game) for game in games]
+
+
 def simplify_elite(elite: Elite, settings: EvolutionSettings, run_seed: int) -> Shown:
     """``elite`` with its idle rules dropped (``quality.simplify``) and re-scored as the run scored it:
     the same settings, the seed of the original's evaluation (``evaluator.evaluation_seed``), the judging
@@ -401,16 +411,22 @@ def simplified_ranks(elites: Sequence[Elite], count: int) -> list[int]:
 
 
 def simplify_gallery(
-    elites: Sequence[Elite], settings: EvolutionSettings, run_seed: int, count: int
+    elites: Sequence[Elite],
+    settings: EvolutionSettings,
+    run_seed: int,
+    count: int,
+    map_fn: MapFn = _serial_map,
 ) -> dict[str, Shown]:
     """The ``simplified_ranks`` games simplified (``simplify_elite``), by the run's identity; none when the
-    idle test's batches have fewer than ``quality.simplify.MIN_DEALS`` deals (too few to tell)."""
+    idle test's batches have fewer than ``quality.simplify.MIN_DEALS`` deals (too few to tell). The games
+    are simplified through ``map_fn`` (a run's ``Evaluator.map``: one task a game, on its workers); each
+    game's simplification is a function of the game, the settings and the seed, so the result is the
+    same for every ``map_fn``."""
     if idle_games(settings) < MIN_DEALS:
         return {}
-    return {
-        elites[rank - 1].identity: simplify_elite(elites[rank - 1], settings, run_seed)
-        for rank in simplified_ranks(elites, count)
-    }
+    chosen = [elites[rank - 1] for rank in simplified_ranks(elites, count)]
+    task = functools.partial(simplify_elite, settings=settings, run_seed=run_seed)
+    return {elite.identity: shown for elite, shown in zip(chosen, map_fn(task, chosen), strict=True)}
 
 
 def _simplified_section(elites: Sequence[Elite], shown: Mapping[str, Shown]) -> list[str]:

@@ -226,8 +226,8 @@ def run_generations(
     progress: Callable[[S], None] | None = None,
 ) -> str:
     """Continue run ``run_id`` (new or stored) up to ``generations`` generations; returns its status."""
+    current = _restore(species, store, run_id)  # first: a refused replay leaves the run's status as it was
     store.set_status(run_id, RUNNING)
-    current = _restore(species, store, run_id)
     while current.count < generations and species.stopped() is None:
         scored = _step(species, store, run_id, current)
         current = _Current(current.count + 1, scored.population, scored.totals)

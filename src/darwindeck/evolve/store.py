@@ -22,6 +22,13 @@ Rules:
   keyed by (identity, settings hash): the same genome scored under the same fitness settings and seed is
   never scored twice, across runs sharing the store. A kind whose fitness is not a function of the genome
   alone (a deck's grows with the battles it has played) keeps it per slot in the notes instead.
+* A resumed run is replayed from its stored generations (``evolve.loop``); when this version replays one
+  otherwise than the run went (a fitness it cannot find under its own cache key, another choice of games
+  to judge: the run was made by other code, e.g. a run with a brief from before the archive's axes
+  followed the brief, or another version number, which the evaluation cache key holds), ``replay_refused``
+  is the one error: it names the run, the generation, what differs, the version and day the run was
+  started, and what to do (start a new run; the stored games stay readable). Nothing is written before it
+  is raised.
 * Old databases open: the tables are created when missing, and a ``runs`` table without the ``kind``
   column (written before deck evolution shared this store) gets it, every old run being a card game's.
 
@@ -90,6 +97,10 @@ G = TypeVar("G")
 
 class StoreError(DarwinDeckError):
     """A store that cannot be opened, a missing run or generation, or a write the rules refuse."""
+
+
+class ReplayError(StoreError):
+    """A stored run that this version replays otherwise than it went, so it cannot be resumed."""
 
 
 class FitnessLike(Protocol):
@@ -366,6 +377,18 @@ class GenomeStore(Generic[G]):
         if run is None or run.kind != self.kind:
             raise StoreError(f"run store {self.url!r}: no run with id {run_id} of kind {self.kind}")
         return run
+
+    def replay_refused(self, run_id: int, generation: int, reason: str) -> ReplayError:
+        """The error that refuses to resume run ``run_id``: replaying its ``generation``, ``reason`` (what
+        this version does otherwise than the run did); see the module docstring."""
+        info = self.run_info(run_id)
+        return ReplayError(
+            f"run {run_id} cannot be resumed: replaying its generation {generation}, {reason}. The run was "
+            f"made (started {info.created[:10]} by DarwinDeck {info.version}) by code that evolved "
+            "otherwise (for one, the archive's axes of a run with a brief now follow the brief), so this "
+            f"version cannot continue it. Its games stay in the store (darwindeck runs show {run_id}); start "
+            "a new run with the same options instead, without --resume."
+        )
 
     def list_runs(self) -> list[RunInfo]:
         """Every run of the store's kind, oldest first, with its progress."""

@@ -66,7 +66,13 @@ from darwindeck.genome.conditions import (
 from darwindeck.genome.declare import phase_version
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.phases import (
+    AuctionPhase,
+    CountPhase,
+    CribPhase,
+    DealerPhase,
+    KnockPhase,
     Phase,
+    ShowPhase,
     TrickPhase,
 )
 
@@ -445,6 +451,29 @@ class GameGenome:
         for rule in self.scoring.card_rules:
             found.extend(iter_conditions(rule.condition))
         return found
+
+    @property
+    def scores_points(self) -> bool:
+        """Whether some rule scores points, so that a seat's or a team's score can change: a win decided
+        by scores (validation allows one only where something scores), card scoring rules, a contract,
+        the makers' or the books' scoring, or a phase that scores (a count with combos or a go, a crib's
+        heels, a show, a knock, an auction, a dealer; each through ``engine.scoring.add_score`` or the
+        contract's arithmetic). A hand evaluation alone scores nothing: a showdown gives chips or the
+        game. Where nothing scores, scores stay 0 all game: the table does not show them and the
+        rulebook does not speak of them."""
+        scoring_phases = any(
+            (isinstance(p, CountPhase) and (p.combos or p.go_points > 0))
+            or (isinstance(p, CribPhase) and p.heels > 0)
+            or isinstance(p, (ShowPhase, KnockPhase, AuctionPhase, DealerPhase))
+            for p in self.phases
+        )
+        rules = (
+            self.contract_scoring is not None
+            or self.maker_scoring is not None
+            or self.book_scoring is not None
+            or bool(self.scoring.card_rules)
+        )
+        return rules or scoring_phases or any(w.type in SCORE_WINS for w in self.win_conditions)
 
     @property
     def identity(self) -> str:

@@ -17,17 +17,20 @@ once), a hand over with the scores. Both read only ``TableView`` values of the h
 (``darwindeck.play.view``), the genome and ``TableRules`` (public rules), so a line can name a card only
 when that seat may see it:
 
-* cards played to the discard (unless the discard is face down), the tableau or a trick are named;
+* cards played to the discard (unless the discard is face down), the tableau or a trick are named, a
+  set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), and so are the cards a
+  capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into the hand);
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
-  own moves (the human sees them arrive in or leave their hand);
+  own moves, and a card taken from the human's hand to the human ("East takes 7♣ from your hand"): the
+  human sees them arrive in or leave their hand;
 * a card played in a play phase whose rank has a special effect adds the effect (spec 000: one per rank,
   the last listed wins), with its target named from the direction of play before the card, and for a
   draw what was really drawn;
 * discards the rules keep face down (the Euchre dealer's, a discard onto a captured pile or the deck,
-  as Draw Poker's exchange) are counted, never named, except to their owner ("East discards 2 cards and
-  draws 2");
+  as Draw Poker's exchange) and sets put face down are counted, never named, except to their owner
+  ("East discards 2 cards and draws 2", "East puts 2 cards onto the deck");
 * cards the rules turn face up (``view.cards_turned_up``: a challenged claim, a knock's hands, a
-  showdown's hands, a book) are named with the moment that turns them up; bets say their size.
+  showdown's hands, a book, a set) are named with the moment that turns them up; bets say their size.
 
 A game ends with ``result_text``: the winner and why, in the terms of the game's win condition.
 
@@ -54,7 +57,7 @@ from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
 from darwindeck.engine.counting import count_value
 from darwindeck.engine.tableau_melds import run_card, run_length
-from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name, card_rank
+from darwindeck.genome.cards import Location, Rank, Suit, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
 from darwindeck.genome.schema import (
@@ -74,6 +77,7 @@ from darwindeck.play.view import (
     TableView,
     contract_bid,
     follow_note,
+    lands_face_up,
     sort_hand,
     trick_winner,
     wild_note,
@@ -224,31 +228,61 @@ def _drawn_clause(view: TableView, actor: int, target: int, value: int, after: T
 
 
 def _card_play(
-    view: TableView, actor: int, card: int, genome: GameGenome, rules: TableRules, after: TableView
+    view: TableView,
+    actor: int,
+    shown: Sequence[int],
+    count: int,
+    rank: int,
+    genome: GameGenome,
+    rules: TableRules,
+    after: TableView,
 ) -> str:
-    """A single card played in a play phase (its target and the discard's visibility decide the words)."""
+    """``count`` cards of ``rank`` played in a play phase, one card or a set: its target and the discard's
+    visibility decide the words (``view.lands_face_up``). ``shown`` are the cards as the seat may see
+    them: those laid face up, or the seat's own; empty for another seat's set put face down."""
     phase = genome.phases[view.phase_index]
     target = phase.target if isinstance(phase, PlayPhase) else Location.DISCARD
-    mine = actor == view.seat
-    name = card_name(card)
-    if target is Location.DISCARD and genome.setup.discard_visibility is Visibility.FACE_DOWN:
-        words = _says(view, actor, "plays", "play", f"{name} face down" if mine else "a card face down")
-    elif target in (Location.DISCARD, Location.TABLEAU):
-        wild_rank = card % L.N_RANKS in rules.wild_ranks
-        note = wild_note(rules, card) if target is Location.DISCARD else "wild" if wild_rank else ""
+    named = " ".join(card_name(card) for card in shown)
+    private = named if actor == view.seat and named else "a card" if count == 1 else f"{count} cards"
+    if lands_face_up(genome, target):
+        wild_rank = rank in rules.wild_ranks
+        note = wild_note(rules, shown[-1]) if shown and target is Location.DISCARD else ""
+        note = note or ("wild" if wild_rank and target is Location.TABLEAU else "")
         wild = f" ({note})" if note else ""
         where = " to the table" if target is Location.TABLEAU else ""
-        words = _says(view, actor, "plays", "play", f"{name}{where}{wild}")
+        words = _says(view, actor, "plays", "play", f"{named or claim_words(count, rank)}{where}{wild}")
+    elif target is Location.DISCARD:
+        words = _says(view, actor, "plays", "play", f"{private} face down")
     elif target is Location.OPPONENT_HAND:
         receiver = view.name(_offset(view, actor, view.direction))
-        words = _says(view, actor, "gives", "give", f"{name if mine else 'a card'} to {receiver}")
+        words = _says(view, actor, "gives", "give", f"{private} to {receiver}")
     else:
         where = "onto the deck" if target is Location.DECK else "onto their captured pile"
-        words = _says(view, actor, "puts", "put", f"{name if mine else 'a card'} {where}")
-    effect = effect_of(genome, card_rank(card))
+        words = _says(view, actor, "puts", "put", f"{private} {where}")
+    effect = effect_of(genome, Rank.from_code(rank))
     if effect is None or effect.effect_type is EffectType.NAME_SUIT:  # the naming is told next
         return words
     return f"{words}: {effect_text(view, actor, effect, after)}"
+
+
+def _set_play(
+    before: TableView,
+    actor: int,
+    action: int,
+    after: TableView,
+    genome: GameGenome,
+    rules: TableRules,
+    revealed: Revealed,
+) -> str:
+    """A set (a pair, three of a kind, ``A_SET0`` ..): "South plays K♥ K♠", its cards as laid face up
+    (``revealed.laid``, ``view.cards_turned_up``); put face down, they are named only to their owner
+    (the cards that left its hand: "You put K♥ K♠ onto the deck", "East puts 2 cards onto the deck")."""
+    rank, count = (action - L.A_SET0) % L.N_RANKS, (action - L.A_SET0) // L.N_RANKS + 2
+    shown: Sequence[int] = revealed.laid
+    if not shown and actor == before.seat:
+        gone = set(before.hand or ()) - set(after.hand or ())
+        shown = sorted(card for card in gone if card % L.N_RANKS == rank)
+    return _card_play(before, actor, shown, count, rank, genome, rules, after)
 
 
 def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -> str:
@@ -265,9 +299,10 @@ def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -
     if source is Location.OPPONENT_HAND:
         victim = before.name(_shrunk_hand(before, after, actor))
         owner = "your" if victim == "You" else f"{victim}'s"
-        return _says(
-            before, actor, "takes", "take", f"{drawn if mine and drawn else 'a card'} from {owner} hand"
-        )
+        kept = after.hand or () if after.hand_number == before.hand_number else before.hand or ()
+        lost = ", ".join(card_name(c) for c in before.hand or () if c not in kept)
+        taken = drawn if mine else lost if victim == "You" else ""  # the giver sees its card go
+        return _says(before, actor, "takes", "take", f"{taken or 'a card'} from {owner} hand")
     if source is Location.CAPTURED:
         return _says(before, actor, "takes", "take", "a card from their captured pile")
     return _says(before, actor, "draws", "draw", drawn if mine and drawn else "a card")
@@ -336,7 +371,7 @@ def describe_decision(
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
         if kind == L.K_DISCARD:
             return _says(before, actor, "discards", "discard", card_name(action))
-        return _card_play(before, actor, action, genome, rules, after)
+        return _card_play(before, actor, (action,), 1, action % L.N_RANKS, genome, rules, after)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
     if kind == L.K_AUCTION:
@@ -370,11 +405,7 @@ def describe_decision(
     if action == L.A_NO_CHALLENGE:
         return _says(before, actor, "does not challenge", "do not challenge")
     if L.A_SET0 <= action < L.A_TARGET0:
-        size = (action - L.A_SET0) // L.N_RANKS + 2
-        rank = Rank.from_code((action - L.A_SET0) % L.N_RANKS)
-        line = _says(before, actor, "plays", "play", f"{size}×{rank.value}")
-        effect = effect_of(genome, rank)
-        return f"{line}: {effect_text(before, actor, effect, after)}" if effect else line
+        return _set_play(before, actor, action, after, genome, rules, revealed)
     if action == L.A_BLIND_NIL:
         return _says(before, actor, "bids", "bid", "blind Nil")
     if action >= L.A_RUN0:
@@ -400,11 +431,10 @@ def describe_decision(
 
 
 def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
-    """Whether a discard phase's cards land face up: on a face-up discard pile. Cards set aside onto a
+    """Whether a discard phase's cards land face up (``view.lands_face_up``). Cards set aside onto a
     captured pile (Draw Poker's exchange) or the deck go face down, as a discard at a real table does."""
     phase = genome.phases[phase_index]
-    target = phase.target if isinstance(phase, DiscardPhase) else Location.DISCARD
-    return target is Location.DISCARD and genome.setup.discard_visibility is not Visibility.FACE_DOWN
+    return lands_face_up(genome, phase.target if isinstance(phase, DiscardPhase) else Location.DISCARD)
 
 
 _FACE_NAMES = {Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.ACE: "Ace"}
@@ -869,16 +899,24 @@ def makers_result(before: TableView, action: int, after: TableView, rules: Table
         march = ", a march" if taken >= played else ""
         return f"{made} with {taken} tricks{march}: +{gains[team] if team >= 0 else 0}"
     others = [t for t, gain in enumerate(gains) if gain > 0]
-    to = " and ".join(_side_name(before, rules, rules.teams[t][0]) for t in others)
+    to = " and ".join(_side_name(before, rules, rules.teams[t][0] if rules.teams else t) for t in others)
     return f"{made} and took {_count(taken, 'trick')}, euchred: +{scoring.euchre_points} to {to}"
 
 
 def scores_text(view: TableView, rules: TableRules) -> str:
     """ "Scores: North 12, East 3, ..." ("Scores: North+South 120, East+West 80" in team mode); in a game
-    without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, else the cards:
+    without scores, the chips each seat holds ("Chips: North 120, ...") when it bets, the cards each side
+    captured where captures count ("Captured: North+South 12, East+West 28"), else the cards in hand:
     "Cards left: North 3, East 0, ..."."""
     if not rules.keeps_score and rules.has_chips:
         return "Chips: " + ", ".join(f"{view.names[p]} {view.chips[p]}" for p in range(view.n_players))
+    if not rules.keeps_score and rules.has_captures:
+        sides = rules.teams or tuple((p,) for p in range(view.n_players))
+        captured = (
+            f"{'+'.join(view.names[p] for p in side)} {sum(view.captured_sizes[p] for p in side)}"
+            for side in sides
+        )
+        return "Captured: " + ", ".join(captured)
     if not rules.keeps_score:
         return "Cards left: " + ", ".join(
             f"{view.names[p]} {view.hand_sizes[p]}" for p in range(view.n_players)
@@ -949,15 +987,10 @@ def describe_events(
     if pot and not after.pot:
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
-    if not hand_over and not rules.has_tricks and before.phase_kind != L.K_DISCARD:
-        for player in _grew(before.captured_sizes, after.captured_sizes):  # a discard set aside is no capture
-            gained = after.captured_sizes[player] - before.captured_sizes[player]
-            lines.append(
-                _says(after, player, "captures", "capture", f"{gained} card{'s' if gained > 1 else ''}")
-            )
+    lines.extend(_capture_lines(before, action, after, rules, revealed))
     if before.dealer_hole and not after.dealer_hole and after.hand_number == before.hand_number:
         lines.append(dealer_line(before, after))
-    grew = after.deck_size - before.deck_size
+    grew = after.deck_size - before.deck_size - _put_on_deck(before, action, rules)
     if after.hand_number == before.hand_number and (grew > 1 or (grew > 0 and action == L.A_DRAW)):
         lines.append(f"The discard pile is shuffled into a new deck ({after.deck_size} cards).")
     if hand_over and rules.contract is not None:
@@ -974,6 +1007,66 @@ def describe_events(
     if after.hand_number > before.hand_number:
         lines.append(f"Hand {after.hand_number} is dealt.")
     return lines
+
+
+def _put_on_deck(before: TableView, action: int, rules: TableRules) -> int:
+    """The cards a play onto the deck put there (a card, a set or a run): no shuffle grew the deck."""
+    phase = before.phase_index
+    if before.phase_kind != L.K_PLAY or rules.play_targets[phase] is not Location.DECK:
+        return 0
+    if L.A_SET0 <= action < L.A_TARGET0:
+        return (action - L.A_SET0) // L.N_RANKS + 2
+    if L.A_RUN0 <= action < L.A_DOUBLE:
+        return run_length(action)
+    return 1 if 0 <= action < L.FULL_DECK else 0
+
+
+def _played_cards(action: int, revealed: Revealed) -> list[int]:
+    """The cards ``action`` played face up: a card, or a set's ``revealed.laid``."""
+    return list(revealed.laid) or ([action] if 0 <= action < L.FULL_DECK else [])
+
+
+def _captured(
+    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed
+) -> list[int]:
+    """The face-up cards a play to the table took off it (``engine.tableau``: a capture of the table's
+    general pile): those on it before that are gone after, and the cards just played there. A play that
+    put its cards anywhere else names none of them."""
+    if before.phase_kind != L.K_PLAY or rules.play_targets[before.phase_index] is not Location.TABLEAU:
+        return []
+    table = [*before.tableau[L.GENERAL_PILE], *_played_cards(action, revealed)]
+    return [card for card in table if card not in after.tableau[L.GENERAL_PILE]]
+
+
+def _capture_lines(
+    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed
+) -> list[str]:
+    """Who took cards off the table, and which (every one was face up): "West captures 5♣ 5♦" onto a
+    captured pile (the count when not all of them were seen: a play put straight onto one), "Player 2
+    takes 4♣ 7♠" into the hand (War, whose ``setup.captures_to`` is the hand). Nothing at a new deal
+    (it gathers every pile back), in a trick game (the trick's winner is told) or for a discard set
+    aside onto a captured pile."""
+    if after.hand_number != before.hand_number or rules.has_tricks or before.phase_kind == L.K_DISCARD:
+        return []
+    taken = _captured(before, action, after, rules, revealed)
+    named = " ".join(card_name(card) for card in taken)
+    lines = []
+    for player in _grew(before.captured_sizes, after.captured_sizes):
+        gained = after.captured_sizes[player] - before.captured_sizes[player]
+        shown = named if len(taken) == gained else _count(gained, "card")
+        lines.append(_says(after, player, "captures", "capture", shown))
+    if lines or not taken:
+        return lines
+    played = len(_played_cards(action, revealed))
+    for seat in range(before.n_players):
+        grown = (
+            after.hand_sizes[seat]
+            - before.hand_sizes[seat]
+            + (played if seat == before.current_player else 0)
+        )
+        if grown == len(taken):
+            return [_says(after, seat, "takes", "take", named)]
+    return []
 
 
 def board_line(before: TableView, after: TableView) -> str:

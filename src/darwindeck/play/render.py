@@ -2,7 +2,8 @@
 
 Layouts (``render_screen``): the *full* layout (terminals of ``COMPACT_BELOW`` columns or more) has a
 title rule, the direction of play, whose turn it is, a table of seats (cards held, and when the game has
-them: captured cards, bids, tricks, scores, chips), team scores, the table (discard top, deck size,
+them: captured cards, bids, tricks, scores, chips), the teams (with their scores where the game scores
+points), the table (discard top, deck size,
 tableau piles, the dealer's cards with its hole card face down, Cribbage's starter and crib, the
 current trick, claim pile, pot, an
 auction's contract), the dummy's face-up hand and
@@ -14,7 +15,8 @@ Cards are written ``7♥``; hearts and diamonds are red, clubs and spades bold. 
 in the order ♠ ♥ ♣ ♦ (colours alternate), then by rank 2..A. A wild card on the discard says what the
 next card must be (``view.wild_note``).
 
-Moves (``numbered_moves``): each legal move has a key the player types. Bids are keyed by their value,
+Moves (``numbered_moves``): each legal move has a key the player types, and its words (``move_namer``:
+the engine's, with a set named by its cards, "play 5♥ 5♦"). Bids are keyed by their value,
 so the number typed is the number of tricks bid, and Nil is keyed ``n`` and listed last; an auction's
 calls as Bridge players write them: ``p`` pass, ``x`` double, ``xx`` redouble, a contract by its level
 and strain letter (``1c`` ``1d`` ``1h`` ``1s`` ``1n`` … ``7n``); other moves are numbered 1, 2, ...
@@ -37,6 +39,7 @@ from rich.text import Text
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
+from darwindeck.engine.state_api import GameState
 from darwindeck.genome.cards import Rank, Suit, card_name
 from darwindeck.play import narrate
 from darwindeck.play.narrate import BET_WORDS, bet_words, draw_words
@@ -46,6 +49,7 @@ from darwindeck.play.view import (
     TableRules,
     TableView,
     contract_bid,
+    set_cards,
     sort_hand,
     trick_winner,
     wild_note,
@@ -175,29 +179,32 @@ def compact_seat_lines(view: TableView, rules: TableRules) -> list[Text]:
 
 def team_line(view: TableView, rules: TableRules, compact: bool) -> Text | None:
     """ "Teams: North+South (you) 120 (3 bags) · East+West 80 (1 bag)" (bags only in the full layout),
-    or None outside team mode."""
+    the scores only where the game scores points (``TableRules.keeps_score``: "Teams: North+South (you) ·
+    East+West" in a game won by going out), or None outside team mode."""
     if not rules.teams:
         return None
     parts = []
     for index, members in enumerate(rules.teams):
         names = "+".join(view.names[p] for p in members)
         mine = " (you)" if view.seat in members else ""
+        score = f" {view.team_scores[index]}" if rules.keeps_score else ""
         count = view.bags[index]
         bags = f" ({count} bag{'' if count == 1 else 's'})" if counts_bags(rules) and not compact else ""
-        parts.append(f"{names}{mine} {view.team_scores[index]}{bags}")
+        parts.append(f"{names}{mine}{score}{bags}")
     return Text("Teams: " + " · ".join(parts))
 
 
 def sides(view: TableView, rules: TableRules) -> list[dict[str, object]]:
-    """Each team by its seats' names, with its score, tricks and bags (team mode; else empty): what the
-    page's team line shows, "North+South (you) 120, 7 tricks"."""
+    """Each team by its seats' names, with its score (None where the game scores no points, as
+    ``team_line``), tricks and bags (team mode; else empty): what the page's team line shows,
+    "North+South (you) 120, 7 tricks"."""
     out: list[dict[str, object]] = []
     for index, members in enumerate(rules.teams):
         out.append(
             {
                 "names": "+".join(view.names[p] for p in members),
                 "you": view.seat in members,
-                "score": view.team_scores[index],
+                "score": view.team_scores[index] if rules.keeps_score else None,
                 "tricks": sum(view.tricks_won[p] for p in members) if rules.has_tricks else None,
                 "bags": view.bags[index] if counts_bags(rules) else None,
                 "vulnerable": view.vulnerable[index] if view.vulnerable else None,
@@ -278,8 +285,10 @@ def call_text(action: int) -> str:
 
 
 def vulnerability_text(view: TableView, rules: TableRules) -> str:
-    """ "vulnerable: North–South", "vulnerable: both", "vulnerable: neither" (auction games)."""
-    sides = ["–".join(view.names[p] for p in rules.teams[t]) for t, v in enumerate(view.vulnerable) if v]
+    """ "vulnerable: North–South", "vulnerable: both", "vulnerable: neither" (auction games; by seat
+    outside team mode, where each seat is a side: "vulnerable: East")."""
+    members = rules.teams or tuple((p,) for p in range(view.n_players))
+    sides = ["–".join(view.names[p] for p in members[t]) for t, v in enumerate(view.vulnerable) if v]
     if len(sides) == len(view.vulnerable) > 1:
         return "vulnerable: both"
     return f"vulnerable: {', '.join(sides) if sides else 'neither'}"
@@ -395,6 +404,18 @@ def move_order(actions: Sequence[int]) -> list[int]:
     """Legal actions in the order they are numbered: cards as the hand shows them, then the rest by id."""
     cards = sort_hand([a for a in actions if 0 <= a < L.FULL_DECK])
     return cards + [a for a in actions if not 0 <= a < L.FULL_DECK]
+
+
+def move_namer(state: GameState) -> Callable[[int], str]:
+    """``state.action_to_string`` for the deciding seat's moves, with a set named by the cards it puts
+    down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``)."""
+
+    def name(action: int) -> str:
+        if L.A_SET0 <= action < L.A_TARGET0:
+            return "play " + " ".join(card_name(card) for card in set_cards(state, action))
+        return state.action_to_string(action)
+
+    return name
 
 
 def move_text(view: TableView, action: int, describe: Callable[[int], str], rules: TableRules) -> str:

@@ -51,6 +51,7 @@ from darwindeck.play.render import (
     NIL_KEY,
     Move,
     keys_text,
+    move_namer,
     move_text,
     moves_are_bids,
     moves_are_calls,
@@ -276,7 +277,7 @@ class PlaySession:
         """The person's move (an action id), or None to quit."""
         self._flush_told()
         view = build_view(self.state, self.options.seat, self.moves)
-        describe = self.state.action_to_string
+        describe = move_namer(self.state)
         moves = numbered_moves(
             view.legal_actions, self.rules, lambda a: move_text(view, a, describe, self.rules)
         )

@@ -14,7 +14,9 @@ hand passes; with the game's public moves, an auction's calls (``auction_calls``
 state is read, so opponents' hands and the deck order cannot reach the screen. Every display and
 narration in ``darwindeck.play`` is made from ``TableView`` values, and from one more source only:
 ``cards_turned_up(state, action)``, the cards the rules turn face up at that action (a challenged claim,
-a knock's hands, a showdown's hands, a book laid down), read just before it is applied;
+a knock's hands, a showdown's hands, a book laid down, a set laid on a face-up pile), read just before it
+is applied (``lands_face_up`` says which places show the cards put there; ``set_cards`` names a set's
+cards, which its own seat sees in the move list);
 ``knock_showdown`` lays out a knock's hands as Gin counts them and ``hand_label`` names a shown hand.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
@@ -32,7 +34,7 @@ another wild, since the engine names no suit).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -54,12 +56,16 @@ from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.show import show_points, starter_card
 from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tricks import card_beats
-from darwindeck.genome.cards import Location, Rank, Suit, card_name
+from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
-from darwindeck.genome.phases import AskPhase, DrawPhase, PlayPhase
+from darwindeck.genome.phases import (
+    AskPhase,
+    DiscardPhase,
+    DrawPhase,
+    PlayPhase,
+)
 from darwindeck.genome.schema import (
     CAPTURE_WINS,
-    SCORE_WINS,
     ContractScoring,
     EffectType,
     GameGenome,
@@ -324,9 +330,9 @@ class TableRules:
     has_bidding: bool
     has_tricks: bool
     tricks_per_hand: int  # -1: until the hands are empty
-    keeps_score: bool
+    keeps_score: bool  # some rule scores points (``GameGenome.scores_points``): only then are scores shown
     has_chips: bool
-    has_captures: bool
+    has_captures: bool  # captured piles count (captures, a capture win) and cards can reach them
     nil_allowed: bool  # a bid of 0 is Nil
     contract: ContractScoring | None
     trick_trumps: tuple[int, ...]  # per phase index: the trump suit code of a trick phase (-1 none)
@@ -337,6 +343,7 @@ class TableRules:
     book: int  # in an auction game: tricks the declarer's side takes before the level counts
     min_bets: tuple[int, ...]  # per phase index: a betting phase's minimum bet (0 other phases)
     draw_sources: tuple[Location | None, ...]  # per phase index: where a draw phase draws from
+    play_targets: tuple[Location | None, ...]  # per phase index: where a play phase puts its cards
     makers: MakerScoring | None  # how the side that made trump scores (Euchre), None without
     upcard: bool  # a trump phase proposes the discard top as trumps (Euchre): the card is turned up
     books: bool  # only books reach the discard pile (asking and drawing phases alone, Go Fish)
@@ -384,9 +391,6 @@ def table_rules(state: GameState) -> TableRules:
     kinds = [int(kind) for kind in phases[:, L.PH_KIND]]
     trumps = [int(phase[L.PH_B]) if int(phase[L.PH_B]) >= 0 else int(header[L.H_TRUMP]) for phase in phases]
     win_types = {w.type for w in genome.win_conditions}
-    keeps_score = (
-        genome.contract_scoring is not None or bool(genome.scoring.card_rules) or bool(win_types & SCORE_WINS)
-    )
     return TableRules(
         game_name=genome.name,
         teams=genome.teams if genome.team_mode else (),
@@ -394,10 +398,10 @@ def table_rules(state: GameState) -> TableRules:
         has_bidding=bool(header[L.H_HAS_BIDDING]),
         has_tricks=genome.turn_structure.has_tricks,
         tricks_per_hand=int(header[L.H_TRICKS_PER_HAND]),
-        keeps_score=keeps_score,
+        keeps_score=genome.scores_points,
         has_chips=genome.setup.starting_chips > 0,
-        has_captures=genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
-        or bool(win_types & CAPTURE_WINS),
+        has_captures=_fills_captured_piles(genome)
+        and (genome.setup.tableau_mode in _CAPTURING or bool(win_types & CAPTURE_WINS)),
         nil_allowed=any(k == L.K_BIDDING and int(phases[i, L.PH_C]) for i, k in enumerate(kinds)),
         contract=genome.contract_scoring,
         trick_trumps=tuple(t if k == L.K_TRICK else -1 for k, t in zip(kinds, trumps, strict=True)),
@@ -408,12 +412,26 @@ def table_rules(state: GameState) -> TableRules:
         book=int(auction_book(state.program)),
         min_bets=tuple(int(phases[i, L.PH_A]) if k == L.K_BETTING else 0 for i, k in enumerate(kinds)),
         draw_sources=tuple(phase.source if isinstance(phase, DrawPhase) else None for phase in genome.phases),
+        play_targets=tuple(phase.target if isinstance(phase, PlayPhase) else None for phase in genome.phases),
         makers=genome.maker_scoring,
         upcard=L.K_TRUMP in kinds,
         books=_only_books_discarded(genome),
         program=state.program,
         pot_sized=bool(header[L.H_POT_SIZED]),
     )
+
+
+_CAPTURING = (TableauMode.WAR, TableauMode.MATCH_RANK)
+
+
+def _fills_captured_piles(genome: GameGenome) -> bool:
+    """Whether cards can reach a captured pile: captures of the table kept apart (``setup.captures_to``;
+    War's go to the hand), tricks won, or a play or discard phase that puts cards there."""
+    kept = genome.setup.tableau_mode in _CAPTURING and genome.setup.captures_to is Location.CAPTURED
+    put = any(
+        isinstance(p, (PlayPhase, DiscardPhase)) and p.target is Location.CAPTURED for p in genome.phases
+    )
+    return kept or put or genome.turn_structure.has_tricks
 
 
 def _only_books_discarded(genome: GameGenome) -> bool:
@@ -501,9 +519,19 @@ class Revealed:
     knock: tuple[KnockHand, ...] = ()  # by seat, a knock's hands laid out (``knock_showdown``)
     crib: tuple[int, ...] = ()  # a show's crib (``engine.show``), counted for the dealer
     crib_label: str = ""  # what it counts, with the starter
+    laid: tuple[int, ...] = ()  # a set's cards laid on a face-up pile, in the order laid (the last on top)
 
 
 NO_REVEAL = Revealed()
+
+
+def lands_face_up(genome: GameGenome, target: Location) -> bool:
+    """Whether cards a play or discard phase puts on ``target`` lie face up for the table: on the tableau,
+    or on the discard pile unless the setup keeps it face down. Cards put on the deck or a captured pile,
+    or given to a hand, go face down."""
+    if target is Location.DISCARD:
+        return genome.setup.discard_visibility is not Visibility.FACE_DOWN
+    return target is Location.TABLEAU
 
 
 def cards_turned_up(state: GameState, action: int) -> Revealed:
@@ -524,10 +552,48 @@ def cards_turned_up(state: GameState, action: int) -> Revealed:
       follows the last exchange); when the game goes on, the next deal has taken them back, and the
       hands shown are those held before the action;
     * the card that ends a hand's play in a game with a show (Cribbage, ``engine.show``): every hand
-      kept from the crib phase and the crib, each with its count (``_show``).
+      kept from the crib phase and the crib, each with its count (``_show``);
+    * a set (a pair, three of a kind: ``A_SET0`` ..) played where cards lie face up (``lands_face_up``):
+      its cards, as they went down (``set_cards``), with whatever else the action turns up.
 
     Any other action turns nothing up (``NO_REVEAL``): discards kept face down, the cards of a claim
-    nobody challenged, a folded hand, stay hidden."""
+    nobody challenged, a folded hand, a set put face down, stay hidden."""
+    revealed = _turned_up(state, action)
+    laid = _set_laid(state, action)
+    return replace(revealed, laid=laid) if laid else revealed
+
+
+def _set_laid(state: GameState, action: int) -> tuple[int, ...]:
+    """A set's cards (``set_cards``) when its play phase lays them face up (``lands_face_up``); () for
+    any other action, or a set put face down."""
+    phase_index = int(state.array[L.S_PHASE])
+    if not L.A_SET0 <= action < L.A_TARGET0 or phase_index >= len(state.genome.phases):
+        return ()
+    phase = state.genome.phases[phase_index]
+    if not isinstance(phase, PlayPhase) or not lands_face_up(state.genome, phase.target):
+        return ()
+    return set_cards(state, action)
+
+
+def set_cards(state: GameState, action: int) -> tuple[int, ...]:
+    """The cards of the deciding seat's hand that a set action (``A_SET0`` ..) puts down, in card id
+    order, which is the order the engine puts them down (``kernel._play_cards``: the lowest-id playable
+    cards of the rank, the last one on top). Read from the hand, not from the pile, because the same
+    action may move them on once down (a capture of the table, the discard pile shuffled into a new deck
+    by a draw effect): every card of the rank held when the set is as large (a new deal may hand some
+    back at once), else those no longer held after it."""
+    player = state.current_player
+    rank, size = (action - L.A_SET0) % L.N_RANKS, (action - L.A_SET0) // L.N_RANKS + 2
+    held = sorted(card for card in state.hand(player) if card % L.N_RANKS == rank)
+    if len(held) == size:
+        return tuple(held)
+    after = state.clone()
+    after.apply_action(action)
+    return tuple(card for card in held if card not in after.hand(player))
+
+
+def _turned_up(state: GameState, action: int) -> Revealed:
+    """``cards_turned_up`` but for a set's cards."""
     array = state.array
     n = state.n_players
     phase = int(array[L.S_PHASE])

@@ -302,6 +302,8 @@ def _objective(genome: GameGenome) -> Section:
             Paragraph(
                 "Partners share one score: every point a player earns also counts for their team, and "
                 "the winning conditions below are judged on team totals."
+                if genome.scores_points
+                else "Partners win or lose together: the winning conditions below are judged on the team."
             )
         )
     wins = [describe_win(win, index, genome) for index, win in enumerate(genome.win_conditions)]

@@ -58,6 +58,7 @@ from darwindeck.play.render import (
     auction_text,
     contract_text,
     counts_bags,
+    move_namer,
     move_order,
     move_text,
     sides,
@@ -370,6 +371,7 @@ class WebGame:
             "hand": _held(table),
             "to_pass": [card_text(c) for c in table.to_pass],
             "hand_sizes": list(table.hand_sizes),
+            "captured": list(table.captured_sizes) if self.rules.has_captures else [],
             "discard_top": None if table.discard_top is None else card_text(table.discard_top),
             "deck_size": table.deck_size,
             "tableau": []
@@ -380,8 +382,8 @@ class WebGame:
             "last_trick": self._last_trick(table),
             "bids": list(table.bids),
             "tricks_won": list(table.tricks_won),
-            "scores": list(table.scores),
-            "team_scores": list(table.team_scores),
+            "scores": list(table.scores) if self.rules.keeps_score and not self.rules.teams else [],
+            "team_scores": list(table.team_scores) if self.rules.keeps_score and self.rules.teams else [],
             "bags": list(table.bags) if counts_bags(self.rules) else [],
             "count": table.count if table.count_cards else None,
             "contract": contract_text(table) if table.contract >= 0 else None,
@@ -410,7 +412,7 @@ class WebGame:
         if table.current_player != self.setup.seat or table.terminal:
             return []
         return [
-            {"action": action, "text": move_text(table, action, self.state.action_to_string, self.rules)}
+            {"action": action, "text": move_text(table, action, move_namer(self.state), self.rules)}
             for action in move_order(table.legal_actions)
         ]
 

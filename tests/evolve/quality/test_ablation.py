@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from darwindeck.evolve.quality.ablation import (
 )
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import get_game
-from darwindeck.genome.schema import GameGenome, WinType
+from darwindeck.genome.schema import GameGenome, WinCondition, WinType
 from darwindeck.genome.serialization import load_genome
 
 EXPERIMENT = Path(__file__).parents[3] / "docs" / "experiments" / "2026-11-balanced-seed-2026"
@@ -92,3 +93,23 @@ def test_a_chunked_replay_agrees_with_the_full_one() -> None:
     for rule in removable_rules(genome):
         full = replay_digests(rule.without, 0) == baseline
         assert replays_identically(rule.without, 0, baseline) is full, rule.text
+
+
+def test_a_clean_first_trick_without_scoring_cards_is_dead() -> None:
+    # The demo's Gilded Bazaar (2026-11-28): Hearts' "no scoring card on the first trick" in a game where
+    # no card scores. The engine's test of a scoring card sums the trick-win card rules, none here, so
+    # the rule forbids nothing: statically dead, stripped, and the rulebook loses its sentence. In Hearts,
+    # whose hearts and Q♠ score when a trick is won, it is what the rule is for: not removable.
+    hearts = get_game("hearts")
+    assert not any(rule.path.endswith("clean_first_trick") for rule in removable_rules(hearts))
+    pointless = hearts.replace(
+        scoring=dataclasses.replace(hearts.scoring, card_rules=(), shoot_the_moon=False),
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),),
+    )
+    found = [(rule.path, reason) for rule, reason in static_dead(pointless)]
+    assert (
+        "turn_structure.phases[1].clean_first_trick",
+        "static: no card scores when a trick is won, so a clean first trick forbids nothing",
+    ) in found
+    live = ablate(pointless, 0).live
+    assert not live.phases[1].clean_first_trick

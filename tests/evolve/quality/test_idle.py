@@ -20,44 +20,11 @@ from darwindeck.evolve.quality.idle import (
     resamples,
     significant_drops,
 )
-from darwindeck.evolve.quality.play import Games, batch_seed
+from darwindeck.evolve.quality.play import batch_seed
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.genome.library import get_game
-from darwindeck.genome.phases import PassPhase
 from darwindeck.genome.schema import GameGenome
-
-DEALS = 40
-
-
-def _rows(winners: list[int], meaningful: list[int], turns: int = 20) -> np.ndarray:
-    """Stats rows of hand-made games: game d won by ``winners[d]`` (−1 a draw) with ``meaningful[d]``
-    meaningful decisions of 20 (the rest forced) in ``turns`` turns."""
-    rows = np.zeros((len(winners), B.N_STATS), dtype=np.int64)
-    rows[:, B.STAT_WINNER] = winners
-    rows[:, B.STAT_WINNING_TEAM] = -1
-    rows[:, B.STAT_TURNS] = turns
-    rows[:, B.STAT_DECISIONS] = 20
-    rows[:, B.STAT_FORCED] = [20 - m for m in meaningful]
-    return rows
-
-
-def _profile(genome: GameGenome, rows: np.ndarray) -> Profile:
-    """A profile whose greedy self-play is ``rows`` and whose rung 0 has every deal won by its strong side
-    (a 4-player game: the strong side is seat ``side`` in replay ``side``)."""
-    replays = []
-    for side in range(genome.player_count):
-        won = rows.copy()
-        won[:, B.STAT_WINNER] = side
-        replays.append(Games(genome, won))
-    return Profile(genome, Games(genome, rows), tuple(replays))
-
-
-def _seats() -> list[int]:
-    return [deal % 4 for deal in range(DEALS)]
-
-
-def _has_pass(genome: GameGenome) -> bool:
-    return any(isinstance(phase, PassPhase) for phase in genome.phases)
+from evolve.quality.hand_made import DEALS, hand_profile, has_pass, rotating_winners, stats_rows
 
 
 def test_the_significance_level_and_resamples() -> None:
@@ -83,11 +50,11 @@ def test_a_rule_that_changes_nothing_a_measure_reads_is_idle() -> None:
     # breaking hearts are idle; the two card rules (Q♠ 13, each heart 1) are all Hearts scores, so
     # without both the game cannot be made valid and each earns its place with that scheme.
     hearts = get_game("hearts")
-    base = _rows(_seats(), [10] * DEALS)
+    base = stats_rows(rotating_winners(), [10] * DEALS)
     other = base.copy()
     other[:, B.STAT_DIGEST] = 12345
     other[:, B.STAT_EFFECTS] = 3
-    test = idle_test(hearts, lambda genome: _profile(genome, base if genome is hearts else other))
+    test = idle_test(hearts, lambda genome: hand_profile(genome, base if genome is hearts else other))
     assert len(test.rules) == len(removable_rules(hearts)) == 4 and test.untested == 0
     assert [rule.text for rule in test.idle] == ["phase 1 (PassPhase)", "breaking suit H in phase 2"]
     assert all(rule.drops == () for rule in test.rules)
@@ -104,9 +71,9 @@ def test_a_drop_on_one_deal_is_noise() -> None:
     # from 0.5 to 399/800 = 0.49875, but a resample misses that game with probability (39/40)^40 ≈ 0.36,
     # and then shows no drop: p ≈ 0.36, far above 0.05 / 10. Idle.
     hearts = get_game("hearts")
-    base = _rows(_seats(), [10] * DEALS)
-    fewer = _rows(_seats(), [9] + [10] * (DEALS - 1))
-    test = idle_test(hearts, lambda genome: _profile(genome, base if _has_pass(genome) else fewer))
+    base = stats_rows(rotating_winners(), [10] * DEALS)
+    fewer = stats_rows(rotating_winners(), [9] + [10] * (DEALS - 1))
+    test = idle_test(hearts, lambda genome: hand_profile(genome, base if has_pass(genome) else fewer))
     assert all(rule.drops == () for rule in test.rules)
     assert "phase 1 (PassPhase)" in [rule.text for rule in test.idle]
     seen = resamples(DEALS)
@@ -118,9 +85,9 @@ def test_a_rule_that_decides_games_earns_its_place() -> None:
     # Without the pass phase every game is a draw: decided drops 1 → 0 (and balance 1 → 0.75: no decided
     # game, the first player's share is 0, advantage −1/4) in every resample: p = 1 / 501 each.
     hearts = get_game("hearts")
-    base = _rows(_seats(), [10] * DEALS)
-    drawn = _rows([-1] * DEALS, [10] * DEALS)
-    test = idle_test(hearts, lambda genome: _profile(genome, base if _has_pass(genome) else drawn))
+    base = stats_rows(rotating_winners(), [10] * DEALS)
+    drawn = stats_rows([-1] * DEALS, [10] * DEALS)
+    test = idle_test(hearts, lambda genome: hand_profile(genome, base if has_pass(genome) else drawn))
     earning = [rule for rule in test.rules if rule.drops]
     assert len(earning) == 1 and "PassPhase" in earning[0].text
     drops = {drop.component: (drop.with_rule, drop.without, drop.p_value) for drop in earning[0].drops}
@@ -136,15 +103,15 @@ def test_a_penalty_card_idle_alone_earns_its_place_with_its_scheme() -> None:
     # earns its place with its scheme, tested once; the turned trump and the trick points (no change)
     # are idle.
     knaves = get_game("knaves")
-    base = _rows([deal % 3 for deal in range(DEALS)], [10] * DEALS)
-    drawn = _rows([-1] * DEALS, [10] * DEALS)
+    base = stats_rows([deal % 3 for deal in range(DEALS)], [10] * DEALS)
+    drawn = stats_rows([-1] * DEALS, [10] * DEALS)
     schemes = []
 
     def profile(genome: GameGenome) -> Profile:
         if not genome.scoring.card_rules:
             schemes.append(genome)
-            return _profile(genome, drawn)
-        return _profile(genome, base)
+            return hand_profile(genome, drawn)
+        return hand_profile(genome, base)
 
     test = idle_test(knaves, profile)
     assert [rule.kind for rule in test.idle] == ["setup rule", "book scoring"]
@@ -162,7 +129,7 @@ def test_a_scheme_that_is_all_the_game_scores_is_needed() -> None:
     # game without them cannot be made valid, so the scheme is needed and each card rule, idle alone,
     # earns its place with it (the profile of the game without the scheme is never asked for).
     maria = get_game("black-maria")
-    base = _profile(maria, _rows(_seats(), [10] * DEALS))
+    base = hand_profile(maria, stats_rows(rotating_winners(), [10] * DEALS))
     test = idle_test(maria, lambda genome: dataclasses.replace(base, genome=genome))
     assert [rule.text for rule in test.idle] == ["phase 1 (PassPhase)"]
     cards = [rule for rule in test.rules if rule.kind == "card scoring"]
@@ -173,15 +140,15 @@ def test_a_scheme_that_is_all_the_game_scores_is_needed() -> None:
 def test_a_variant_without_a_profile_is_needed() -> None:
     # A variant the engine cannot run or that the gate stops has no profile: the rule is needed.
     hearts = get_game("hearts")
-    base = _profile(hearts, _rows(_seats(), [10] * DEALS))
-    test = idle_test(hearts, lambda genome: base if _has_pass(genome) else None)
+    base = hand_profile(hearts, stats_rows(rotating_winners(), [10] * DEALS))
+    test = idle_test(hearts, lambda genome: base if has_pass(genome) else None)
     needed = [rule for rule in test.rules if rule.needed]
     assert len(needed) == 1 and not needed[0].idle and "PassPhase" in needed[0].text
 
 
 def test_rules_beyond_the_budget_are_untested_and_never_idle() -> None:
     hearts = get_game("hearts")
-    base = _profile(hearts, _rows(_seats(), [10] * DEALS))
+    base = hand_profile(hearts, stats_rows(rotating_winners(), [10] * DEALS))
     allowed = iter([True, True])
     test = idle_test(
         hearts, lambda genome: dataclasses.replace(base, genome=genome), lambda rule: next(allowed, False)

@@ -2,51 +2,18 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from darwindeck.agents import batch as B
 from darwindeck.evolve.fitness import evaluate_fitness, live_form, screening_profile, strip_dead_rules
 from darwindeck.evolve.quality.ablation import removable_rules
 from darwindeck.evolve.quality.idle import Profile
-from darwindeck.evolve.quality.play import Games, batch_seed
+from darwindeck.evolve.quality.play import batch_seed
 from darwindeck.evolve.quality.simplify import IdleRule, simplify
 from darwindeck.evolve.settings import EvolutionSettings
 from darwindeck.genome.library import get_game
-from darwindeck.genome.phases import PassPhase, TrickPhase
+from darwindeck.genome.phases import TrickPhase
 from darwindeck.genome.schema import GameGenome
-
-DEALS = 40
-
-
-def _rows(winners: list[int], meaningful: list[int]) -> np.ndarray:
-    """Stats rows of hand-made games (as in test_idle): game d won by ``winners[d]`` (−1 a draw) with
-    ``meaningful[d]`` meaningful decisions of 20 in 20 turns."""
-    rows = np.zeros((len(winners), B.N_STATS), dtype=np.int64)
-    rows[:, B.STAT_WINNER] = winners
-    rows[:, B.STAT_WINNING_TEAM] = -1
-    rows[:, B.STAT_TURNS] = 20
-    rows[:, B.STAT_DECISIONS] = 20
-    rows[:, B.STAT_FORCED] = [20 - m for m in meaningful]
-    return rows
-
-
-def _profile(genome: GameGenome, rows: np.ndarray) -> Profile:
-    """A profile whose greedy self-play is ``rows`` and whose rung 0 has every deal won by its strong side."""
-    replays = []
-    for side in range(genome.player_count):
-        won = rows.copy()
-        won[:, B.STAT_WINNER] = side
-        replays.append(Games(genome, won))
-    return Profile(genome, Games(genome, rows), tuple(replays))
-
-
-def _seats() -> list[int]:
-    return [deal % 4 for deal in range(DEALS)]
-
-
-def _has_pass(genome: GameGenome) -> bool:
-    return any(isinstance(phase, PassPhase) for phase in genome.phases)
+from evolve.quality.hand_made import DEALS, hand_profile, has_pass, rotating_winners, stats_rows
 
 
 def _breaks(genome: GameGenome) -> bool:
@@ -61,10 +28,10 @@ def _hearts_without(*rules: str) -> GameGenome:
     return genome
 
 
-BASE = _rows(_seats(), [10] * DEALS)
+BASE = stats_rows(rotating_winners(), [10] * DEALS)
 #: Without the pass phase one of the 40 games has 9 meaningful decisions instead of 10 (test_idle: p ≈ 0.36).
-FEWER = _rows(_seats(), [9] + [10] * (DEALS - 1))
-DRAWN = _rows([-1] * DEALS, [10] * DEALS)
+FEWER = stats_rows(rotating_winners(), [9] + [10] * (DEALS - 1))
+DRAWN = stats_rows([-1] * DEALS, [10] * DEALS)
 
 
 def _same(genome: GameGenome) -> GameGenome:
@@ -78,7 +45,7 @@ def test_a_rule_nothing_reads_is_dropped_and_a_needed_one_stays() -> None:
     # is drawn (decided 1 → 0 on every resample: needed). One round drops breaking hearts; the second,
     # on Hearts without it, finds nothing idle.
     def profile(genome: GameGenome) -> Profile:
-        return _profile(genome, BASE if _has_pass(genome) else DRAWN)
+        return hand_profile(genome, BASE if has_pass(genome) else DRAWN)
 
     found = simplify(get_game("hearts"), profile, _same, lambda genome: 1.0)
     assert found.genome == _hearts_without("breaking suit")
@@ -95,7 +62,7 @@ def test_the_least_useful_idle_rule_goes_first_and_the_test_runs_again() -> None
     # to earning its place, so it goes first; the second round, on Hearts without it, finds the pass
     # phase idle again and drops it; the third finds only the card rules, needed with their scheme.
     def profile(genome: GameGenome) -> Profile:
-        return _profile(genome, BASE if _has_pass(genome) else FEWER)
+        return hand_profile(genome, BASE if has_pass(genome) else FEWER)
 
     found = simplify(get_game("hearts"), profile, _same, lambda genome: 1.0)
     assert found.genome == _hearts_without("breaking suit", "phase 1")
@@ -108,10 +75,10 @@ def test_a_drop_that_costs_the_score_is_put_back() -> None:
     # Both rules are idle (as above), but the score as new falls from 1.0 to 0.5 without the pass phase
     # (more than 5 %): it is put back and not tried again; breaking hearts costs 4 % (0.96 ≥ 0.95): dropped.
     def profile(genome: GameGenome) -> Profile:
-        return _profile(genome, BASE if _has_pass(genome) else FEWER)
+        return hand_profile(genome, BASE if has_pass(genome) else FEWER)
 
     def score(genome: GameGenome) -> float:
-        return (1.0 if _has_pass(genome) else 0.5) - (0.0 if _breaks(genome) else 0.04)
+        return (1.0 if has_pass(genome) else 0.5) - (0.0 if _breaks(genome) else 0.04)
 
     found = simplify(get_game("hearts"), profile, _same, score)
     assert found.genome == _hearts_without("breaking suit")
@@ -138,8 +105,8 @@ def test_a_game_without_an_idle_rule_is_left_alone_and_never_scored() -> None:
     # Without any one rule every game is drawn, but for a card rule, whose scheme is all Hearts scores:
     # every rule earns its place.
     def profile(genome: GameGenome) -> Profile:
-        whole = _breaks(genome) and _has_pass(genome)
-        return _profile(genome, BASE if whole else DRAWN)
+        whole = _breaks(genome) and has_pass(genome)
+        return hand_profile(genome, BASE if whole else DRAWN)
 
     found = simplify(get_game("hearts"), profile, _same, score)
     assert found.genome == get_game("hearts") and found.dropped == () and scored == []

@@ -137,12 +137,12 @@ def _searching_iterations(games: Games, policies: Sequence[Policy]) -> float:
 
 
 def duplicate_games(
-    genome: GameGenome, strong: Policy, weak: Policy, deals: int, seed: int
+    genome: GameGenome, strong: Policy, weak: Policy, deals: int, seed: int, start: int = 0
 ) -> tuple[Games, ...]:
-    """Every replay of a duplicate match: entry ``side`` holds the ``deals`` games with ``strong`` on that
-    side (module docstring); game ``d`` of every entry is dealt alike."""
+    """Every replay of a duplicate match: entry ``side`` holds the ``deals`` games (from deal ``start``)
+    with ``strong`` on that side (module docstring); game ``d`` of every entry is dealt alike."""
     return tuple(
-        play(genome, strong_seating(genome, side, strong, weak), deals, seed)
+        play(genome, strong_seating(genome, side, strong, weak), deals, seed, start)
         for side in range(side_count(genome))
     )
 

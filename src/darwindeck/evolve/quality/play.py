@@ -163,20 +163,36 @@ class Games:
     def mean(self, stat: int) -> float:
         return float(self.rows[:, stat].mean()) if self.count else 0.0
 
-    def rate(self, mask: npt.NDArray[np.bool_]) -> float:
-        return float(mask.sum()) / self.count if self.count else 0.0
+    def extended(self, more: Games) -> Games:
+        """These games followed by ``more`` (the next games of the same batch)."""
+        return Games(self.genome, np.concatenate([self.rows, more.rows]))
+
+    @property
+    def errors(self) -> int:
+        """Games stopped by an engine error."""
+        return int((self.rows[:, B.STAT_ERROR] != 0).sum())
+
+    @property
+    def timeouts(self) -> int:
+        """Games stopped by the step budget."""
+        return int((self.rows[:, B.STAT_ENDED_BY] == L.END_STEP_BUDGET).sum())
+
+    @property
+    def draws(self) -> int:
+        """Games that nobody won."""
+        return int((self.winners < 0).sum())
 
     @property
     def error_rate(self) -> float:
-        return self.rate(self.rows[:, B.STAT_ERROR] != 0)
+        return self.errors / self.count if self.count else 0.0
 
     @property
     def timeout_rate(self) -> float:
-        return self.rate(self.rows[:, B.STAT_ENDED_BY] == L.END_STEP_BUDGET)
+        return self.timeouts / self.count if self.count else 0.0
 
     @property
     def draw_rate(self) -> float:
-        return self.rate(self.winners < 0)
+        return self.draws / self.count if self.count else 0.0
 
     @property
     def digests(self) -> tuple[int, ...]:

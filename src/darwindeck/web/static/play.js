@@ -59,19 +59,23 @@ function startForm(form) {
 
 function seatsTable(view) {
   const head = el("tr", {}, el("th", {}, "seat"), el("th", {}, "cards"));
+  const withCaptured = view.captured.length > 0;  // only where captured cards count
+  if (withCaptured) head.append(el("th", {}, "captured"));
   const withBids = view.bids.some((b) => b >= 0);
   if (withBids) head.append(el("th", {}, "bid"), el("th", {}, "tricks"));
-  head.append(el("th", {}, "score"));
+  const withScores = view.scores.length > 0;  // only where the game scores points, seat by seat
+  if (withScores) head.append(el("th", {}, "score"));
   const table = el("table", { class: "seats" }, head);
   view.names.forEach((name, seat) => {
     const label = seat === view.seat ? `${name} (you)` : name;
     const row = el("tr", { class: seat === view.current ? "current" : "" },
       el("td", {}, (seat === view.current ? "▶ " : "") + label), el("td", {}, String(view.hand_sizes[seat])));
+    if (withCaptured) row.append(el("td", {}, String(view.captured[seat])));
     if (withBids) {
       row.append(el("td", {}, view.bids[seat] >= 0 ? String(view.bids[seat]) : "–"),
         el("td", {}, String(view.tricks_won[seat])));
     }
-    row.append(el("td", {}, String(view.scores[seat])));
+    if (withScores) row.append(el("td", {}, String(view.scores[seat])));
     table.append(row);
   });
   return table;
@@ -99,7 +103,7 @@ function drawTable(view) {
   }
   if (view.sides.length) {
     table.append(el("p", { id: "teams" }, "Teams: " + view.sides.map((side) =>
-      `${side.names}${side.you ? " (you)" : ""} ${side.score}` +
+      `${side.names}${side.you ? " (you)" : ""}${side.score != null ? ` ${side.score}` : ""}` +
       (side.tricks != null ? `, ${side.tricks} tricks` : "") +
       (side.bags != null ? `, ${side.bags} bags` : "") +
       (side.vulnerable ? ", vulnerable" : "")).join(" · ")));
