@@ -451,7 +451,7 @@ _CALL_KEYS = {L.A_PASS: "p", L.A_DOUBLE: "x", L.A_REDOUBLE: "xx"}
 
 
 def _is_call(action: int) -> bool:
-    return action in _CALL_KEYS or L.A_CONTRACT0 <= action < L.N_ACTIONS
+    return action in _CALL_KEYS or L.A_CONTRACT0 <= action < L.A_COMBO0
 
 
 def _call_key(action: int) -> str:
