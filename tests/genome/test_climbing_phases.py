@@ -1,17 +1,15 @@
 """Dou Dizhu in the genome (``genome.library.climbing``): the jokers and the kitty of the setup, the call
 and climb phases (JSON kinds ``call`` and ``climb``, bytecode opcodes 30 and 31), their round trips, and
-validation, which refuses each mechanism used wrongly with the path and the reason, and refuses both
-phase kinds while the engine does not play them."""
+validation, which refuses each mechanism used wrongly with the path and the reason; the engine's tables
+built from them."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 
-import pytest
-
+from darwindeck.engine import layout as L
 from darwindeck.engine.tables import compile_tables
-from darwindeck.errors import GenomeValidationError
 from darwindeck.genome import (
     AllPass,
     CallPhase,
@@ -29,10 +27,6 @@ from darwindeck.genome.serialization import from_json, to_json
 from darwindeck.genome.validation import validate
 
 CALL, CLIMB = "turn_structure.phases[0]", "turn_structure.phases[1]"
-NOT_YET = {
-    (CALL, "the engine does not play call phases yet (genome.library.climbing: what remains)"),
-    (CLIMB, "the engine does not play climb phases yet (genome.library.climbing: what remains)"),
-}
 
 
 def with_phases(genome: GameGenome, *phases: object) -> GameGenome:
@@ -98,8 +92,8 @@ def test_the_jokers_and_kitty_are_late_version_2_keys() -> None:
     assert with_setup(war, kitty=1).schema_version == 2 and with_setup(war, jokers=2).schema_version == 2
 
 
-def test_the_design_genome_is_refused_only_because_the_engine_does_not_play_it_yet() -> None:
-    assert errors(dou_dizhu()) == NOT_YET
+def test_the_library_genome_is_valid() -> None:
+    assert errors(dou_dizhu()) == set()
 
 
 def test_jokers_need_a_climb_phase_and_come_in_twos() -> None:
@@ -190,15 +184,29 @@ def test_the_rocket_without_jokers_is_a_warning() -> None:
     genome = with_setup(dou_dizhu(), jokers=0, kitty=1)
     warnings = {(p.path, p.reason) for p in validate(genome).warnings}
     assert (f"{CLIMB}.combos", "the rocket (both jokers) can never be played without jokers") in warnings
-    assert errors(genome) == NOT_YET
+    assert errors(genome) == set()
 
 
-def test_the_engine_refuses_the_mechanisms_it_does_not_play_yet() -> None:
-    # A genome that skipped validation still gets a clear error, never a kernel row it misreads.
-    with pytest.raises(GenomeValidationError) as refused:
-        compile_tables(dou_dizhu())
-    assert refused.value.problems == [
-        "turn_structure.phases[0]: the engine does not play CallPhase yet",
-        "turn_structure.phases[1]: the engine does not play ClimbPhase yet",
-        "setup: the engine deals neither jokers nor a kitty yet",
-    ]
+def test_the_engine_tables_deal_the_jokers_and_hold_both_phases() -> None:
+    # engine.tables' docstring and engine.climb_state's rows: the 52 cards then the jokers 52 and 53;
+    # the call row (max bid 3, once around, redeal 0, random first 0, a kitty of 3), the climb row (all
+    # 14 types: mask 2**14 - 1, both doublings); the climb is phase 1.
+    tables = compile_tables(dou_dizhu())
+    assert list(tables.deck_cards) == [*range(52), 52, 53]
+    assert tables.header[L.H_DECK_SIZE] == 54 and tables.header[L.H_CLIMB] == 1
+    assert list(tables.phases[0, : L.PH_E + 1]) == [L.K_CALL, 3, 1, 0, 0, 3]
+    assert list(tables.phases[1, : L.PH_C + 1]) == [L.K_CLIMB, (1 << 14) - 1, 1, 1]
+
+
+def test_a_climb_without_the_solo_or_a_call_without_cards_is_refused() -> None:
+    no_solo = with_phases(dou_dizhu(), CallPhase(), ClimbPhase(combos=(Combo.PAIR, Combo.BOMB)))
+    reason = (
+        "combinations cannot be played here: the solo is not in combos (a player who leads must always "
+        "have a play)"
+    )
+    assert (CLIMB, reason) in errors(no_solo)
+    no_cards = with_setup(dou_dizhu(), cards_per_player=0)
+    reason = (
+        "a call for the landlord cannot be made here: no cards are dealt (each player climbs with a hand)"
+    )
+    assert (CALL, reason) in errors(no_cards)

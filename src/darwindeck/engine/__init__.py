@@ -28,6 +28,8 @@ Modules:
 * ``equity``: showdown equity sampled over the unseen cards, and the betting choice made from it.
 * ``combinations``: Dou Dizhu's combination plays: primal parts, kickers, what beats what.
 * ``climb``: a Dou Dizhu hand's flow: the call for the landlord, the turn in the climb, the stake.
+* ``climb_state``: the call and climb phases on the state: legal actions, the kitty, cards played, the
+  stake paid, the greedy player's choice.
 * ``claims``: claim phases (Cheat): cards face down with a claimed rank, and challenges.
 * ``asking``: the ask phase (Go Fish).
 * ``counting``: the count phase (Cribbage's play).

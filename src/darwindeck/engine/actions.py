@@ -3,10 +3,50 @@
 from __future__ import annotations
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.combinations import BLACK_JOKER as C_JOKER_RANK
+from darwindeck.engine.combinations import C_ROCKET, C_SOLO, PRIMAL_HEAD, PRIMAL_LEN, PRIMAL_TYPE, TYPE_CHAIN
 from darwindeck.engine.tableau_melds import run_card, run_length, run_low
 from darwindeck.genome.cards import Rank, Suit, card_name
 
 _BETTING = ("check", "call", "bet", "raise", "all-in", "fold")
+#: the climbing ranks' names (``engine.combinations``: 3 low … 2, then the black and the red joker)
+CLIMB_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "black joker", "red joker")
+_COMBOS = (
+    "solo",
+    "pair",
+    "trio",
+    "trio with a solo",
+    "trio with a pair",
+    "chain",
+    "chain of pairs",
+    "airplane",
+    "airplane with solos",
+    "airplane with pairs",
+    "four with two solos",
+    "four with two pairs",
+    "bomb",
+    "rocket",
+)
+
+
+def combo_name(p: int) -> str:
+    """``'pair of 7s'``-style name of primal part ``p`` (``engine.combinations``); a chain names its ranks
+    (``'chain 5–9'``), a combination with kickers says so (``'trio of 7s with a solo'``, the kickers chosen
+    after it)."""
+    kind, head, length = int(PRIMAL_TYPE[p]), int(PRIMAL_HEAD[p]), int(PRIMAL_LEN[p])
+    name = _COMBOS[kind]
+    if kind == C_ROCKET:
+        return name
+    if TYPE_CHAIN[kind]:
+        return f"{name} {CLIMB_RANKS[head]}–{CLIMB_RANKS[head + length - 1]}"
+    rank = CLIMB_RANKS[head]
+    if kind == C_SOLO:
+        return f"solo {rank}"
+    base, _, kickers = name.partition(" with ")
+    plural = f"{rank}s" if head < C_JOKER_RANK else rank
+    return f"{base} of {plural}" + (f" with {kickers}" if kickers else "")
+
+
 _STRAINS = ("♣", "♦", "♥", "♠", "NT")
 
 
@@ -75,6 +115,10 @@ def action_name(
         return "double"
     if action == L.A_REDOUBLE:
         return "redouble"
-    if L.A_CONTRACT0 <= action < L.N_ACTIONS:
+    if L.A_CONTRACT0 <= action < L.A_COMBO0:
         return f"bid {contract_name(action - L.A_CONTRACT0)}"
+    if L.A_COMBO0 <= action < L.A_KICKER0:
+        return f"play {combo_name(action - L.A_COMBO0)}"
+    if L.A_KICKER0 <= action < L.N_ACTIONS:
+        return f"with {CLIMB_RANKS[action - L.A_KICKER0]}"
     raise ValueError(f"{action} is not an action id (0..{L.N_ACTIONS - 1})")

@@ -1,8 +1,11 @@
 """A Dou Dizhu hand's flow: the call for the landlord, whose turn it is in the climb, and the stake paid.
 
-The hand's progress is a small ``int64`` array of cells (``N_CELLS``, offsets ``CL_*``); when the call
-and climb phases are wired into the kernel these cells become state cells (``genome.library.climbing``
-says what remains). The combinations themselves are ``engine.combinations``'.
+The hand's progress is a small ``int64`` array of cells (``N_CELLS``, offsets ``CL_*``): in the kernel
+they are the state's cells from ``layout.B_CLIMB`` (``engine.climb_state`` plays the two phases on the
+state). The combinations themselves are ``engine.combinations``'. Besides the flow, the cells hold the
+*kicker stage* of a combination being chosen (``CL_PENDING``, its primal part, -1 none; ``CL_KICKS`` the
+kickers chosen so far, ``CL_LAST_KICK`` the last one's rank, -1 none, ``CL_USED`` + rank their cards) and
+the kitty turned up (``CL_KITTY``: bit ``c`` set for card ``c``).
 
 **The call** (``call_actions``, ``call``): from the first caller (``call_start``), each player in turn
 passes (``layout.A_PASS``) or bids n (``layout.A_BID0 + n``), higher than the highest bid so far, at most
@@ -54,7 +57,13 @@ CL_TABLE_PLAYER = 7  # who played it
 CL_BOMBS = 8  # bombs and rockets played
 CL_WINNER = 9  # who went out, -1 nobody yet
 CL_PLAYS = 10  # + seat: combinations the seat has played
-N_CELLS = CL_PLAYS + L.MAX_PLAYERS
+CL_PENDING = CL_PLAYS + L.MAX_PLAYERS  # the primal part whose kickers are being chosen, -1 none
+CL_KICKS = CL_PENDING + 1  # kickers chosen so far
+CL_LAST_KICK = CL_KICKS + 1  # the rank of the last kicker chosen, -1 none
+CL_KITTY = CL_LAST_KICK + 1  # bit c set: card c was in the kitty (turned up when the call is decided)
+CL_USED = CL_KITTY + 1  # + climbing rank: the kicker cards chosen so far
+N_CELLS = CL_USED + C.N_RANKS
+assert N_CELLS <= L.CLIMB_CELLS and C.N_PRIMALS == L.N_PRIMALS and C.N_RANKS == L.N_CLIMB_RANKS
 
 STAGE_CALL, STAGE_CLIMB, STAGE_OVER, STAGE_THROWN_IN = 0, 1, 2, 3
 CALL_GOES_ON, CALL_DECIDED, CALL_THROWN_IN = 0, 1, 2
@@ -69,6 +78,8 @@ def call_start(cells: Int64Array, first: int) -> None:
     cells[CL_TABLE] = C.NO_COMBO
     cells[CL_TABLE_PLAYER] = -1
     cells[CL_WINNER] = -1
+    cells[CL_PENDING] = -1
+    cells[CL_LAST_KICK] = -1
 
 
 @kernel_jit

@@ -18,10 +18,10 @@ game), ``hand_end`` card rules score the cards still held, a moon is shot
 (``contracts.evaluate_contracts``, when the game has a bidding phase), the makers or defenders score
 (``makers.score_makers``, when the game has maker scoring), an auction's contract scores
 (``bridge_score.score_contract``), every side scores its tricks beyond the book
-(``book.score_book``, when the game has book scoring), the pot goes to the showdown's
-winner (``betting``; in a board game it is shared among the best hands, ``board.share_pot``), the win
-conditions are judged,
-and if nobody won the next hand is dealt.
+(``book.score_book``, when the game has book scoring), a climb's stake is paid
+(``climb_state.score_hand``; the kitty stayed in the deck, face down, until a call awarded it), the pot
+goes to the showdown's winner (``betting``; in a board game it is shared among the best hands,
+``board.share_pot``), the win conditions are judged, and if nobody won the next hand is dealt.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from darwindeck.engine.betting import award_pot
 from darwindeck.engine.board import share_pot
 from darwindeck.engine.book import score_book
 from darwindeck.engine.bridge_score import score_contract
+from darwindeck.engine.climb_state import score_hand as score_climb
 from darwindeck.engine.contracts import SCORING_EXACT as CONTRACT_EXACT
 from darwindeck.engine.contracts import evaluate_contracts
 from darwindeck.engine.dealer import deal_dealer
@@ -238,6 +239,8 @@ def end_hand(tables: Int64Array, state: Int64Array) -> None:
         score_contract(tables, state, dealer(tables, state))
     if tables[L.H_BOOK] != 0:
         score_book(tables, state)
+    if tables[L.H_CLIMB] >= 0:
+        score_climb(tables, state)
     if state[L.S_POT] > 0 and tables[L.H_BOARD] >= 0:
         share_pot(tables, state, dealer(tables, state))
     if state[L.S_POT] > 0:

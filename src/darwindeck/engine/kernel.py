@@ -23,11 +23,12 @@ from darwindeck.engine.auction import auction_action, caller
 from darwindeck.engine.betting import bet_action, can_act, round_over, start_round
 from darwindeck.engine.board import board_step, nobody_to_bet, opener, post_blinds
 from darwindeck.engine.claims import challenge, finish_claim, put_down, start_claim
+from darwindeck.engine.climb_state import call_action, call_step, climb_action, climb_actor
 from darwindeck.engine.cond_eval import bit_count, next_player, offering_player
 from darwindeck.engine.counting import count_action
 from darwindeck.engine.crib import crib_step
 from darwindeck.engine.dealer import dealer_turn
-from darwindeck.engine.deals import deal_round, dealer, end_hand, new_hand
+from darwindeck.engine.deals import deal_round, dealer, end_hand, new_hand, throw_in
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.knock import knock
 from darwindeck.engine.movegen import (
@@ -507,7 +508,11 @@ def run_to_decision(tables: Int64Array, state: Int64Array) -> None:
                 enter_phase(state, state[L.S_PHASE] + 1)
                 after_action(tables, state)  # his heels may have won the game
                 continue
-            if kind == L.K_BIDDING:
+            if kind == L.K_CALL:
+                call_step(tables, state)
+            elif kind == L.K_CLIMB:
+                climb_actor(state)
+            elif kind == L.K_BIDDING:
                 state[L.S_ACTOR] = (state[L.S_CUR] + state[L.S_SUB]) % n_players
             elif kind == L.K_AUCTION:
                 state[L.S_ACTOR] = caller(tables, state)
@@ -560,6 +565,11 @@ def apply_action(tables: Int64Array, state: Int64Array, action: int) -> bool:
         enter_phase(state, phase + 1)
     elif kind == L.K_AUCTION:
         auction_action(tables, state, phase, player, action)
+    elif kind == L.K_CALL:
+        if call_action(tables, state, phase, action):
+            throw_in(tables, state)
+    elif kind == L.K_CLIMB:
+        climb_action(tables, state, action)
     elif kind == L.K_BIDDING and (action == L.A_PASS or action == L.A_BLIND_NIL):
         _blind_nil_choice(tables, state, phase, player, action == L.A_BLIND_NIL)
     elif action == L.A_PASS:

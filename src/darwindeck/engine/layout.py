@@ -28,10 +28,18 @@ Actions (dense ints, one layout for every game; ``legal_actions`` lists them asc
 402–403     DOUBLE, REDOUBLE (auction phase; PASS is the auction's pass)
 404–438     CONTRACT: bid level ``l`` (1..7) in strain ``s`` (0 ♣, 1 ♦, 2 ♥, 3 ♠, 4 no trump) =
             404 + (l − 1)·5 + s; the contract id ``(l − 1)·5 + s`` orders the bids
+439–746     COMBO p = 439 + p: play the combination of primal part ``p`` (``engine.combinations``'
+            table of 308) in a climb phase; one with kickers is completed by KICKER actions
+747–761     KICKER r = 747 + r: the next kicker of the combination chosen, of climbing rank ``r`` (0 the
+            3 … 12 the 2, 13 and 14 the jokers); the engine takes the lowest card ids of each rank
 ==========  ==========================================================================================
 
+The jokers are card ids 52 (black) and 53 (red): they lie in piles (``PILE_CAP`` 54) but are never
+card-id actions (only a climb phase plays them, by COMBO and KICKER).
+
 State: one flat ``int64`` array of ``STATE_SIZE`` cells; the offsets are below (``S_*`` scalars, per-seat
-blocks of ``MAX_PLAYERS`` cells, then the pile lengths and the piles, each with capacity 52; a pile's top
+blocks of ``MAX_PLAYERS`` cells, the call and climb's cells (``B_CLIMB``, ``engine.climb``'s ``CL_*``
+offsets), then the pile lengths and the piles, each with capacity 54; a pile's top
 is its last cell). ``clone`` is ``state.copy()``.
 """
 
@@ -42,7 +50,7 @@ from darwindeck.genome.phases import MAX_SET as MAX_SET
 from darwindeck.genome.phases import MIN_RUN as MIN_RUN
 
 MAX_PLAYERS = 8
-PILE_CAP = 52
+PILE_CAP = 54  # the 52 cards and two jokers
 N_TABLEAU = 5
 GENERAL_PILE = 4
 FULL_DECK = 52
@@ -77,8 +85,14 @@ A_CONTRACT0 = A_REDOUBLE + 1  # + contract id = (level - 1) * N_STRAINS + strain
 N_STRAINS = 5  # ♣ ♦ ♥ ♠ and no trump, in the auction's order
 MAX_LEVEL = 7
 N_CONTRACTS = MAX_LEVEL * N_STRAINS
-N_ACTIONS = A_CONTRACT0 + N_CONTRACTS
-LEGAL_CAP = N_ACTIONS  # every action at once fits: the legal list never overflows
+A_COMBO0 = A_CONTRACT0 + N_CONTRACTS  # + primal part (engine.combinations)
+N_PRIMALS = 308  # engine.combinations.N_PRIMALS (engine.climb checks the two agree)
+A_KICKER0 = A_COMBO0 + N_PRIMALS  # + climbing rank
+N_CLIMB_RANKS = 15
+N_ACTIONS = A_KICKER0 + N_CLIMB_RANKS
+#: every action of any one phase at once fits, so the legal list never overflows: the climb, the only phase
+#: offering COMBO or KICKER actions, offers at most N_PRIMALS + 1 (PASS) of them and nothing else
+LEGAL_CAP = A_COMBO0
 
 # ---- state scalars --------------------------------------------------------------------------------
 S_CUR = 0  # the player whose turn it is
@@ -173,8 +187,11 @@ B_STRAIN_FIRST = B_PASSED + MAX_PLAYERS  # auction, per strain: 4 bits per team,
 #                                          player to bid that strain (0 none)
 B_PLAYED = B_STRAIN_FIRST + MAX_PLAYERS  # count phase: bit c set = card c played by the seat this hand
 
+B_CLIMB = B_PLAYED + MAX_PLAYERS  # call and climb phases: engine.climb's cells (CL_* offsets)
+CLIMB_CELLS = 48  # room for engine.climb.N_CELLS (checked there)
+
 # ---- pile lengths -----------------------------------------------------------------------------------
-L_DECK = B_PLAYED + MAX_PLAYERS
+L_DECK = B_CLIMB + CLIMB_CELLS
 L_DISCARD = L_DECK + 1
 L_HAND = L_DISCARD + 1  # + player
 L_CAPTURED = L_HAND + MAX_PLAYERS  # + player
@@ -245,7 +262,8 @@ H_DEALER = 38  # -1 without a dealer phase, else its index (``engine.dealer``)
 H_BOARD = 39  # -1 without a board phase, else the first one's index (``engine.board``)
 H_POT_SIZED = 40  # 1: a board phase makes the game's betting pot-sized (``BoardPhase.pot_sized``)
 H_SHOW = 41  # -1 without a show phase, else its index (``engine.show``)
-HEADER_SIZE = 42
+H_CLIMB = 42  # -1 without a climb phase, else its index (``engine.climb_state``)
+HEADER_SIZE = 43
 
 # ---- packed program (``tables.pack_tables``): the header, then these offsets of its sections ----------
 T_PHASES = HEADER_SIZE
@@ -297,6 +315,8 @@ K_DEALER = 13
 K_BOARD = 14
 K_CRIB = 15
 K_SHOW = 16
+K_CALL = 17
+K_CLIMB = 18
 
 # ---- condition program rows (GameTables.cond) ----------------------------------------------------------
 C_OP = 0  # 0 leaf, 1 AND over the last C_VALUE results, 2 OR over them

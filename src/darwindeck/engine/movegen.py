@@ -27,6 +27,9 @@ Per phase (the actor is the player deciding; see ``docs/rules-engine.md``):
   the asker holds (``asking``).
 * knock: PASS and KNOCK when the actor may knock (``knock.may_knock``); nothing otherwise (the turn goes
   on).
+* call and climb (Dou Dizhu): ``climb_state.call_legal`` (PASS and each bid above the highest) and
+  ``climb_state.climb_legal`` (COMBO p for each combination that beats the table, PASS when following;
+  KICKER r while a combination's kickers are chosen).
 * a pending player_choice effect: TARGET p for every other player; a pending name_suit effect: NAME_SUIT
   s for the four suits.
 """
@@ -41,6 +44,7 @@ from darwindeck.engine.asking import ask_actions
 from darwindeck.engine.auction import auction_actions
 from darwindeck.engine.betting import betting_actions
 from darwindeck.engine.claims import claim_rank_needed, rank_in_deck
+from darwindeck.engine.climb_state import call_legal, climb_legal
 from darwindeck.engine.cond_eval import R_VALID_PLAYS, bit_count, eval_condition, hand_mask, offering_player
 from darwindeck.engine.counting import count_actions
 from darwindeck.engine.jit import kernel_jit
@@ -438,6 +442,10 @@ def generate(tables: Int64Array, state: Int64Array) -> int:
         n = count_actions(tables, state, phase, player, L.P_LEGAL)
     elif kind == L.K_AUCTION:
         n = auction_actions(tables, state, phase, player, L.P_LEGAL)
+    elif kind == L.K_CALL:
+        n = call_legal(tables, state, phase)
+    elif kind == L.K_CLIMB:
+        n = climb_legal(tables, state, phase)
     elif kind == L.K_KNOCK and may_knock(tables, state, phase, player):
         n = _add(state, _add(state, 0, L.A_PASS), L.A_KNOCK)
     else:

@@ -42,6 +42,8 @@ is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dis
     round the table, starting one seat further each round (so a rank that missed is next asked of
     another player), for the rank it holds most of (the lowest on a tie). The state keeps only that
     last miss, so older asks are forgotten;
+  - a call or a climb (Dou Dizhu): ``climb_state.greedy_score`` (bids by its high cards; follows with
+    the lowest combination that beats, keeps bombs; its module docstring has the rules);
   - a betting phase (``engine.betting``): the equity rule of ``engine.equity.equity_choice``: its chance
     to win the showdown, sampled over the cards it cannot see, against the pot odds: all in with a
     near-certain winner, bet or raise with a strong hand, call when the equity pays the call, otherwise
@@ -57,6 +59,7 @@ import numpy.typing as npt
 
 from darwindeck.engine import layout as L
 from darwindeck.engine.auction import greedy_call_score
+from darwindeck.engine.climb_state import greedy_score as greedy_climb_score
 from darwindeck.engine.contracts import SCORING_EXACT
 from darwindeck.engine.counting import greedy_count_score
 from darwindeck.engine.crib import greedy_crib_score
@@ -326,6 +329,8 @@ def _trump_score(tables: Int64Array, state: Int64Array, player: int, action: int
 
 @kernel_jit
 def _action_score(tables: Int64Array, state: Int64Array, player: int, action: int) -> int:
+    if phase_at(tables, state[L.S_PHASE], L.PH_KIND) in (L.K_CALL, L.K_CLIMB):
+        return greedy_climb_score(tables, state, player, action)
     if phase_at(tables, state[L.S_PHASE], L.PH_KIND) == L.K_TRUMP and state[L.S_PENDING_TARGET] < 0:
         return _trump_score(tables, state, player, action)
     if action < L.FULL_DECK:

@@ -26,6 +26,7 @@ import numpy.typing as npt
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import action_name
 from darwindeck.engine.auction import decider, dummy_exposed
+from darwindeck.engine.climb import CL_KITTY
 from darwindeck.engine.dealer import peek_natural
 from darwindeck.engine.deals import turn_up
 from darwindeck.engine.kernel import apply_action, init_game, run_to_decision
@@ -64,6 +65,7 @@ class Observation:
     legal_actions: tuple[int, ...]
     dummy: int  # the dummy whose hand lies face up (from the first card led), -1 none
     dummy_hand: tuple[int, ...]  # its cards, face up for everyone (empty without an exposed dummy)
+    kitty: tuple[int, ...] = ()  # a call's kitty, turned up for everyone once the call is decided
 
 
 class GameState:
@@ -130,9 +132,12 @@ class GameState:
     def returns(self) -> list[float]:
         """Per player: +1 win, −1 loss, 0 draw or game not over; in team mode the team's result. Against
         a dealer (``has_dealer``) each player's own result against the house: the sign of their score,
-        the payouts of every hand (+1 ahead, −1 behind, 0 even)."""
+        the payouts of every hand (+1 ahead, −1 behind, 0 even). With a climb phase (Dou Dizhu) the scores
+        themselves, the stakes won and lost (``engine.climb_state``), as OpenSpiel's ``dou_dizhu``."""
         if not self.is_terminal():
             return [0.0] * self.n_players
+        if int(self.tables.header[L.H_CLIMB]) >= 0:
+            return [float(score) for score in self.scores()]
         if self.has_dealer:
             return [float((score > 0) - (score < 0)) for score in self.scores()]
         team = self.tables.player_team
@@ -257,7 +262,13 @@ class GameState:
             legal_actions=tuple(self.legal_actions()) if decides else (),
             dummy=dummy,
             dummy_hand=self.hand(dummy) if dummy >= 0 else (),
+            kitty=self.kitty(),
         )
+
+    def kitty(self) -> tuple[int, ...]:
+        """The kitty a call phase turned up and gave its declarer (public), empty before (or without) one."""
+        bits = int(self.array[L.B_CLIMB + CL_KITTY])
+        return tuple(card for card in range(L.PILE_CAP) if bits >> card & 1)
 
     def arrange(
         self,

@@ -2,12 +2,12 @@
 
 ``compile_tables(genome)`` is the only place that looks at the genome's Python objects; everything after
 it is arrays and ints. It refuses (``GenomeValidationError``) what the kernel cannot hold or play: a
-player count outside 2..8, no phase, more top trumps than it holds, and Dou Dizhu's call and climb
-phases, jokers and kitty, which the kernel does not play yet (``genome.library.climbing``). Enum
-values are stored as their ``.code``; a missing optional value is ``-1``.
+player count outside 2..8, no phase, more top trumps than it holds. Enum values are stored as their
+``.code``; a missing optional value is ``-1``.
 
 * ``header`` int64[HEADER_SIZE]: the scalars, indexed by ``layout.H_*``.
-* ``deck_cards`` int64[deck size]: the card ids of the initial deck, ascending.
+* ``deck_cards`` int64[deck size]: the card ids of the initial deck, ascending, the jokers (52, 53)
+  last when ``setup.jokers`` is 2.
 * ``wild`` int64[13]: 1 where the rank is wild.
 * ``phases`` int64[n_phases, PHASE_ROW]: kind code and parameters (see ``layout.PH_*``; per kind:
   draw ``A`` source, ``B`` count, ``C`` mandatory, ``D`` loop; play ``A`` target, ``B`` min cards, ``C``
@@ -38,7 +38,8 @@ values are stored as their ``.code``; a missing optional value is ``-1``.
   and the first board phase's index (``H_BOARD``: -1 without one; a board row: ``A`` cards, ``B`` small
   blind, ``C`` big blind, ``D`` pot sized) with ``H_POT_SIZED`` 1 when any board phase is pot-sized,
   and the show phase's index (``H_SHOW``: -1 without one; its row: ``A`` nobs, ``B`` crib four-flush; a
-  crib phase's row: ``A`` cards laid away, ``B`` his heels' points).
+  crib phase's row: ``A`` cards laid away, ``B`` his heels' points), and the climb phase's index
+  (``H_CLIMB``: -1 without one; the call and climb rows are ``engine.climb_state``'s).
 """
 
 from __future__ import annotations
@@ -152,7 +153,8 @@ def _value_code(condition: Condition) -> int:
     return value.code
 
 
-def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
+def _phase_row(phase: Phase, conds: _CondBuilder, kitty: int = 0) -> list[int]:
+    """The phase's table row (module docstring); ``kitty`` is the setup's, a call phase's to award."""
     row = [0] * L.PHASE_ROW
     cond: ConditionLike | None = None
     if isinstance(phase, DrawPhase):
@@ -217,6 +219,18 @@ def _phase_row(phase: Phase, conds: _CondBuilder) -> list[int]:
         row[: L.PH_B + 1] = [L.K_CRIB, phase.count, phase.heels]
     elif isinstance(phase, ShowPhase):
         row[: L.PH_B + 1] = [L.K_SHOW, int(phase.nobs), int(phase.crib_four_flush)]
+    elif isinstance(phase, CallPhase):
+        row[: L.PH_E + 1] = [
+            L.K_CALL,
+            phase.max_bid,
+            int(phase.once_around),
+            phase.all_pass.code,
+            phase.first.code,
+            kitty,
+        ]
+    elif isinstance(phase, ClimbPhase):
+        allowed = sum(1 << combo.code for combo in phase.combos)
+        row[: L.PH_C + 1] = [L.K_CLIMB, allowed, int(phase.bomb_doubles), int(phase.spring_doubles)]
     elif isinstance(phase, BiddingPhase):
         row[: L.PH_E + 1] = [
             L.K_BIDDING,
@@ -286,7 +300,7 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     evaluation = genome.scoring.hand_evaluation
     header[L.H_PLAYERS] = genome.player_count
     header[L.H_CARDS_PER_PLAYER] = setup.cards_per_player
-    header[L.H_DECK_SIZE] = setup.initial_deck.size
+    header[L.H_DECK_SIZE] = setup.deck_size
     header[L.H_INITIAL_DISCARD] = setup.initial_discard_count
     header[L.H_TRUMP] = trump
     header[L.H_HAND_VISIBILITY] = setup.hand_visibility.code
@@ -342,6 +356,8 @@ def _header(genome: GameGenome, n_teams: int) -> Int64Array:
     header[L.H_POT_SIZED] = int(any(p.pot_sized for p in genome.phases if isinstance(p, BoardPhase)))
     shows = [i for i, p in enumerate(genome.phases) if isinstance(p, ShowPhase)]
     header[L.H_SHOW] = shows[0] if shows else -1
+    climbs = [i for i, p in enumerate(genome.phases) if isinstance(p, ClimbPhase)]
+    header[L.H_CLIMB] = climbs[0] if climbs else -1
     return header
 
 
@@ -364,21 +380,23 @@ def _check_engine_limits(genome: GameGenome) -> None:
     for i, phase in enumerate(genome.phases):
         if isinstance(phase, TrickPhase) and len(phase.top_trumps) > MAX_TOP_TRUMPS:
             problems.append(f"turn_structure.phases[{i}].top_trumps: the engine holds {MAX_TOP_TRUMPS}")
-        if isinstance(phase, CallPhase | ClimbPhase):  # genome.library.climbing: what remains
-            problems.append(
-                f"turn_structure.phases[{i}]: the engine does not play {type(phase).__name__} yet"
-            )
-    if genome.setup.jokers or genome.setup.kitty:
-        problems.append("setup: the engine deals neither jokers nor a kitty yet")
     if problems:
         raise GenomeValidationError(genome.name, problems)
+
+
+JOKERS = (52, 53)  # the black and the red joker's card ids
+
+
+def _deck_cards(genome: GameGenome) -> list[int]:
+    """The initial deck's card ids, ascending, the jokers last (``setup.jokers``)."""
+    return [*genome.setup.initial_deck.card_ids(), *JOKERS[: genome.setup.jokers]]
 
 
 def compile_tables(genome: GameGenome) -> GameTables:
     """The arrays the kernel executes for ``genome`` (see the module docstring for each array)."""
     _check_engine_limits(genome)
     conds = _CondBuilder()
-    phase_rows = [_phase_row(p, conds) for p in genome.phases]
+    phase_rows = [_phase_row(p, conds, genome.setup.kitty) for p in genome.phases]
     rules = [
         [*conds.add(rule.condition), rule.points, rule.trigger.code] for rule in genome.scoring.card_rules
     ]
@@ -395,7 +413,7 @@ def compile_tables(genome: GameGenome) -> GameTables:
     contract = genome.contract_scoring or ContractScoring()
     return GameTables(
         header=_header(genome, n_teams),
-        deck_cards=np.array(genome.setup.initial_deck.card_ids(), dtype=np.int64),
+        deck_cards=np.array(_deck_cards(genome), dtype=np.int64),
         wild=wild,
         phases=np.array(phase_rows, dtype=np.int64).reshape(len(phase_rows), L.PHASE_ROW),
         cond=conds.array(),

@@ -82,11 +82,11 @@ Turn structure
     without a crib phase, or a second one.
   * Dou Dizhu's call and climb phases (``genome.library.climbing``): E a call phase without a climb
     phase after it, with teams (the declarer plays alone against the rest), with fewer than 3 players,
-    or a second one; E a climb phase without a call phase before it (nobody is the declarer), beside any
-    phase but the call (the climb is the whole hand), with a deck other than ``standard_52`` (the
-    combination table ranks 3 … K, A, 2 and the jokers), with no combination type, a type listed twice,
-    or a second climb phase; W the rocket allowed without jokers (it can never be played). E each call
-    and climb phase while the engine does not play them yet (``genome.library.climbing``'s list).
+    with no cards dealt, or a second one; E a climb phase without a call phase before it (nobody is the
+    declarer), beside any phase but the call (the climb is the whole hand), with a deck other than
+    ``standard_52`` (the combination table ranks 3 … K, A, 2 and the jokers), with no combination type,
+    a type listed twice, without the solo (a player who leads must always have a play), or a second
+    climb phase; W the rocket allowed without jokers (it can never be played).
   * W ``is_trick_based`` disagreeing with the phases. The flag has no meaning of its own: a hand is
     trick-based exactly when a phase is a trick phase (DESIGN's game semantics; the engine derives it
     from the phases), so a mismatch is ignored.
@@ -855,10 +855,6 @@ class _Checker:
                 self.error(path, f"combinations cannot be played here: {reason}")
             if Combo.ROCKET in phase.combos and not self.genome.setup.jokers:
                 self.warn(f"{path}.combos", "the rocket (both jokers) can never be played without jokers")
-        kind = phase_kinds()[type(phase)].kind
-        self.error(
-            path, f"the engine does not play {kind} phases yet (genome.library.climbing: what remains)"
-        )
 
     def call_refusals(self, index: int) -> list[str]:
         """Why this game cannot have Dou Dizhu's call (``engine.climb``), empty when it can."""
@@ -869,6 +865,8 @@ class _Checker:
             reasons.append("in team mode (the declarer plays alone against the rest)")
         if _is_int(genome.player_count) and genome.player_count < 3:
             reasons.append(f"{genome.player_count} players (one against the rest needs at least 3)")
+        if _is_int(genome.setup.cards_per_player) and genome.setup.cards_per_player < 1:
+            reasons.append("no cards are dealt (each player climbs with a hand)")
         if self.phase_indices(CallPhase)[0] != index:
             reasons.append("a second call phase (the landlord is called once a hand)")
         return reasons
@@ -890,6 +888,8 @@ class _Checker:
             reasons.append(f"combos must be Combo members ({_values(Combo)})")
         elif len(set(combos)) != len(combos):
             reasons.append("a combination type is listed twice in combos")
+        elif Combo.SOLO not in combos:
+            reasons.append("the solo is not in combos (a player who leads must always have a play)")
         if self.phase_indices(ClimbPhase)[0] != index:
             reasons.append("a second climb phase")
         return reasons

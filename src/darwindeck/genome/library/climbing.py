@@ -1,15 +1,16 @@
 """Climbing games with combination plays: Dou Dizhu (Fight the Landlord), by its published rules.
 
-This module holds the library's Dou Dizhu once the language can say it. Today it holds the design: what
-the language lacks for the game, and how each lack becomes a genome field or a phase kind (following the
-"adding a phase kind" checklist of ``docs/architecture.md``), and the game's genome (``dou_dizhu``), not
-yet registered in the library. Built so far: the combination rules (``engine.combinations``) and the
-hand's flow (``engine.climb``: the call, whose turn it is, the stake), checked in lock-step against
-OpenSpiel on 1,000 deals (``tests/oracle/test_openspiel_dou_dizhu.py``); the genome's jokers, kitty,
-call and climb phases with their codecs and validation (``tests/genome/test_climbing_phases.py``).
-Not built yet: the deal with jokers and the kitty, the two phase kinds in the kernel, the rulebook, the
-terminal, the sampler and evolution, and the library game itself. Until the engine plays them,
-validation refuses every call and climb phase ("the engine does not play call phases yet").
+This module holds the design: what the language lacked for the game, and how each lack became a genome
+field or a phase kind (following the "adding a phase kind" checklist of ``docs/architecture.md``), and
+the game's genome (``dou_dizhu``). Built: the combination rules (``engine.combinations``), the hand's flow
+(``engine.climb``), the genome's jokers, kitty, call and climb phases with their codecs and validation
+(``tests/genome/test_climbing_phases.py``), and the kernel playing them (``engine.climb_state``: the
+54-card deck, the kitty, the COMBO and KICKER actions, the stake, the greedy player;
+``tests/engine/rules/test_dou_dizhu.py``), checked through ``GameState`` in lock-step against OpenSpiel
+on 1,000 deals: the player to move, the legal set and the returns at every decision
+(``tests/oracle/test_openspiel_dou_dizhu.py``). Not built yet: the rulebook, the terminal and web views,
+the sampler (the search's determinization) and evolution's operators; so the game is not in the library
+yet (``get_game`` does not find it: every library game has a rulebook, and evolution seeds from them).
 
 **Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html); the
 page itself was not at hand here, so what follows is taken from the rules pages that retell it
@@ -105,7 +106,7 @@ the bytecode):
   sampler (the kitty turned up is known to every seat), mutation operators for both kinds.
 
 **Known differences from OpenSpiel** (``tests/oracle/test_openspiel_dou_dizhu.py`` states and counts
-them): its bidding goes on past one round and an all-pass ends the game at 0 (the test will configure
+them): its bidding goes on past one round and an all-pass ends the game at 0 (the test configures
 ``once_around=False``, ``all_pass=void``); it has no four-with-two (left out of ``combos`` in the test);
 it offers no chain of solos, pairs or trios headed by a rank the player holds four of (a quirk of its
 search, no rule: the test removes those chains from our set); it lets a bomb be played over the rocket
@@ -114,7 +115,7 @@ dominates all other hands": the test leaves those bombs out of its set and never
 
 **What remains, in order** (each step its own commit with its tests):
 
-1. *Done*: the genome (``SetupRules.jokers`` and ``kitty``, ``CallPhase`` and ``ClimbPhase`` with the
+1. *Done* (step 1): the genome (``SetupRules.jokers`` and ``kitty``, ``CallPhase`` and ``ClimbPhase`` with the
    ``Combo``, ``AllPass`` and ``FirstCaller`` enums, validation's refusals, the round trips, the codec
    corpus entry ``climbing:dou-dizhu`` with its variants). Touched: 11 source files: the genome's
    ``phases``, ``__init__`` and ``validation`` (the checklist's three), ``schema``, ``identity``,
@@ -125,7 +126,13 @@ dominates all other hands": the test leaves those bombs out of its set and never
    (``_check_engine_limits``), so a genome that skipped validation is refused there too. Also
    ``docs/bytecode.md`` and 5 test files. When the engine plays them, remove validation's "the engine
    does not play" error (``_Checker.check_climbing_phase``), the tables' refusal and the rulebook's.
-2. Engine: ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``; ``PILE_CAP`` and
+2. *Done* (step 2), but for ``agents`` (the search's sampler, step 3) and ``state_api``'s observation of
+   the kitty (the cells hold it, ``CL_KITTY``; the ``Observation`` does not show it yet): ``layout``
+   (``PILE_CAP`` 54, ``K_CALL`` 17, ``K_CLIMB`` 18, the COMBO and KICKER ids, ``B_CLIMB``, ``H_CLIMB``),
+   ``climb`` (the kicker stage's cells), the new ``climb_state``, ``tables`` (rows, the deck, the refusal
+   gone), ``movegen``, ``kernel``, ``deals``, ``actions``, ``policies``, ``state_api`` (the returns) and
+   ``play.render`` (one bound: contracts end at ``A_COMBO0``), validation's refusal lifted. What it was:
+   ``PILE_CAP`` 54 and the deck with jokers (``tables``, ``deals``; ``PILE_CAP`` and
    ``FULL_DECK`` are read in 25 source files, ``agents`` and ``play`` among them: each array sized by
    them must hold the jokers' ids 52 and 53 or prove it never meets one); the kitty set aside at the
    deal and turned up; ``layout``: ``K_CALL``, ``K_CLIMB``, ``A_COMBO0`` (308 ids), ``A_KICKER0`` (15),
@@ -155,8 +162,8 @@ def dou_dizhu() -> GameGenome:
     kitty of 3, one call (each player once, bids 1 to 3, thrown in when all pass, a random first caller)
     and the climb with every combination type, bombs and the spring doubling the stake; one hand.
 
-    Not in the library yet: validation refuses its call and climb phases until the engine plays them
-    (step 2 of the list above); the codec corpus and the validation tests read it meanwhile."""
+    The engine plays it (``engine.climb_state``); not in the library yet: the rulebook and the views do
+    not describe its phases (step 3 of the list above)."""
     return GameGenome(
         name="Dou Dizhu",
         description=(
