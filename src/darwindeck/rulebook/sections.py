@@ -18,6 +18,7 @@ from darwindeck.genome.phases import (
     BiddingPhase,
     BoardPhase,
     ClaimPhase,
+    ClimbPhase,
     CountPhase,
     DealerPhase,
     DiscardPhase,
@@ -133,8 +134,7 @@ def _summary(genome: GameGenome) -> str:
     players = f"{genome.player_count} players"
     if genome.team_mode:
         players += f" in {len(genome.teams)} teams"
-    deck = genome.setup.initial_deck
-    text = f"{genome.name} is a card game for {players}, played with a {deck.size}-card deck."
+    text = f"{genome.name} is a card game for {players}, played with a {genome.setup.deck_size}-card deck."
     mechanics = _mechanics(genome)
     if mechanics:
         text += f" Its mechanics: {words.join(mechanics)}."
@@ -204,6 +204,8 @@ def _mechanics(genome: GameGenome) -> list[str]:
 
 def _components(genome: GameGenome) -> Section:
     items = [_DECK_TEXT[genome.setup.initial_deck]]
+    if genome.setup.jokers:
+        items.append("Two jokers, a black one and a red one, added to the deck.")
     if _compares_ranks_outside_tricks(genome):
         items.append(rank_order(genome.setup.initial_deck))
     if genome.setup.starting_chips > 0:
@@ -228,8 +230,12 @@ def _setup(genome: GameGenome) -> Section:
     if setup.initial_discard_count > 0:
         cards = words.count(setup.initial_discard_count, "card")
         items.append(f"Move {cards} from the deck onto the discard pile to start it.")
-    remaining = setup.initial_deck.size - setup.cards_per_player * genome.player_count
+    remaining = setup.deck_size - setup.cards_per_player * genome.player_count
     remaining -= setup.initial_discard_count
+    if setup.kitty:  # engine.climb_state: the deck's top cards, awarded by the call
+        kitty = "card" if setup.kitty == 1 else f"{setup.kitty} cards"
+        items.append(f"Set the next {kitty} aside face down: the kitty, for the winner of the call.")
+        remaining -= setup.kitty
     if any(isinstance(phase, DealerPhase) for phase in genome.phases):  # engine.dealer.deal_dealer
         items.append("Deal the dealer two cards: the up-card face up, then the hole card face down.")
         remaining -= 2
@@ -438,6 +444,8 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
             "A hand is one turn: when its last phase is done, the players still in show their hands (the "
             "showdown). A round of betting in which nobody but one player could still bet is skipped."
         )
+    elif any(isinstance(phase, ClimbPhase) for phase in genome.phases):  # engine.climb_state
+        items.append("A hand ends as soon as a player has played their last card.")
     elif not structure.has_tricks:
         items.append(
             "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
@@ -449,9 +457,11 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
     items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
     if _draws_from_deck(genome):
         items.append(_DECK_EMPTY_TEXT[structure.deck_empty])
+    climbing = any(isinstance(phase, ClimbPhase) for phase in genome.phases)  # a hand is one turn there
+    limit = words.count(genome.max_turns, "hand" if climbing else "turn")
+    dealt = ", deals thrown in included" if climbing else ""
     items.append(
-        f"If nobody has won after {words.count(genome.max_turns, 'turn')} (a limit that ends every game), "
-        "the game is a draw."
+        f"If nobody has won after {limit}{dealt} (a limit that ends every game), the game is a draw."
     )
     return Section("End of game", (BulletList(tuple(items)),))
 

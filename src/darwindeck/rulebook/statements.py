@@ -10,12 +10,14 @@ documented semantics (``docs/rules-engine.md``):
   player's alone; in a trick game the turn's player is the one who leads the turn's trick (a phase
   after the trick is still theirs, not the trick winner's: the winner takes the *next* turn). A claim
   phase's cards are the turn's player's, its challenges the other players'. Tricks, bidding, betting,
-  passing, making trump, the auction and laying away to the crib go round the table.
+  passing, making trump, the auction, laying away to the crib, and Dou Dizhu's call and climb go round
+  the table.
 * **Whom** (``PhaseStatement.others``, ask and claim phases): the engine lets the asker ask, and lets
   challenge a claim, every other player (``engine.asking``, ``engine.claims``), a partner too: with teams
   ``PARTNER_TOO``, without teams every other player is an opponent (``OPPONENTS``).
-* **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump, the auction and the crib
-  happen once a hand, in its first turn; every other phase every turn.
+* **When** (``PhaseStatement.once_per_hand``): bidding, passing, making trump, the auction, the crib, the
+  call and the climb (a climbing hand is one turn) happen once a hand, in its first turn; every other
+  phase every turn. A climb's stake is scored at the hand's end.
 * **Tricks** (``TrickStatement``): the most tricks a hand can have, the number a rulebook may state: the
   stated ``tricks_per_hand`` capped by the cards dealt when no rule puts cards into a hand (a hand of
   7 cards has at most 7 tricks), and ``exact`` when no phase but tricks takes cards from a hand (every
@@ -46,7 +48,9 @@ from darwindeck.genome.phases import (
     AuctionPhase,
     BettingPhase,
     BiddingPhase,
+    CallPhase,
     ClaimPhase,
+    ClimbPhase,
     CountPhase,
     CribPhase,
     DealerPhase,
@@ -158,8 +162,18 @@ class Statements:
     most_bid: int | None = None
 
 
-_EACH_PLAYER = (TrickPhase, BettingPhase, BiddingPhase, PassPhase, TrumpPhase, AuctionPhase, CribPhase)
-_ONCE_PER_HAND = (BiddingPhase, PassPhase, TrumpPhase, AuctionPhase, CribPhase)
+_EACH_PLAYER = (
+    TrickPhase,
+    BettingPhase,
+    BiddingPhase,
+    PassPhase,
+    TrumpPhase,
+    AuctionPhase,
+    CribPhase,
+    CallPhase,
+    ClimbPhase,
+)
+_ONCE_PER_HAND = (BiddingPhase, PassPhase, TrumpPhase, AuctionPhase, CribPhase, CallPhase, ClimbPhase)
 #: Phases that move no card out of a hand but by tricks (a pass swaps equal numbers; a dealer who
 #: takes the turned card discards one).
 _TRICKS_ONLY = (TrickPhase, BiddingPhase, TrumpPhase, PassPhase, AuctionPhase)
@@ -281,6 +295,7 @@ def _score_moments(genome: GameGenome) -> frozenset[ScoreMoment]:
         or genome.book_scoring is not None
         or AuctionPhase in kinds
         or DealerPhase in kinds
+        or ClimbPhase in kinds
     )
     if at_hand_end:
         moments.add(ScoreMoment.HAND_END)

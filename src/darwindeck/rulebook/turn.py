@@ -17,13 +17,13 @@ Rules (semantics from ``darwindeck.genome.phases`` and specs 000, 001, 004):
 
 from __future__ import annotations
 
-from darwindeck.errors import DarwinDeckError
 from darwindeck.genome.cards import DeckType, Location, Rank, Visibility
 from darwindeck.genome.phases import (
     CRIB_SIZE,
     MAX_RUN,
     MAX_SET,
     MIN_RUN,
+    AllPass,
     AskPhase,
     AuctionPhase,
     BettingPhase,
@@ -32,11 +32,13 @@ from darwindeck.genome.phases import (
     CallPhase,
     ClaimPhase,
     ClimbPhase,
+    Combo,
     CountPhase,
     CribPhase,
     DealerPhase,
     DiscardPhase,
     DrawPhase,
+    FirstCaller,
     KnockPhase,
     PassDirection,
     PassPhase,
@@ -168,6 +170,8 @@ def _owned_text(genome: GameGenome, statements: Statements, owned: list[str]) ->
 
 def _turn_intro(genome: GameGenome, statements: Statements) -> list[Block]:
     structure = genome.turn_structure
+    if any(isinstance(phase, ClimbPhase) for phase in genome.phases):
+        return [Paragraph(_climbing_hands(genome))]
     owned = _turn_owned(genome, statements) if structure.has_tricks else []
     if owned:
         unless = (
@@ -205,6 +209,21 @@ def _turn_intro(genome: GameGenome, statements: Statements) -> list[Block]:
         lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
         blocks.append(Paragraph(f"{lead} through these phases in order."))
     return blocks
+
+
+def _climbing_hands(genome: GameGenome) -> str:
+    """A climbing game's hand (``engine.climb``): the call, then the climb, each in seat order."""
+    calls = [phase for phase in genome.phases if isinstance(phase, CallPhase)]
+    starts = bool(calls) and calls[0].first is FirstCaller.DEALER_LEFT
+    return (
+        "The game is played in hands. Each hand has two phases, in this order: the call, then the climb. "
+        f"In both, the players act one after another in seat order (player 1, player 2, and so on to "
+        f"player {genome.player_count}, then player 1 again), starting with the player each phase names "
+        "below."
+    ) + (_FIRST_HAND if starts else "")
+
+
+_FIRST_HAND = " Player 1 starts the first hand; in each new hand, the next player in seat order does."
 
 
 def _who_starts(genome: GameGenome) -> str:
@@ -303,9 +322,10 @@ def _describe_phase(
         return _crib(phase, opening)
     if isinstance(phase, ShowPhase):
         return _show(phase)
-    if isinstance(phase, CallPhase | ClimbPhase):  # validation refuses them until the engine plays them
-        kind = _PHASE_TITLES[type(phase)].lower()
-        raise DarwinDeckError(f"{path}: the rulebook does not describe {kind} phases yet")
+    if isinstance(phase, CallPhase):
+        return _call(phase, genome, opening)
+    if isinstance(phase, ClimbPhase):
+        return _climb(phase, genome)
     return _bidding(phase, opening, most_bid(genome))
 
 
@@ -695,6 +715,126 @@ def _auction(phase: AuctionPhase, genome: GameGenome, opening: str) -> tuple[str
             "in its turn."
         )
     return main, details
+
+
+def _call(phase: CallPhase, genome: GameGenome, opening: str) -> tuple[str, list[str]]:
+    """The call for the landlord as ``engine.climb`` runs it."""
+    first = (
+        "a player chosen at random" if phase.first is FirstCaller.RANDOM else "the player who starts the hand"
+    )
+    main = (
+        f"{opening} the players call for the right to play alone. {first.capitalize()} calls first, then "
+        "each player in turn. A call is a bid, or pass."
+    )
+    bids = f"1 to {phase.max_bid}" if phase.max_bid > 1 else "1"
+    order = (
+        "Each player calls once."
+        if phase.once_around
+        else "The calling goes on round the table until a bid has been followed by a pass from every "
+        "other player."
+    )
+    details = [
+        f"A bid is a number from {bids}, higher than every bid before it. A bid of {phase.max_bid} ends the "
+        f"calling at once. {order}",
+        "The last player to bid is the landlord, and the last bid is the stake. The landlord plays alone "
+        "against all the other players, who play together for this hand.",
+    ]
+    if genome.setup.kitty:
+        details.append(
+            f"The landlord turns the kitty's {_kitty_cards(genome.setup.kitty)} face up for everyone to see "
+            "and adds them to their hand."
+        )
+    details.append(
+        "If everybody passes, the cards are thrown in and dealt again."
+        if phase.all_pass is AllPass.REDEAL
+        else "If everybody passes, the game ends there and nobody scores."
+    )
+    return main, details
+
+
+def _kitty_cards(count: int) -> str:
+    return "card" if count == 1 else f"{count} cards"
+
+
+#: the combinations a climb allows, as the rulebook names them (``engine.combinations``' table)
+_COMBO_TEXT: dict[Combo, str] = {
+    Combo.SOLO: "a solo: any single card",
+    Combo.PAIR: "a pair: two cards of one rank",
+    Combo.TRIO: "a trio: three cards of one rank",
+    Combo.TRIO_SOLO: "a trio with a solo: a trio and any single card of another rank",
+    Combo.TRIO_PAIR: "a trio with a pair: a trio and a pair of another rank",
+    Combo.SOLO_CHAIN: "a chain: five or more single cards of consecutive ranks, from 3 up to the Ace at most",
+    Combo.PAIR_CHAIN: "a chain of pairs: three or more pairs of consecutive ranks, up to the Ace at most",
+    Combo.AIRPLANE: "an airplane: two or more trios of consecutive ranks, up to the Ace at most",
+    Combo.AIRPLANE_SOLOS: (
+        "an airplane with solos: an airplane and as many single cards of other ranks as it has trios"
+    ),
+    Combo.AIRPLANE_PAIRS: (
+        "an airplane with pairs: an airplane and as many pairs of other ranks as it has trios"
+    ),
+    Combo.FOUR_SOLOS: "four with two solos: four cards of one rank and two single cards of other ranks",
+    Combo.FOUR_PAIRS: "four with two pairs: four cards of one rank and two pairs of other ranks",
+    Combo.BOMB: "a bomb: four cards of one rank",
+    Combo.ROCKET: "the rocket: both jokers",
+}
+
+
+def _climb(phase: ClimbPhase, genome: GameGenome) -> tuple[str, list[str]]:
+    """The climb as ``engine.climb`` and ``engine.combinations`` play it."""
+    jokers = ", then the black joker and the red joker" if genome.setup.jokers else ""
+    main = (
+        "Then the hand is played out. The landlord leads: they play any combination of cards face up. "
+        "Each player in turn then either plays a higher combination of the same kind and size, or "
+        "passes. When all the other players have passed in a row, the last player to play leads again, "
+        "any combination. The first player to play their last card ends the hand."
+    )
+    details = [
+        f"Ranks from low to high: 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2{jokers}. Suits do not matter.",
+        "The combinations you may play: " + "; ".join(_COMBO_TEXT[combo] for combo in phase.combos) + ".",
+    ]
+    if any(c in phase.combos for c in _WITH_KICKERS):
+        details.append(
+            "A combination is compared by its trio, four or airplane part (the cards added to it do not "
+            "count). Added single cards may be of one rank or several, but never both jokers; added pairs "
+            "are of different ranks, never jokers."
+        )
+    details.append(
+        "A higher combination has the same kind and the same number of cards, and a higher rank (the "
+        "lowest rank of a chain or airplane)."
+    )
+    beats = []
+    rocket = Combo.ROCKET in phase.combos and genome.setup.jokers
+    if Combo.BOMB in phase.combos:
+        beats.append(f"a bomb beats any combination but a higher bomb{' or the rocket' if rocket else ''}")
+    if rocket:
+        beats.append("the rocket beats everything")
+    if beats:
+        details.append(f"Whatever was played, {' and '.join(beats)}.")
+    stake = []
+    if phase.bomb_doubles:
+        stake.append("each bomb or rocket played doubles the stake")
+    if phase.spring_doubles:
+        stake.append(
+            "the stake doubles again for a spring: the landlord goes out before any other player has "
+            "played a card, or another player goes out while the landlord has played only once"
+        )
+    landlord = genome.player_count - 1
+    details.append(
+        (f"{'; '.join(stake).capitalize()}. " if stake else "")
+        + f"If the landlord went out they win {landlord} times the stake, the stake from each other player; "
+        f"otherwise they pay {landlord} times the stake, the stake to each other player."
+    )
+    return main, details
+
+
+_WITH_KICKERS = (
+    Combo.TRIO_SOLO,
+    Combo.TRIO_PAIR,
+    Combo.AIRPLANE_SOLOS,
+    Combo.AIRPLANE_PAIRS,
+    Combo.FOUR_SOLOS,
+    Combo.FOUR_PAIRS,
+)
 
 
 def _making_trump(phase: TrumpPhase, genome: GameGenome, opening: str) -> tuple[str, list[str]]:
