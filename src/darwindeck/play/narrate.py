@@ -54,7 +54,7 @@ import re
 from collections.abc import Sequence
 
 from darwindeck.engine import layout as L
-from darwindeck.engine.actions import contract_name
+from darwindeck.engine.actions import CLIMB_RANKS, combo_name, contract_name
 from darwindeck.engine.counting import count_value
 from darwindeck.engine.tableau_melds import run_card, run_length
 from darwindeck.genome.cards import Location, Rank, Suit, card_name, card_rank
@@ -351,6 +351,8 @@ def describe_decision(
     actor = before.current_player
     kind = before.phase_kind
     mine = actor == before.seat
+    if kind in (L.K_CALL, L.K_CLIMB):
+        return _climbing(before, actor, action)
     if 0 <= action < L.FULL_DECK:
         if kind == L.K_COUNT:
             return _counted(before, actor, action, after, bool(revealed.crib))
@@ -428,6 +430,19 @@ def describe_decision(
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
     return _says(before, actor, "claims", "claim", rank_plural(rank))
+
+
+def _climbing(view: TableView, actor: int, action: int) -> str:
+    """Dou Dizhu's call and climb: a bid, a pass, a combination by its kind and rank ("plays a pair of
+    7s"), then each kicker it carries ("adds a 5"); the cards go face up to the discard pile."""
+    if action == L.A_PASS:
+        return _says(view, actor, "passes", "pass")
+    if action < L.A_COMBO0:
+        return _says(view, actor, "bids", "bid", str(action - L.A_BID0))
+    if action < L.A_KICKER0:
+        name = combo_name(action - L.A_COMBO0)
+        return _says(view, actor, "plays", "play", f"{'an' if name[0] in 'aeiou' else 'a'} {name}")
+    return _says(view, actor, "adds", "add", f"a {CLIMB_RANKS[action - L.A_KICKER0]}")
 
 
 def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
