@@ -110,7 +110,9 @@ def test_observation_hides_other_hands() -> None:
 
 def test_state_layout_fits() -> None:
     assert L.P_LEGAL + L.LEGAL_CAP == L.STATE_SIZE
-    assert L.N_ACTIONS <= L.LEGAL_CAP
+    # every action of any one phase fits (layout.LEGAL_CAP): every id below the climb's, and the climb's
+    # most, one COMBO per primal part and PASS (its KICKER step offers at most 15)
+    assert L.A_COMBO0 <= L.LEGAL_CAP and L.N_PRIMALS + 1 <= L.LEGAL_CAP
 
 
 @settings(max_examples=25, deadline=None)
