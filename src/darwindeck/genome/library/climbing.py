@@ -8,9 +8,18 @@ the game's genome (``dou_dizhu``). Built: the combination rules (``engine.combin
 54-card deck, the kitty, the COMBO and KICKER actions, the stake, the greedy player;
 ``tests/engine/rules/test_dou_dizhu.py``), checked through ``GameState`` in lock-step against OpenSpiel
 on 1,000 deals: the player to move, the legal set and the returns at every decision
-(``tests/oracle/test_openspiel_dou_dizhu.py``). Not built yet: the rulebook, the terminal and web views,
-the sampler (the search's determinization) and evolution's operators; so the game is not in the library
-yet (``get_game`` does not find it: every library game has a rulebook, and evolution seeds from them).
+(``tests/oracle/test_openspiel_dou_dizhu.py``); the rulebook's sentences (``rulebook.turn``,
+``tests/rulebook/test_climbing_rulebook.py``) and the narration of each decision (``play.narrate``).
+Not built yet: the terminal's and the web's views of the table (they name cards by suit and rank, and a
+joker has neither), the sampler (the search's determinization knows 52 cards) and evolution's
+operators; so the game is not in the library yet (``get_game`` does not find it: the library's games
+are played at the terminal and on the web, and evolution seeds from them).
+
+**Who wins.** The hand's scores are the stake (``engine.climb_state``); the win condition (one hand
+played, the highest score) names the landlord the winner when he goes out, and when a peasant does the
+two peasants share the top score: the engine's winner is then -1 (the tie rule of ``engine.wins``), and
+``GameState.returns``, the scores, carry the peasants' win. A side-aware winner (the declarer's side
+against the rest) would need the win checks to read ``S_DECLARER``; not done.
 
 **Sources.** The published rules are Pagat's "Dou Dizhu" (pagat.com/climbing/doudizhu.html); the
 page itself was not at hand here, so what follows is taken from the rules pages that retell it
@@ -142,10 +151,13 @@ dominates all other hands": the test leaves those bombs out of its set and never
    against the rest; ``stake_scores`` at the hand's end, the returns the scores), ``actions``,
    ``policies`` (greedy: the lowest combination that beats the table), ``state_api`` (the kitty and the
    stake in the observation).
-3. The sampler (``agents.determinize``: the kitty is known once turned up; suits are unseen but
-   irrelevant), the rulebook's sentences, narration and the terminal's view, the mutation operators.
-4. The library game ``dou_dizhu`` (this module, family ``climbing``) with its scenario tests and goldens,
-   and the OpenSpiel test moved from the counts it keeps today onto ``GameState``.
+3. *Done*: the rulebook's sentences (``rulebook.turn``'s call and climb, ``sections``' deal with the
+   jokers and the kitty and the hand's end, ``statements``) and narration (``play.narrate``). *Remains*:
+   the sampler (``agents.determinize``: its arrays know 52 cards; the kitty is known once turned up;
+   suits are unseen but irrelevant), the terminal's and web's views (``play.view``, ``play.render``,
+   ``web``: a joker's name, the kitty, the combination on the table), the mutation operators.
+4. *Done*: the OpenSpiel test on ``GameState``. *Remains*: the library game ``dou_dizhu`` registered
+   (family ``climbing``) with its transcript and rulebook goldens, once step 3 is done.
 """
 
 from __future__ import annotations
