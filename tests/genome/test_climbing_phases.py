@@ -59,9 +59,9 @@ def test_the_jokers_kitty_call_and_climb_are_written_as_declared() -> None:
     assert climb["combos"][0] == "solo" and climb["combos"][-1] == "rocket" and len(climb["combos"]) == 14
     code = compile_genome(genome)
     # docs/bytecode.md, the setup section: opcode 1, 17 cards, standard deck (0), no discard, no wild
-    # ranks, no trump (255), chips u16 0, visibilities owner-only (1) and top-only (2), flags 4 (bit 2:
+    # ranks, no trump (255), chips u16 0, visibilities owner-only (1) and face-up (3), flags 4 (bit 2:
     # jokers and kitty follow), captures to CAPTURED (6), then jokers 2 and kitty 3.
-    assert bytes([1, 17, 0, 0, 0, 255, 0, 0, 1, 2, 4, 6, 2, 3]) in code
+    assert bytes([1, 17, 0, 0, 0, 255, 0, 0, 1, 3, 4, 6, 2, 3]) in code
     # the call: opcode 30, max_bid 3, flags 1 (once_around), all_pass redeal (0), first random (0); the
     # climb: opcode 31, 14 types, their codes 0..13 in Combo order, flags 3 (both doublings).
     assert bytes([30, 3, 1, 0, 0]) + bytes([31, 14, *range(14), 3]) in code

@@ -783,7 +783,8 @@ def _climb(phase: ClimbPhase, genome: GameGenome) -> tuple[str, list[str]]:
     """The climb as ``engine.climb`` and ``engine.combinations`` play it."""
     jokers = ", then the black joker and the red joker" if genome.setup.jokers else ""
     main = (
-        "Then the hand is played out. The landlord leads: they play any combination of cards face up. "
+        "Then the hand is played out. The landlord leads: they play any combination of cards face up onto "
+        "the discard pile. "
         "Each player in turn then either plays a higher combination of the same kind and size, or "
         "passes. When all the other players have passed in a row, the last player to play leads again, "
         "any combination. The first player to play their last card ends the hand."

@@ -72,6 +72,7 @@ def test_the_landlord_takes_the_kitty_plays_kickers_and_wins_a_spring() -> None:
     assert state.current_player == 0 and state.legal_actions() == [L.A_KICKER0 + 4]  # only the 7s pair
     state.apply_action(L.A_KICKER0 + 4)
     assert sorted(state.discard()[-5:]) == sorted(cards("3S 3H 3D 7S 7H"))  # played face up
+    assert sorted(state.observation(1).discard[-5:]) == sorted(cards("3S 3H 3D 7S 7H"))  # seen by all
     assert sorted(state.hand(0)) == sorted(cards("9C KC"))
     for seat in (1, 2):  # no trio among Q Q 2 or 5 6 J: pass only
         assert state.current_player == seat and state.legal_actions() == [PASS]

@@ -162,6 +162,7 @@ dominates all other hands": the test leaves those bombs out of its set and never
 
 from __future__ import annotations
 
+from darwindeck.genome.cards import Visibility
 from darwindeck.genome.phases import CallPhase, ClimbPhase
 from darwindeck.genome.schema import GameGenome, SetupRules, TurnStructure, WinCondition, WinType
 
@@ -171,11 +172,12 @@ CARDS_EACH, KITTY = 17, 3
 
 def dou_dizhu() -> GameGenome:
     """Dou Dizhu as the genome states it (the module's design): the two-joker deck, 17 cards each and a
-    kitty of 3, one call (each player once, bids 1 to 3, thrown in when all pass, a random first caller)
-    and the climb with every combination type, bombs and the spring doubling the stake; one hand.
+    kitty of 3, the cards played face up in sight of all (the discard pile face up), one call (each
+    player once, bids 1 to 3, thrown in when all pass, a random first caller) and the climb with every
+    combination type, bombs and the spring doubling the stake; one hand.
 
-    The engine plays it (``engine.climb_state``); not in the library yet: the rulebook and the views do
-    not describe its phases (step 3 of the list above)."""
+    The engine plays it (``engine.climb_state``) and the rulebook describes it; not in the library yet:
+    the terminal's and web's views do not show it (step 3 of the list above)."""
     return GameGenome(
         name="Dou Dizhu",
         description=(
@@ -183,7 +185,12 @@ def dou_dizhu() -> GameGenome:
             "beats the last play with a higher combination of the same kind, a bomb or the rocket, or "
             "passes. The first to shed every card wins the stake for their side."
         ),
-        setup=SetupRules(cards_per_player=CARDS_EACH, jokers=2, kitty=KITTY),
+        setup=SetupRules(
+            cards_per_player=CARDS_EACH,
+            jokers=2,
+            kitty=KITTY,
+            discard_visibility=Visibility.FACE_UP,  # every combination played stays in sight
+        ),
         turn_structure=TurnStructure(phases=(CallPhase(), ClimbPhase())),
         win_conditions=(WinCondition(WinType.HANDS_PLAYED, 1),),
         player_count=3,
