@@ -64,7 +64,18 @@ that many tricks); and by the end of hand n with ``hands_played`` n.
   direction), else over every hand (at two players left, right and across are all the opponent, so a
   cycle of them collapses to its first direction);
 * a pass phase whose every direction is ``hold``: nobody ever passes, it moves no card and asks
-  nothing.
+  nothing;
+* a win condition on a score target (``high_score`` with a threshold, ``low_score``,
+  ``score_threshold``, ``first_to_score``: met once a side's score reaches it) that no side can reach
+  (*unreachable targets*, ``most_points``): when the game deals at most n hands (``most_hands``) and a
+  score moves only when a trick is won (only trick and pass phases, every card rule scoring trick wins,
+  no moon, contract, maker or book scoring), a side holds at most n × the sum, over the deck's cards, of
+  the positive points of every rule that may score the card (a condition on the card's rank or suit
+  names what it matches; any other condition may match anything). Exact for the rules: the condition is
+  never met, so every sequence of actions ends as before. A player whose evaluation reads the first win
+  condition (greedy and search, ``agents.mcts``) may play otherwise without it: it was chasing a target
+  the game cannot reach. Found in Crimson Jester (the hearts run of 2026-11-28): "lowest score once
+  someone reaches 156" first, in a game that ends after one hand in which only the Q♠ scores (13).
 
 **Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and ``RANDOM_GAMES``
 of stateless random self-play, ``agents.batch``'s digest per game) are replayed without each rule of
@@ -91,7 +102,8 @@ from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
 from darwindeck.evolve.quality.play import GREEDY, STATELESS, batch_seed, play
 from darwindeck.evolve.repair import vet
-from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType
+from darwindeck.genome.cards import Rank, Suit
+from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Logic
 from darwindeck.genome.phases import (
     BettingPhase,
     BiddingPhase,
@@ -432,6 +444,54 @@ def most_hands(genome: GameGenome) -> tuple[int, WinCondition] | None:
     return min(bounds, key=lambda bound: bound[0]) if bounds else None
 
 
+#: Win types met only once a side's score reaches the threshold (``engine.wins._reaching``).
+_REACHING = frozenset(
+    {WinType.HIGH_SCORE, WinType.LOW_SCORE, WinType.SCORE_THRESHOLD, WinType.FIRST_TO_SCORE}
+)
+
+
+def _may_match(condition: ConditionLike, rank: Rank, suit: Suit) -> bool:
+    """Whether a card-scoring condition can hold for the card ``rank`` of ``suit`` (a condition on
+    anything but the card's rank or suit may)."""
+    if isinstance(condition, CompoundCondition):
+        found = (_may_match(operand, rank, suit) for operand in condition.conditions)
+        return all(found) if condition.logic is Logic.AND else any(found)
+    if condition.type is ConditionType.CARD_IS_RANK:
+        return condition.value is rank
+    if condition.type is ConditionType.CARD_IS_SUIT:
+        return condition.value is suit
+    return True
+
+
+def _scores_by_tricks_only(genome: GameGenome) -> bool:
+    """Whether a score moves only when a trick is won (module docstring, *unreachable targets*)."""
+    return (
+        all(isinstance(phase, TrickPhase | PassPhase) for phase in genome.phases)
+        and all(rule.trigger is ScoringTrigger.TRICK_WIN for rule in genome.scoring.card_rules)
+        and not genome.scoring.shoot_the_moon
+        and genome.contract_scoring is None
+        and genome.maker_scoring is None
+        and genome.book_scoring is None
+    )
+
+
+def most_points(genome: GameGenome) -> int | None:
+    """The most points a side can hold when the game ends, when that is known (module docstring,
+    *unreachable targets*), else None."""
+    bound = most_hands(genome)
+    if bound is None or not _scores_by_tricks_only(genome):
+        return None
+    deck = genome.setup.initial_deck
+    per_hand = sum(
+        max(0, rule.points)
+        for rule in genome.scoring.card_rules
+        for rank in deck.ranks()
+        for suit in Suit
+        if _may_match(rule.condition, rank, suit)
+    )
+    return bound[0] * per_hand
+
+
 def pass_seat(direction: PassDirection, players: int) -> int:
     """How many seats to the left a pass in ``direction`` goes at a table of ``players`` (0: a hold hand),
     as ``engine.passing.pass_offset`` counts them.
@@ -478,6 +538,29 @@ def _pass_reason(genome: GameGenome, rule: Rule) -> str | None:
     return None
 
 
+def _unreachable(genome: GameGenome, rule: Rule) -> str | None:
+    """Why a win condition on a score target is never met, or None."""
+    win = genome.win_conditions[int(rule.path.split("[")[1].rstrip("]"))]
+    most = most_points(genome)
+    if win.type not in _REACHING or win.threshold is None or most is None or most >= win.threshold:
+        return None
+    hands = most_hands(genome)
+    assert hands is not None  # most_points is known only when the hands are bounded
+    return (
+        f"static: no side can score more than {most} in the {_hands_words(hands[0])} the game can deal, "
+        f"so a score of {win.threshold} is never reached"
+    )
+
+
+def _hands_words(hands: int) -> str:
+    """``"hand"`` or ``"n hands"``.
+
+    >>> _hands_words(1), _hands_words(4)
+    ('hand', '4 hands')
+    """
+    return "hand" if hands == 1 else f"{hands} hands"
+
+
 def _holds_only(genome: GameGenome, rule: Rule) -> bool:
     """Whether ``rule`` is a pass phase in which every hand holds: it moves no card and asks nothing."""
     phase = _phase_at(genome, rule)
@@ -488,6 +571,8 @@ def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | N
     """Why ``rule`` can never change a game of ``genome``, or None."""
     if rule.kind == "pass cycle":
         return _pass_reason(genome, rule)
+    if rule.kind == "win condition":
+        return _unreachable(genome, rule)
     if rule.kind == "phase" and _holds_only(genome, rule):
         return "static: every hand of this pass phase is a hold hand: nobody ever passes"
     if rule.kind == "special effect" and not readers.has_play:
