@@ -26,7 +26,9 @@ one that cannot be made valid is not removable (the rule is structural).
 
 **Dead-only rules** (``DEAD_ONLY_KINDS``; ``ablation_rules`` lists the removable rules, then these): a
 pass phase's cycle cut to its first direction, and the cycle without its hold hands (when that is not
-the same cut). They are simplifications the ablation tries for death, statically and by replay, and
+the same cut) (``pass cycle``); the first lead and the clean first trick of a trick phase after the
+turn's first trick phase (``first-trick rule``; a clean first trick where no card scores is a removable
+rule already). They are simplifications the ablation tries for death, statically and by replay, and
 not removable rules: the idle test and the simplification (``quality.idle``, ``quality.simplify``) do
 not offer them, so a cycle a game plays (Hearts' left, right, across, hold over many hands) is never
 cut for being idle. The demo's Gilded Bazaar (2026-11-28) kept Hearts' four-hand cycle in a game decided
@@ -65,6 +67,12 @@ that many tricks); and by the end of hand n with ``hands_played`` n.
   cycle of them collapses to its first direction);
 * a pass phase whose every direction is ``hold``: nobody ever passes, it moves no card and asks
   nothing;
+* a first-trick rule of a trick phase after the turn's first trick phase, when the phases before that
+  one take no card from a hand (bidding, trump, pass, auction) and cards are dealt: every hand starts
+  at the turn's first phase (``engine.deals.new_hand``), so the hand's first trick is the first trick
+  phase's, and the engine applies first-trick rules only before a hand's first trick is played. Found in
+  Ember Whirl (the hearts run of 2026-11-28): Hearts' "the holder of 2♣ leads it" in a second trick
+  phase, whose rulebook said the 2♣ leads a first trick another phase plays;
 * a win condition on a score target (``high_score`` with a threshold, ``low_score``,
   ``score_threshold``, ``first_to_score``: met once a side's score reaches it) that no side can reach
   (*unreachable targets*, ``most_points``): when the game deals at most n hands (``most_hands``) and a
@@ -105,6 +113,7 @@ from darwindeck.evolve.repair import vet
 from darwindeck.genome.cards import Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Logic
 from darwindeck.genome.phases import (
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     DiscardPhase,
@@ -114,6 +123,7 @@ from darwindeck.genome.phases import (
     Phase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     SCORE_WINS,
@@ -326,6 +336,26 @@ def _pass_cycles(genome: GameGenome) -> Iterator[Rule]:
             yield _rule(path, "pass cycle", text, (phase, "no hold"), without)
 
 
+def _first_trick_rules(genome: GameGenome) -> Iterator[Rule]:
+    """The first-trick rules of every trick phase after the turn's first: its first lead, and its clean
+    first trick where cards score when a trick is won (where none do, it is a removable rule)."""
+    tricks = [i for i, phase in enumerate(genome.phases) if isinstance(phase, TrickPhase)]
+    for i in tricks[1:]:
+        phase = genome.phases[i]
+        assert isinstance(phase, TrickPhase)
+        path = f"turn_structure.phases[{i}]"
+        if phase.first_lead is not None:
+            rank, suit = phase.first_lead
+            text = f"first lead {rank.value}{suit.value} in phase {i + 1}"
+            without = _with_phase(genome, i, _replace(phase, first_lead=None))
+            yield _rule(f"{path}.first_lead", "first-trick rule", text, (phase, "first_lead"), without)
+        if phase.clean_first_trick and _scores_trick_wins(genome):
+            text = f"clean first trick in phase {i + 1}"
+            without = _with_phase(genome, i, _replace(phase, clean_first_trick=False))
+            key = (phase, "clean_first_trick")
+            yield _rule(f"{path}.clean_first_trick", "first-trick rule", text, key, without)
+
+
 RULE_KINDS: dict[str, RuleKind] = {
     "phase": _phases,
     "condition": _conditions,
@@ -342,7 +372,7 @@ RULE_KINDS: dict[str, RuleKind] = {
 
 
 #: Simplifications tried for death only (module docstring, *dead-only rules*): not removable rules.
-DEAD_ONLY_KINDS: dict[str, RuleKind] = {"pass cycle": _pass_cycles}
+DEAD_ONLY_KINDS: dict[str, RuleKind] = {"pass cycle": _pass_cycles, "first-trick rule": _first_trick_rules}
 
 
 def register_rule_kind(name: str, kind: RuleKind) -> None:
@@ -538,6 +568,21 @@ def _pass_reason(genome: GameGenome, rule: Rule) -> str | None:
     return None
 
 
+#: Phases that take no card from a hand (a pass swaps equal numbers; a dealer who takes the turned card
+#: discards one), and end a turn only by throwing the hand in.
+_TAKE_NO_CARD = (BiddingPhase, TrumpPhase, PassPhase, AuctionPhase)
+
+
+def _later_trick_reason(genome: GameGenome) -> str | None:
+    """Why a trick phase after the turn's first never plays a hand's first trick, or None."""
+    first = next(i for i, phase in enumerate(genome.phases) if isinstance(phase, TrickPhase))
+    if genome.setup.cards_per_player < 1 or not all(
+        isinstance(phase, _TAKE_NO_CARD) for phase in genome.phases[:first]
+    ):
+        return None
+    return f"static: every hand's first trick is played in phase {first + 1}, the turn's first trick phase"
+
+
 def _unreachable(genome: GameGenome, rule: Rule) -> str | None:
     """Why a win condition on a score target is never met, or None."""
     win = genome.win_conditions[int(rule.path.split("[")[1].rstrip("]"))]
@@ -571,6 +616,8 @@ def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | N
     """Why ``rule`` can never change a game of ``genome``, or None."""
     if rule.kind == "pass cycle":
         return _pass_reason(genome, rule)
+    if rule.kind == "first-trick rule":
+        return _later_trick_reason(genome)
     if rule.kind == "win condition":
         return _unreachable(genome, rule)
     if rule.kind == "phase" and _holds_only(genome, rule):
