@@ -136,6 +136,15 @@ def test_a_cycle_that_passes_to_one_seat_collapses() -> None:
     ]
     assert _cycle(ablate(two, 0).live) == (LEFT,)
     assert _pass_sentences(two) == ["Every hand passes to your opponent."]
+    # A cycle of one direction written three times, at four players: the same seat every hand.
+    thrice = _with_cycle(HEARTS, LEFT, LEFT, LEFT)
+    found = [(rule.text, reason) for rule, reason in static_dead(thrice) if rule.kind == "pass cycle"]
+    assert found == [
+        (
+            "pass cycle left, left, left in phase 1 → left only",
+            "static: at 4 players every hand passes to the same seat as before",
+        )
+    ]
 
 
 def test_a_pass_phase_that_only_holds_goes() -> None:
