@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from darwindeck.evolve.fitness import live_form
+from darwindeck.evolve.mutations._edit import with_phases
 from darwindeck.evolve.quality.ablation import (
     ablate,
     removable_rules,
@@ -113,3 +114,18 @@ def test_a_clean_first_trick_without_scoring_cards_is_dead() -> None:
     ) in found
     live = ablate(pointless, 0).live
     assert not live.phases[1].clean_first_trick
+
+
+def test_card_scoring_a_clean_first_trick_reads_is_not_statically_dead() -> None:
+    # Hearts won by the most tricks: no win condition reads scores, but the clean first trick forbids the
+    # cards the trick-win rules score (hearts, Q♠) on the first trick. Without those rules they may be
+    # played there, so removing them can change games: the static check must leave them to the replay.
+    # Played without its pass (so that a hand void in clubs on the first trick is as the deal makes it),
+    # the seeded games show it: some first trick takes a heart once the rules are gone.
+    hearts = get_game("hearts")
+    by_tricks = with_phases(hearts, hearts.phases[1:]).replace(
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),)
+    )
+    assert not [rule for rule, _ in static_dead(by_tricks) if rule.kind == "card scoring"]
+    without_scoring = by_tricks.replace(scoring=dataclasses.replace(hearts.scoring, card_rules=()))
+    assert replay_digests(without_scoring, 0) != replay_digests(by_tricks, 0)
