@@ -347,7 +347,8 @@ def test_a_run_is_told_card_by_card_and_old_maid_names_the_hand_drawn_from() -> 
     state = arranged(get_game("rummy"), hands, deck=cards("9H 10H 4H"), discard=[c("QS")])
     state.apply_action(L.A_DRAW)
     run = L.A_RUN0 + c("2H")  # a run of three from the 2♥
-    assert narrate(state, run)[0] == "You meld the run 2♥ 3♥ 4♥"
+    # a run laid on the table is a meld, told with the verb of any meld (a set's too), card by card
+    assert narrate(state, run)[0] == "You meld 2♥ 3♥ 4♥"
     # Old Maid: North draws from West, the player before it (East, after it, is not touched).
     maid = arranged(get_game("old-maid"), [cards(h) for h in ["KH 4D", "2S 3S", "9S 10S", "KS KC"]])
     assert narrate(maid, L.A_DRAW)[0] in ("You take K♠ from West's hand", "You take K♣ from West's hand")

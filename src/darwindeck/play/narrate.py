@@ -18,8 +18,11 @@ once), a hand over with the scores. Both read only ``TableView`` values of the h
 when that seat may see it:
 
 * cards played to the discard (unless the discard is face down), the tableau or a trick are named, a
-  set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), and so are the cards a
-  capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into the hand);
+  set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), a run's from its action,
+  a meld laid on the table with one verb, set or run alike ("South melds K♥ K♣ K♠", "South melds 3♠ 4♠
+  5♠"; ``view.lays_meld``), and so are the cards a capture takes off the table ("West captures 5♣ 5♦";
+  War's winner "takes 4♣ 7♠" into the hand), in the move that ends a hand too, before the next deal
+  (``view.settled_view``);
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves, and a card taken from the human's hand to the human ("East takes 7♣ from your hand"): the
   human sees them arrive in or leave their hand;
@@ -56,7 +59,7 @@ from collections.abc import Sequence
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import contract_name
 from darwindeck.engine.counting import count_value
-from darwindeck.engine.tableau_melds import run_card, run_length
+from darwindeck.engine.tableau_melds import run_length
 from darwindeck.genome.cards import Location, Rank, Suit, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
@@ -77,7 +80,10 @@ from darwindeck.play.view import (
     TableView,
     contract_bid,
     follow_note,
+    is_run,
     lands_face_up,
+    lays_meld,
+    run_cards,
     sort_hand,
     trick_winner,
     wild_note,
@@ -236,10 +242,13 @@ def _card_play(
     genome: GameGenome,
     rules: TableRules,
     after: TableView,
+    meld: bool = False,
 ) -> str:
-    """``count`` cards of ``rank`` played in a play phase, one card or a set: its target and the discard's
-    visibility decide the words (``view.lands_face_up``). ``shown`` are the cards as the seat may see
-    them: those laid face up, or the seat's own; empty for another seat's set put face down."""
+    """``count`` cards of ``rank`` played in a play phase, one card, a set or a run: its target and the
+    discard's visibility decide the words (``view.lands_face_up``); a ``meld`` (``view.lays_meld``) is
+    said with one verb, set or run: "East melds K♥ K♣ K♠", "East melds 3♠ 4♠ 5♠". ``shown`` are the
+    cards as the seat may see them: those laid face up, or the seat's own; empty for another seat's
+    cards put face down."""
     phase = genome.phases[view.phase_index]
     target = phase.target if isinstance(phase, PlayPhase) else Location.DISCARD
     named = " ".join(card_name(card) for card in shown)
@@ -249,8 +258,9 @@ def _card_play(
         note = wild_note(rules, shown[-1]) if shown and target is Location.DISCARD else ""
         note = note or ("wild" if wild_rank and target is Location.TABLEAU else "")
         wild = f" ({note})" if note else ""
-        where = " to the table" if target is Location.TABLEAU else ""
-        words = _says(view, actor, "plays", "play", f"{named or claim_words(count, rank)}{where}{wild}")
+        where = " to the table" if target is Location.TABLEAU and not meld else ""
+        verbs = ("melds", "meld") if meld else ("plays", "play")
+        words = _says(view, actor, *verbs, f"{named or claim_words(count, rank)}{where}{wild}")
     elif target is Location.DISCARD:
         words = _says(view, actor, "plays", "play", f"{private} face down")
     elif target is Location.OPPONENT_HAND:
@@ -265,7 +275,7 @@ def _card_play(
     return f"{words}: {effect_text(view, actor, effect, after)}"
 
 
-def _set_play(
+def _group_play(
     before: TableView,
     actor: int,
     action: int,
@@ -274,15 +284,23 @@ def _set_play(
     rules: TableRules,
     revealed: Revealed,
 ) -> str:
-    """A set (a pair, three of a kind, ``A_SET0`` ..): "South plays K♥ K♠", its cards as laid face up
-    (``revealed.laid``, ``view.cards_turned_up``); put face down, they are named only to their owner
-    (the cards that left its hand: "You put K♥ K♠ onto the deck", "East puts 2 cards onto the deck")."""
+    """A set (a pair, three of a kind, ``A_SET0`` ..) or a run (``A_RUN0`` ..): "South plays K♥ K♠",
+    "South melds 3♠ 4♠ 5♠", its cards as laid face up (a set's ``revealed.laid``, ``view.cards_turned_up``;
+    a run's, named by its action); put face down, they are named only to their owner (the cards that
+    left its hand: "You put K♥ K♠ onto the deck", "East puts 3 cards onto the deck")."""
+    meld = lays_meld(genome, before.phase_index, action)
+    if is_run(action):
+        cards = run_cards(action)
+        phase = genome.phases[before.phase_index]
+        face_up = isinstance(phase, PlayPhase) and lands_face_up(genome, phase.target)
+        shown = cards if face_up or actor == before.seat else ()
+        return _card_play(before, actor, shown, len(cards), cards[0] % L.N_RANKS, genome, rules, after, meld)
     rank, count = (action - L.A_SET0) % L.N_RANKS, (action - L.A_SET0) // L.N_RANKS + 2
-    shown: Sequence[int] = revealed.laid
-    if not shown and actor == before.seat:
+    laid: Sequence[int] = revealed.laid
+    if not laid and actor == before.seat:
         gone = set(before.hand or ()) - set(after.hand or ())
-        shown = sorted(card for card in gone if card % L.N_RANKS == rank)
-    return _card_play(before, actor, shown, count, rank, genome, rules, after)
+        laid = sorted(card for card in gone if card % L.N_RANKS == rank)
+    return _card_play(before, actor, laid, count, rank, genome, rules, after, meld)
 
 
 def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -> str:
@@ -404,13 +422,10 @@ def describe_decision(
         return _challenge(before, after, revealed)
     if action == L.A_NO_CHALLENGE:
         return _says(before, actor, "does not challenge", "do not challenge")
-    if L.A_SET0 <= action < L.A_TARGET0:
-        return _set_play(before, actor, action, after, genome, rules, revealed)
+    if L.A_SET0 <= action < L.A_TARGET0 or is_run(action):
+        return _group_play(before, actor, action, after, genome, rules, revealed)
     if action == L.A_BLIND_NIL:
         return _says(before, actor, "bids", "bid", "blind Nil")
-    if action >= L.A_RUN0:
-        played = " ".join(card_name(run_card(action, i)) for i in range(run_length(action)))
-        return _says(before, actor, "melds", "meld", f"the run {played}")
     if kind == L.K_ASK and L.A_TARGET0 <= action < L.A_SUIT0:
         return _ask(before, action, after, revealed)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
@@ -951,11 +966,20 @@ def _why_pot(revealed: Revealed, winner: int) -> str:
 
 
 def describe_events(
-    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed = NO_REVEAL
+    before: TableView,
+    action: int,
+    after: TableView,
+    rules: TableRules,
+    revealed: Revealed = NO_REVEAL,
+    settled: TableView | None = None,
 ) -> list[str]:
     """Public consequences of ``action`` between two views of the human's seat that no decision line
-    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``)."""
+    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``). When the
+    action ends a hand and the next is dealt at once, ``settled`` (``view.settled_view``) is the table as
+    the action left it, before the deal gathered every pile back: the action's own events (a capture, a
+    claim pile taken) are told from it, before the hand's end and the new deal."""
     lines: list[str] = []
+    moved = settled if settled is not None and after.hand_number != before.hand_number else after
     hand_over = after.hands_played > before.hands_played
     exchange = pass_exchange(before, after)
     if exchange:
@@ -967,9 +991,9 @@ def describe_events(
     if trick:
         winner = trick_winner(trick, before, rules)
         lines.append(_says(after, winner, "wins", "win", "the trick"))
-    new_deal = after.hand_number != before.hand_number  # the deal gathers every pile back
-    if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE and not new_deal:
-        takers = _grew(before.hand_sizes, after.hand_sizes)
+    new_deal = moved.hand_number != before.hand_number  # the deal gathered every pile back
+    if before.claim_pile_size and not moved.claim_pile_size and action != L.A_CHALLENGE and not new_deal:
+        takers = _grew(before.hand_sizes, moved.hand_sizes)
         if takers:
             lines.append(
                 _says(after, takers[0], "takes", "take", f"the claim pile ({before.claim_pile_size} cards)")
@@ -987,7 +1011,7 @@ def describe_events(
     if pot and not after.pot:
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
-    lines.extend(_capture_lines(before, action, after, rules, revealed))
+    lines.extend(_capture_lines(before, action, moved, rules, revealed))
     if before.dealer_hole and not after.dealer_hole and after.hand_number == before.hand_number:
         lines.append(dealer_line(before, after))
     grew = after.deck_size - before.deck_size - _put_on_deck(before, action, rules)
@@ -1016,13 +1040,15 @@ def _put_on_deck(before: TableView, action: int, rules: TableRules) -> int:
         return 0
     if L.A_SET0 <= action < L.A_TARGET0:
         return (action - L.A_SET0) // L.N_RANKS + 2
-    if L.A_RUN0 <= action < L.A_DOUBLE:
+    if is_run(action):
         return run_length(action)
     return 1 if 0 <= action < L.FULL_DECK else 0
 
 
 def _played_cards(action: int, revealed: Revealed) -> list[int]:
-    """The cards ``action`` played face up: a card, or a set's ``revealed.laid``."""
+    """The cards ``action`` played to the table (face up): a card, a set's ``revealed.laid`` or a run."""
+    if is_run(action):
+        return list(run_cards(action))
     return list(revealed.laid) or ([action] if 0 <= action < L.FULL_DECK else [])
 
 
@@ -1043,9 +1069,10 @@ def _capture_lines(
 ) -> list[str]:
     """Who took cards off the table, and which (every one was face up): "West captures 5♣ 5♦" onto a
     captured pile (the count when not all of them were seen: a play put straight onto one), "Player 2
-    takes 4♣ 7♠" into the hand (War, whose ``setup.captures_to`` is the hand). Nothing at a new deal
-    (it gathers every pile back), in a trick game (the trick's winner is told) or for a discard set
-    aside onto a captured pile."""
+    takes 4♣ 7♠" into the hand (War, whose ``setup.captures_to`` is the hand). ``after`` is the table as
+    the action left it (``describe_events``' ``settled`` when a new deal followed); nothing when it is a
+    new deal's table (the deal gathered every pile back), in a trick game (the trick's winner is told)
+    or for a discard set aside onto a captured pile."""
     if after.hand_number != before.hand_number or rules.has_tricks or before.phase_kind == L.K_DISCARD:
         return []
     taken = _captured(before, action, after, rules, revealed)

@@ -49,6 +49,9 @@ from darwindeck.play.view import (
     TableRules,
     TableView,
     contract_bid,
+    is_run,
+    lays_meld,
+    run_cards,
     set_cards,
     sort_hand,
     trick_winner,
@@ -408,12 +411,17 @@ def move_order(actions: Sequence[int]) -> list[int]:
 
 def move_namer(state: GameState) -> Callable[[int], str]:
     """``state.action_to_string`` for the deciding seat's moves, with a set named by the cards it puts
-    down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``)."""
+    down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``) and a
+    run by its cards; a meld laid on the table (``view.lays_meld``) says so, set or run alike: "meld K♥
+    K♣ K♠", "meld 3♠ 4♠ 5♠", the words the narration tells it in."""
 
     def name(action: int) -> str:
-        if L.A_SET0 <= action < L.A_TARGET0:
-            return "play " + " ".join(card_name(card) for card in set_cards(state, action))
-        return state.action_to_string(action)
+        is_set = L.A_SET0 <= action < L.A_TARGET0
+        if not (is_set or is_run(action)):
+            return state.action_to_string(action)
+        verb = "meld" if lays_meld(state.genome, int(state.array[L.S_PHASE]), action) else "play"
+        laid = set_cards(state, action) if is_set else run_cards(action)
+        return f"{verb} " + " ".join(card_name(card) for card in laid)
 
     return name
 

@@ -18,6 +18,9 @@ a knock's hands, a showdown's hands, a book laid down, a set laid on a face-up p
 is applied (``lands_face_up`` says which places show the cards put there; ``set_cards`` names a set's
 cards, which its own seat sees in the move list);
 ``knock_showdown`` lays out a knock's hands as Gin counts them and ``hand_label`` names a shown hand.
+``settled_view(state, action, seat)`` is the seat's view of the table as the action itself leaves it,
+before the steps that run on (a hand scored, a new deal gathering every pile back): what a capture took
+in the move that ends a hand is told from it.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
 "Player 1".."Player N" (seat 0 is Player 1).
@@ -55,6 +58,7 @@ from darwindeck.engine.knock_showdown import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.show import show_points, starter_card
 from darwindeck.engine.state_api import GameState
+from darwindeck.engine.tableau_melds import run_card, run_length
 from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
@@ -259,6 +263,18 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         dealer_hole=state.dealer_hole_hidden(),
         board=obs.tableau[L.GENERAL_PILE] if int(state.program[L.H_BOARD]) >= 0 else (),
     )
+
+
+def settled_view(state: GameState, action: int, seat: int) -> TableView:
+    """The view of ``seat`` once ``action`` (legal in ``state``, read before it is applied) has moved its
+    cards, before any automatic step runs on (``engine.kernel``: the action, then the end of the hand
+    and a new deal). A copy of the state is asked to end the game after the action, as a rule may
+    (``S_GAME_OVER``), so the engine stops there with every pile as the action left it: the cards a
+    capture took are on the capturer's pile, not yet gathered for the next deal."""
+    probe = state.clone()
+    probe.array[L.S_GAME_OVER] = 1
+    probe.apply_action(action)
+    return build_view(probe, seat)
 
 
 def _vulnerability(state: GameState) -> tuple[bool, ...]:
@@ -573,6 +589,26 @@ def _set_laid(state: GameState, action: int) -> tuple[int, ...]:
     if not isinstance(phase, PlayPhase) or not lands_face_up(state.genome, phase.target):
         return ()
     return set_cards(state, action)
+
+
+def run_cards(action: int) -> tuple[int, ...]:
+    """The cards a run action (``A_RUN0`` ..) plays, lowest first (``engine.tableau_melds``)."""
+    return tuple(run_card(action, i) for i in range(run_length(action)))
+
+
+def is_run(action: int) -> bool:
+    return L.A_RUN0 <= action < L.A_DOUBLE
+
+
+def lays_meld(genome: GameGenome, phase_index: int, action: int) -> bool:
+    """Whether ``action`` lays a meld: a run, or a set of ``MIN_RUN`` or more cards, played to the
+    tableau (``engine.tableau_melds`` remembers both as melds that later cards may extend)."""
+    phases = genome.phases
+    phase = phases[phase_index] if 0 <= phase_index < len(phases) else None
+    if not isinstance(phase, PlayPhase) or phase.target is not Location.TABLEAU:
+        return False
+    is_set = L.A_SET0 <= action < L.A_TARGET0
+    return is_run(action) or (is_set and (action - L.A_SET0) // L.N_RANKS + 2 >= L.MIN_RUN)
 
 
 def set_cards(state: GameState, action: int) -> tuple[int, ...]:
