@@ -12,6 +12,7 @@ table's card of its rank with itself (``engine.tableau``).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from pathlib import Path
 
@@ -37,8 +38,9 @@ RUN_FROM_3S = L.A_RUN0 + (3 - 3) * L.FULL_DECK + c("3S")
 
 
 def rummy_deal() -> GameState:
-    """Rummy, North (seat 0) to draw, holding three kings and the run 3♠ 4♠ 5♠."""
-    hands = ["KH KC KS 3S 4S 5S 9D", "2C 4C 6C 8C 10C QC 2D", "5C 7C 9C JC KD 3D 5D", "6H 7H 8H 9H 10H JH QH"]
+    """Rummy, North (seat 0) to draw, holding three kings and the run 3♠ 4♠ 5♠; East holds the fourth
+    king."""
+    hands = ["KH KC KS 3S 4S 5S 9D", "2C 4C 6C 8C 10C QC KD", "5C 7C 9C JC 2D 3D 5D", "6H 7H 8H 9H 10H JH QH"]
     return arranged(get_game("rummy"), [cards(h) for h in hands], discard=cards("2H"), current=0)
 
 
@@ -56,6 +58,20 @@ def test_a_set_and_a_run_laid_on_the_table_are_melds_in_the_same_words() -> None
             assert told(state.clone(), action, seat)[0] == [f"{words} {cards_laid}"]
     told(state, RUN_FROM_3S, 0)
     assert set(state.tableau(L.GENERAL_PILE)) == set(cards("3S 4S 5S"))
+
+
+def test_a_card_added_to_a_meld_is_laid_off() -> None:
+    # North draws A♠, melds the three kings, has nothing to lay off and discards A♠; East draws Q♠ (the
+    # highest id left, 3 × 13 + 10) and, with no meld of its own, may lay off K♦ on the kings.
+    state = rummy_deal()
+    for action in (L.A_DRAW, THREE_KINGS, c("AS"), L.A_DRAW):
+        state.apply_action(action)
+    assert state.current_player == 1
+    view, name = build_view(state, 1), move_namer(state)
+    offered = [move_text(view, action, name, table_rules(state)) for action in state.legal_actions()]
+    assert offered == ["lay off K♦", "pass"]
+    assert told(state.clone(), c("KD"), 0)[0] == ["East lays off K♦"]
+    assert told(state, c("KD"), 1)[0] == ["You lay off K♦"]
 
 
 def run_game(target: Location, visibility: Visibility = Visibility.FACE_UP) -> GameState:
@@ -101,6 +117,19 @@ def test_a_pair_on_the_table_is_no_meld() -> None:
     assert told(state, PAIR_OF_KINGS, 0)[0] == ["Player 2 plays K♥ K♣ to the table"]
 
 
+def test_a_set_on_a_capturing_table_is_played_not_melded() -> None:
+    # Scopa whose play lays one to three cards of a rank: the three 2s go down one by one in id order
+    # (2♥ 0, 2♦ 13, 2♣ 26); 2♦ finds 2♥ on the table and captures it with itself, 2♣ stays (match_rank).
+    # Cards that a capture acts on are no meld: the set is played.
+    scopa = get_game("scopa")
+    play = PlayPhase(target=Location.TABLEAU, valid_play_condition=None, min_cards=1, max_cards=3)
+    genome = scopa.replace(turn_structure=dataclasses.replace(scopa.turn_structure, phases=(play,)))
+    state = arranged(genome, [cards("2H 2D 2C 4S"), cards("5S 6S")], tableau={L.GENERAL_PILE: cards("7D")})
+    three_twos = L.A_SET0 + (3 - 2) * L.N_RANKS + Rank.TWO.code
+    assert told(state, three_twos, 0)[0] == ["You play 2♥ 2♦ 2♣ to the table", "You capture 2♥ 2♦"]
+    assert state.tableau(L.GENERAL_PILE) == tuple(cards("7D 2C"))
+
+
 def two_deal_scopa() -> GameGenome:
     """Scopa over two deals (won by the most points after two hands): the first hand's end deals again."""
     return get_game("scopa").replace(win_conditions=(WinCondition(WinType.HANDS_PLAYED, threshold=2),))
@@ -122,13 +151,13 @@ def last_cards_of_a_hand(state: GameState) -> None:
     )
 
 
-def told_at_a_deal(state: GameState, action: int, seat: int) -> list[str]:
+def told_as_sessions(state: GameState, action: int, seat: int) -> list[str]:
     """The lines ``seat`` is told of ``action``, as the sessions tell them: with the table the action
-    left (``settled_view``) when the next hand was dealt at once."""
+    left (``settled_view``)."""
     prior, revealed, before = state.clone(), cards_turned_up(state, action), build_view(state, seat)
     state.apply_action(action)
     after, rules = build_view(state, seat), table_rules(state)
-    settled = settled_view(prior, action, seat) if after.hand_number != before.hand_number else None
+    settled = settled_view(prior, action, seat)
     return [
         describe_decision(before, action, after, state.genome, rules, revealed),
         *describe_events(before, action, after, rules, revealed, settled),
@@ -143,10 +172,30 @@ def test_the_capture_that_ends_a_hand_is_told_before_the_new_deal() -> None:
         state = GameState.new(two_deal_scopa(), 0)
         last_cards_of_a_hand(state)
         state.apply_action(c("3H"))
-        lines = told_at_a_deal(state, c("5S"), seat)
+        lines = told_as_sessions(state, c("5S"), seat)
         assert not state.is_terminal()
         assert state.captured(1) == ()  # the new deal took the pile back
         assert lines[1:] == [capture, "Hand 1 is over. Scores: Player 1 0, Player 2 0", "Hand 2 is dealt."]
+
+
+def test_new_cards_dealt_when_every_hand_is_empty_are_told() -> None:
+    # Scopa deals three cards each whenever both hands are empty and the stock is not (refill_hands):
+    # after 5♠ takes 5♣, the ten cards of the deck give 3 + 3 and leave 4.
+    state = GameState.new(get_game("scopa"), 0)
+    deck = [x for x in state.tables.deck_cards.tolist() if x not in cards("3H 5S 5C")]
+    state.arrange(
+        hands=[cards("3H"), cards("5S")],
+        deck=deck[:10],
+        discard=deck[10:],
+        tableau={L.GENERAL_PILE: cards("5C")},
+    )
+    state.apply_action(c("3H"))
+    assert told_as_sessions(state, c("5S"), 0) == [
+        "Player 2 plays 5♠ to the table",
+        "Player 2 captures 5♣ 5♠",
+        "Each player is dealt 3 cards (deck 4).",
+    ]
+    assert [len(state.hand(seat)) for seat in (0, 1)] == [3, 3]
 
 
 def session(genome: GameGenome, answers: list[str], results: Path) -> tuple[PlaySession, io.StringIO]:

@@ -20,9 +20,9 @@ when that seat may see it:
 * cards played to the discard (unless the discard is face down), the tableau or a trick are named, a
   set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), a run's from its action,
   a meld laid on the table with one verb, set or run alike ("South melds K♥ K♣ K♠", "South melds 3♠ 4♠
-  5♠"; ``view.lays_meld``), and so are the cards a capture takes off the table ("West captures 5♣ 5♦";
-  War's winner "takes 4♣ 7♠" into the hand), in the move that ends a hand too, before the next deal
-  (``view.settled_view``);
+  5♠"; ``view.lays_meld``) and a card laid off on one ("South lays off 6♥", ``view.lays_off``), and so
+  are the cards a capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into
+  the hand), in the move that ends a hand too, before the next deal (``view.settled_view``);
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves, and a card taken from the human's hand to the human ("East takes 7♣ from your hand"): the
   human sees them arrive in or leave their hand;
@@ -83,6 +83,7 @@ from darwindeck.play.view import (
     is_run,
     lands_face_up,
     lays_meld,
+    lays_off,
     run_cards,
     sort_hand,
     trick_winner,
@@ -389,6 +390,8 @@ def describe_decision(
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
         if kind == L.K_DISCARD:
             return _says(before, actor, "discards", "discard", card_name(action))
+        if lays_off(genome, before.phase_index, action):
+            return _says(before, actor, "lays off", "lay off", card_name(action))
         return _card_play(before, actor, (action,), 1, action % L.N_RANKS, genome, rules, after)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
@@ -974,10 +977,11 @@ def describe_events(
     settled: TableView | None = None,
 ) -> list[str]:
     """Public consequences of ``action`` between two views of the human's seat that no decision line
-    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``). When the
-    action ends a hand and the next is dealt at once, ``settled`` (``view.settled_view``) is the table as
-    the action left it, before the deal gathered every pile back: the action's own events (a capture, a
-    claim pile taken) are told from it, before the hand's end and the new deal."""
+    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``). ``settled``
+    (``view.settled_view``) is the table as the action left it, before the steps that ran on: when the
+    action ends a hand and the next is dealt at once, the action's own events (a capture, a claim pile
+    taken) are told from it, before the hand's end and the new deal; when it left every hand empty and
+    new cards were dealt in the same hand, that deal is told."""
     lines: list[str] = []
     moved = settled if settled is not None and after.hand_number != before.hand_number else after
     hand_over = after.hands_played > before.hands_played
@@ -1012,6 +1016,9 @@ def describe_events(
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
     lines.extend(_capture_lines(before, action, moved, rules, revealed))
+    refill = refill_line(before, after, settled)
+    if refill:
+        lines.append(refill)
     if before.dealer_hole and not after.dealer_hole and after.hand_number == before.hand_number:
         lines.append(dealer_line(before, after))
     grew = after.deck_size - before.deck_size - _put_on_deck(before, action, rules)
@@ -1094,6 +1101,18 @@ def _capture_lines(
         if grown == len(taken):
             return [_says(after, seat, "takes", "take", named)]
     return []
+
+
+def refill_line(before: TableView, after: TableView, settled: TableView | None) -> str:
+    """The new cards dealt when the action left every hand empty and the hand goes on (``setup.
+    refill_hands``, Scopa's deals of three): "Each player is dealt 3 cards (deck 28)."; empty otherwise."""
+    if settled is None or after.hand_number != before.hand_number or any(settled.hand_sizes):
+        return ""
+    sizes = set(after.hand_sizes)
+    if not all(after.hand_sizes):
+        return ""
+    each = f"{_count(sizes.pop(), 'card')}" if len(sizes) == 1 else "new cards"
+    return f"Each player is dealt {each} (deck {after.deck_size})."
 
 
 def board_line(before: TableView, after: TableView) -> str:

@@ -51,6 +51,7 @@ from darwindeck.play.view import (
     contract_bid,
     is_run,
     lays_meld,
+    lays_off,
     run_cards,
     set_cards,
     sort_hand,
@@ -413,13 +414,17 @@ def move_namer(state: GameState) -> Callable[[int], str]:
     """``state.action_to_string`` for the deciding seat's moves, with a set named by the cards it puts
     down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``) and a
     run by its cards; a meld laid on the table (``view.lays_meld``) says so, set or run alike: "meld K♥
-    K♣ K♠", "meld 3♠ 4♠ 5♠", the words the narration tells it in."""
+    K♣ K♠", "meld 3♠ 4♠ 5♠", and so does a card laid off on one ("lay off 6♥", ``view.lays_off``): the
+    words the narration tells them in."""
 
     def name(action: int) -> str:
         is_set = L.A_SET0 <= action < L.A_TARGET0
+        phase = int(state.array[L.S_PHASE])
+        if lays_off(state.genome, phase, action):
+            return f"lay off {card_name(action)}"
         if not (is_set or is_run(action)):
             return state.action_to_string(action)
-        verb = "meld" if lays_meld(state.genome, int(state.array[L.S_PHASE]), action) else "play"
+        verb = "meld" if lays_meld(state.genome, phase, action) else "play"
         laid = set_cards(state, action) if is_set else run_cards(action)
         return f"{verb} " + " ".join(card_name(card) for card in laid)
 

@@ -233,7 +233,7 @@ class PlaySession:
             self.moves.append(action)
             self.opponent.observe(prior.array, self.state, action)
             after = build_view(self.state, seat)
-            settled = settled_view(prior, action, seat) if after.hand_number != before.hand_number else None
+            settled = settled_view(prior, action, seat)
             self._remember_trick(before, action, after)
             line = describe_decision(before, action, after, self.genome, self.rules, revealed)
             self._tell(with_note(line, note) if note else line)

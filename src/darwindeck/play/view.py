@@ -61,7 +61,13 @@ from darwindeck.engine.state_api import GameState
 from darwindeck.engine.tableau_melds import run_card, run_length
 from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name
-from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
+from darwindeck.genome.conditions import (
+    CompoundCondition,
+    Condition,
+    ConditionLike,
+    ConditionType,
+    Reference,
+)
 from darwindeck.genome.phases import (
     AskPhase,
     DiscardPhase,
@@ -602,13 +608,28 @@ def is_run(action: int) -> bool:
 
 def lays_meld(genome: GameGenome, phase_index: int, action: int) -> bool:
     """Whether ``action`` lays a meld: a run, or a set of ``MIN_RUN`` or more cards, played to the
-    tableau (``engine.tableau_melds`` remembers both as melds that later cards may extend)."""
+    tableau (``engine.tableau_melds`` remembers both as melds that later cards may extend) where cards
+    stay as they are laid (tableau mode ``none``: no capture, War or suit piles acts on them)."""
     phases = genome.phases
     phase = phases[phase_index] if 0 <= phase_index < len(phases) else None
     if not isinstance(phase, PlayPhase) or phase.target is not Location.TABLEAU:
         return False
+    if genome.setup.tableau_mode is not TableauMode.NONE:
+        return False
     is_set = L.A_SET0 <= action < L.A_TARGET0
     return is_run(action) or (is_set and (action - L.A_SET0) // L.N_RANKS + 2 >= L.MIN_RUN)
+
+
+def lays_off(genome: GameGenome, phase_index: int, action: int) -> bool:
+    """Whether ``action`` lays a card off: one card played to the tableau in a phase that allows only a
+    card extending a meld there (``extends_meld``, Rummy's lay-off)."""
+    phases = genome.phases
+    phase = phases[phase_index] if 0 <= phase_index < len(phases) else None
+    if not isinstance(phase, PlayPhase) or phase.target is not Location.TABLEAU:
+        return False
+    rule = phase.valid_play_condition
+    extends = isinstance(rule, Condition) and rule.type is ConditionType.EXTENDS_MELD
+    return extends and 0 <= action < L.FULL_DECK
 
 
 def set_cards(state: GameState, action: int) -> tuple[int, ...]:

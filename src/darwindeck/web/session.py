@@ -277,7 +277,7 @@ class WebGame:
             opponent.observe(prior.array, self.state, action)
         for seat, before in befores.items():
             after = self._view_now(seat)
-            settled = settled_view(prior, action, seat) if after.hand_number != before.hand_number else None
+            settled = settled_view(prior, action, seat)
             self._narrate(seat, before, action, after, revealed, settled, note if seat == actor else "")
 
     def _view_now(self, seat: int) -> TableView:
@@ -295,12 +295,12 @@ class WebGame:
         action: int,
         after: TableView,
         revealed: Revealed,
-        settled: TableView | None,
+        settled: TableView,
         note: str,
     ) -> None:
         """Tell ``seat``'s log what ``action`` (``before`` to ``after``) did, as that seat saw it, with the
-        cards the rules turned up (``revealed``) and, when a new deal followed, the table the action left
-        (``settled``, ``view.settled_view``)."""
+        cards the rules turned up (``revealed``) and the table as the action left it (``settled``,
+        ``view.settled_view``)."""
         trick = completed_trick(before, action, after)
         if trick:
             self.tricks[seat] = LastTrick(before.hand_number, trick, self._winner(trick, before))
