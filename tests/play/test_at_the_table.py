@@ -234,3 +234,19 @@ def test_the_standings_follow_the_result_when_no_hand_ended(tmp_path: Path) -> N
     lines = buffer.getvalue().splitlines()
     result = lines.index("Result: abandoned after 0 turns.")
     assert lines[result + 1] == "Captured: Player 1 0, Player 2 0"
+
+
+def test_a_claim_that_ends_by_itself_is_said_aloud() -> None:
+    # Cheat, seed 1 with North dealt the four Aces: the first claim of a hand is Aces (engine.claims)
+    # and a claim holds four cards at most, so the fourth card ends it without a pass, and the claim is
+    # heard then; the cards are named to North only.
+    state = GameState.new(get_game("cheat"), 1)
+    aces = cards("AH AD AC AS")
+    north = [*aces, *[card for card in state.hand(0) if card not in aces][:9]]
+    rest = [card for card in range(52) if card not in north]
+    state.arrange(hands=[north, rest[0:13], rest[13:26], rest[26:39]], deck=rest[39:])
+    for ace in aces[:3]:
+        assert told(state.clone(), ace, 1)[0] == ["North puts a card face down"]
+        state.apply_action(ace)
+    assert told(state.clone(), c("AS"), 1)[0] == ["North puts a card face down and claims 4 Aces"]
+    assert told(state, c("AS"), 0)[0] == ["You put A♠ face down and claim 4 Aces"]

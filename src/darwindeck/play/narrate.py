@@ -379,7 +379,7 @@ def describe_decision(
         if kind == L.K_TRICK:
             return _says(before, actor, "plays", "play", card_name(action) + from_dummy)
         if kind == L.K_CLAIM:
-            return _says(before, actor, "puts", "put", f"{card_name(action) if mine else 'a card'} face down")
+            return _put_down(before, actor, action, after)
         if kind == L.K_PASS:
             return _says(
                 before, actor, "chooses", "choose", f"{card_name(action) if mine else 'a card'} to pass"
@@ -446,6 +446,19 @@ def describe_decision(
         return f"{named} ({follow_note(rules, suit)})" if rules.wild_takes_suit else named
     rank = Rank.from_code(action - L.A_CLAIM_RANK0)
     return _says(before, actor, "claims", "claim", rank_plural(rank))
+
+
+def _put_down(before: TableView, actor: int, card: int, after: TableView) -> str:
+    """A card put face down for a claim: "East puts a card face down", named to its owner only; the card
+    that ends the claim by itself (the most a claim may hold) says the claim aloud, as the pass that
+    ends one does: "East puts a card face down and claims 4 Aces"."""
+    shown = card_name(card) if actor == before.seat else "a card"
+    line = _says(before, actor, "puts", "put", f"{shown} face down")
+    goes_on = after.phase_kind == L.K_CLAIM and after.current_player == actor and not after.terminal
+    if goes_on or before.claim_rank < 0:
+        return line
+    said = claim_words(before.claim_count + 1, before.claim_rank)
+    return f"{line} and {'claim' if actor == before.seat else 'claims'} {said}"
 
 
 def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
