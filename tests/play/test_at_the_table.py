@@ -25,7 +25,7 @@ from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome, WinCondition, WinType
 from darwindeck.play.narrate import describe_decision, describe_events
 from darwindeck.play.opponents import make_opponent
-from darwindeck.play.render import move_namer, move_text
+from darwindeck.play.render import move_namer, move_text, table_line
 from darwindeck.play.session import PlayOptions, PlaySession
 from darwindeck.play.view import build_view, cards_turned_up, settled_view, table_rules
 from engine.scenario import arranged, c, cards, shedding_genome
@@ -58,6 +58,7 @@ def test_a_set_and_a_run_laid_on_the_table_are_melds_in_the_same_words() -> None
             assert told(state.clone(), action, seat)[0] == [f"{words} {cards_laid}"]
     told(state, RUN_FROM_3S, 0)
     assert set(state.tableau(L.GENERAL_PILE)) == set(cards("3S 4S 5S"))
+    assert "melds 3♠ 4♠ 5♠" in table_line(build_view(state, 2), table_rules(state)).plain
 
 
 def test_a_card_added_to_a_meld_is_laid_off() -> None:
@@ -72,6 +73,8 @@ def test_a_card_added_to_a_meld_is_laid_off() -> None:
     assert offered == ["lay off K♦", "pass"]
     assert told(state.clone(), c("KD"), 0)[0] == ["East lays off K♦"]
     assert told(state, c("KD"), 1)[0] == ["You lay off K♦"]
+    # the table shows the meld it joined: the set of kings, now four
+    assert "melds K♥ K♣ K♠ K♦" in table_line(build_view(state, 2), table_rules(state)).plain
 
 
 def run_game(target: Location, visibility: Visibility = Visibility.FACE_UP) -> GameState:

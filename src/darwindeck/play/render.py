@@ -52,6 +52,7 @@ from darwindeck.play.view import (
     is_run,
     lays_meld,
     lays_off,
+    melds_on_table,
     run_cards,
     set_cards,
     sort_hand,
@@ -224,7 +225,9 @@ def counts_bags(rules: TableRules) -> bool:
 
 def table_line(view: TableView, rules: TableRules) -> Text:
     """The discard top (the card turned up for trumps, or the last book laid, named so), the deck, the
-    tableau, the claim pile and the pot, whichever are in play (an empty text when none is)."""
+    tableau (the melds on it one by one where melds are laid: "melds K♥ K♣ K♠ K♦, 2♠ 3♠ 4♠ 5♠",
+    ``view.melds_on_table``), the claim pile and the pot, whichever are in play (an empty text when none
+    is)."""
     parts: list[Text] = []
     if view.discard_top is not None:
         note = wild_note(rules, view.discard_top, view.named_suit)
@@ -239,6 +242,9 @@ def table_line(view: TableView, rules: TableRules) -> Text:
             parts.append(Text(f"{Suit.from_code(pile).symbol} pile ").append_text(cards_text(cards)))
     if view.dealer or view.dealer_hole:  # the dealer's cards are the table pile, its hole the claim pile
         parts.append(dealer_text(view))
+    elif view.tableau[_SUIT_PILE] and rules.melds:
+        melds = [cards_text(meld) for meld in melds_on_table(view.tableau[_SUIT_PILE], view.run_cards)]
+        parts.append(Text("melds ").append_text(Text(", ").join(melds)))
     elif view.tableau[_SUIT_PILE]:
         word = "starter " if has_crib(rules) else "table "  # the crib phase's starter (engine.crib)
         parts.append(Text(word).append_text(cards_text(view.tableau[_SUIT_PILE])))

@@ -58,7 +58,7 @@ from darwindeck.engine.knock_showdown import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.show import show_points, starter_card
 from darwindeck.engine.state_api import GameState
-from darwindeck.engine.tableau_melds import run_card, run_length
+from darwindeck.engine.tableau_melds import run_card, run_length, run_order
 from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name
 from darwindeck.genome.conditions import (
@@ -186,6 +186,7 @@ class TableView:
     dealer: tuple[int, ...]  # a dealer game: the dealer's face-up cards (engine.dealer), else empty
     dealer_hole: bool  # the dealer's hole card still lies face down (its face is never in the view)
     board: tuple[int, ...] = ()  # a board game's community cards, face up (engine.board), else empty
+    run_cards: int = 0  # bit per card id: the table's cards in a run laid there (engine.tableau_melds)
 
     @property
     def n_players(self) -> int:
@@ -268,6 +269,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         dealer=state.dealer_cards(),
         dealer_hole=state.dealer_hole_hidden(),
         board=obs.tableau[L.GENERAL_PILE] if int(state.program[L.H_BOARD]) >= 0 else (),
+        run_cards=int(array[L.S_RUN_CARDS]),
     )
 
 
@@ -371,6 +373,7 @@ class TableRules:
     books: bool  # only books reach the discard pile (asking and drawing phases alone, Go Fish)
     program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
     pot_sized: bool = False  # a board phase makes bets and raises pot-sized (engine.betting)
+    melds: bool = False  # some play phase lays melds on the table (``lays_meld``: Rummy's sets and runs)
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -440,7 +443,50 @@ def table_rules(state: GameState) -> TableRules:
         books=_only_books_discarded(genome),
         program=state.program,
         pot_sized=bool(header[L.H_POT_SIZED]),
+        melds=_lays_melds(genome),
     )
+
+
+def _lays_melds(genome: GameGenome) -> bool:
+    """Whether a play phase may lay a meld (``lays_meld``): a run, or three or more cards, on a table
+    where cards stay as laid."""
+    if genome.setup.tableau_mode is not TableauMode.NONE:
+        return False
+    return any(
+        isinstance(phase, PlayPhase)
+        and phase.target is Location.TABLEAU
+        and (phase.runs or (isinstance(phase.max_cards, int) and phase.max_cards >= L.MIN_RUN))
+        for phase in genome.phases
+    )
+
+
+def melds_on_table(cards: Sequence[int], run_mask: int) -> list[list[int]]:
+    """The table's cards as the melds they lie in, in the order the first card of each went down: a run
+    (the cards of ``run_mask``, ``engine.tableau_melds``) is its suit's cards in sequence, Ace low, each
+    gap starting another; every other card lies with the cards of its rank (a set and its lay-offs).
+
+    K♥ K♣ K♠ (ids 11, 37, 50), the run 3♠ 4♠ 5♠ (40-42), then K♦ (24) and 2♠ (39) laid off:
+
+    >>> laid, runs = [11, 37, 50, 40, 41, 42, 24, 39], sum(1 << card for card in (39, 40, 41, 42))
+    >>> [" ".join(card_name(card) for card in meld) for meld in melds_on_table(laid, runs)]
+    ['K♥ K♣ K♠ K♦', '2♠ 3♠ 4♠ 5♠']
+    """
+    groups: dict[tuple[bool, int], list[int]] = {}
+    for card in cards:
+        in_run = bool((run_mask >> card) & 1)
+        groups.setdefault((in_run, card // L.N_RANKS if in_run else card % L.N_RANKS), []).append(card)
+    melds: list[list[int]] = []
+    for (in_run, _), group in groups.items():
+        if not in_run:
+            melds.append(group)
+            continue
+        ordered = sorted(group, key=run_order)
+        start = 0
+        for i in range(1, len(ordered) + 1):
+            if i == len(ordered) or run_order(ordered[i]) != run_order(ordered[i - 1]) + 1:
+                melds.append(ordered[start:i])
+                start = i
+    return melds
 
 
 _CAPTURING = (TableauMode.WAR, TableauMode.MATCH_RANK)
