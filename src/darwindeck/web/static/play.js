@@ -145,8 +145,8 @@ function drawLog(view) {
   log.scrollTop = log.scrollHeight;
 }
 
-// The heading over the rating form: "Result: you win", "Result: you lose", "Result: a draw", and for a
-// game quit before its end "Result: abandoned" (never "you draw", which reads as drawing a card).
+// The heading over the rating form: "Result: you win", "Result: you lose", "Result: a draw" (never "you
+// draw", which reads as drawing a card), "Result: abandoned" for a game left before its end.
 function resultWords(result) {
   const words = { win: "you win", loss: "you lose", draw: "a draw", abandoned: "abandoned" };
   return `Result: ${words[result] || result}`;
