@@ -1189,7 +1189,7 @@ def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
             most = "most" if kind is WinType.MOST_TRICKS else "fewest"
             return f"{who} took the {most} tricks ({sum(view.tricks_won[p] for p in side)})"
         if kind is WinType.HANDS_PLAYED:
-            return f"{who} scored the most after {target} hands: {mine} points{tail}"
+            return f"{who} scored the most after {_count(target or 0, 'hand')}: {mine} points{tail}"
         if kind is WinType.LOW_SCORE and any(score >= (target or 0) for _, score in scores):
             return f"{who} scored the fewest points when a side reached {target}: {mine}{tail}"
         if kind is WinType.ALL_HANDS_EMPTY and not any(view.hand_sizes):
@@ -1209,12 +1209,26 @@ def _side_words(view: TableView, side: Sequence[int]) -> str:
     return "+".join(view.names[p] for p in side)
 
 
+_DRAWN_BY_A_LIMIT = frozenset({L.END_TURN_LIMIT, L.END_STEP_BUDGET})
+#: A game against a dealer (``engine.dealer``): the seat's own result against the house, the sign of its
+#: score (``GameState.returns``); there is no single winner.
+_AGAINST_THE_DEALER = {
+    "win": "you beat the dealer",
+    "loss": "the dealer beats you",
+    "draw": "you and the dealer are even",
+}
+
+
 def result_text(view: TableView, rules: TableRules, genome: GameGenome, result: str) -> str:
     """The sentence that ends the game: the winner and why, and what it means for the seat: "Result:
     East wins: East played every card first; you lose.", "Result: your team wins: North+South reached
-    520 points, the target being 500 (East+West 310).", "Result: a draw (turn limit reached)."."""
+    520 points, the target being 500 (East+West 310).", "Result: a draw (turn limit reached).", and
+    against a dealer, where each seat plays the house alone, "Result: you beat the dealer (score 2).".
+    """
     if result == "abandoned":
         return f"Result: abandoned after {view.turn} turns."
+    if view.dealer and view.ended_by not in _DRAWN_BY_A_LIMIT:  # each seat plays the house alone
+        return f"Result: {_AGAINST_THE_DEALER[result]} (score {view.scores[view.seat]})."
     if result == "draw":
         reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
         return f"Result: a draw{reason.get(view.ended_by, '')}."
