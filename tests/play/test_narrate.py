@@ -102,7 +102,9 @@ def test_a_reshuffle_of_the_discard_is_told() -> None:
     discard = [card for card in range(52) if card not in held and card != c("KH")] + [c("KH")]
     state.arrange(hands=hands, deck=[], discard=discard, current=1)
     lines = narrate(state, L.A_DRAW)
-    assert lines[1:] == ["The discard pile is shuffled into a new deck (42 cards)."]
+    # the 43 cards under the K♥ make the new deck, and East's draw leaves 42 (said after the draw line,
+    # so the count is the one left, not the new deck's)
+    assert lines[1:] == ["The deck runs out: the discard pile is shuffled into a new deck (42 cards left)."]
     assert lines[0] == "East draws a card"
 
 

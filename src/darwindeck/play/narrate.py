@@ -1036,7 +1036,8 @@ def describe_events(
         lines.append(dealer_line(before, after))
     grew = after.deck_size - before.deck_size - _put_on_deck(before, action, rules)
     if after.hand_number == before.hand_number and (grew > 1 or (grew > 0 and action == L.A_DRAW)):
-        lines.append(f"The discard pile is shuffled into a new deck ({after.deck_size} cards).")
+        left = _count(after.deck_size, "card")  # after the draws the new deck was made for
+        lines.append(f"The deck runs out: the discard pile is shuffled into a new deck ({left} left).")
     if hand_over and rules.contract is not None:
         lines.append(f"Hand {before.hand_number} is over.")
         lines.extend(contract_lines(before, action, after, rules, rules.contract))
