@@ -243,7 +243,7 @@ def table_line(view: TableView, rules: TableRules) -> Text:
     if view.dealer or view.dealer_hole:  # the dealer's cards are the table pile, its hole the claim pile
         parts.append(dealer_text(view))
     elif view.tableau[_SUIT_PILE] and rules.melds:
-        melds = [cards_text(meld) for meld in melds_on_table(view.tableau[_SUIT_PILE], view.run_cards)]
+        melds = [cards_text(meld) for meld in melds_on_table(view.tableau[_SUIT_PILE], view.run_mask)]
         parts.append(Text("melds ").append_text(Text(", ").join(melds)))
     elif view.tableau[_SUIT_PILE]:
         word = "starter " if has_crib(rules) else "table "  # the crib phase's starter (engine.crib)

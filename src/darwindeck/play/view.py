@@ -10,7 +10,8 @@ dummy's face-up hand, each side's bags, chips, pot and the claim in progress
 (the rank claimed and how many cards went down, never which cards; only during the claim phase), the
 bet to match and each seat's chips in the betting round, each side's vulnerability, the winner and how
 the game ended, and in a pass phase the seat's own cards chosen to pass and how far round the table this
-hand passes; with the game's public moves, an auction's calls (``auction_calls``). Nothing else of the
+hand passes, which of the table's cards lie in runs laid there (``run_mask``, to show each meld); with the
+game's public moves, an auction's calls (``auction_calls``). Nothing else of the
 state is read, so opponents' hands and the deck order cannot reach the screen. Every display and
 narration in ``darwindeck.play`` is made from ``TableView`` values, and from one more source only:
 ``cards_turned_up(state, action)``, the cards the rules turn face up at that action (a challenged claim,
@@ -186,7 +187,7 @@ class TableView:
     dealer: tuple[int, ...]  # a dealer game: the dealer's face-up cards (engine.dealer), else empty
     dealer_hole: bool  # the dealer's hole card still lies face down (its face is never in the view)
     board: tuple[int, ...] = ()  # a board game's community cards, face up (engine.board), else empty
-    run_cards: int = 0  # bit per card id: the table's cards in a run laid there (engine.tableau_melds)
+    run_mask: int = 0  # bit per card id: the table's cards in a run laid there (engine.tableau_melds)
 
     @property
     def n_players(self) -> int:
@@ -269,7 +270,7 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         dealer=state.dealer_cards(),
         dealer_hole=state.dealer_hole_hidden(),
         board=obs.tableau[L.GENERAL_PILE] if int(state.program[L.H_BOARD]) >= 0 else (),
-        run_cards=int(array[L.S_RUN_CARDS]),
+        run_mask=int(array[L.S_RUN_CARDS]),
     )
 
 
@@ -649,6 +650,7 @@ def run_cards(action: int) -> tuple[int, ...]:
 
 
 def is_run(action: int) -> bool:
+    """Whether ``action`` is a run action (``A_RUN0`` ..)."""
     return L.A_RUN0 <= action < L.A_DOUBLE
 
 
