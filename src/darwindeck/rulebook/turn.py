@@ -122,7 +122,7 @@ def build_turn_section(genome: GameGenome, context: ConditionContext, statements
     return Section("Turn", tuple(_turn_intro(genome, statements)), phases)
 
 
-def tricks_sentence(genome: GameGenome, tricks: TrickStatement, one_hand: bool = False) -> str:
+def tricks_sentence(genome: GameGenome, tricks: TrickStatement, one_hand: bool) -> str:
     """The tricks of a hand as ``tricks`` states them: never more than the deal can give (``one_hand``:
     the game deals one hand only)."""
     limit = genome.turn_structure.tricks_per_hand
