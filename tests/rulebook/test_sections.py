@@ -287,8 +287,9 @@ def test_individual_objective_has_no_team_sentence() -> None:
             + PLAYED_ON,
         ),
         (
+            # met at the first hand's end, so the game deals one hand (statements.most_hands)
             WinCondition(WinType.HIGH_SCORE),
-            "At the end of each hand, the player with the highest score wins (a tie is a draw).",
+            "At the end of the hand, the player with the highest score wins (a tie is a draw).",
         ),
         (
             WinCondition(WinType.SCORE_THRESHOLD, 1),
@@ -591,9 +592,11 @@ def test_trick_phase_rules() -> None:
         ),
     )
     turn = section(genome, "Turn")
+    # 13 cards each and 13 tricks, nothing but tricks takes a card: every hand ends with every hand
+    # empty, so shedding's empty_hand ends the game with the first hand (statements.most_hands)
     assert sentences(turn)[0] == (
-        "The game is played in hands, and each hand in tricks: in seat order, starting with the player "
-        "who leads, every player plays one card to each trick. A hand has 13 tricks."
+        "The game is one hand, played in tricks: in seat order, starting with the player who leads, every "
+        "player plays one card to each trick. The hand has 13 tricks."
     )
     assert sentences(turn.subsections[0]) == [
         "Play 1 card to the trick. The first card played is the lead.",

@@ -34,15 +34,11 @@ not offer them, so a cycle a game plays (Hearts' left, right, across, hold over 
 cut for being idle. The demo's Gilded Bazaar (2026-11-28) kept Hearts' four-hand cycle in a game decided
 in one hand, and its rulebook told a stranger how hands 2, 3 and 4 pass, hands that never come.
 
-**Hands a game can deal** (``most_hands``): a second hand is dealt only when the win conditions judged
-at a hand's end (``engine.wins``) are all unmet, or when a hand is thrown in (a trump phase without
-stick-the-dealer, an auction: ``rulebook.statements.TrickStatement.thrown_in``). Without a throw-in,
-a game ends by the end of hand 1 when a win condition met at every hand's end is present:
-``most_tricks`` or ``fewest_tricks`` (a tie is a draw, which ends the game too), ``high_score`` without a
-threshold, ``best_hand`` with a hand evaluation, and ``empty_hand`` or ``all_hands_empty`` in a trick game
-whose every hand ends with every hand empty (the trick statement is exact and its tricks are the cards
-dealt: nothing but tricks takes a card from a hand, and a hand of at most that many cards is empty after
-that many tricks); and by the end of hand n with ``hands_played`` n.
+**Hands a game can deal** (``most_hands``, from ``rulebook.statements``, whose module rules state it,
+so the rulebook and the ablation share one bound): a second hand is dealt only when the win conditions
+judged at a hand's end are all unmet, or when a hand is thrown in; a game ends by the end of hand 1
+when a win condition met at every hand's end is present, and by the end of hand n with
+``hands_played`` n.
 
 **Static checks** (exact: such a rule cannot change any game; ``static_dead``):
 
@@ -131,10 +127,9 @@ from darwindeck.genome.schema import (
     Scoring,
     ScoringTrigger,
     TableauMode,
-    WinCondition,
     WinType,
 )
-from darwindeck.rulebook.statements import trick_statement
+from darwindeck.rulebook.statements import most_hands
 
 GREEDY_GAMES = 24
 RANDOM_GAMES = 48
@@ -438,40 +433,6 @@ class _Readers:
                 isinstance(phase, TrickPhase) and phase.clean_first_trick for phase in genome.phases
             ),
         )
-
-
-#: Win types met at every hand's end (``engine.wins``: a tie is a draw, which ends the game too).
-_MET_AT_EVERY_HAND_END = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
-#: Win types met at a hand's end where every hand is empty.
-_MET_WHEN_HANDS_EMPTY = frozenset({WinType.EMPTY_HAND, WinType.ALL_HANDS_EMPTY})
-
-
-def _hands_by(genome: GameGenome, win: WinCondition, hands_empty: bool) -> int | None:
-    """The hand by whose end ``win`` is sure to be met (None: no such hand)."""
-    if win.type in _MET_AT_EVERY_HAND_END or (win.type in _MET_WHEN_HANDS_EMPTY and hands_empty):
-        return 1
-    if win.type is WinType.HIGH_SCORE and win.threshold is None:
-        return 1
-    if win.type is WinType.BEST_HAND and genome.scoring.hand_evaluation is not None:
-        return 1
-    if win.type is WinType.HANDS_PLAYED and win.threshold is not None:
-        return max(1, win.threshold)
-    return None
-
-
-def most_hands(genome: GameGenome) -> tuple[int, WinCondition] | None:
-    """The most hands a game of ``genome`` can deal, with the win condition that ends it by then; None
-    when nothing bounds them (module docstring, *hands a game can deal*)."""
-    tricks = trick_statement(genome)
-    if tricks is not None and tricks.thrown_in:
-        return None
-    hands_empty = tricks is not None and tricks.exact and tricks.most == genome.setup.cards_per_player
-    bounds = []
-    for win in genome.win_conditions:
-        hands = _hands_by(genome, win, hands_empty)
-        if hands is not None:
-            bounds.append((hands, win))
-    return min(bounds, key=lambda bound: bound[0]) if bounds else None
 
 
 #: Win types met only once a side's score reaches the threshold (``engine.wins._reaching``).
