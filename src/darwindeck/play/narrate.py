@@ -45,10 +45,13 @@ per side (team, or seat in individual mode) in spec 004's arithmetic (``engine.c
     North+South (you): bid 5 (North 3, South 2), took 6: made +50, 1 overtrick +1 = +51; bags 1; score 51
     East: bid Nil, took 2: Nil failed -100, 2 overtricks +2 = -98; bags 2; score -98
 
-the contract made or failed, the overtricks (each a bag), the bag penalty when the bags reach the
-limit, each Nil made or failed, the points of the hand (the side's score after minus before), the bags
-carried (only where the contract has a bag rule, ``counts_bags``: an exact contract, Oh Hell's, has
-none) and the score. Points the contract does not explain (card scoring) are shown as ``other``.
+    North (you): bid 3, took 2: missed the bid, no points; score 13
+
+the contract made or failed (a miss that costs nothing, Oh Hell's, is "missed the bid", with no
+"+0"), the overtricks (each a bag), the bag penalty when the bags reach the limit, each Nil made or
+failed, the points of the hand (the side's score after minus before), the bags carried (only where
+the contract has a bag rule, ``counts_bags``: an exact contract, Oh Hell's, has none) and the score.
+Points the contract does not explain (card scoring) are shown as ``other``.
 """
 
 from __future__ import annotations
@@ -781,6 +784,11 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
 
 
+#: A missed contract that costs nothing (``failed_contract_penalty`` 0: Oh Hell's "a miss either way
+#: scores nothing") is said in words, without a "+0".
+MISSED_BID = "missed the bid"
+
+
 def _nil_part(
     view: TableView, player: int, alone: bool, made: bool, scoring: ContractScoring
 ) -> tuple[str, int]:
@@ -812,8 +820,10 @@ def _contract_parts(
             parts.append((_count(over, "overtrick"), over * scoring.overtrick_points))
         if before.bags[team] + over >= scoring.bag_limit:
             parts.append((f"{scoring.bag_limit} bags", -scoring.bag_penalty))
-    else:
+    elif scoring.failed_contract_penalty:
         parts.append(("failed", -contract * scoring.failed_contract_penalty))
+    else:
+        parts.append((MISSED_BID, 0))
     return parts + nils if bidders else nils + parts
 
 
@@ -851,10 +861,11 @@ def contract_line(
     other = points - sum(value for _, value in parts)
     if other:
         parts.append(("other", other))
-    sums = ", ".join(f"{words} {value:+d}" for words, value in parts)
+    sums = ", ".join(words if words == MISSED_BID else f"{words} {value:+d}" for words, value in parts)
+    total = ", no points" if parts == [(MISSED_BID, 0)] else f" = {points:+d}"
     bags = f"bags {after.bags[team]}; " if counts_bags(scoring) else ""
     return (
-        f"{_side_label(before, side)}: bid {bid}, took {took}: {sums} = {points:+d}; "
+        f"{_side_label(before, side)}: bid {bid}, took {took}: {sums}{total}; "
         f"{bags}score {after.team_scores[team]}"
     )
 
