@@ -674,7 +674,7 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
         turn_structure=TurnStructure((DrawPhase(), PlayPhase()), deck_empty=DeckEmptyAction.END_GAME),
     )
     assert sentences(section(genome, "End of game")) == [
-        "The game ends as soon as one of the winning conditions under Objective holds.",
+        "The game ends as soon as the winning condition under Objective holds.",
         "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
         "no card moved.",
         "When a hand ends, a new hand is dealt unless someone has won.",
@@ -684,9 +684,21 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
     ]
 
 
+def test_the_end_of_game_names_one_winning_condition_in_the_singular() -> None:
+    # The shedding genome has one win condition (empty hand): "the winning condition"; with a second
+    # one (a score threshold) the Objective lists two ways, so "one of the winning conditions".
+    first = "The game ends as soon as the winning condition under Objective holds."
+    assert sentences(section(shedding(), "End of game"))[0] == first
+    wins = (WinCondition(WinType.EMPTY_HAND), WinCondition(WinType.FIRST_TO_SCORE, 50))
+    two = shedding(win_conditions=wins)
+    assert sentences(section(two, "Objective"))[0] == "The game is won in any of these ways:"
+    plural = "The game ends as soon as one of the winning conditions under Objective holds."
+    assert sentences(section(two, "End of game"))[0] == plural
+
+
 def test_no_deck_sentence_when_nothing_draws_from_the_deck() -> None:
     assert sentences(section(war(), "End of game")) == [
-        "The game ends as soon as one of the winning conditions under Objective holds.",
+        "The game ends as soon as the winning condition under Objective holds.",
         "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
         "no card moved.",
         "When a hand ends, a new hand is dealt unless someone has won.",

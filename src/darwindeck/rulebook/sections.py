@@ -475,7 +475,8 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
 
 
 def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
-    items = ["The game ends as soon as one of the winning conditions under Objective holds."]
+    which = "one of the winning conditions" if len(genome.win_conditions) > 1 else "the winning condition"
+    items = [f"The game ends as soon as {which} under Objective holds."]
     structure = genome.turn_structure
     if any(isinstance(phase, CountPhase) for phase in genome.phases):  # engine.counting ends it
         items.append("A hand ends when every player's hand is empty (the deck is not played out).")
