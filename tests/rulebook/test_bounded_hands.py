@@ -90,3 +90,20 @@ def test_a_cycle_is_told_for_the_hands_dealt() -> None:
 def test_a_library_origin_is_kept() -> None:
     evolved = dataclasses.replace(get_game("whist"), description="Evolved from Hearts.")
     assert "Evolved from Hearts." in _lines(evolved)
+
+
+def test_the_most_cards_captured_ends_a_trick_game_dealt_whole_after_one_hand() -> None:
+    # The demo's Fickle Comet (2026-11-28): Whist's deal (13 cards to each of 4 players: the whole deck,
+    # none left in it) won by the most cards captured. engine.wins judges most_captured at a hand's end
+    # once the deck and every hand are empty, a tie being a draw: after the first hand's 13 tricks it
+    # always ends the game. One trick a turn: 13 turns at most.
+    genome = dataclasses.replace(get_game("whist"), win_conditions=(WinCondition(WinType.MOST_CAPTURED),))
+    statements = statements_of(genome)
+    assert (statements.most_hands, statements.most_turns) == (1, 13)
+    text = _text(genome)
+    assert "new hand" not in text and "If nobody has won after" not in text
+    # With a card left in the deck (3 players, 17 cards each: 51 of 52) it is never met: no bound.
+    three = dataclasses.replace(
+        genome, player_count=3, setup=dataclasses.replace(genome.setup, cards_per_player=17)
+    )
+    assert statements_of(three).most_hands is None

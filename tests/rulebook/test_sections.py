@@ -680,7 +680,7 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
         "When a hand ends, a new hand is dealt unless someone has won.",
         "When a player must draw from an empty deck, the game ends and the winner is decided as described "
         "under Objective.",
-        "If nobody has won after 150 turns (a limit that ends every game), the game is a draw.",
+        "If nobody has won after 150 turns, the game ends in a draw.",
     ]
 
 
@@ -702,7 +702,7 @@ def test_no_deck_sentence_when_nothing_draws_from_the_deck() -> None:
         "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
         "no card moved.",
         "When a hand ends, a new hand is dealt unless someone has won.",
-        "If nobody has won after 1000 turns (a limit that ends every game), the game is a draw.",
+        "If nobody has won after 1000 turns, the game ends in a draw.",
     ]
 
 

@@ -116,6 +116,8 @@ from darwindeck.evolve.quality.ladder import (
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
+    MAX_DRAW_RATE,
+    MAX_TIMEOUT_RATE,
     RANDOM,
     Games,
     Policy,
@@ -145,8 +147,6 @@ ABLATION_SEED = 0
 LIVE_FORM_CACHE = 512
 STRIP_ROUNDS = 3
 MAX_ERROR_RATE = 0.0
-MAX_DRAW_RATE = 0.4
-MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
 #: Greedy self-play is played this many games at a time, and stops once the gate is certain to fail.
 GATE_CHUNK = 10

@@ -503,7 +503,7 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
         items.append(_DECK_EMPTY_TEXT[structure.deck_empty])
     if statements.most_turns is None or statements.most_turns > genome.max_turns:  # else never reached
         limit = words.count(genome.max_turns, "turn")
-        items.append(f"If nobody has won after {limit} (a limit that ends every game), the game is a draw.")
+        items.append(f"If nobody has won after {limit}, the game ends in a draw.")
     return Section("End of game", (BulletList(tuple(items)),))
 
 

@@ -38,7 +38,9 @@ documented semantics (``docs/rules-engine.md``):
   evaluation, and ``empty_hand`` or ``all_hands_empty`` in a trick game whose every hand ends with every
   hand empty (``hands_end_empty``: the trick statement is exact and its tricks are the cards dealt:
   nothing but tricks takes a card from a hand, and a hand of at most that many cards is empty after that
-  many tricks); and by the end of hand n with ``hands_played`` n.
+  many tricks), and ``most_captured`` there too when the deal leaves no card in the deck (it is judged
+  when the deck and every hand are empty; a tie is a draw); and by the end of hand n with
+  ``hands_played`` n.
 * **Turns** (``Statements.most_turns``): the most turns a game can last, when the hands are bounded and
   the trick statement is exact without a throw-in: every turn then plays one trick in each of the turn's
   k trick phases until the hand's last trick (which ends the turn with the hand: ``engine.kernel``), so a
@@ -301,11 +303,22 @@ def hands_end_empty(genome: GameGenome) -> bool:
     return tricks is not None and tricks.exact and tricks.most == genome.setup.cards_per_player
 
 
+def _deals_whole_deck(genome: GameGenome) -> bool:
+    """Whether the deal leaves no card in the deck (every card goes to a hand)."""
+    setup = genome.setup
+    return (
+        setup.initial_discard_count == 0
+        and setup.cards_per_player * genome.player_count == setup.initial_deck.size
+    )
+
+
 def _hands_by(genome: GameGenome, win: WinCondition, hands_empty: bool) -> int | None:
     """The hand by whose end ``win`` is sure to be met (None: no such hand)."""
     if win.type in _MET_AT_EVERY_HAND_END or (win.type in _MET_WHEN_HANDS_EMPTY and hands_empty):
         return 1
     if win.type is WinType.HIGH_SCORE and win.threshold is None:
+        return 1
+    if win.type is WinType.MOST_CAPTURED and hands_empty and _deals_whole_deck(genome):
         return 1
     if win.type is WinType.BEST_HAND and genome.scoring.hand_evaluation is not None:
         return 1

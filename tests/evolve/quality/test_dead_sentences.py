@@ -83,8 +83,12 @@ def test_crimson_jesters_rulebook_loses_the_sentences_of_its_dead_rules() -> Non
         "At the end of a hand in which any player's score has reached 156 points or more, the game ends and "
         "the player with the lowest score wins (not before: a hand is always played out). If the best score "
         "is shared at that moment, play goes on until one is best alone.",
+        "The game ends as soon as one of the winning conditions under Objective holds.",
     ]
-    assert new == [aim + "the highest score when the hand ends."]
+    assert new == [
+        aim + "the highest score when the hand ends.",
+        "The game ends as soon as the winning condition under Objective holds.",  # one condition left
+    ]
     assert left in before and left in after
     assert highest in before and highest in after
 

@@ -92,6 +92,22 @@ baseline's games); the random games are replayed before the greedy ones (the ver
 and a random game is the cheaper). A rule found live is not tested again after a later strip. The result is
 the *live genome*: it plays every replayed game as the original did and carries no rule that those games
 showed to be dead.
+
+**Turn caps.** A replayed game that is the baseline's game lasts as many turns; so each batch's replays
+are played with the turn limit lowered to one more than the most turns a baseline game of that batch
+lasted (``Baseline.caps``; the step budget stays the genome's). A replay that reaches the cap has already
+outlasted every baseline game and ends there by the turn limit, its digest (which mixes in the turns)
+differing as it would have anyway: the same verdicts, without playing to the genome's turn limit the games
+a removal made endless.
+
+**Games that are no game.** When the baseline's greedy games fail the screening's test of a game
+(``quality.play.is_game``: more than 40 % of them without a winner, or more than 5 % stopped by the
+step budget), nothing is replayed: only the static checks strip rules. The baseline's greedy games are
+played ``REPLAY_CHUNK`` at a time and stop as soon as that test is certain to fail (more than 9 of the
+24 without a winner, or more than 1 stopped); its random games are then not played. Such a genome is
+gated by the screening on its own games all but surely, and every replay of it runs to the turn limit:
+in the demo's run of 2026-11-28, Dusky Whirl (every greedy game 10,000 turns, over 6,000 hands) cost
+18.8 CPU s for its baseline alone, a tenth of the whole run's evaluations.
 """
 
 from __future__ import annotations
@@ -102,9 +118,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from darwindeck.agents import batch as B
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
-from darwindeck.evolve.quality.play import GREEDY, STATELESS, batch_seed, play
+from darwindeck.evolve.quality.play import GREEDY, STATELESS, Games, batch_seed, is_game, never_a_game, play
 from darwindeck.evolve.repair import vet
 from darwindeck.genome.cards import Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Logic
@@ -632,25 +649,62 @@ def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
 _BATCHES = ((GREEDY, GREEDY_GAMES, "ablation:greedy"), (STATELESS, RANDOM_GAMES, "ablation:random"))
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """A genome's seeded ablation games: their digests (the greedy games, then the random ones), each
+    batch's turn cap (one more than the most turns a game of it lasted) and whether greedy self-play made
+    a game of them (``quality.play.is_game``)."""
+
+    digests: tuple[int, ...]
+    caps: tuple[int, ...]
+    is_game: bool
+
+
+def replay_baseline(genome: GameGenome, seed: int) -> Baseline:
+    """The seeded ablation games of ``genome`` (greedy self-play, then stateless random self-play). The
+    greedy games are played ``REPLAY_CHUNK`` at a time and stop once they cannot be a game
+    (``quality.play.never_a_game``); the random games are then not played (module docstring)."""
+    policy, games, purpose = _BATCHES[0]
+    greedy = play(genome, [policy], min(REPLAY_CHUNK, games), batch_seed(seed, purpose))
+    while greedy.count < games and not never_a_game(greedy, games):
+        start = greedy.count
+        more = play(genome, [policy], min(REPLAY_CHUNK, games - start), batch_seed(seed, purpose), start)
+        greedy = greedy.extended(more)
+    if greedy.count < games or not is_game(greedy):
+        return Baseline(greedy.digests, (), False)
+    policy, games, purpose = _BATCHES[1]
+    random = play(genome, [policy], games, batch_seed(seed, purpose))
+    return Baseline(greedy.digests + random.digests, (_cap(greedy), _cap(random)), True)
+
+
+def _cap(games: Games) -> int:
+    """One more than the most turns any of ``games`` lasted (module docstring, *turn caps*)."""
+    return int(games.column(B.STAT_TURNS).max()) + 1
+
+
 def replay_digests(genome: GameGenome, seed: int) -> tuple[int, ...]:
-    """The digests of the seeded ablation games (greedy self-play, then stateless random self-play)."""
+    """The digests of every seeded ablation game (greedy self-play, then stateless random self-play)."""
     digests: tuple[int, ...] = ()
     for policy, games, purpose in _BATCHES:
         digests += play(genome, [policy], games, batch_seed(seed, purpose)).digests
     return digests
 
 
-def replays_identically(genome: GameGenome, seed: int, baseline: tuple[int, ...]) -> bool:
+def replays_identically(
+    genome: GameGenome, seed: int, baseline: tuple[int, ...], caps: tuple[int, ...] | None = None
+) -> bool:
     """Whether ``genome`` plays the ablation games exactly as ``baseline`` says, replayed a few games at a
     time and stopping at the first game that differs (a live rule usually shows in the first games). The
     random games are replayed first: the verdict needs every game either way, and a random game costs
-    less than a greedy one (far less in a betting game, where greedy samples showdowns every bet)."""
+    less than a greedy one (far less in a betting game, where greedy samples showdowns every bet).
+    ``caps`` (``Baseline.caps``) cut each batch's replays at its turn cap: the same verdict, sooner."""
     offsets = {purpose: sum(batch[1] for batch in _BATCHES[:i]) for i, (_, _, purpose) in enumerate(_BATCHES)}
-    for policy, games, purpose in reversed(_BATCHES):
-        done = offsets[purpose]
+    for index in reversed(range(len(_BATCHES))):
+        policy, games, purpose = _BATCHES[index]
+        done, cap = offsets[purpose], caps[index] if caps else None
         for start in range(0, games, REPLAY_CHUNK):
             count = min(REPLAY_CHUNK, games - start)
-            chunk = play(genome, [policy], count, batch_seed(seed, purpose), start).digests
+            chunk = play(genome, [policy], count, batch_seed(seed, purpose), start, cap).digests
             if chunk != baseline[done + start : done + start + count]:
                 return False
     return True
@@ -686,7 +740,10 @@ def ablate(genome: GameGenome, seed: int) -> Ablation:
     """Strip the dead rules of ``genome`` (module docstring). Raises ``DarwinDeckError`` when the
     engine cannot run the genome."""
     current, dead = _strip_static(genome)
-    baseline = replay_digests(current, seed)
+    base = replay_baseline(current, seed)
+    if not base.is_game:  # no game yet: not simplified by replay (module docstring)
+        return Ablation(current, tuple(dead), 0, base.digests)
+    baseline = base.digests
     live_texts: set[tuple[str, str]] = set()
     tested = 0
     progress = True
@@ -698,7 +755,7 @@ def ablate(genome: GameGenome, seed: int) -> Ablation:
                 continue
             tested += 1
             try:
-                same = replays_identically(rule.without, seed, baseline)
+                same = replays_identically(rule.without, seed, baseline, base.caps)
             except DarwinDeckError:
                 same = False
             if not same:
