@@ -35,11 +35,11 @@ def test_the_oh_hell_score_table_has_no_bags_column() -> None:
     assert _header("spades")[-1] == "bags"
 
 
-def _north_took_three(game: str, scored: int) -> str:
-    """North bid 3 and took 3 tricks; ``scored`` points were added to North's score (no bags yet)."""
+def _north_took_three(game: str, scored: int, bid: int = 3) -> str:
+    """North bid ``bid`` and took 3 tricks; ``scored`` points were added to North's score (no bags yet)."""
     state = GameState.new(get_game(game), 0)
     before = build_view(state, 0)
-    before = dataclasses.replace(before, bids=(3, *before.bids[1:]))
+    before = dataclasses.replace(before, bids=(bid, *before.bids[1:]))
     after = dataclasses.replace(before, team_scores=(scored, *before.team_scores[1:]))
     contract = get_game(game).contract_scoring
     assert contract is not None
@@ -53,6 +53,17 @@ def test_the_end_of_hand_line_tells_bags_only_with_a_bag_rule() -> None:
     )
     # Spades: a bid of 3 made with no overtrick scores 3 × 10 = 30 and no bag (spec 004).
     assert _north_took_three("spades", 30) == "North (you): bid 3, took 3: made +30 = +30; bags 0; score 30"
+
+
+def test_a_missed_oh_hell_bid_is_said_in_words_not_as_failed_plus_zero() -> None:
+    # Oh Hell: only an exact bid scores; a miss either way scores nothing (Pagat; genome.library.oh_hell),
+    # so bidding 4 or 2 and taking 3 adds 0 and the line says the bid was missed, with no "+0".
+    for bid in (4, 2):
+        line = _north_took_three("oh-hell", 0, bid)
+        assert line == f"North (you): bid {bid}, took 3: missed the bid, no points; score 0"
+    # Spades: a failed bid of 4 loses 10 per trick bid, 40 (spec 004): still "failed" with its points.
+    failed = "North (you): bid 4, took 3: failed -40 = -40; bags 0; score -40"
+    assert _north_took_three("spades", -40, 4) == failed
 
 
 def test_the_web_page_gets_bags_only_with_a_bag_rule(tmp_path: Path) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from darwindeck.engine import layout as L
 from darwindeck.genome.cards import card_name
-from darwindeck.play.narrate import describe_decision, describe_events
+from darwindeck.play.narrate import describe_decision, describe_events, result_text
 from darwindeck.play.render import table_line
+from darwindeck.play.session import result_of
 from darwindeck.play.view import build_view, table_rules
 from darwindeck.web.session import GameSetup, WebGame
 from engine.scenario import blackjack, blackjack_table, c
@@ -51,3 +52,22 @@ def test_the_web_page_data_never_holds_the_hole_card_before_the_dealer_plays() -
     hole = game.state.claim_pile()
     assert len(hole) == 1 and card_name(hole[0]) not in repr(view)
     assert "face-down card" in view["table"]
+
+
+def test_the_result_against_the_dealer_is_each_seats_own() -> None:
+    # The deal above: the dealer stands on 18; each seat is paid in half-bets against it (engine.dealer:
+    # a higher total +2, an equal 0, a lower -2): North's 19 wins, East's 18 is even, South's 17 and
+    # West's 15 lose. There is no single winner to name.
+    state = blackjack_table(blackjack(), HANDS, "5S", "4H", "3C 4D 2D 9C")
+    for _ in range(4):
+        state.apply_action(L.A_PASS)
+    assert state.is_terminal()
+    expected = {
+        0: ("win", "Result: you beat the dealer (score 2)."),
+        1: ("draw", "Result: you and the dealer are even (score 0)."),
+        2: ("loss", "Result: the dealer beats you (score -2)."),
+        3: ("loss", "Result: the dealer beats you (score -2)."),
+    }
+    for seat, (result, line) in expected.items():
+        assert result_of(state, seat, abandoned=False) == result
+        assert result_text(build_view(state, seat), table_rules(state), state.genome, result) == line

@@ -17,7 +17,15 @@ from darwindeck.genome.library import get_game
 from darwindeck.play.narrate import completed_trick, describe_decision, describe_events
 from darwindeck.play.opponents import make_opponent
 from darwindeck.play.render import render_screen
-from darwindeck.play.view import COMPASS, TableView, build_view, cards_turned_up, table_rules
+from darwindeck.play.view import (
+    COMPASS,
+    TableView,
+    build_view,
+    cards_turned_up,
+    lands_face_up,
+    settled_view,
+    table_rules,
+)
 from play.driver import make_session
 
 
@@ -72,6 +80,8 @@ REVEALING_GAMES = (
     "bridge",
     "mau-mau",
     "old-maid",
+    "rummy",
+    "scopa",
 )
 CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]")
 CONTRACT = re.compile(r"(?:bids?|contract is|over:) [1-7](?:NT|[♥♦♣♠])")  # Bridge's calls and contracts
@@ -95,7 +105,9 @@ def _public(view: TableView) -> set[int]:
 @pytest.mark.parametrize("game", REVEALING_GAMES)
 def test_every_seat_is_told_only_cards_it_may_see(game: str) -> None:
     """Over a seeded random game, each seat's narration names only cards it holds or held, cards face up
-    on the table before or after the move (a card played to a trick that the move completed too), and
+    on the table before or after the move or as the move left it (``settled_view``, read as the sessions
+    read it; a card played to a trick that the move completed, or face up to a table that captured it at
+    once, too), and
     the cards the rules turn face up with it (``cards_turned_up``): never a face-down discard, an
     unchallenged claim, a folded hand or another seat's hand. A set's cards under the discard top are
     allowed only because the rules turned them up (``Revealed.laid``)."""
@@ -117,6 +129,7 @@ def test_every_seat_is_told_only_cards_it_may_see(game: str) -> None:
             action = chooser.choice([a for a in legal if a != L.A_FOLD])
         revealed = cards_turned_up(state, action)
         befores = [build_view(state, seat, moves) for seat in range(state.n_players)]
+        prior = state.clone()
         state.apply_action(action)
         moves.append(action)
         turned = set(revealed.claim) | {c for hand in revealed.hands if hand for c in hand}
@@ -127,12 +140,16 @@ def test_every_seat_is_told_only_cards_it_may_see(game: str) -> None:
             lines = [describe_decision(before, action, after, state.genome, rules, revealed)]
             if before.phase_kind == L.K_AUCTION:  # a call names a contract ("4♠"), never a card
                 lines = [CONTRACT.sub("", line) for line in lines]
-            events = describe_events(before, action, after, rules, revealed)
+            settled = settled_view(prior, action, seat)  # the table the action left, as the sessions read
+            events = describe_events(before, action, after, rules, revealed, settled)
             lines += [CONTRACT.sub("", line) for line in events]
-            allowed = _public(before) | _public(after) | turned
+            allowed = _public(before) | _public(after) | _public(settled) | turned
             allowed |= {card for _, card in completed_trick(before, action, after)}
+            target = rules.play_targets[before.phase_index] if before.phase_kind == L.K_PLAY else None
+            if 0 <= action < L.FULL_DECK and target is not None and lands_face_up(state.genome, target):
+                allowed.add(action)  # played face up, even when a capture takes it at once (Scopa)
             leaked = _named("\n".join(lines)) - allowed
             assert not leaked, (game, seat, lines)
     # the seeded game did reach the moments the rules turn cards up
-    turning = ("cheat", "draw-poker", "gin-rummy", "go-fish", "old-maid")
+    turning = ("cheat", "draw-poker", "gin-rummy", "go-fish", "old-maid", "rummy")  # Rummy: sets laid
     assert bool(seen_turned) == (game in turning), game

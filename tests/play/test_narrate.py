@@ -102,7 +102,9 @@ def test_a_reshuffle_of_the_discard_is_told() -> None:
     discard = [card for card in range(52) if card not in held and card != c("KH")] + [c("KH")]
     state.arrange(hands=hands, deck=[], discard=discard, current=1)
     lines = narrate(state, L.A_DRAW)
-    assert lines[1:] == ["The discard pile is shuffled into a new deck (42 cards)."]
+    # the 43 cards under the K♥ make the new deck, and East's draw leaves 42 (said after the draw line,
+    # so the count is the one left, not the new deck's)
+    assert lines[1:] == ["The deck runs out: the discard pile is shuffled into a new deck (42 cards left)."]
     assert lines[0] == "East draws a card"
 
 
@@ -347,7 +349,8 @@ def test_a_run_is_told_card_by_card_and_old_maid_names_the_hand_drawn_from() -> 
     state = arranged(get_game("rummy"), hands, deck=cards("9H 10H 4H"), discard=[c("QS")])
     state.apply_action(L.A_DRAW)
     run = L.A_RUN0 + c("2H")  # a run of three from the 2♥
-    assert narrate(state, run)[0] == "You meld the run 2♥ 3♥ 4♥"
+    # a run laid on the table is a meld, told with the verb of any meld (a set's too), card by card
+    assert narrate(state, run)[0] == "You meld 2♥ 3♥ 4♥"
     # Old Maid: North draws from West, the player before it (East, after it, is not touched).
     maid = arranged(get_game("old-maid"), [cards(h) for h in ["KH 4D", "2S 3S", "9S 10S", "KS KC"]])
     assert narrate(maid, L.A_DRAW)[0] in ("You take K♠ from West's hand", "You take K♣ from West's hand")

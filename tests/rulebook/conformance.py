@@ -27,6 +27,8 @@ player, tricks completed and their winners, hands ended, score changes, the game
   hand), the game ends.
 * ``Statements.score_moments``: a score changes only at one of them.
 * ``Statements.fold_ends_hand``: the fold that leaves one player in ends the hand at once.
+* ``Statements.most_hands`` and ``most_turns``: no game deals more hands (``S_HAND_NO``) or lasts more
+  turns (``S_TURN``) than they say.
 """
 
 from __future__ import annotations
@@ -176,6 +178,7 @@ class Checker:
         elif not after.terminal and after.turn > before.turn:
             self._next_turn(before, after)
         self._game_end(before, after, hand_ended)
+        self._bounds(after)
 
     # ---- who acts ------------------------------------------------------------------------------
     def _actor(self, actor: Actor, kind: str, before: Snap, action: int, trick: bool) -> None:
@@ -308,6 +311,13 @@ class Checker:
         if last_in and not (hand_ended or after.terminal):
             where = f"hand {before.hand_no} turn {before.turn}: seat {before.actor} folded, one player left"
             self.fail("when all but one player have folded, the hand ends at once", where)
+
+    def _bounds(self, after: Snap) -> None:
+        most_hands, most_turns = self.statements.most_hands, self.statements.most_turns
+        if most_hands is not None and after.hand_no > most_hands:
+            self.fail(f"the game deals at most {most_hands} hands", f"hand {after.hand_no} was dealt")
+        if most_turns is not None and after.turn > most_turns:
+            self.fail(f"the game lasts at most {most_turns} turns", f"turn {after.turn} was reached")
 
     # ---- scores and the end --------------------------------------------------------------------
     def _scores(self, before: Snap, action: int, after: Snap, completed: bool, hand_ended: bool) -> None:

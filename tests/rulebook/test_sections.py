@@ -287,8 +287,9 @@ def test_individual_objective_has_no_team_sentence() -> None:
             + PLAYED_ON,
         ),
         (
+            # met at the first hand's end, so the game deals one hand (statements.most_hands)
             WinCondition(WinType.HIGH_SCORE),
-            "At the end of each hand, the player with the highest score wins (a tie is a draw).",
+            "At the end of the hand, the player with the highest score wins (a tie is a draw).",
         ),
         (
             WinCondition(WinType.SCORE_THRESHOLD, 1),
@@ -591,9 +592,11 @@ def test_trick_phase_rules() -> None:
         ),
     )
     turn = section(genome, "Turn")
+    # 13 cards each and 13 tricks, nothing but tricks takes a card: every hand ends with every hand
+    # empty, so shedding's empty_hand ends the game with the first hand (statements.most_hands)
     assert sentences(turn)[0] == (
-        "The game is played in hands, and each hand in tricks: in seat order, starting with the player "
-        "who leads, every player plays one card to each trick. A hand has 13 tricks."
+        "The game is one hand, played in tricks: in seat order, starting with the player who leads, every "
+        "player plays one card to each trick. The hand has 13 tricks."
     )
     assert sentences(turn.subsections[0]) == [
         "Play 1 card to the trick. The first card played is the lead.",
@@ -671,23 +674,35 @@ def test_end_of_game_turn_limit_and_deck_exhaustion() -> None:
         turn_structure=TurnStructure((DrawPhase(), PlayPhase()), deck_empty=DeckEmptyAction.END_GAME),
     )
     assert sentences(section(genome, "End of game")) == [
-        "The game ends as soon as one of the winning conditions under Objective holds.",
+        "The game ends as soon as the winning condition under Objective holds.",
         "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
         "no card moved.",
         "When a hand ends, a new hand is dealt unless someone has won.",
         "When a player must draw from an empty deck, the game ends and the winner is decided as described "
         "under Objective.",
-        "If nobody has won after 150 turns (a limit that ends every game), the game is a draw.",
+        "If nobody has won after 150 turns, the game ends in a draw.",
     ]
+
+
+def test_the_end_of_game_names_one_winning_condition_in_the_singular() -> None:
+    # The shedding genome has one win condition (empty hand): "the winning condition"; with a second
+    # one (a score threshold) the Objective lists two ways, so "one of the winning conditions".
+    first = "The game ends as soon as the winning condition under Objective holds."
+    assert sentences(section(shedding(), "End of game"))[0] == first
+    wins = (WinCondition(WinType.EMPTY_HAND), WinCondition(WinType.FIRST_TO_SCORE, 50))
+    two = shedding(win_conditions=wins)
+    assert sentences(section(two, "Objective"))[0] == "The game is won in any of these ways:"
+    plural = "The game ends as soon as one of the winning conditions under Objective holds."
+    assert sentences(section(two, "End of game"))[0] == plural
 
 
 def test_no_deck_sentence_when_nothing_draws_from_the_deck() -> None:
     assert sentences(section(war(), "End of game")) == [
-        "The game ends as soon as one of the winning conditions under Objective holds.",
+        "The game ends as soon as the winning condition under Objective holds.",
         "A hand ends when every hand and the deck are empty, or after a whole round of turns in which "
         "no card moved.",
         "When a hand ends, a new hand is dealt unless someone has won.",
-        "If nobody has won after 1000 turns (a limit that ends every game), the game is a draw.",
+        "If nobody has won after 1000 turns, the game ends in a draw.",
     ]
 
 

@@ -116,6 +116,8 @@ from darwindeck.evolve.quality.ladder import (
 from darwindeck.evolve.quality.penalty import Penalty
 from darwindeck.evolve.quality.play import (
     GREEDY,
+    MAX_DRAW_RATE,
+    MAX_TIMEOUT_RATE,
     RANDOM,
     Games,
     Policy,
@@ -145,8 +147,6 @@ ABLATION_SEED = 0
 LIVE_FORM_CACHE = 512
 STRIP_ROUNDS = 3
 MAX_ERROR_RATE = 0.0
-MAX_DRAW_RATE = 0.4
-MAX_TIMEOUT_RATE = 0.05
 MIN_MEANINGFUL_DECISIONS = 3.0
 #: Greedy self-play is played this many games at a time, and stops once the gate is certain to fail.
 GATE_CHUNK = 10
@@ -699,11 +699,12 @@ def _screen(
     live, breakdown = evaluation.genome, evaluation.breakdown
     games = settings.games_per_genome
     greedy_seed = batch_seed(seed, "greedy")
-    greedy, failure = greedy_self_play(live, games, greedy_seed)
-    random = play(live, [RANDOM], games if failure is None else 0, batch_seed(seed, "random"))
-    random_rates = _rates(random)
-    if failure is None:
+    greedy, reason = greedy_self_play(live, games, greedy_seed)
+    if reason is None:  # the random baseline is played only when greedy play has not already failed
+        random = play(live, [RANDOM], games, batch_seed(seed, "random"))
+        random_rates = _rates(random)
         breakdown.update({f"random_{name}": value for name, value in random_rates.items()})
+        reason = gate_reason(random_rates, greedy)
     breakdown.update(_rates(greedy))
     stats = summarise(live, greedy.rows)
     breakdown.update(
@@ -712,7 +713,6 @@ def _screen(
         avg_turns=stats.avg_turns,
         avg_decisions=stats.avg_decisions,
     )
-    reason = failure or gate_reason(random_rates, greedy)
     if reason:
         return evaluation.result(0.0, reason)
     random_decisions = random.mean(B.STAT_DECISIONS)

@@ -18,8 +18,11 @@ once), a hand over with the scores. Both read only ``TableView`` values of the h
 when that seat may see it:
 
 * cards played to the discard (unless the discard is face down), the tableau or a trick are named, a
-  set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), and so are the cards a
-  capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into the hand);
+  set's card by card as it went down ("South plays K♥ K♣", ``Revealed.laid``), a run's from its action,
+  a meld laid on the table with one verb, set or run alike ("South melds K♥ K♣ K♠", "South melds 3♠ 4♠
+  5♠"; ``view.lays_meld``) and a card laid off on one ("South lays off 6♥", ``view.lays_off``), and so
+  are the cards a capture takes off the table ("West captures 5♣ 5♦"; War's winner "takes 4♣ 7♠" into
+  the hand), in the move that ends a hand too, before the next deal (``view.settled_view``);
 * cards put down for a claim, given to or taken from a hand, or drawn are named only for the human's
   own moves, and a card taken from the human's hand to the human ("East takes 7♣ from your hand"): the
   human sees them arrive in or leave their hand;
@@ -42,10 +45,13 @@ per side (team, or seat in individual mode) in spec 004's arithmetic (``engine.c
     North+South (you): bid 5 (North 3, South 2), took 6: made +50, 1 overtrick +1 = +51; bags 1; score 51
     East: bid Nil, took 2: Nil failed -100, 2 overtricks +2 = -98; bags 2; score -98
 
-the contract made or failed, the overtricks (each a bag), the bag penalty when the bags reach the
-limit, each Nil made or failed, the points of the hand (the side's score after minus before), the bags
-carried (only where the contract has a bag rule, ``counts_bags``: an exact contract, Oh Hell's, has
-none) and the score. Points the contract does not explain (card scoring) are shown as ``other``.
+    North (you): bid 3, took 2: missed the bid, no points; score 13
+
+the contract made or failed (a miss that costs nothing, Oh Hell's, is "missed the bid", with no
+"+0"), the overtricks (each a bag), the bag penalty when the bags reach the limit, each Nil made or
+failed, the points of the hand (the side's score after minus before), the bags carried (only where
+the contract has a bag rule, ``counts_bags``: an exact contract, Oh Hell's, has none) and the score.
+Points the contract does not explain (card scoring) are shown as ``other``.
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ from collections.abc import Sequence
 from darwindeck.engine import layout as L
 from darwindeck.engine.actions import CLIMB_RANKS, combo_name, contract_name
 from darwindeck.engine.counting import count_value
-from darwindeck.engine.tableau_melds import run_card, run_length
+from darwindeck.engine.tableau_melds import run_length
 from darwindeck.genome.cards import Location, Rank, Suit, card_name, card_rank
 from darwindeck.genome.conditions import Condition, ConditionType, Operator, Reference
 from darwindeck.genome.phases import DiscardPhase, DrawPhase, PlayPhase
@@ -77,7 +83,11 @@ from darwindeck.play.view import (
     TableView,
     contract_bid,
     follow_note,
+    is_run,
     lands_face_up,
+    lays_meld,
+    lays_off,
+    run_cards,
     sort_hand,
     trick_winner,
     wild_note,
@@ -236,10 +246,13 @@ def _card_play(
     genome: GameGenome,
     rules: TableRules,
     after: TableView,
+    meld: bool = False,
 ) -> str:
-    """``count`` cards of ``rank`` played in a play phase, one card or a set: its target and the discard's
-    visibility decide the words (``view.lands_face_up``). ``shown`` are the cards as the seat may see
-    them: those laid face up, or the seat's own; empty for another seat's set put face down."""
+    """``count`` cards of ``rank`` played in a play phase, one card, a set or a run: its target and the
+    discard's visibility decide the words (``view.lands_face_up``); a ``meld`` (``view.lays_meld``) is
+    said with one verb, set or run: "East melds K♥ K♣ K♠", "East melds 3♠ 4♠ 5♠". ``shown`` are the
+    cards as the seat may see them: those laid face up, or the seat's own; empty for another seat's
+    cards put face down."""
     phase = genome.phases[view.phase_index]
     target = phase.target if isinstance(phase, PlayPhase) else Location.DISCARD
     named = " ".join(card_name(card) for card in shown)
@@ -249,8 +262,9 @@ def _card_play(
         note = wild_note(rules, shown[-1]) if shown and target is Location.DISCARD else ""
         note = note or ("wild" if wild_rank and target is Location.TABLEAU else "")
         wild = f" ({note})" if note else ""
-        where = " to the table" if target is Location.TABLEAU else ""
-        words = _says(view, actor, "plays", "play", f"{named or claim_words(count, rank)}{where}{wild}")
+        where = " to the table" if target is Location.TABLEAU and not meld else ""
+        verbs = ("melds", "meld") if meld else ("plays", "play")
+        words = _says(view, actor, *verbs, f"{named or claim_words(count, rank)}{where}{wild}")
     elif target is Location.DISCARD:
         words = _says(view, actor, "plays", "play", f"{private} face down")
     elif target is Location.OPPONENT_HAND:
@@ -265,7 +279,7 @@ def _card_play(
     return f"{words}: {effect_text(view, actor, effect, after)}"
 
 
-def _set_play(
+def _group_play(
     before: TableView,
     actor: int,
     action: int,
@@ -274,15 +288,23 @@ def _set_play(
     rules: TableRules,
     revealed: Revealed,
 ) -> str:
-    """A set (a pair, three of a kind, ``A_SET0`` ..): "South plays K♥ K♠", its cards as laid face up
-    (``revealed.laid``, ``view.cards_turned_up``); put face down, they are named only to their owner
-    (the cards that left its hand: "You put K♥ K♠ onto the deck", "East puts 2 cards onto the deck")."""
+    """A set (a pair, three of a kind, ``A_SET0`` ..) or a run (``A_RUN0`` ..): "South plays K♥ K♠",
+    "South melds 3♠ 4♠ 5♠", its cards as laid face up (a set's ``revealed.laid``, ``view.cards_turned_up``;
+    a run's, named by its action); put face down, they are named only to their owner (the cards that
+    left its hand: "You put K♥ K♠ onto the deck", "East puts 3 cards onto the deck")."""
+    meld = lays_meld(genome, before.phase_index, action)
+    if is_run(action):
+        cards = run_cards(action)
+        phase = genome.phases[before.phase_index]
+        face_up = isinstance(phase, PlayPhase) and lands_face_up(genome, phase.target)
+        shown = cards if face_up or actor == before.seat else ()
+        return _card_play(before, actor, shown, len(cards), cards[0] % L.N_RANKS, genome, rules, after, meld)
     rank, count = (action - L.A_SET0) % L.N_RANKS, (action - L.A_SET0) // L.N_RANKS + 2
-    shown: Sequence[int] = revealed.laid
-    if not shown and actor == before.seat:
+    laid: Sequence[int] = revealed.laid
+    if not laid and actor == before.seat:
         gone = set(before.hand or ()) - set(after.hand or ())
-        shown = sorted(card for card in gone if card % L.N_RANKS == rank)
-    return _card_play(before, actor, shown, count, rank, genome, rules, after)
+        laid = sorted(card for card in gone if card % L.N_RANKS == rank)
+    return _card_play(before, actor, laid, count, rank, genome, rules, after, meld)
 
 
 def _draw(before: TableView, actor: int, after: TableView, genome: GameGenome) -> str:
@@ -362,7 +384,7 @@ def describe_decision(
         if kind == L.K_TRICK:
             return _says(before, actor, "plays", "play", card_name(action) + from_dummy)
         if kind == L.K_CLAIM:
-            return _says(before, actor, "puts", "put", f"{card_name(action) if mine else 'a card'} face down")
+            return _put_down(before, actor, action, after)
         if kind == L.K_PASS:
             return _says(
                 before, actor, "chooses", "choose", f"{card_name(action) if mine else 'a card'} to pass"
@@ -373,6 +395,8 @@ def describe_decision(
             return _says(before, actor, "discards", "discard", card_name(action) if mine else "a card")
         if kind == L.K_DISCARD:
             return _says(before, actor, "discards", "discard", card_name(action))
+        if lays_off(genome, before.phase_index, action):
+            return _says(before, actor, "lays off", "lay off", card_name(action))
         return _card_play(before, actor, (action,), 1, action % L.N_RANKS, genome, rules, after)
     if action == L.A_DRAW:
         return _draw(before, actor, after, genome)
@@ -406,13 +430,10 @@ def describe_decision(
         return _challenge(before, after, revealed)
     if action == L.A_NO_CHALLENGE:
         return _says(before, actor, "does not challenge", "do not challenge")
-    if L.A_SET0 <= action < L.A_TARGET0:
-        return _set_play(before, actor, action, after, genome, rules, revealed)
+    if L.A_SET0 <= action < L.A_TARGET0 or is_run(action):
+        return _group_play(before, actor, action, after, genome, rules, revealed)
     if action == L.A_BLIND_NIL:
         return _says(before, actor, "bids", "bid", "blind Nil")
-    if action >= L.A_RUN0:
-        played = " ".join(card_name(run_card(action, i)) for i in range(run_length(action)))
-        return _says(before, actor, "melds", "meld", f"the run {played}")
     if kind == L.K_ASK and L.A_TARGET0 <= action < L.A_SUIT0:
         return _ask(before, action, after, revealed)
     if L.A_TARGET0 <= action < L.A_CLAIM_RANK0:
@@ -443,6 +464,19 @@ def _climbing(view: TableView, actor: int, action: int) -> str:
         name = combo_name(action - L.A_COMBO0)
         return _says(view, actor, "plays", "play", f"{'an' if name[0] in 'aeiou' else 'a'} {name}")
     return _says(view, actor, "adds", "add", f"a {CLIMB_RANKS[action - L.A_KICKER0]}")
+
+
+def _put_down(before: TableView, actor: int, card: int, after: TableView) -> str:
+    """A card put face down for a claim: "East puts a card face down", named to its owner only; the card
+    that ends the claim by itself (the most a claim may hold) says the claim aloud, as the pass that
+    ends one does: "East puts a card face down and claims 4 Aces"."""
+    shown = card_name(card) if actor == before.seat else "a card"
+    line = _says(before, actor, "puts", "put", f"{shown} face down")
+    goes_on = after.phase_kind == L.K_CLAIM and after.current_player == actor and not after.terminal
+    if goes_on or before.claim_rank < 0:
+        return line
+    said = claim_words(before.claim_count + 1, before.claim_rank)
+    return f"{line} and {'claim' if actor == before.seat else 'claims'} {said}"
 
 
 def _discard_face_up(genome: GameGenome, phase_index: int) -> bool:
@@ -765,6 +799,11 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
 
 
+#: A missed contract that costs nothing (``failed_contract_penalty`` 0: Oh Hell's "a miss either way
+#: scores nothing") is said in words, without a "+0".
+MISSED_BID = "missed the bid"
+
+
 def _nil_part(
     view: TableView, player: int, alone: bool, made: bool, scoring: ContractScoring
 ) -> tuple[str, int]:
@@ -796,8 +835,10 @@ def _contract_parts(
             parts.append((_count(over, "overtrick"), over * scoring.overtrick_points))
         if before.bags[team] + over >= scoring.bag_limit:
             parts.append((f"{scoring.bag_limit} bags", -scoring.bag_penalty))
-    else:
+    elif scoring.failed_contract_penalty:
         parts.append(("failed", -contract * scoring.failed_contract_penalty))
+    else:
+        parts.append((MISSED_BID, 0))
     return parts + nils if bidders else nils + parts
 
 
@@ -835,10 +876,11 @@ def contract_line(
     other = points - sum(value for _, value in parts)
     if other:
         parts.append(("other", other))
-    sums = ", ".join(f"{words} {value:+d}" for words, value in parts)
+    sums = ", ".join(words if words == MISSED_BID else f"{words} {value:+d}" for words, value in parts)
+    total = ", no points" if parts == [(MISSED_BID, 0)] else f" = {points:+d}"
     bags = f"bags {after.bags[team]}; " if counts_bags(scoring) else ""
     return (
-        f"{_side_label(before, side)}: bid {bid}, took {took}: {sums} = {points:+d}; "
+        f"{_side_label(before, side)}: bid {bid}, took {took}: {sums}{total}; "
         f"{bags}score {after.team_scores[team]}"
     )
 
@@ -966,11 +1008,21 @@ def _why_pot(revealed: Revealed, winner: int) -> str:
 
 
 def describe_events(
-    before: TableView, action: int, after: TableView, rules: TableRules, revealed: Revealed = NO_REVEAL
+    before: TableView,
+    action: int,
+    after: TableView,
+    rules: TableRules,
+    revealed: Revealed = NO_REVEAL,
+    settled: TableView | None = None,
 ) -> list[str]:
     """Public consequences of ``action`` between two views of the human's seat that no decision line
-    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``)."""
+    has said (``revealed``: the cards the action turns face up, ``view.cards_turned_up``). ``settled``
+    (``view.settled_view``) is the table as the action left it, before the steps that ran on: when the
+    action ends a hand and the next is dealt at once, the action's own events (a capture, a claim pile
+    taken) are told from it, before the hand's end and the new deal; when it left every hand empty and
+    new cards were dealt in the same hand, that deal is told."""
     lines: list[str] = []
+    moved = settled if settled is not None and after.hand_number != before.hand_number else after
     hand_over = after.hands_played > before.hands_played
     exchange = pass_exchange(before, after)
     if exchange:
@@ -982,9 +1034,9 @@ def describe_events(
     if trick:
         winner = trick_winner(trick, before, rules)
         lines.append(_says(after, winner, "wins", "win", "the trick"))
-    new_deal = after.hand_number != before.hand_number  # the deal gathers every pile back
-    if before.claim_pile_size and not after.claim_pile_size and action != L.A_CHALLENGE and not new_deal:
-        takers = _grew(before.hand_sizes, after.hand_sizes)
+    new_deal = moved.hand_number != before.hand_number  # the deal gathered every pile back
+    if before.claim_pile_size and not moved.claim_pile_size and action != L.A_CHALLENGE and not new_deal:
+        takers = _grew(before.hand_sizes, moved.hand_sizes)
         if takers:
             lines.append(
                 _says(after, takers[0], "takes", "take", f"the claim pile ({before.claim_pile_size} cards)")
@@ -1002,12 +1054,16 @@ def describe_events(
     if pot and not after.pot:
         for player in _grew(before.chips, after.chips):
             lines.append(_says(after, player, "wins", "win", f"the pot ({pot}){_why_pot(revealed, player)}"))
-    lines.extend(_capture_lines(before, action, after, rules, revealed))
+    lines.extend(_capture_lines(before, action, moved, rules, revealed))
+    refill = refill_line(before, after, settled)
+    if refill:
+        lines.append(refill)
     if before.dealer_hole and not after.dealer_hole and after.hand_number == before.hand_number:
         lines.append(dealer_line(before, after))
     grew = after.deck_size - before.deck_size - _put_on_deck(before, action, rules)
     if after.hand_number == before.hand_number and (grew > 1 or (grew > 0 and action == L.A_DRAW)):
-        lines.append(f"The discard pile is shuffled into a new deck ({after.deck_size} cards).")
+        left = _count(after.deck_size, "card")  # after the draws the new deck was made for
+        lines.append(f"The deck runs out: the discard pile is shuffled into a new deck ({left} left).")
     if hand_over and rules.contract is not None:
         lines.append(f"Hand {before.hand_number} is over.")
         lines.extend(contract_lines(before, action, after, rules, rules.contract))
@@ -1031,13 +1087,15 @@ def _put_on_deck(before: TableView, action: int, rules: TableRules) -> int:
         return 0
     if L.A_SET0 <= action < L.A_TARGET0:
         return (action - L.A_SET0) // L.N_RANKS + 2
-    if L.A_RUN0 <= action < L.A_DOUBLE:
+    if is_run(action):
         return run_length(action)
     return 1 if 0 <= action < L.FULL_DECK else 0
 
 
 def _played_cards(action: int, revealed: Revealed) -> list[int]:
-    """The cards ``action`` played face up: a card, or a set's ``revealed.laid``."""
+    """The cards ``action`` played to the table (face up): a card, a set's ``revealed.laid`` or a run."""
+    if is_run(action):
+        return list(run_cards(action))
     return list(revealed.laid) or ([action] if 0 <= action < L.FULL_DECK else [])
 
 
@@ -1058,9 +1116,10 @@ def _capture_lines(
 ) -> list[str]:
     """Who took cards off the table, and which (every one was face up): "West captures 5♣ 5♦" onto a
     captured pile (the count when not all of them were seen: a play put straight onto one), "Player 2
-    takes 4♣ 7♠" into the hand (War, whose ``setup.captures_to`` is the hand). Nothing at a new deal
-    (it gathers every pile back), in a trick game (the trick's winner is told) or for a discard set
-    aside onto a captured pile."""
+    takes 4♣ 7♠" into the hand (War, whose ``setup.captures_to`` is the hand). ``after`` is the table as
+    the action left it (``describe_events``' ``settled`` when a new deal followed); nothing when it is a
+    new deal's table (the deal gathered every pile back), in a trick game (the trick's winner is told)
+    or for a discard set aside onto a captured pile."""
     if after.hand_number != before.hand_number or rules.has_tricks or before.phase_kind == L.K_DISCARD:
         return []
     taken = _captured(before, action, after, rules, revealed)
@@ -1082,6 +1141,18 @@ def _capture_lines(
         if grown == len(taken):
             return [_says(after, seat, "takes", "take", named)]
     return []
+
+
+def refill_line(before: TableView, after: TableView, settled: TableView | None) -> str:
+    """The new cards dealt when the action left every hand empty and the hand goes on (``setup.
+    refill_hands``, Scopa's deals of three): "Each player is dealt 3 cards (deck 28)."; empty otherwise."""
+    if settled is None or after.hand_number != before.hand_number or any(settled.hand_sizes):
+        return ""
+    sizes = set(after.hand_sizes)
+    if not all(after.hand_sizes):
+        return ""
+    each = f"{_count(sizes.pop(), 'card')}" if len(sizes) == 1 else "new cards"
+    return f"Each player is dealt {each} (deck {after.deck_size})."
 
 
 def board_line(before: TableView, after: TableView) -> str:
@@ -1145,7 +1216,7 @@ def win_reason(view: TableView, rules: TableRules, genome: GameGenome) -> str:
             most = "most" if kind is WinType.MOST_TRICKS else "fewest"
             return f"{who} took the {most} tricks ({sum(view.tricks_won[p] for p in side)})"
         if kind is WinType.HANDS_PLAYED:
-            return f"{who} scored the most after {target} hands: {mine} points{tail}"
+            return f"{who} scored the most after {_count(target or 0, 'hand')}: {mine} points{tail}"
         if kind is WinType.LOW_SCORE and any(score >= (target or 0) for _, score in scores):
             return f"{who} scored the fewest points when a side reached {target}: {mine}{tail}"
         if kind is WinType.ALL_HANDS_EMPTY and not any(view.hand_sizes):
@@ -1165,12 +1236,26 @@ def _side_words(view: TableView, side: Sequence[int]) -> str:
     return "+".join(view.names[p] for p in side)
 
 
+_DRAWN_BY_A_LIMIT = frozenset({L.END_TURN_LIMIT, L.END_STEP_BUDGET})
+#: A game against a dealer (``engine.dealer``): the seat's own result against the house, the sign of its
+#: score (``GameState.returns``); there is no single winner.
+_AGAINST_THE_DEALER = {
+    "win": "you beat the dealer",
+    "loss": "the dealer beats you",
+    "draw": "you and the dealer are even",
+}
+
+
 def result_text(view: TableView, rules: TableRules, genome: GameGenome, result: str) -> str:
     """The sentence that ends the game: the winner and why, and what it means for the seat: "Result:
     East wins: East played every card first; you lose.", "Result: your team wins: North+South reached
-    520 points, the target being 500 (East+West 310).", "Result: a draw (turn limit reached)."."""
+    520 points, the target being 500 (East+West 310).", "Result: a draw (turn limit reached).", and
+    against a dealer, where each seat plays the house alone, "Result: you beat the dealer (score 2).".
+    """
     if result == "abandoned":
         return f"Result: abandoned after {view.turn} turns."
+    if view.dealer and view.ended_by not in _DRAWN_BY_A_LIMIT:  # each seat plays the house alone
+        return f"Result: {_AGAINST_THE_DEALER[result]} (score {view.scores[view.seat]})."
     if result == "draw":
         reason = {L.END_TURN_LIMIT: " (turn limit reached)", L.END_STEP_BUDGET: " (step limit reached)"}
         return f"Result: a draw{reason.get(view.ended_by, '')}."

@@ -49,6 +49,11 @@ from darwindeck.play.view import (
     TableRules,
     TableView,
     contract_bid,
+    is_run,
+    lays_meld,
+    lays_off,
+    melds_on_table,
+    run_cards,
     set_cards,
     sort_hand,
     trick_winner,
@@ -220,7 +225,9 @@ def counts_bags(rules: TableRules) -> bool:
 
 def table_line(view: TableView, rules: TableRules) -> Text:
     """The discard top (the card turned up for trumps, or the last book laid, named so), the deck, the
-    tableau, the claim pile and the pot, whichever are in play (an empty text when none is)."""
+    tableau (the melds on it one by one where melds are laid: "melds K♥ K♣ K♠ K♦, 2♠ 3♠ 4♠ 5♠",
+    ``view.melds_on_table``), the claim pile and the pot, whichever are in play (an empty text when none
+    is)."""
     parts: list[Text] = []
     if view.discard_top is not None:
         note = wild_note(rules, view.discard_top, view.named_suit)
@@ -235,6 +242,9 @@ def table_line(view: TableView, rules: TableRules) -> Text:
             parts.append(Text(f"{Suit.from_code(pile).symbol} pile ").append_text(cards_text(cards)))
     if view.dealer or view.dealer_hole:  # the dealer's cards are the table pile, its hole the claim pile
         parts.append(dealer_text(view))
+    elif view.tableau[_SUIT_PILE] and rules.melds:
+        melds = [cards_text(meld) for meld in melds_on_table(view.tableau[_SUIT_PILE], view.run_mask)]
+        parts.append(Text("melds ").append_text(Text(", ").join(melds)))
     elif view.tableau[_SUIT_PILE]:
         word = "starter " if has_crib(rules) else "table "  # the crib phase's starter (engine.crib)
         parts.append(Text(word).append_text(cards_text(view.tableau[_SUIT_PILE])))
@@ -408,12 +418,21 @@ def move_order(actions: Sequence[int]) -> list[int]:
 
 def move_namer(state: GameState) -> Callable[[int], str]:
     """``state.action_to_string`` for the deciding seat's moves, with a set named by the cards it puts
-    down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``)."""
+    down from that seat's own hand ("play 5♥ 5♦" for the engine's "play 2×5"; ``view.set_cards``) and a
+    run by its cards; a meld laid on the table (``view.lays_meld``) says so, set or run alike: "meld K♥
+    K♣ K♠", "meld 3♠ 4♠ 5♠", and so does a card laid off on one ("lay off 6♥", ``view.lays_off``): the
+    words the narration tells them in."""
 
     def name(action: int) -> str:
-        if L.A_SET0 <= action < L.A_TARGET0:
-            return "play " + " ".join(card_name(card) for card in set_cards(state, action))
-        return state.action_to_string(action)
+        is_set = L.A_SET0 <= action < L.A_TARGET0
+        phase = int(state.array[L.S_PHASE])
+        if lays_off(state.genome, phase, action):
+            return f"lay off {card_name(action)}"
+        if not (is_set or is_run(action)):
+            return state.action_to_string(action)
+        verb = "meld" if lays_meld(state.genome, phase, action) else "play"
+        laid = set_cards(state, action) if is_set else run_cards(action)
+        return f"{verb} " + " ".join(card_name(card) for card in laid)
 
     return name
 

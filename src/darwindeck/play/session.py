@@ -12,7 +12,8 @@ the person has seen their cards. Input: a move's key (a number; for a bid
 the number of tricks, ``n`` for Nil; for a call ``p``, ``x``, ``xx`` or a contract such as ``3n``); ``r``
 prints the rulebook; ``q`` (or the end of input) quits, recorded as ``abandoned``. Anything else is
 refused with the reason and asked again. At the end the result line, then an optional rating (1-5) and
-comment, then the ``GameRecord`` is appended to the results file.
+comment, then the ``GameRecord`` is appended to the results file. The final standings ("Scores: …") are
+told once: by the line of the hand the last move ended (``describe_events``), else after the result.
 
 The console and ``read_line(prompt) -> str`` (raising ``EOFError`` at the end of input) are injected, so
 tests drive a whole game with scripted lines and read exactly what was shown.
@@ -65,6 +66,7 @@ from darwindeck.play.view import (
     TableView,
     build_view,
     cards_turned_up,
+    settled_view,
     table_rules,
     trick_winner,
 )
@@ -164,6 +166,7 @@ class PlaySession:
         self.moves: list[int] = []
         self._last_trick: LastTrick | None = None
         self._held: str | None = None  # a line the next one may continue (merge_lines), not told yet
+        self._standings_told = False  # the last move ended a hand, whose line told the standings
 
     @property
     def compact(self) -> bool:
@@ -176,7 +179,8 @@ class PlaySession:
         view = build_view(self.state, self.options.seat)
         result = result_of(self.state, self.options.seat, abandoned)
         self.console.print(result_text(view, self.rules, self.genome, result), style="bold")
-        self.console.print(scores_text(view, self.rules))
+        if not self._standings_told:
+            self.console.print(scores_text(view, self.rules))
         rating, comment = self._opinion()
         record = self._record(result, rating, comment)
         append_record(self.options.results, record)
@@ -224,16 +228,18 @@ class PlaySession:
                 action = self._opponent_choice(before.names[before.current_player])
             stale = before.current_player != seat
             revealed = cards_turned_up(self.state, action)
-            before_array = self.state.array.copy()
+            prior = self.state.clone()
             self.state.apply_action(action)
             self.moves.append(action)
-            self.opponent.observe(before_array, self.state, action)
+            self.opponent.observe(prior.array, self.state, action)
             after = build_view(self.state, seat)
+            settled = settled_view(prior, action, seat)
             self._remember_trick(before, action, after)
             line = describe_decision(before, action, after, self.genome, self.rules, revealed)
             self._tell(with_note(line, note) if note else line)
-            for line in describe_events(before, action, after, self.rules, revealed):
+            for line in describe_events(before, action, after, self.rules, revealed, settled):
                 self._tell(line)
+            self._standings_told = after.hands_played > before.hands_played
         self._flush_told()
         return False
 

@@ -10,7 +10,8 @@ dummy's face-up hand, each side's bags, chips, pot and the claim in progress
 (the rank claimed and how many cards went down, never which cards; only during the claim phase), the
 bet to match and each seat's chips in the betting round, each side's vulnerability, the winner and how
 the game ended, and in a pass phase the seat's own cards chosen to pass and how far round the table this
-hand passes; with the game's public moves, an auction's calls (``auction_calls``). Nothing else of the
+hand passes, which of the table's cards lie in runs laid there (``run_mask``, to show each meld); with the
+game's public moves, an auction's calls (``auction_calls``). Nothing else of the
 state is read, so opponents' hands and the deck order cannot reach the screen. Every display and
 narration in ``darwindeck.play`` is made from ``TableView`` values, and from one more source only:
 ``cards_turned_up(state, action)``, the cards the rules turn face up at that action (a challenged claim,
@@ -18,6 +19,9 @@ a knock's hands, a showdown's hands, a book laid down, a set laid on a face-up p
 is applied (``lands_face_up`` says which places show the cards put there; ``set_cards`` names a set's
 cards, which its own seat sees in the move list);
 ``knock_showdown`` lays out a knock's hands as Gin counts them and ``hand_label`` names a shown hand.
+``settled_view(state, action, seat)`` is the seat's view of the table as the action itself leaves it,
+before the steps that run on (a hand scored, a new deal gathering every pile back): what a capture took
+in the move that ends a hand is told from it.
 
 Seat names: with 4 players North, East, South, West (seats 0..3, seat order +1 = clockwise); otherwise
 "Player 1".."Player N" (seat 0 is Player 1).
@@ -55,9 +59,16 @@ from darwindeck.engine.knock_showdown import _candidate_melds as candidate_melds
 from darwindeck.engine.passing import pass_offset
 from darwindeck.engine.show import show_points, starter_card
 from darwindeck.engine.state_api import GameState
+from darwindeck.engine.tableau_melds import run_card, run_length, run_order
 from darwindeck.engine.tricks import card_beats
 from darwindeck.genome.cards import Location, Rank, Suit, Visibility, card_name
-from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Reference
+from darwindeck.genome.conditions import (
+    CompoundCondition,
+    Condition,
+    ConditionLike,
+    ConditionType,
+    Reference,
+)
 from darwindeck.genome.phases import (
     AskPhase,
     DiscardPhase,
@@ -176,6 +187,7 @@ class TableView:
     dealer: tuple[int, ...]  # a dealer game: the dealer's face-up cards (engine.dealer), else empty
     dealer_hole: bool  # the dealer's hole card still lies face down (its face is never in the view)
     board: tuple[int, ...] = ()  # a board game's community cards, face up (engine.board), else empty
+    run_mask: int = 0  # bit per card id: the table's cards in a run laid there (engine.tableau_melds)
 
     @property
     def n_players(self) -> int:
@@ -258,7 +270,20 @@ def build_view(state: GameState, seat: int, moves: Sequence[int] = ()) -> TableV
         dealer=state.dealer_cards(),
         dealer_hole=state.dealer_hole_hidden(),
         board=obs.tableau[L.GENERAL_PILE] if int(state.program[L.H_BOARD]) >= 0 else (),
+        run_mask=int(array[L.S_RUN_CARDS]),
     )
+
+
+def settled_view(state: GameState, action: int, seat: int) -> TableView:
+    """The view of ``seat`` once ``action`` (legal in ``state``, read before it is applied) has moved its
+    cards, before any automatic step runs on (``engine.kernel``: the action, then the end of the hand
+    and a new deal). A copy of the state is asked to end the game after the action, as a rule may
+    (``S_GAME_OVER``), so the engine stops there with every pile as the action left it: the cards a
+    capture took are on the capturer's pile, not yet gathered for the next deal."""
+    probe = state.clone()
+    probe.array[L.S_GAME_OVER] = 1
+    probe.apply_action(action)
+    return build_view(probe, seat)
 
 
 def _vulnerability(state: GameState) -> tuple[bool, ...]:
@@ -349,6 +374,7 @@ class TableRules:
     books: bool  # only books reach the discard pile (asking and drawing phases alone, Go Fish)
     program: npt.NDArray[np.int64] = field(compare=False, repr=False)  # the engine's tables (trick_winner)
     pot_sized: bool = False  # a board phase makes bets and raises pot-sized (engine.betting)
+    melds: bool = False  # some play phase lays melds on the table (``lays_meld``: Rummy's sets and runs)
 
     def team_of(self, player: int) -> int:
         """The index of ``player``'s team, -1 outside team mode."""
@@ -418,7 +444,50 @@ def table_rules(state: GameState) -> TableRules:
         books=_only_books_discarded(genome),
         program=state.program,
         pot_sized=bool(header[L.H_POT_SIZED]),
+        melds=_lays_melds(genome),
     )
+
+
+def _lays_melds(genome: GameGenome) -> bool:
+    """Whether a play phase may lay a meld (``lays_meld``): a run, or three or more cards, on a table
+    where cards stay as laid."""
+    if genome.setup.tableau_mode is not TableauMode.NONE:
+        return False
+    return any(
+        isinstance(phase, PlayPhase)
+        and phase.target is Location.TABLEAU
+        and (phase.runs or (isinstance(phase.max_cards, int) and phase.max_cards >= L.MIN_RUN))
+        for phase in genome.phases
+    )
+
+
+def melds_on_table(cards: Sequence[int], run_mask: int) -> list[list[int]]:
+    """The table's cards as the melds they lie in, in the order the first card of each went down: a run
+    (the cards of ``run_mask``, ``engine.tableau_melds``) is its suit's cards in sequence, Ace low, each
+    gap starting another; every other card lies with the cards of its rank (a set and its lay-offs).
+
+    K♥ K♣ K♠ (ids 11, 37, 50), the run 3♠ 4♠ 5♠ (40-42), then K♦ (24) and 2♠ (39) laid off:
+
+    >>> laid, runs = [11, 37, 50, 40, 41, 42, 24, 39], sum(1 << card for card in (39, 40, 41, 42))
+    >>> [" ".join(card_name(card) for card in meld) for meld in melds_on_table(laid, runs)]
+    ['K♥ K♣ K♠ K♦', '2♠ 3♠ 4♠ 5♠']
+    """
+    groups: dict[tuple[bool, int], list[int]] = {}
+    for card in cards:
+        in_run = bool((run_mask >> card) & 1)
+        groups.setdefault((in_run, card // L.N_RANKS if in_run else card % L.N_RANKS), []).append(card)
+    melds: list[list[int]] = []
+    for (in_run, _), group in groups.items():
+        if not in_run:
+            melds.append(group)
+            continue
+        ordered = sorted(group, key=run_order)
+        start = 0
+        for i in range(1, len(ordered) + 1):
+            if i == len(ordered) or run_order(ordered[i]) != run_order(ordered[i - 1]) + 1:
+                melds.append(ordered[start:i])
+                start = i
+    return melds
 
 
 _CAPTURING = (TableauMode.WAR, TableauMode.MATCH_RANK)
@@ -573,6 +642,42 @@ def _set_laid(state: GameState, action: int) -> tuple[int, ...]:
     if not isinstance(phase, PlayPhase) or not lands_face_up(state.genome, phase.target):
         return ()
     return set_cards(state, action)
+
+
+def run_cards(action: int) -> tuple[int, ...]:
+    """The cards a run action (``A_RUN0`` ..) plays, lowest first (``engine.tableau_melds``)."""
+    return tuple(run_card(action, i) for i in range(run_length(action)))
+
+
+def is_run(action: int) -> bool:
+    """Whether ``action`` is a run action (``A_RUN0`` ..)."""
+    return L.A_RUN0 <= action < L.A_DOUBLE
+
+
+def lays_meld(genome: GameGenome, phase_index: int, action: int) -> bool:
+    """Whether ``action`` lays a meld: a run, or a set of ``MIN_RUN`` or more cards, played to the
+    tableau (``engine.tableau_melds`` remembers both as melds that later cards may extend) where cards
+    stay as they are laid (tableau mode ``none``: no capture, War or suit piles acts on them)."""
+    phases = genome.phases
+    phase = phases[phase_index] if 0 <= phase_index < len(phases) else None
+    if not isinstance(phase, PlayPhase) or phase.target is not Location.TABLEAU:
+        return False
+    if genome.setup.tableau_mode is not TableauMode.NONE:
+        return False
+    is_set = L.A_SET0 <= action < L.A_TARGET0
+    return is_run(action) or (is_set and (action - L.A_SET0) // L.N_RANKS + 2 >= L.MIN_RUN)
+
+
+def lays_off(genome: GameGenome, phase_index: int, action: int) -> bool:
+    """Whether ``action`` lays a card off: one card played to the tableau in a phase that allows only a
+    card extending a meld there (``extends_meld``, Rummy's lay-off)."""
+    phases = genome.phases
+    phase = phases[phase_index] if 0 <= phase_index < len(phases) else None
+    if not isinstance(phase, PlayPhase) or phase.target is not Location.TABLEAU:
+        return False
+    rule = phase.valid_play_condition
+    extends = isinstance(rule, Condition) and rule.type is ConditionType.EXTENDS_MELD
+    return extends and 0 <= action < L.FULL_DECK
 
 
 def set_cards(state: GameState, action: int) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from darwindeck.errors import GenomeValidationError
 from darwindeck.genome.cards import Rank
 from darwindeck.genome.schema import EffectType, GameGenome, SpecialEffect, WinCondition, WinType
 from darwindeck.rulebook import words
+from darwindeck.rulebook.statements import hands_end_empty, most_hands
 
 #: The effect types that move or change turns, so play order needs explaining.
 TURN_ORDER_EFFECTS = frozenset({EffectType.SKIP_NEXT, EffectType.REVERSE_DIRECTION, EffectType.EXTRA_TURN})
@@ -38,6 +39,12 @@ _NO_VALUE = "—"
 _PLAYED_ON = "If the best score is shared at that moment, play goes on until one is best alone."
 
 
+def _one_hand(genome: GameGenome) -> bool:
+    """Whether the game deals one hand only (``statements.most_hands``)."""
+    bound = most_hands(genome)
+    return bound is not None and bound[0] == 1
+
+
 def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
     """One sentence for ``genome.win_conditions[index]``."""
     who = "team" if genome.team_mode else "player"
@@ -47,6 +54,8 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
         if genome.team_mode:
             return "The first team with a member who empties their hand wins."
         return "The first player to empty their hand wins."
+    if kind is WinType.ALL_HANDS_EMPTY and hands_end_empty(genome):  # then the first hand ends the game
+        return f"When the hand ends, the {who} with the highest score wins (a tie is a draw)."
     if kind is WinType.ALL_HANDS_EMPTY:
         return (
             f"At the end of a hand, if every hand is empty, the game ends and the {who} with the highest "
@@ -55,7 +64,8 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
     if kind in (WinType.HIGH_SCORE, WinType.LOW_SCORE):
         extreme = "highest" if kind is WinType.HIGH_SCORE else "lowest"
         if threshold is None:
-            return f"At the end of each hand, the {who} with the {extreme} score wins (a tie is a draw)."
+            which = "the hand" if _one_hand(genome) else "each hand"
+            return f"At the end of {which}, the {who} with the {extreme} score wins (a tie is a draw)."
         scorer = "a team's score" if genome.team_mode else "any player's score"
         points = words.count(threshold, "point")
         return (

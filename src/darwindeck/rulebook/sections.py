@@ -9,8 +9,12 @@ dates, no dict or set iteration order.
 
 from __future__ import annotations
 
+import re
+
+from darwindeck.errors import UnknownGameError
 from darwindeck.genome.cards import DeckType, Location, Visibility
 from darwindeck.genome.conditions import ConditionType, iter_conditions
+from darwindeck.genome.library import resolve_slug
 from darwindeck.genome.phases import (
     AskPhase,
     AuctionPhase,
@@ -24,6 +28,7 @@ from darwindeck.genome.phases import (
     DiscardPhase,
     DrawPhase,
     KnockPhase,
+    PassPhase,
     PlayPhase,
     ShowPhase,
     TrickPhase,
@@ -52,7 +57,7 @@ from darwindeck.rulebook.scoring_text import (
     contract_sentences,
     hand_evaluation_sentences,
 )
-from darwindeck.rulebook.statements import Statements, statements_of
+from darwindeck.rulebook.statements import Statements, hands_end_empty, statements_of
 from darwindeck.rulebook.turn import auction_book, build_turn_section, rank_order, tableau_mode_sentence
 
 EFFECTS_HEADER = ("Card", "Effect", "Target", "Value", "In words")
@@ -122,12 +127,30 @@ def build_rulebook(genome: GameGenome) -> Rulebook:
 
 def _overview(genome: GameGenome) -> Section:
     blocks: list[Block] = []
-    description = " ".join(genome.description.split())
+    description = _description(genome)
     if description:
         blocks.append(Paragraph(description))
     blocks.append(BulletList((f"Players: {genome.player_count}",)))
     blocks.append(Paragraph(_summary(genome)))
     return Section("Overview", tuple(blocks))
+
+
+#: The description ``evolve.operators`` gives a child: the name of its origin, which means nothing to a
+#: stranger unless it is a library game.
+_EVOLVED_FROM = re.compile(r"Evolved from (?P<origin>.+)\.")
+
+
+def _description(genome: GameGenome) -> str:
+    """The genome's description, but "An evolved game." for "Evolved from X." where X is no library game."""
+    description = " ".join(genome.description.split())
+    evolved = _EVOLVED_FROM.fullmatch(description)
+    if evolved is None:
+        return description
+    try:
+        resolve_slug(evolved["origin"])
+    except UnknownGameError:
+        return "An evolved game."
+    return description
 
 
 def _summary(genome: GameGenome) -> str:
@@ -138,13 +161,15 @@ def _summary(genome: GameGenome) -> str:
     mechanics = _mechanics(genome)
     if mechanics:
         text += f" Its mechanics: {words.join(mechanics)}."
-    goals = [_goal(win) for win in genome.win_conditions]
+    goals = [_goal(win, genome) for win in genome.win_conditions]
     if goals:
         text += f" The aim is to {words.join(list(dict.fromkeys(goals)), 'or')}."
     return text
 
 
-def _goal(win: WinCondition) -> str:
+def _goal(win: WinCondition, genome: GameGenome) -> str:
+    if win.type is WinType.ALL_HANDS_EMPTY and hands_end_empty(genome):  # the first hand ends the game
+        return "have the highest score when the hand ends"
     if win.threshold is not None and win.type in (WinType.FIRST_TO_SCORE, WinType.SCORE_THRESHOLD):
         target = words.count(win.threshold, "point")
         if win.type is WinType.FIRST_TO_SCORE:
@@ -239,10 +264,14 @@ def _setup(genome: GameGenome) -> Section:
     if any(isinstance(phase, DealerPhase) for phase in genome.phases):  # engine.dealer.deal_dealer
         items.append("Deal the dealer two cards: the up-card face up, then the hole card face down.")
         remaining -= 2
+    unused = _deck_unused(genome)
     if remaining == 1:
-        items.append("The one card left over stays face down as the deck.")
+        items.append(
+            f"The one card left over {'is set aside unused' if unused else 'stays face down as the deck'}."
+        )
     elif remaining > 1:
-        items.append(f"The other {words.count(remaining, 'card')} stay face down as the deck.")
+        where = "are set aside unused" if unused else "stay face down as the deck"
+        items.append(f"The other {words.count(remaining, 'card')} {where}.")
     if setup.wild_cards:
         ranks = words.join([f"every {rank.value}" for rank in setup.wild_cards])
         items.append(f"{words.capitalize(ranks)} {'is' if len(setup.wild_cards) == 1 else 'are'} wild.")
@@ -257,6 +286,25 @@ def _setup(genome: GameGenome) -> Section:
             f"{words.count(setup.cards_per_player, 'card')} to each player."
         )
     return Section("Setup", (BulletList(tuple(items)),))
+
+
+#: Phases that never read the deck: they use the cards in hand only.
+_HAND_ONLY = (TrickPhase, BiddingPhase, PassPhase, AuctionPhase)
+
+
+def _deck_unused(genome: GameGenome) -> bool:
+    """Whether no rule ever uses the cards left over after the deal: every phase plays from hands only,
+    nothing is turned up or dealt again, no card effect, and no condition reads a pile's size."""
+    setup = genome.setup
+    reads_piles = (ConditionType.LOCATION_EMPTY, ConditionType.LOCATION_SIZE)
+    return (
+        all(isinstance(phase, _HAND_ONLY) for phase in genome.phases)
+        and setup.initial_discard_count == 0
+        and setup.turned_trump is None
+        and not setup.refill_hands
+        and not genome.special_effects
+        and not any(condition.type in reads_piles for condition in genome.all_conditions())
+    )
 
 
 #: Where each hand's trumps come from (``engine.deals.turn_up``).
@@ -433,7 +481,8 @@ def _scoring(genome: GameGenome, context: ConditionContext) -> Section | None:
 
 
 def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
-    items = ["The game ends as soon as one of the winning conditions under Objective holds."]
+    which = "one of the winning conditions" if len(genome.win_conditions) > 1 else "the winning condition"
+    items = [f"The game ends as soon as {which} under Objective holds."]
     structure = genome.turn_structure
     if any(isinstance(phase, CountPhase) for phase in genome.phases):  # engine.counting ends it
         items.append("A hand ends when every player's hand is empty (the deck is not played out).")
@@ -452,28 +501,31 @@ def _end_of_game(genome: GameGenome, statements: Statements) -> Section:
             "no card moved."
         )
     if statements.fold_ends_hand:
-        items.extend(_betting_hand_end(genome))
+        items.extend(_betting_hand_end(genome, statements.most_hands == 1))
     scored = " it is scored (see the scoring rules) and" if _scores_at_hand_end(genome) else ""
-    items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
+    if statements.most_hands == 1:
+        items.append(f"When the hand ends,{scored} the game ends.")
+    else:
+        items.append(f"When a hand ends,{scored} a new hand is dealt unless someone has won.")
     if _draws_from_deck(genome):
         items.append(_DECK_EMPTY_TEXT[structure.deck_empty])
     climbing = any(isinstance(phase, ClimbPhase) for phase in genome.phases)  # a hand is one turn there
-    limit = words.count(genome.max_turns, "hand" if climbing else "turn")
-    dealt = ", deals thrown in included" if climbing else ""
-    items.append(
-        f"If nobody has won after {limit}{dealt} (a limit that ends every game), the game is a draw."
-    )
+    if climbing or statements.most_turns is None or statements.most_turns > genome.max_turns:  # else moot
+        limit = words.count(genome.max_turns, "hand" if climbing else "turn")
+        dealt = ", deals thrown in included" if climbing else ""
+        items.append(f"If nobody has won after {limit}{dealt}, the game ends in a draw.")
     return Section("End of game", (BulletList(tuple(items)),))
 
 
-def _betting_hand_end(genome: GameGenome) -> list[str]:
-    """Folding and the pot as ``engine.betting`` and ``engine.deals.end_hand`` play them."""
+def _betting_hand_end(genome: GameGenome, one_hand: bool) -> list[str]:
+    """Folding and the pot as ``engine.betting`` and ``engine.deals.end_hand`` play them (``one_hand``:
+    the game deals one hand only, so nothing is kept for a next hand: a tie is the Objective's)."""
     ranked = genome.scoring.hand_evaluation is not None
     others = (
-        "otherwise to the best hand among them (hands are ranked as the scoring rules describe), and on "
-        "a tie it stays in the pot for the next hand"
+        "otherwise to the best hand among them (hands are ranked as the scoring rules describe)"
+        + ("" if one_hand else ", and on a tie it stays in the pot for the next hand")
         if ranked
-        else "if more than one has not, it stays in the pot for the next hand"
+        else "if more than one has not, it stays in the pot" + ("" if one_hand else " for the next hand")
     )
     if any(isinstance(phase, BoardPhase) for phase in genome.phases):  # engine.board.share_pot
         others = (
@@ -484,7 +536,8 @@ def _betting_hand_end(genome: GameGenome) -> list[str]:
         "A player who folds sits out the rest of the hand: their turns are skipped and they cannot win "
         "the pot.",
         "When all but one player have folded, the hand ends at once.",
-        f"When a hand ends, the pot goes to the only player who has not folded; {others}.",
+        f"When {'the' if one_hand else 'a'} hand ends, the pot goes to the only player who has not folded; "
+        f"{others}.",
     ]
 
 

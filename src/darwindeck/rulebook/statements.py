@@ -28,7 +28,26 @@ documented semantics (``docs/rules-engine.md``):
   restarts its count (then the player after the last to count does).
 * **Folding** (``Statements.fold_ends_hand``): with betting, a hand ends at once when all but one player
   have folded (``engine.betting``).
-* **Bids** (``Statements.most_bid``): the highest bid that can be made, as the bidding phase states it.
+* **Bids** (``Statements.most_bid``): the highest bid that can be made, as the bidding phase states it;
+  ``bid_hand_size``: the cards every bidder holds when bidding, when that is exact (the bidding phase
+  comes first in the turn or after pass phases only, and the deal gives everyone ``cards_per_player``):
+  the engine's cap of a bid by the bidder's hand is then already in ``most_bid``.
+* **Hands** (``Statements.most_hands``, ``most_hands``): the most hands a game can deal. A second hand is
+  dealt only when the win conditions judged at a hand's end (``engine.wins``) are all unmet, or when a
+  hand is thrown in (``TrickStatement.thrown_in``; a call phase that redeals when everyone passes).
+  Without a throw-in, a game ends by the end of hand 1 when a win condition met at every hand's end is
+  present: ``most_tricks`` or ``fewest_tricks`` (a tie is
+  a draw, which ends the game too), ``high_score`` without a threshold, ``best_hand`` with a hand
+  evaluation, and ``empty_hand`` or ``all_hands_empty`` in a trick game whose every hand ends with every
+  hand empty (``hands_end_empty``: the trick statement is exact and its tricks are the cards dealt:
+  nothing but tricks takes a card from a hand, and a hand of at most that many cards is empty after that
+  many tricks), and ``most_captured`` there too when the deal leaves no card in the deck (it is judged
+  when the deck and every hand are empty; a tie is a draw); and by the end of hand n with
+  ``hands_played`` n.
+* **Turns** (``Statements.most_turns``): the most turns a game can last, when the hands are bounded and
+  the trick statement is exact without a throw-in: every turn then plays one trick in each of the turn's
+  k trick phases until the hand's last trick (which ends the turn with the hand: ``engine.kernel``), so a
+  hand lasts ⌈tricks ÷ k⌉ turns and the game at most ``most_hands`` times that.
 * **Scores** (``Statements.score_moments``): when a score may change: when a trick is won (``trick_win``
   rules), when a card is played or discarded (``play`` and ``capture`` rules: a discard to the tableau
   captures as a play does), in a count (its combos and gos), when a player knocks, at a hand's end
@@ -39,11 +58,13 @@ documented semantics (``docs/rules-engine.md``):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 
 from darwindeck.genome.cards import Location
 from darwindeck.genome.phases import (
+    AllPass,
     AskPhase,
     AuctionPhase,
     BettingPhase,
@@ -63,7 +84,14 @@ from darwindeck.genome.phases import (
     TrickPhase,
     TrumpPhase,
 )
-from darwindeck.genome.schema import EffectType, GameGenome, ScoringTrigger, TableauMode, WinType
+from darwindeck.genome.schema import (
+    EffectType,
+    GameGenome,
+    ScoringTrigger,
+    TableauMode,
+    WinCondition,
+    WinType,
+)
 
 
 class Actor(Enum):
@@ -118,15 +146,18 @@ class PhaseStatement:
     before_first_trick: bool | None = None
     #: whom an ask phase asks and who challenges a claim (None for the other phases)
     others: Others | None = None
+    #: the game deals one hand only (``most_hands``): the sentence speaks of "the hand"
+    one_hand: bool = False
 
     @property
     def opening(self) -> str:
         """When a once-a-hand phase happens, as the rulebook opens its sentence."""
         if self.before_first_trick is None or (self.before_first_trick and self.kind == "PassPhase"):
-            return "At the start of each hand"
+            return "At the start of the hand" if self.one_hand else "At the start of each hand"
+        which = "" if self.one_hand else " of each hand"
         if self.before_first_trick:
-            return "Before the first trick of each hand"
-        return "After the first trick of each hand"
+            return f"Before the first trick{which}"
+        return f"After the first trick{which}"
 
 
 @dataclass(frozen=True)
@@ -160,6 +191,12 @@ class Statements:
     fold_ends_hand: bool = False
     #: the highest bid a bidding phase can offer (None: no bidding phase)
     most_bid: int | None = None
+    #: the cards every bidder holds when bidding, when exact (None: not known or no bidding)
+    bid_hand_size: int | None = None
+    #: the most hands the game can deal (None: not bounded by the rules)
+    most_hands: int | None = None
+    #: the most turns the game can last (None: not known)
+    most_turns: int | None = None
 
 
 _EACH_PLAYER = (
@@ -182,8 +219,10 @@ _AT_ONCE = {WinType.FIRST_TO_SCORE: Moment.ACTION, WinType.CAPTURE_ALL: Moment.A
 
 def statements_of(genome: GameGenome) -> Statements:
     """Every checkable statement of ``genome``'s rulebook (cheap: no engine, no compilation)."""
+    bound = most_hands(genome)
+    one_hand = bound is not None and bound[0] == 1
     return Statements(
-        phases=tuple(_phase_statement(index, genome) for index in range(len(genome.phases))),
+        phases=tuple(_phase_statement(index, genome, one_hand) for index in range(len(genome.phases))),
         trick_winner_next=genome.turn_structure.has_tricks and not _counts(genome),
         tricks=trick_statement(genome),
         wins=tuple(
@@ -193,6 +232,9 @@ def statements_of(genome: GameGenome) -> Statements:
         score_moments=_score_moments(genome),
         fold_ends_hand=any(isinstance(phase, BettingPhase) for phase in genome.phases),
         most_bid=most_bid(genome),
+        bid_hand_size=bid_hand_size(genome),
+        most_hands=None if bound is None else bound[0],
+        most_turns=most_turns(genome),
     )
 
 
@@ -201,7 +243,7 @@ def _counts(genome: GameGenome) -> bool:
     return any(isinstance(phase, CountPhase) for phase in genome.phases)
 
 
-def _phase_statement(index: int, genome: GameGenome) -> PhaseStatement:
+def _phase_statement(index: int, genome: GameGenome, one_hand: bool) -> PhaseStatement:
     phase = genome.phases[index]
     actor = Actor.TURN_PLAYER
     if isinstance(phase, _EACH_PLAYER):
@@ -213,7 +255,7 @@ def _phase_statement(index: int, genome: GameGenome) -> PhaseStatement:
     if once and genome.turn_structure.has_tricks:
         before = not any(isinstance(earlier, TrickPhase) for earlier in genome.phases[:index])
     others = others_of(genome) if isinstance(phase, AskPhase | ClaimPhase) else None
-    return PhaseStatement(index, type(phase).__name__, actor, once, before, others)
+    return PhaseStatement(index, type(phase).__name__, actor, once, before, others, one_hand)
 
 
 def win_moment(kind: WinType) -> Moment:
@@ -252,6 +294,83 @@ def most_bid(genome: GameGenome) -> int | None:
     if isinstance(genome.phases[first], BiddingPhase) and not hands_can_grow(genome):
         highest = min(highest, genome.setup.cards_per_player)
     return highest
+
+
+def bid_hand_size(genome: GameGenome) -> int | None:
+    """The cards every bidder holds when bidding, when exact (module rules, *bids*); else None."""
+    first = next((i for i, phase in enumerate(genome.phases) if isinstance(phase, BiddingPhase)), None)
+    dealt = genome.setup.cards_per_player
+    if first is None or dealt * genome.player_count > genome.setup.initial_deck.size:
+        return None
+    if not all(isinstance(phase, PassPhase) for phase in genome.phases[:first]):
+        return None
+    return dealt
+
+
+#: Win types met at every hand's end (``engine.wins``: a tie is a draw, which ends the game too).
+_MET_AT_EVERY_HAND_END = frozenset({WinType.MOST_TRICKS, WinType.FEWEST_TRICKS})
+#: Win types met at a hand's end where every hand is empty.
+_MET_WHEN_HANDS_EMPTY = frozenset({WinType.EMPTY_HAND, WinType.ALL_HANDS_EMPTY})
+
+
+def hands_end_empty(genome: GameGenome) -> bool:
+    """Whether every hand played to its end ends with every hand empty (module rules, *hands*)."""
+    tricks = trick_statement(genome)
+    return tricks is not None and tricks.exact and tricks.most == genome.setup.cards_per_player
+
+
+def _deals_whole_deck(genome: GameGenome) -> bool:
+    """Whether the deal leaves no card in the deck (every card goes to a hand)."""
+    setup = genome.setup
+    return (
+        setup.initial_discard_count == 0
+        and setup.cards_per_player * genome.player_count == setup.initial_deck.size
+    )
+
+
+def _hands_by(genome: GameGenome, win: WinCondition, hands_empty: bool) -> int | None:
+    """The hand by whose end ``win`` is sure to be met (None: no such hand)."""
+    if win.type in _MET_AT_EVERY_HAND_END or (win.type in _MET_WHEN_HANDS_EMPTY and hands_empty):
+        return 1
+    if win.type is WinType.HIGH_SCORE and win.threshold is None:
+        return 1
+    if win.type is WinType.MOST_CAPTURED and hands_empty and _deals_whole_deck(genome):
+        return 1
+    if win.type is WinType.BEST_HAND and genome.scoring.hand_evaluation is not None:
+        return 1
+    if win.type is WinType.HANDS_PLAYED and win.threshold is not None:
+        return max(1, win.threshold)
+    return None
+
+
+def most_hands(genome: GameGenome) -> tuple[int, WinCondition] | None:
+    """The most hands a game of ``genome`` can deal, with the win condition that ends it by then; None
+    when nothing bounds them (module rules, *hands*)."""
+    tricks = trick_statement(genome)
+    if tricks is not None and tricks.thrown_in:
+        return None
+    if any(isinstance(phase, CallPhase) and phase.all_pass is AllPass.REDEAL for phase in genome.phases):
+        return None  # a hand every player passes is thrown in and dealt again (engine.climb)
+    hands_empty = hands_end_empty(genome)
+    bounds = []
+    for win in genome.win_conditions:
+        hands = _hands_by(genome, win, hands_empty)
+        if hands is not None:
+            bounds.append((hands, win))
+    return min(bounds, key=lambda bound: bound[0]) if bounds else None
+
+
+def most_turns(genome: GameGenome) -> int | None:
+    """The most turns a game of ``genome`` can last, when known exactly from the rules (module rules,
+    *turns*); else None."""
+    bound = most_hands(genome)
+    tricks = trick_statement(genome)
+    if bound is None or tricks is None or not tricks.exact or tricks.most is None or tricks.most < 1:
+        return None
+    per_turn = sum(1 for phase in genome.phases if isinstance(phase, TrickPhase))
+    if per_turn == 0:
+        return None
+    return bound[0] * math.ceil(tricks.most / per_turn)
 
 
 def hands_can_grow(genome: GameGenome) -> bool:

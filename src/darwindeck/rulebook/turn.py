@@ -62,7 +62,7 @@ from darwindeck.rulebook import words
 from darwindeck.rulebook.conditions_text import ConditionContext, describe_condition, tests_a_card
 from darwindeck.rulebook.describe import TURN_ORDER_EFFECTS, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Section
-from darwindeck.rulebook.statements import Actor, Others, Statements, TrickStatement, most_bid, others_of
+from darwindeck.rulebook.statements import Actor, Others, Statements, TrickStatement, others_of
 
 _PHASE_TITLES: dict[type[Phase], str] = {
     DrawPhase: "Draw",
@@ -124,19 +124,19 @@ def tableau_mode_sentence(genome: GameGenome) -> str:
 
 def build_turn_section(genome: GameGenome, context: ConditionContext, statements: Statements) -> Section:
     phases = tuple(
-        _phase_section(phase, index, genome, context, statements.phases[index].opening)
-        for index, phase in enumerate(genome.phases)
+        _phase_section(phase, index, genome, context, statements) for index, phase in enumerate(genome.phases)
     )
     return Section("Turn", tuple(_turn_intro(genome, statements)), phases)
 
 
-def tricks_sentence(genome: GameGenome, tricks: TrickStatement) -> str:
-    """The tricks of a hand as ``tricks`` states them: never more than the deal can give."""
+def tricks_sentence(genome: GameGenome, tricks: TrickStatement, one_hand: bool) -> str:
+    """The tricks of a hand as ``tricks`` states them: never more than the deal can give (``one_hand``:
+    the game deals one hand only)."""
     limit = genome.turn_structure.tricks_per_hand
     if limit is None or tricks.most is None:
         return ""
     if tricks.exact:
-        return f" A hand has {words.count(tricks.most, 'trick')}."
+        return f" {'The' if one_hand else 'A'} hand has {words.count(tricks.most, 'trick')}."
     if tricks.most == limit:
         return f" A hand ends after {words.count(limit, 'trick')}, or sooner when every hand is empty."
     return f" A hand ends when every hand is empty, after {words.count(tricks.most, 'trick')} at most."
@@ -172,6 +172,10 @@ def _turn_intro(genome: GameGenome, statements: Statements) -> list[Block]:
     structure = genome.turn_structure
     if any(isinstance(phase, ClimbPhase) for phase in genome.phases):
         return [Paragraph(_climbing_hands(genome))]
+    one_hand = statements.most_hands == 1
+    played_in = (
+        "The game is one hand, played in" if one_hand else "The game is played in hands, and each hand in"
+    )
     owned = _turn_owned(genome, statements) if structure.has_tricks else []
     if owned:
         unless = (
@@ -180,33 +184,36 @@ def _turn_intro(genome: GameGenome, statements: Statements) -> list[Block]:
             else ", unless the count then starts again: then the player after the last to count takes it"
         )
         hands = (
-            "The game is played in hands, and each hand in turns. On your turn you lead a trick: in seat "
-            "order, starting with you, every player plays one card to it. The winner of the trick takes "
-            f"the next turn{unless}."
+            f"{played_in} turns. On your turn you lead a trick: in seat order, starting with you, every "
+            f"player plays one card to it. The winner of the trick takes the next turn{unless}."
         )
     elif structure.has_tricks:
         hands = (
-            "The game is played in hands, and each hand in tricks: in seat order, starting with the "
-            "player who leads, every player plays one card to each trick."
+            f"{played_in} tricks: in seat order, starting with the player who leads, every player plays "
+            "one card to each trick."
         )
     else:
         hands = _seat_order(genome.player_count)
     if statements.tricks is not None:
-        hands += tricks_sentence(genome, statements.tricks)
+        hands += tricks_sentence(genome, statements.tricks, one_hand)
         if not statements.tricks.exact:
             hands += (
                 " A player with no cards left is passed over; if it is the one to lead, the next player "
                 "in the order of play who has cards leads instead."
             )
     blocks: list[Block] = [Paragraph(hands)]
-    blocks.append(Paragraph(_who_starts(genome)))
+    blocks.append(Paragraph(_who_starts(genome, one_hand)))
     kinds = {effect.effect_type for effect in effective_effects(genome)}
     if kinds & TURN_ORDER_EFFECTS:
         blocks.append(Paragraph(_advance_turn_text(kinds)))
     if owned:
         blocks.append(Paragraph(_owned_text(genome, statements, owned)))
     else:
-        lead = "Each hand goes" if structure.has_tricks else "On your turn, go"
+        lead = (
+            ("The hand goes" if one_hand else "Each hand goes")
+            if structure.has_tricks
+            else "On your turn, go"
+        )
         blocks.append(Paragraph(f"{lead} through these phases in order."))
     return blocks
 
@@ -226,8 +233,9 @@ def _climbing_hands(genome: GameGenome) -> str:
 _FIRST_HAND = " Player 1 starts the first hand; in each new hand, the next player in seat order does."
 
 
-def _who_starts(genome: GameGenome) -> str:
-    """Who starts a hand: player 1 the first, the next player in seat order each new hand."""
+def _who_starts(genome: GameGenome, one_hand: bool) -> str:
+    """Who starts a hand: player 1 the first, the next player in seat order each new hand (``one_hand``:
+    the game deals one hand only, and nothing is said of new hands)."""
     bids = any(isinstance(phase, BiddingPhase) for phase in genome.phases)
     if any(isinstance(phase, AuctionPhase) for phase in genome.phases):
         last = genome.player_count
@@ -239,6 +247,8 @@ def _who_starts(genome: GameGenome) -> str:
     if genome.turn_structure.has_tricks and leads:
         card = words.card(*leads[0])
         starts = "bids first" if bids else "takes the first turn"
+        if one_hand:
+            return f"Player 1 {starts}. The first trick is led by the player holding {card}."
         return (
             f"Player 1 {starts} of the first hand; in each new hand, the next player in seat order does. "
             f"The first trick of each hand is led by the player holding {card}."
@@ -247,6 +257,8 @@ def _who_starts(genome: GameGenome) -> str:
         first = "bids first and leads the first trick" if bids else "leads the first trick"
     else:
         first = "takes the first turn"
+    if one_hand:
+        return f"Player 1 {first}."
     return f"Player 1 {first} of the first hand; in each new hand, the next player in seat order does."
 
 
@@ -273,11 +285,13 @@ def _advance_turn_text(kinds: set[EffectType]) -> str:
 
 
 def _phase_section(
-    phase: Phase, index: int, genome: GameGenome, context: ConditionContext, opening: str
+    phase: Phase, index: int, genome: GameGenome, context: ConditionContext, statements: Statements
 ) -> Section:
     title = f"Phase {index + 1}: {_PHASE_TITLES[type(phase)]}"
     path = f"turn_structure.phases[{index}]"
-    main, details = _describe_phase(phase, path, genome, context, opening)
+    main, details = _describe_phase(
+        phase, path, genome, context, statements, statements.phases[index].opening
+    )
     blocks: list[Block] = [Paragraph(main)]
     if details:
         blocks.append(BulletList(tuple(details)))
@@ -285,7 +299,12 @@ def _phase_section(
 
 
 def _describe_phase(
-    phase: Phase, path: str, genome: GameGenome, context: ConditionContext, opening: str
+    phase: Phase,
+    path: str,
+    genome: GameGenome,
+    context: ConditionContext,
+    statements: Statements,
+    opening: str,
 ) -> tuple[str, list[str]]:
     """``opening``: when a once-a-hand phase happens (``PhaseStatement.opening``)."""
     if isinstance(phase, DrawPhase):
@@ -295,7 +314,7 @@ def _describe_phase(
     if isinstance(phase, DiscardPhase):
         return _discard(phase, path, genome, context)
     if isinstance(phase, TrickPhase):
-        return _trick(phase, genome)
+        return _trick(phase, genome, statements.most_hands == 1)
     if isinstance(phase, ClaimPhase):
         return _claim(phase, genome)
     if isinstance(phase, BettingPhase) and pot_sized(genome):
@@ -307,7 +326,7 @@ def _describe_phase(
     if isinstance(phase, KnockPhase):
         return _knock(phase, genome)
     if isinstance(phase, PassPhase):
-        return _pass(phase, genome, opening)
+        return _pass(phase, genome, opening, statements.most_hands)
     if isinstance(phase, TrumpPhase):
         return _making_trump(phase, genome, opening)
     if isinstance(phase, AskPhase):
@@ -326,7 +345,7 @@ def _describe_phase(
         return _call(phase, genome, opening)
     if isinstance(phase, ClimbPhase):
         return _climb(phase, genome)
-    return _bidding(phase, opening, most_bid(genome))
+    return _bidding(phase, opening, statements)
 
 
 def _source(location: Location, player_count: int) -> str:
@@ -463,7 +482,8 @@ def _discard(
     return main, details
 
 
-def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
+def _trick(phase: TrickPhase, genome: GameGenome, one_hand: bool) -> tuple[str, list[str]]:
+    """A trick phase's rules (``one_hand``: the game deals one hand only)."""
     main = "Play 1 card to the trick. The first card played is the lead."
     details = []
     if phase.lead_suit_required:
@@ -511,7 +531,7 @@ def _trick(phase: TrickPhase, genome: GameGenome) -> tuple[str, list[str]]:
         )
     if phase.top_trumps and (made or turned or bid or trump is not None):
         details.append(_top_trumps_text(phase.top_trumps))
-    details.extend(_first_trick_rules(phase))
+    details.extend(_first_trick_rules(phase, one_hand))
     details.append(rank_order(genome.setup.initial_deck))
     details.append("The winner of a trick leads the next one.")
     return main, details
@@ -869,33 +889,40 @@ def _making_trump(phase: TrumpPhase, genome: GameGenome, opening: str) -> tuple[
     return main, details
 
 
-def _first_trick_rules(phase: TrickPhase) -> list[str]:
+def _first_trick_rules(phase: TrickPhase, one_hand: bool) -> list[str]:
+    """The first lead and the clean first trick (``one_hand``: the game deals one hand only)."""
     rules = []
     if phase.first_lead is not None:
         card = words.card(*phase.first_lead)
-        rules.append(
-            f"The player holding {card} leads the first trick of each hand, and must lead the {card}."
-        )
+        which = "" if one_hand else " of each hand"
+        rules.append(f"The player holding {card} leads the first trick{which}, and must lead the {card}.")
     if phase.clean_first_trick:
+        which = "" if one_hand else " of a hand"
         rules.append(
-            "On the first trick of a hand you may not play a card that scores when the trick is won, "
+            f"On the first trick{which} you may not play a card that scores when the trick is won, "
             "unless you have no other card you may play."
         )
     return rules
 
 
-def _pass(phase: PassPhase, genome: GameGenome, opening: str) -> tuple[str, list[str]]:
-    """The pass phase as ``engine.passing`` plays it (across is half the table away)."""
+def _pass(phase: PassPhase, genome: GameGenome, opening: str, hands: int | None) -> tuple[str, list[str]]:
+    """The pass phase as ``engine.passing`` plays it (across is half the table away; hand h passes
+    ``directions[(h − 1) mod n]``), for the hands the game can deal (``hands``; None: unbounded)."""
     main = (
         f"{opening}, every player chooses {words.count(phase.count, 'card')} from their "
         "hand, and then all pass them at the same time to another player: you see the cards you receive "
         "only after choosing yours."
     )
     names = [_pass_direction(direction, genome.player_count) for direction in phase.directions]
-    if len(set(names)) == 1:
-        return main, [f"Every hand {names[0]}."]
-    steps = [f"hand {i + 1} {name}" for i, name in enumerate(names)]
-    return main, [f"{words.capitalize('; '.join(steps))}; then the cycle starts again."]
+    if hands == 1:
+        first = names[0]
+        return main, [f"Everyone {first}." if first.startswith("passes") else f"The hand {first}."]
+    used = names if hands is None else [names[h % len(names)] for h in range(min(hands, len(names)))]
+    if len(set(names)) == 1 or (len(set(used)) == 1 and hands is not None and hands <= len(names)):
+        return main, [f"Every hand {used[0]}."]
+    steps = [f"hand {i + 1} {name}" for i, name in enumerate(used)]
+    cycle = "; then the cycle starts again" if hands is None or hands > len(names) else ""
+    return main, [f"{words.capitalize('; '.join(steps))}{cycle}."]
 
 
 def _pass_direction(direction: PassDirection, players: int) -> str:
@@ -1036,10 +1063,13 @@ def _board(phase: BoardPhase, genome: GameGenome, first: int | None) -> tuple[st
     return main, details
 
 
-def _bidding(phase: BiddingPhase, opening: str, highest: int | None) -> tuple[str, list[str]]:
-    """``highest``: the highest bid that can be made (``Statements.most_bid``)."""
+def _bidding(phase: BiddingPhase, opening: str, statements: Statements) -> tuple[str, list[str]]:
+    """The highest bid is ``Statements.most_bid``; where every bidder's hand size is known
+    (``Statements.bid_hand_size``) the engine's cap by the hand is in it already and goes unsaid."""
     main = f"{opening}, each player in turn bids the number of tricks they expect to take."
-    if highest is not None and phase.min_bid <= highest < phase.max_bid:
+    highest = statements.most_bid
+    capped = highest is not None and highest < phase.max_bid
+    if highest is not None and phase.min_bid <= highest and (capped or statements.bid_hand_size is not None):
         details = [f"A bid is from {phase.min_bid} to {highest}."]
     else:
         details = [

@@ -73,6 +73,7 @@ from darwindeck.play.view import (
     TableView,
     build_view,
     cards_turned_up,
+    settled_view,
     sort_hand,
     table_rules,
     trick_winner,
@@ -269,14 +270,15 @@ class WebGame:
         actor = self.state.current_player
         befores = {seat: self._view_now(seat) for seat in self.logs}
         revealed = cards_turned_up(self.state, action)
-        before_array = self.state.array.copy()
+        prior = self.state.clone()
         self.state.apply_action(action)
         self.actions.append(action)
         for opponent in self.opponents.values():
-            opponent.observe(before_array, self.state, action)
+            opponent.observe(prior.array, self.state, action)
         for seat, before in befores.items():
             after = self._view_now(seat)
-            self._narrate(seat, before, action, after, revealed, note if seat == actor else "")
+            settled = settled_view(prior, action, seat)
+            self._narrate(seat, before, action, after, revealed, settled, note if seat == actor else "")
 
     def _view_now(self, seat: int) -> TableView:
         """``build_view`` of ``seat`` in the current state, built once per version."""
@@ -287,17 +289,25 @@ class WebGame:
         return kept[1]
 
     def _narrate(
-        self, seat: int, before: TableView, action: int, after: TableView, revealed: Revealed, note: str
+        self,
+        seat: int,
+        before: TableView,
+        action: int,
+        after: TableView,
+        revealed: Revealed,
+        settled: TableView,
+        note: str,
     ) -> None:
         """Tell ``seat``'s log what ``action`` (``before`` to ``after``) did, as that seat saw it, with the
-        cards the rules turned up (``revealed``)."""
+        cards the rules turned up (``revealed``) and the table as the action left it (``settled``,
+        ``view.settled_view``)."""
         trick = completed_trick(before, action, after)
         if trick:
             self.tricks[seat] = LastTrick(before.hand_number, trick, self._winner(trick, before))
         line = describe_decision(before, action, after, self.setup.genome, self.rules, revealed)
         log = self.logs[seat]
         _tell(log, with_note(line, note) if note else line)
-        for event in describe_events(before, action, after, self.rules, revealed):
+        for event in describe_events(before, action, after, self.rules, revealed, settled):
             _tell(log, event)
         del log[:-LOG_LINES]
 

@@ -7,14 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from darwindeck.agents import batch as B
+from darwindeck.engine import layout as L
 from darwindeck.evolve.fitness import live_form
+from darwindeck.evolve.mutations._edit import with_phases
 from darwindeck.evolve.quality.ablation import (
     ablate,
     removable_rules,
+    replay_baseline,
     replay_digests,
     replays_identically,
     static_dead,
 )
+from darwindeck.evolve.quality.play import GREEDY, play
 from darwindeck.genome.identity import genome_identity
 from darwindeck.genome.library import get_game
 from darwindeck.genome.schema import GameGenome, WinCondition, WinType
@@ -88,11 +93,50 @@ def test_a_trump_repeated_in_the_trick_phase_is_dead() -> None:
 
 def test_a_chunked_replay_agrees_with_the_full_one() -> None:
     genome = get_game("uno-style")
-    baseline = replay_digests(genome, 0)
+    base = replay_baseline(genome, 0)
+    baseline = base.digests
+    assert base.is_game and baseline == replay_digests(genome, 0)  # the chunked baseline is the whole one
     assert replays_identically(genome, 0, baseline)
+    assert replays_identically(genome, 0, baseline, base.caps)
     for rule in removable_rules(genome):
         full = replay_digests(rule.without, 0) == baseline
         assert replays_identically(rule.without, 0, baseline) is full, rule.text
+        assert replays_identically(rule.without, 0, baseline, base.caps) is full, rule.text
+
+
+def test_a_turn_cap_ends_only_the_games_that_outlast_it() -> None:
+    # The engine's turn limit (engine.kernel.end_turn: the win conditions are judged before the limit)
+    # ends a game at the cap only when the game was still going: a game shorter than the cap is the same
+    # game, digest for digest; a longer one ends by the turn limit with exactly the cap's turns, nobody won.
+    genome = get_game("crazy-eights")
+    free = play(genome, [GREEDY], 16, 3)
+    turns = free.column(B.STAT_TURNS)
+    cap = int(sorted(turns)[8])
+    capped = play(genome, [GREEDY], 16, 3, turn_cap=cap)
+    assert (turns < cap).any() and (turns > cap).any()
+    for game in range(16):
+        if turns[game] < cap:
+            assert capped.digests[game] == free.digests[game]
+        elif turns[game] > cap:
+            assert capped.rows[game, B.STAT_TURNS] == cap
+            assert capped.rows[game, B.STAT_ENDED_BY] == L.END_TURN_LIMIT
+            assert capped.winners[game] == -1
+    # One more than the longest game changes nothing.
+    assert play(genome, [GREEDY], 16, 3, turn_cap=int(turns.max()) + 1).digests == free.digests
+
+
+def test_a_genome_that_is_no_game_is_not_replayed() -> None:
+    # War to 30 turns: a player wins by capturing all 52 cards, 26 of them the other's, and a turn moves
+    # one card across unless ties chain into a war: no game comes near it, so every game ends at the turn
+    # limit without a winner, greedy self-play makes no game of it, and the ablation replays nothing.
+    war = dataclasses.replace(get_game("war"), max_turns=30)
+    base = replay_baseline(war, 0)
+    assert not base.is_game
+    # 10 games without a winner of 24 decide it (more than 40 %): the third chunk of 4 stops the baseline
+    assert base.digests == replay_digests(war, 0)[:12]
+    ablation = ablate(war, 0)
+    assert ablation.tested == 0
+    assert ablation.digests == base.digests
 
 
 def test_a_clean_first_trick_without_scoring_cards_is_dead() -> None:
@@ -113,3 +157,18 @@ def test_a_clean_first_trick_without_scoring_cards_is_dead() -> None:
     ) in found
     live = ablate(pointless, 0).live
     assert not live.phases[1].clean_first_trick
+
+
+def test_card_scoring_a_clean_first_trick_reads_is_not_statically_dead() -> None:
+    # Hearts won by the most tricks: no win condition reads scores, but the clean first trick forbids the
+    # cards the trick-win rules score (hearts, Q♠) on the first trick. Without those rules they may be
+    # played there, so removing them can change games: the static check must leave them to the replay.
+    # Played without its pass (so that a hand void in clubs on the first trick is as the deal makes it),
+    # the seeded games show it: some first trick takes a heart once the rules are gone.
+    hearts = get_game("hearts")
+    by_tricks = with_phases(hearts, hearts.phases[1:]).replace(
+        win_conditions=(WinCondition(WinType.MOST_TRICKS),)
+    )
+    assert not [rule for rule, _ in static_dead(by_tricks) if rule.kind == "card scoring"]
+    without_scoring = by_tricks.replace(scoring=dataclasses.replace(hearts.scoring, card_rules=()))
+    assert replay_digests(without_scoring, 0) != replay_digests(by_tricks, 0)

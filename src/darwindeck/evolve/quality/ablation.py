@@ -24,6 +24,22 @@ book scoring        ``book_scoring`` (points for tricks beyond a book)
 A removal that leaves the genome invalid (``validation.validate``) is repaired by ``repair.vet``;
 one that cannot be made valid is not removable (the rule is structural).
 
+**Dead-only rules** (``DEAD_ONLY_KINDS``; ``ablation_rules`` lists the removable rules, then these): a
+pass phase's cycle cut to its first direction, and the cycle without its hold hands (when that is not
+the same cut) (``pass cycle``); the first lead and the clean first trick of a trick phase after the
+turn's first trick phase (``first-trick rule``; a clean first trick where no card scores is a removable
+rule already). They are simplifications the ablation tries for death, statically and by replay, and
+not removable rules: the idle test and the simplification (``quality.idle``, ``quality.simplify``) do
+not offer them, so a cycle a game plays (Hearts' left, right, across, hold over many hands) is never
+cut for being idle. The demo's Gilded Bazaar (2026-11-28) kept Hearts' four-hand cycle in a game decided
+in one hand, and its rulebook told a stranger how hands 2, 3 and 4 pass, hands that never come.
+
+**Hands a game can deal** (``most_hands``, from ``rulebook.statements``, whose module rules state it,
+so the rulebook and the ablation share one bound): a second hand is dealt only when the win conditions
+judged at a hand's end are all unmet, or when a hand is thrown in; a game ends by the end of hand 1
+when a win condition met at every hand's end is present, and by the end of hand n with
+``hands_played`` n.
+
 **Static checks** (exact: such a rule cannot change any game; ``static_dead``):
 
 * special effects in a game without a play phase (effects fire only on cards played in one);
@@ -36,41 +52,91 @@ one that cannot be made valid is not removable (the rule is structural).
   and without a ``has_trump`` condition;
 * a clean first trick (no card that scores may be played to the first trick) where no card rule scores
   a trick's cards: the engine's test of a scoring card is then always false. Only then is it a
-  removable rule (where cards score, what it forbids is the point of the rule, and it stays).
+  removable rule (where cards score, what it forbids is the point of the rule, and it stays). The
+  other way round, a card rule scoring trick wins is never statically dead beside a clean first trick,
+  which reads it (removing it lets its cards onto the first trick), even when nothing reads scores;
+* a pass-cycle simplification under which every hand the game can deal passes to the same seat as
+  before (``pass_seat``: left is 1 seat, right n − 1, across n/2 rounded down, hold none, as
+  ``engine.passing`` counts them; hand h passes ``directions[(h − 1) mod length]``): within
+  ``most_hands`` hands when they are bounded (a game decided in one hand uses only the first
+  direction), else over every hand (at two players left, right and across are all the opponent, so a
+  cycle of them collapses to its first direction);
+* a pass phase whose every direction is ``hold``: nobody ever passes, it moves no card and asks
+  nothing;
+* a first-trick rule of a trick phase after the turn's first trick phase, when the phases before that
+  one take no card from a hand (bidding, trump, pass, auction) and cards are dealt: every hand starts
+  at the turn's first phase (``engine.deals.new_hand``), so the hand's first trick is the first trick
+  phase's, and the engine applies first-trick rules only before a hand's first trick is played. Found in
+  Ember Whirl (the hearts run of 2026-11-28): Hearts' "the holder of 2♣ leads it" in a second trick
+  phase, whose rulebook said the 2♣ leads a first trick another phase plays;
+* a win condition on a score target (``high_score`` with a threshold, ``low_score``,
+  ``score_threshold``, ``first_to_score``: met once a side's score reaches it) that no side can reach
+  (*unreachable targets*, ``most_points``): when the game deals at most n hands (``most_hands``) and a
+  score moves only when a trick is won (only trick and pass phases, every card rule scoring trick wins,
+  no moon, contract, maker or book scoring), a side holds at most n × the sum, over the deck's cards, of
+  the positive points of every rule that may score the card (a condition on the card's rank or suit
+  names what it matches; any other condition may match anything). Exact for the rules: the condition is
+  never met, so every sequence of actions ends as before. A player whose evaluation reads the first win
+  condition (greedy and search, ``agents.mcts``) may play otherwise without it: it was chasing a target
+  the game cannot reach. Found in Crimson Jester (the hearts run of 2026-11-28): "lowest score once
+  someone reaches 156" first, in a game that ends after one hand in which only the Q♠ scores (13).
 
-**Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and
-``RANDOM_GAMES`` of stateless random self-play, ``agents.batch``'s digest per game) are replayed without
-each removable rule in turn; a rule whose removal leaves every game's digest unchanged (the same cards,
-draws, bids and claims to the same outcome) is **dead** and is stripped at once: the next rules are
-tested on the stripped genome, which plays the very same games. A variant is replayed ``REPLAY_CHUNK``
-games at a time and dropped at the first game that differs, so a live rule costs a few games and only a
-dead one costs them all (game i of a batch is dealt from the batch seed and i whoever plays it, so a
-chunk replays exactly the baseline's games); the random games are replayed before the greedy ones (the
-verdict is the same in any order, and a random game is the cheaper). A rule found live is not tested again
-after a later strip. The result is the *live genome*: it plays every replayed game as the original did
-and carries no rule that those games showed to be dead.
+**Replay** (``ablate``): the genome's seeded games (``GREEDY_GAMES`` of greedy self-play and ``RANDOM_GAMES``
+of stateless random self-play, ``agents.batch``'s digest per game) are replayed without each rule of
+``ablation_rules`` in turn; a rule whose removal leaves every game's digest unchanged (the same cards, draws,
+bids and claims to the same outcome) is **dead** and is stripped at once: the next rules are tested on the
+stripped genome, which plays the very same games. A variant is replayed ``REPLAY_CHUNK`` games at a time and
+dropped at the first game that differs, so a live rule costs a few games and only a dead one costs them all
+(game i of a batch is dealt from the batch seed and i whoever plays it, so a chunk replays exactly the
+baseline's games); the random games are replayed before the greedy ones (the verdict is the same in any order,
+and a random game is the cheaper). A rule found live is not tested again after a later strip. The result is
+the *live genome*: it plays every replayed game as the original did and carries no rule that those games
+showed to be dead.
+
+**Turn caps.** A replayed game that is the baseline's game lasts as many turns; so each batch's replays
+are played with the turn limit lowered to one more than the most turns a baseline game of that batch
+lasted (``Baseline.caps``; the step budget stays the genome's). A replay that reaches the cap has already
+outlasted every baseline game and ends there by the turn limit, its digest (which mixes in the turns)
+differing as it would have anyway: the same verdicts, without playing to the genome's turn limit the games
+a removal made endless.
+
+**Games that are no game.** When the baseline's greedy games fail the screening's test of a game
+(``quality.play.is_game``: more than 40 % of them without a winner, or more than 5 % stopped by the
+step budget), nothing is replayed: only the static checks strip rules. The baseline's greedy games are
+played ``REPLAY_CHUNK`` at a time and stop as soon as that test is certain to fail (more than 9 of the
+24 without a winner, or more than 1 stopped); its random games are then not played. Such a genome is
+gated by the screening on its own games all but surely, and every replay of it runs to the turn limit:
+in the demo's run of 2026-11-28, Dusky Whirl (every greedy game 10,000 turns, over 6,000 hands) cost
+18.8 CPU s for its baseline alone, a tenth of the whole run's evaluations.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from darwindeck.agents import batch as B
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
-from darwindeck.evolve.quality.play import GREEDY, STATELESS, batch_seed, play
+from darwindeck.evolve.quality.play import GREEDY, STATELESS, Games, batch_seed, is_game, never_a_game, play
 from darwindeck.evolve.repair import vet
-from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType
+from darwindeck.genome.cards import Rank, Suit
+from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Logic
 from darwindeck.genome.phases import (
+    AuctionPhase,
     BettingPhase,
     BiddingPhase,
     DiscardPhase,
     DrawPhase,
+    PassDirection,
+    PassPhase,
     Phase,
     PlayPhase,
     TrickPhase,
+    TrumpPhase,
 )
 from darwindeck.genome.schema import (
     SCORE_WINS,
@@ -80,6 +146,7 @@ from darwindeck.genome.schema import (
     TableauMode,
     WinType,
 )
+from darwindeck.rulebook.statements import most_hands
 
 GREEDY_GAMES = 24
 RANDOM_GAMES = 48
@@ -262,6 +329,45 @@ def _book_scoring(genome: GameGenome) -> Iterator[Rule]:
         yield _rule("book_scoring", "book scoring", text, book, genome.replace(book_scoring=None))
 
 
+def _pass_cycles(genome: GameGenome) -> Iterator[Rule]:
+    """A pass cycle's later directions: the cycle cut to its first direction, and (when that is not the
+    same cut) the cycle without its hold hands."""
+    for i, phase in enumerate(genome.phases):
+        if not isinstance(phase, PassPhase) or len(phase.directions) < 2:
+            continue
+        path = f"turn_structure.phases[{i}].directions"
+        names = ", ".join(direction.value for direction in phase.directions)
+        first = phase.directions[:1]
+        text = f"pass cycle {names} in phase {i + 1} → {first[0].value} only"
+        without = _with_phase(genome, i, _replace(phase, directions=first))
+        yield _rule(path, "pass cycle", text, (phase, "first direction only"), without)
+        passing = tuple(direction for direction in phase.directions if direction is not PassDirection.HOLD)
+        if passing and passing != first and len(passing) < len(phase.directions):
+            text = f"hold hands of the pass cycle {names} in phase {i + 1}"
+            without = _with_phase(genome, i, _replace(phase, directions=passing))
+            yield _rule(path, "pass cycle", text, (phase, "no hold"), without)
+
+
+def _first_trick_rules(genome: GameGenome) -> Iterator[Rule]:
+    """The first-trick rules of every trick phase after the turn's first: its first lead, and its clean
+    first trick where cards score when a trick is won (where none do, it is a removable rule)."""
+    tricks = [i for i, phase in enumerate(genome.phases) if isinstance(phase, TrickPhase)]
+    for i in tricks[1:]:
+        phase = genome.phases[i]
+        assert isinstance(phase, TrickPhase)
+        path = f"turn_structure.phases[{i}]"
+        if phase.first_lead is not None:
+            rank, suit = phase.first_lead
+            text = f"first lead {rank.value}{suit.value} in phase {i + 1}"
+            without = _with_phase(genome, i, _replace(phase, first_lead=None))
+            yield _rule(f"{path}.first_lead", "first-trick rule", text, (phase, "first_lead"), without)
+        if phase.clean_first_trick and _scores_trick_wins(genome):
+            text = f"clean first trick in phase {i + 1}"
+            without = _with_phase(genome, i, _replace(phase, clean_first_trick=False))
+            key = (phase, "clean_first_trick")
+            yield _rule(f"{path}.clean_first_trick", "first-trick rule", text, key, without)
+
+
 RULE_KINDS: dict[str, RuleKind] = {
     "phase": _phases,
     "condition": _conditions,
@@ -277,24 +383,37 @@ RULE_KINDS: dict[str, RuleKind] = {
 }
 
 
+#: Simplifications tried for death only (module docstring, *dead-only rules*): not removable rules.
+DEAD_ONLY_KINDS: dict[str, RuleKind] = {"pass cycle": _pass_cycles, "first-trick rule": _first_trick_rules}
+
+
 def register_rule_kind(name: str, kind: RuleKind) -> None:
     """Add a kind of removable rule (new genome features register theirs here)."""
-    if name in RULE_KINDS:
+    if name in RULE_KINDS or name in DEAD_ONLY_KINDS:
         raise DarwinDeckError(f"rule kind {name!r} is already registered")
     RULE_KINDS[name] = kind
+
+
+def _vetted(genome: GameGenome, kinds: dict[str, RuleKind]) -> list[Rule]:
+    rules = []
+    for kind in kinds.values():
+        for rule in kind(genome):
+            vetted = vet(rule.without).genome
+            if vetted is not None and vetted != genome:
+                rules.append(dataclasses.replace(rule, without=vetted))
+    return rules
 
 
 def removable_rules(genome: GameGenome) -> list[Rule]:
     """Every rule of ``genome`` that can be removed, with the (valid) genome without it. A rule the
     repair puts back (Euchre's turned card, which its trump phase needs) cannot be removed and is left
     out: its "removal" would replay identically and be stripped again for ever."""
-    rules = []
-    for kind in RULE_KINDS.values():
-        for rule in kind(genome):
-            vetted = vet(rule.without).genome
-            if vetted is not None and vetted != genome:
-                rules.append(dataclasses.replace(rule, without=vetted))
-    return rules
+    return _vetted(genome, RULE_KINDS)
+
+
+def ablation_rules(genome: GameGenome) -> list[Rule]:
+    """What the ablation tries: the removable rules, then the dead-only rules (module docstring)."""
+    return removable_rules(genome) + _vetted(genome, DEAD_ONLY_KINDS)
 
 
 # -------------------------------------------------------------------------------------- static checks
@@ -305,14 +424,15 @@ _SCORE_READERS = SCORE_WINS | {WinType.ALL_HANDS_EMPTY}
 
 @dataclass(frozen=True)
 class _Readers:
-    """What in a genome can make a rule matter: a play phase, tricks, and what reads scores, hand values
-    and the trump suit."""
+    """What in a genome can make a rule matter: a play phase, tricks, what reads scores, hand values and
+    the trump suit, and a clean first trick (which reads the trick-win card rules)."""
 
     has_play: bool
     has_tricks: bool
     scores: bool
     hands: bool
     trump: bool
+    clean_first: bool
 
     @classmethod
     def of(cls, genome: GameGenome) -> _Readers:
@@ -326,16 +446,167 @@ class _Readers:
             scores=bool(wins & _SCORE_READERS) or ConditionType.SCORE_COMPARE in conditions,
             hands=WinType.BEST_HAND in wins or ConditionType.HAND_VALUE in conditions or betting,
             trump=has_tricks or ConditionType.HAS_TRUMP in conditions,
+            clean_first=any(
+                isinstance(phase, TrickPhase) and phase.clean_first_trick for phase in genome.phases
+            ),
         )
+
+
+#: Win types met only once a side's score reaches the threshold (``engine.wins._reaching``).
+_REACHING = frozenset(
+    {WinType.HIGH_SCORE, WinType.LOW_SCORE, WinType.SCORE_THRESHOLD, WinType.FIRST_TO_SCORE}
+)
+
+
+def _may_match(condition: ConditionLike, rank: Rank, suit: Suit) -> bool:
+    """Whether a card-scoring condition can hold for the card ``rank`` of ``suit`` (a condition on
+    anything but the card's rank or suit may)."""
+    if isinstance(condition, CompoundCondition):
+        found = (_may_match(operand, rank, suit) for operand in condition.conditions)
+        return all(found) if condition.logic is Logic.AND else any(found)
+    if condition.type is ConditionType.CARD_IS_RANK:
+        return condition.value is rank
+    if condition.type is ConditionType.CARD_IS_SUIT:
+        return condition.value is suit
+    return True
+
+
+def _scores_by_tricks_only(genome: GameGenome) -> bool:
+    """Whether a score moves only when a trick is won (module docstring, *unreachable targets*)."""
+    return (
+        all(isinstance(phase, TrickPhase | PassPhase) for phase in genome.phases)
+        and all(rule.trigger is ScoringTrigger.TRICK_WIN for rule in genome.scoring.card_rules)
+        and not genome.scoring.shoot_the_moon
+        and genome.contract_scoring is None
+        and genome.maker_scoring is None
+        and genome.book_scoring is None
+    )
+
+
+def most_points(genome: GameGenome) -> int | None:
+    """The most points a side can hold when the game ends, when that is known (module docstring,
+    *unreachable targets*), else None."""
+    bound = most_hands(genome)
+    if bound is None or not _scores_by_tricks_only(genome):
+        return None
+    deck = genome.setup.initial_deck
+    per_hand = sum(
+        max(0, rule.points)
+        for rule in genome.scoring.card_rules
+        for rank in deck.ranks()
+        for suit in Suit
+        if _may_match(rule.condition, rank, suit)
+    )
+    return bound[0] * per_hand
+
+
+def pass_seat(direction: PassDirection, players: int) -> int:
+    """How many seats to the left a pass in ``direction`` goes at a table of ``players`` (0: a hold hand),
+    as ``engine.passing.pass_offset`` counts them.
+
+    >>> [pass_seat(d, 2) for d in PassDirection], [pass_seat(d, 4) for d in PassDirection]
+    ([1, 1, 1, 0], [1, 3, 2, 0])
+    """
+    return {
+        PassDirection.LEFT: 1,
+        PassDirection.RIGHT: players - 1,
+        PassDirection.ACROSS: players // 2,
+        PassDirection.HOLD: 0,
+    }[direction]
+
+
+def _seats(phase: PassPhase, players: int, hands: int) -> list[int]:
+    """Where hands 1 … ``hands`` pass (``engine.passing``: hand h uses ``directions[(h − 1) mod n]``)."""
+    cycle = phase.directions
+    return [pass_seat(cycle[h % len(cycle)], players) for h in range(hands)]
+
+
+def _phase_at(genome: GameGenome, rule: Rule) -> Phase:
+    return genome.phases[int(rule.path.split("[")[1].split("]")[0])]
+
+
+def _pass_reason(genome: GameGenome, rule: Rule) -> str | None:
+    """Why a pass-cycle simplification passes every hand the game can deal as before, or None."""
+    phase, simpler = _phase_at(genome, rule), _phase_at(rule.without, rule)
+    if not isinstance(phase, PassPhase) or not isinstance(simpler, PassPhase):
+        return None  # the repair rewrote the phase: left to the replay
+    players = genome.player_count
+    bound = most_hands(genome)
+    if bound is not None:
+        hands, win = bound
+        if _seats(phase, players, hands) == _seats(simpler, players, hands):
+            if hands == 1:
+                return (
+                    f"static: {win.type.value} ends the game when its first hand ends: one direction is used"
+                )
+            return f"static: {win.type.value} ends the game within {hands} hands, which pass as before"
+    every = math.lcm(len(phase.directions), len(simpler.directions))
+    if _seats(phase, players, every) == _seats(simpler, players, every):
+        return f"static: at {players} players every hand passes to the same seat as before"
+    return None
+
+
+#: Phases that take no card from a hand (a pass swaps equal numbers; a dealer who takes the turned card
+#: discards one), and end a turn only by throwing the hand in.
+_TAKE_NO_CARD = (BiddingPhase, TrumpPhase, PassPhase, AuctionPhase)
+
+
+def _later_trick_reason(genome: GameGenome) -> str | None:
+    """Why a trick phase after the turn's first never plays a hand's first trick, or None."""
+    first = next(i for i, phase in enumerate(genome.phases) if isinstance(phase, TrickPhase))
+    if genome.setup.cards_per_player < 1 or not all(
+        isinstance(phase, _TAKE_NO_CARD) for phase in genome.phases[:first]
+    ):
+        return None
+    return f"static: every hand's first trick is played in phase {first + 1}, the turn's first trick phase"
+
+
+def _unreachable(genome: GameGenome, rule: Rule) -> str | None:
+    """Why a win condition on a score target is never met, or None."""
+    win = genome.win_conditions[int(rule.path.split("[")[1].rstrip("]"))]
+    most = most_points(genome)
+    if win.type not in _REACHING or win.threshold is None or most is None or most >= win.threshold:
+        return None
+    hands = most_hands(genome)
+    assert hands is not None  # most_points is known only when the hands are bounded
+    return (
+        f"static: no side can score more than {most} in the {_hands_words(hands[0])} the game can deal, "
+        f"so a score of {win.threshold} is never reached"
+    )
+
+
+def _hands_words(hands: int) -> str:
+    """``"hand"`` or ``"n hands"``.
+
+    >>> _hands_words(1), _hands_words(4)
+    ('hand', '4 hands')
+    """
+    return "hand" if hands == 1 else f"{hands} hands"
+
+
+def _holds_only(genome: GameGenome, rule: Rule) -> bool:
+    """Whether ``rule`` is a pass phase in which every hand holds: it moves no card and asks nothing."""
+    phase = _phase_at(genome, rule)
+    return isinstance(phase, PassPhase) and set(phase.directions) == {PassDirection.HOLD}
 
 
 def _static_reason(genome: GameGenome, rule: Rule, readers: _Readers) -> str | None:
     """Why ``rule`` can never change a game of ``genome``, or None."""
+    if rule.kind == "pass cycle":
+        return _pass_reason(genome, rule)
+    if rule.kind == "first-trick rule":
+        return _later_trick_reason(genome)
+    if rule.kind == "win condition":
+        return _unreachable(genome, rule)
+    if rule.kind == "phase" and _holds_only(genome, rule):
+        return "static: every hand of this pass phase is a hold hand: nobody ever passes"
     if rule.kind == "special effect" and not readers.has_play:
         return "static: effects fire only on cards played in a play phase, and there is none"
     if rule.kind == "book scoring" and not readers.scores:
         return "static: no win condition or condition reads scores"
     if rule.kind == "card scoring":
+        if _trick_scoring(genome, rule) and readers.clean_first:
+            return None  # a clean first trick reads it: the cards it scores may not go to the first trick
         if not readers.scores:
             return "static: no win condition or condition reads scores"
         if _trick_scoring(genome, rule) and not readers.has_tricks:
@@ -354,7 +625,7 @@ def static_dead(genome: GameGenome) -> list[tuple[Rule, str]]:
     docstring)."""
     readers = _Readers.of(genome)
     found = []
-    for rule in removable_rules(genome):
+    for rule in ablation_rules(genome):
         reason = _static_reason(genome, rule, readers)
         if reason is not None:
             found.append((rule, reason))
@@ -378,25 +649,62 @@ def _trick_scoring(genome: GameGenome, rule: Rule) -> bool:
 _BATCHES = ((GREEDY, GREEDY_GAMES, "ablation:greedy"), (STATELESS, RANDOM_GAMES, "ablation:random"))
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """A genome's seeded ablation games: their digests (the greedy games, then the random ones), each
+    batch's turn cap (one more than the most turns a game of it lasted) and whether greedy self-play made
+    a game of them (``quality.play.is_game``)."""
+
+    digests: tuple[int, ...]
+    caps: tuple[int, ...]
+    is_game: bool
+
+
+def replay_baseline(genome: GameGenome, seed: int) -> Baseline:
+    """The seeded ablation games of ``genome`` (greedy self-play, then stateless random self-play). The
+    greedy games are played ``REPLAY_CHUNK`` at a time and stop once they cannot be a game
+    (``quality.play.never_a_game``); the random games are then not played (module docstring)."""
+    policy, games, purpose = _BATCHES[0]
+    greedy = play(genome, [policy], min(REPLAY_CHUNK, games), batch_seed(seed, purpose))
+    while greedy.count < games and not never_a_game(greedy, games):
+        start = greedy.count
+        more = play(genome, [policy], min(REPLAY_CHUNK, games - start), batch_seed(seed, purpose), start)
+        greedy = greedy.extended(more)
+    if greedy.count < games or not is_game(greedy):
+        return Baseline(greedy.digests, (), False)
+    policy, games, purpose = _BATCHES[1]
+    random = play(genome, [policy], games, batch_seed(seed, purpose))
+    return Baseline(greedy.digests + random.digests, (_cap(greedy), _cap(random)), True)
+
+
+def _cap(games: Games) -> int:
+    """One more than the most turns any of ``games`` lasted (module docstring, *turn caps*)."""
+    return int(games.column(B.STAT_TURNS).max()) + 1
+
+
 def replay_digests(genome: GameGenome, seed: int) -> tuple[int, ...]:
-    """The digests of the seeded ablation games (greedy self-play, then stateless random self-play)."""
+    """The digests of every seeded ablation game (greedy self-play, then stateless random self-play)."""
     digests: tuple[int, ...] = ()
     for policy, games, purpose in _BATCHES:
         digests += play(genome, [policy], games, batch_seed(seed, purpose)).digests
     return digests
 
 
-def replays_identically(genome: GameGenome, seed: int, baseline: tuple[int, ...]) -> bool:
+def replays_identically(
+    genome: GameGenome, seed: int, baseline: tuple[int, ...], caps: tuple[int, ...] | None = None
+) -> bool:
     """Whether ``genome`` plays the ablation games exactly as ``baseline`` says, replayed a few games at a
     time and stopping at the first game that differs (a live rule usually shows in the first games). The
     random games are replayed first: the verdict needs every game either way, and a random game costs
-    less than a greedy one (far less in a betting game, where greedy samples showdowns every bet)."""
+    less than a greedy one (far less in a betting game, where greedy samples showdowns every bet).
+    ``caps`` (``Baseline.caps``) cut each batch's replays at its turn cap: the same verdict, sooner."""
     offsets = {purpose: sum(batch[1] for batch in _BATCHES[:i]) for i, (_, _, purpose) in enumerate(_BATCHES)}
-    for policy, games, purpose in reversed(_BATCHES):
-        done = offsets[purpose]
+    for index in reversed(range(len(_BATCHES))):
+        policy, games, purpose = _BATCHES[index]
+        done, cap = offsets[purpose], caps[index] if caps else None
         for start in range(0, games, REPLAY_CHUNK):
             count = min(REPLAY_CHUNK, games - start)
-            chunk = play(genome, [policy], count, batch_seed(seed, purpose), start).digests
+            chunk = play(genome, [policy], count, batch_seed(seed, purpose), start, cap).digests
             if chunk != baseline[done + start : done + start + count]:
                 return False
     return True
@@ -432,19 +740,22 @@ def ablate(genome: GameGenome, seed: int) -> Ablation:
     """Strip the dead rules of ``genome`` (module docstring). Raises ``DarwinDeckError`` when the
     engine cannot run the genome."""
     current, dead = _strip_static(genome)
-    baseline = replay_digests(current, seed)
+    base = replay_baseline(current, seed)
+    if not base.is_game:  # no game yet: not simplified by replay (module docstring)
+        return Ablation(current, tuple(dead), 0, base.digests)
+    baseline = base.digests
     live_texts: set[tuple[str, str]] = set()
     tested = 0
     progress = True
     while progress:
         progress = False
-        for rule in removable_rules(current):
+        for rule in ablation_rules(current):
             key = (rule.kind, rule.key)
             if key in live_texts:
                 continue
             tested += 1
             try:
-                same = replays_identically(rule.without, seed, baseline)
+                same = replays_identically(rule.without, seed, baseline, base.caps)
             except DarwinDeckError:
                 same = False
             if not same:

@@ -20,6 +20,9 @@ the competent MCTS at comparable time per decision on duplicate deals (the table
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
 same deals (duplicate play). Results are ``Games``: per-game stats rows (``agents.batch.STAT_*``) with
 helpers for winners and per-side outcomes. "Sides" are the teams in a team game, else the players.
+``is_game(greedy)``: whether greedy self-play ended with a winner often enough (``MAX_DRAW_RATE``,
+``MAX_TIMEOUT_RATE``) for the games to be a game, the test the screening's gate and the ablation share;
+``never_a_game(first, games)``: whether the first games already decide that test against.
 """
 
 from __future__ import annotations
@@ -55,6 +58,11 @@ PIMC_MCTS = 0
 #: The families whose competent player is PIMC, with its worlds per card play (module docstring). Empty:
 #: PIMC has beaten the competent MCTS in no family yet (``docs/fitness.md``).
 PIMC_FAMILIES: dict[str, int] = {}
+#: What greedy self-play must make of a genome for it to be a game (the screening's gate,
+#: ``evolve.fitness``; the ablation's games that are no game): at most this share of games without a
+#: winner, and at most this share stopped by the step budget.
+MAX_DRAW_RATE = 0.4
+MAX_TIMEOUT_RATE = 0.05
 
 
 @dataclass(frozen=True)
@@ -204,6 +212,17 @@ class Games:
         return self.rows[:, B.STAT_DECISIONS] - self.rows[:, B.STAT_FORCED]
 
 
+def is_game(greedy: Games) -> bool:
+    """Whether greedy self-play's ``greedy`` games ended with a winner often enough (module docstring)."""
+    return greedy.draw_rate <= MAX_DRAW_RATE and greedy.timeout_rate <= MAX_TIMEOUT_RATE
+
+
+def never_a_game(first: Games, games: int) -> bool:
+    """Whether ``games`` greedy self-play games of which ``first`` are the first fail ``is_game`` whatever
+    the rest do (the counts of games without a winner or stopped only grow)."""
+    return first.draws > MAX_DRAW_RATE * games or first.timeouts > MAX_TIMEOUT_RATE * games
+
+
 def seat_params(genome: GameGenome, policies: Sequence[Policy]) -> tuple[Int64Array, Float64Array]:
     """Policy kinds per seat and the MCTS parameter table of a seating."""
     codes = np.array([policy.code for policy in policies], dtype=np.int64)
@@ -213,12 +232,23 @@ def seat_params(genome: GameGenome, policies: Sequence[Policy]) -> tuple[Int64Ar
     return codes, params
 
 
-def play(genome: GameGenome, policies: Sequence[Policy], games: int, seed: int, start: int = 0) -> Games:
+def play(
+    genome: GameGenome,
+    policies: Sequence[Policy],
+    games: int,
+    seed: int,
+    start: int = 0,
+    turn_cap: int | None = None,
+) -> Games:
     """Games ``start .. start+games-1`` of batch seed ``seed`` with ``policies[seat]`` in each seat (one
-    policy for every seat when one is given). Raises ``DarwinDeckError`` for a genome the engine cannot
-    run."""
+    policy for every seat when one is given). ``turn_cap`` lowers the turn limit to that many turns (the
+    step budget stays the genome's): a game that would last fewer turns is played exactly as without it,
+    a longer one ends by the turn limit at ``turn_cap`` turns. Raises ``DarwinDeckError`` for a genome the
+    engine cannot run."""
     seating = list(policies) * genome.player_count if len(policies) == 1 else list(policies)
     program = compile_program(genome)
+    if turn_cap is not None:
+        program[L.H_MAX_TURNS] = min(int(program[L.H_MAX_TURNS]), turn_cap)
     codes, params = seat_params(genome, seating)
     rows = np.zeros((games, B.N_STATS), dtype=np.int64)
     if games:

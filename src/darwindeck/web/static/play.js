@@ -145,13 +145,20 @@ function drawLog(view) {
   log.scrollTop = log.scrollHeight;
 }
 
+// The heading over the rating form: "Result: you win", "Result: you lose", "Result: a draw" (never "you
+// draw", which reads as drawing a card), "Result: abandoned" for a game left before its end.
+function resultWords(result) {
+  const words = { win: "you win", loss: "you lose", draw: "a draw", abandoned: "abandoned" };
+  return `Result: ${words[result] || result}`;
+}
+
 function playPage(root) {
   const id = root.dataset.id;
   let version = 0;
   const showRating = (result) => {
     document.getElementById("rate").hidden = false;
     document.getElementById("quit").hidden = true;
-    document.getElementById("result").textContent = result ? `Result: you ${result === "win" ? "win" : result === "loss" ? "lose" : "draw"}` : "Rate this game";
+    document.getElementById("result").textContent = result ? resultWords(result) : "Rate this game";
   };
   const draw = (view) => {
     version = view.version;

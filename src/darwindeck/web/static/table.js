@@ -93,7 +93,7 @@ function seatPage(root) {
     }
     const result = view.result;
     document.getElementById("result").textContent = result
-      ? `Result: you ${result === "win" ? "win" : result === "loss" ? "lose" : "draw"}`
+      ? resultWords(result)
       : "You left the table: rate this game";
   };
   const draw = (view) => {
