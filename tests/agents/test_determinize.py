@@ -19,6 +19,7 @@ from darwindeck.agents.determinize import (
 )
 from darwindeck.agents.mcts import new_tree, search
 from darwindeck.engine import layout as L
+from darwindeck.engine.piles import hand_off
 from darwindeck.engine.policies import choose
 from darwindeck.engine.search_params import default_params
 from darwindeck.engine.state_api import GameState
@@ -213,3 +214,47 @@ def test_euchre_voids_follow_the_bowers_suit() -> None:
     assert knowledge[0, KN_VOID + east * 4 + diamonds] == 0
     assert knowledge[0, KN_VOID + south * 4 + hearts] == 1
     assert knowledge[0, KN_VOID + south * 4 + diamonds] == 0
+
+
+def euchre_ordered_up() -> tuple[GameState, np.ndarray, int, int]:
+    """The first Euchre deal from seed 3 on whose first chooser may order up the turned card, after it
+    does and the dealer discards its lowest other card: the state, every seat's knowledge, the turned
+    card and the dealer's discard."""
+    for seed in range(3, 40):
+        state = GameState.new(get_game("euchre"), seed)
+        knowledge = new_knowledge()
+        knowledge[:, -1] = state.array[L.S_HAND_NO]
+        order_up = [a for a in state.legal_actions() if a >= L.A_SUIT0]
+        if not order_up:
+            continue
+        turned = state.discard()[-1]  # the turned card tops the discard (engine.trump)
+        before = state.array.copy()
+        state.apply_action(order_up[0])
+        observe(state.program, before, state.array, order_up[0], knowledge)
+        discard = next(a for a in state.legal_actions() if a != turned)
+        before = state.array.copy()
+        state.apply_action(discard)
+        observe(state.program, before, state.array, discard, knowledge)
+        return state, knowledge, turned, discard
+    raise AssertionError("no deal with an order-up")
+
+
+def test_the_dealer_is_known_to_hold_the_turned_card_and_to_have_discarded_its_discard() -> None:
+    # Euchre (Pagat): the dealer takes the turned card in sight of all, then discards one card face down,
+    # out of play. So every seat's worlds give the dealer the turned card (unless it was the card the
+    # dealer discarded, which the others cannot see, module rules), and the dealer's own worlds never
+    # deal its discard into another hand.
+    state, knowledge, turned, discard = euchre_ordered_up()
+    holders = [p for p in range(4) if turned in state.hand(p)]
+    assert len(holders) == 1
+    dealer = holders[0]
+    assert discard not in state.hand(dealer)
+    rng = np.array([5], dtype=np.int64)
+    out = np.empty(L.STATE_SIZE, dtype=np.int64)
+    for seat in range(4):
+        for _ in range(20):
+            determinize(state.program, state.array, seat, knowledge[seat], rng, out)
+            hands = {p: set(out[hand_off(p) : hand_off(p) + out[L.L_HAND + p]].tolist()) for p in range(4)}
+            assert turned in hands[dealer]
+            if seat == dealer:
+                assert all(discard not in hands[p] for p in range(4))

@@ -131,3 +131,20 @@ def test_batches_with_a_searching_seat_are_reproducible_and_leave_others_unchang
     B.play_batch(program, 0, 6, 5, np.array([0, 0]), plain)
     assert np.array_equal(rows[2], plain)
     assert not np.array_equal(rows[0], plain)
+
+
+def test_a_euchre_hand_made_is_a_meaningful_gap() -> None:
+    # Euchre (Pagat): a made hand scores 1 point, so the search's scale there is 1 (module docstring),
+    # not the floor of 5 of the other score games: a side 1 point up on the sample is worth
+    # σ(1/1) = 1/(1+e^-1) and its opponent 1 − that. Whist to 5 keeps the floor: σ(1/5).
+    for game, scale in (("euchre", 1.0), ("whist", 5.0)):
+        state = GameState.new(get_game(game), 1)
+        base = np.zeros(2, dtype=np.float64)
+        for t in range(2):
+            base[t] = state.array[L.B_TEAM_SCORE + t]
+        state.array[L.B_TEAM_SCORE] += 1
+        out = np.zeros(2, dtype=np.float64)
+        leaf_values(state.program, state.array, base, out, True)
+        expected = 1.0 / (1.0 + math.exp(-1.0 / scale))
+        assert out[0] == pytest.approx(expected)
+        assert out[1] == pytest.approx(1.0 - expected)

@@ -11,9 +11,13 @@ Beyond the state a seat remembers (``knowledge``, one row of ``KN_SIZE`` cells p
 
 * ``KN_HOLDER + c``: the player known to hold card ``c`` (a card taken from the face-up discard, a card
   played into a hand, a revealed claim pile taken by a player, a card a player drew from this seat's
-  hand), ``CLAIM_PILE`` for a card this seat put down face down, −1 unknown. A known holder is forgotten
-  when the card shows up on the table or when that player puts a card down face down (it might have
-  been that card).
+  hand, the turned card a trump phase's dealer took into its hand: Euchre's ordering up), ``CLAIM_PILE``
+  for a card this seat put down face down, ``DECK_PILE`` for a card this seat put face down onto the
+  deck (the dealer's discard after taking the turned card: out of play, never in another hand), −1
+  unknown. A known holder is forgotten when the card shows up on the table or when that player puts a
+  card down face down (it might have been that card); except the turned card after the dealer's face-down
+  discard: the others take the dealer to have kept it (a dealer discards a trump it has just taken only
+  in rare hands, and the others cannot see which card went).
 * ``KN_VOID + 4p + s``: player ``p`` showed they have no card of suit ``s`` (did not follow the led suit
   in a trick phase that requires it). Suits here are the suits cards follow in the trick phase
   (``trick_suit``): a top trump (Euchre's left bower) belongs to the trump suit, not to its printed
@@ -22,18 +26,17 @@ Beyond the state a seat remembers (``knowledge``, one row of ``KN_SIZE`` cells p
   deal itself shows everyone (``deal_knowledge``): the dealer's last card turned up for trumps
   (``setup.turned_trump`` ``dealer_last``) is known to be held by the dealer until it is played.
 
-``determinize(tables, state, seat, knowledge, rng, out)`` writes into ``out`` a state the seat cannot
-tell from the real one: the hidden cards (taken in card order, never in the order the real state keeps
-them) are shuffled with the searcher's ``rng`` and dealt back into the hidden places with the same sizes:
-known holders first, then each other hand (players with revealed voids first) takes the next shuffled
-card of a suit it is not void in (``trick_suit`` in the state's phase; when none is left it takes any:
-voids are a preference the sampler keeps whenever it can; ``keeps_voids`` tells whether a sample kept
-them all), then the claim pile, the deck and, when face down, the discard and the seat's
-own hand. A face-down own hand keeps the card its legal actions name on top. The cards an opponent has
-chosen to pass (still in its hand) are as many of its sampled cards. The state's RNG is
-reseeded from ``rng`` too, so future shuffles and random draws are not the real ones. The sample is a
-function of the seat's observation, its knowledge and ``rng`` only: two real states that differ only in
-hidden cards give the same samples.
+``determinize(tables, state, seat, knowledge, rng, out)`` writes into ``out`` a state the seat cannot tell
+from the real one: the hidden cards (taken in card order, never in the order the real state keeps them) are
+shuffled with the searcher's ``rng`` and dealt back into the hidden places with the same sizes: known holders
+first (and the seat's own cards known to be in the deck), then each other hand (players with revealed voids
+first) takes the next shuffled card of a suit it is not void in (``trick_suit`` in the state's phase; when
+none is left it takes any: voids are a preference the sampler keeps whenever it can; ``keeps_voids`` tells
+whether a sample kept them all), then the claim pile, the deck and, when face down, the discard and the seat's
+own hand. A face-down own hand keeps the card its legal actions name on top. The cards an opponent has chosen
+to pass (still in its hand) are as many of its sampled cards. The state's RNG is reseeded from ``rng`` too, so
+future shuffles and random draws are not the real ones. The sample is a function of the seat's observation,
+its knowledge and ``rng`` only: two real states that differ only in hidden cards give the same samples.
 
 ``sample_world`` is the sample the players that solve or play out worlds use (``pimc``, ``bids``): a
 determinization for the deciding seat, drawn again while it breaks a shown void (which the sequential
@@ -64,6 +67,7 @@ KN_HAND_NO = KN_VOID + L.MAX_PLAYERS * L.N_SUITS
 KN_SIZE = KN_HAND_NO + 1
 UNKNOWN = -1
 CLAIM_PILE = L.MAX_PLAYERS
+DECK_PILE = L.MAX_PLAYERS + 1
 RESAMPLES = 16
 
 
@@ -216,6 +220,21 @@ def _note_claim(
 
 
 @numba.njit(cache=True)
+def _note_trump(
+    tables: Int64Array, before: Int64Array, after: Int64Array, actor: int, action: int, kn: Int64Array
+) -> None:
+    """A trump phase: the turned card taken into a hand is known to all; a card the actor discards face
+    down onto the deck is known to the actor to be out of play."""
+    n_players = tables[L.H_PLAYERS]
+    if after[L.L_DISCARD] < before[L.L_DISCARD]:
+        taker = _grown_hand(before, after, n_players, -1, 1)
+        if taker >= 0:
+            _tell_all(kn, n_players, before[L.P_DISCARD + before[L.L_DISCARD] - 1], taker)
+    if action < L.FULL_DECK and after[L.L_DECK] > before[L.L_DECK]:
+        kn[actor, KN_HOLDER + action] = DECK_PILE
+
+
+@numba.njit(cache=True)
 def _gives_to_hand(tables: Int64Array, before: Int64Array) -> bool:
     return bool(phase_at(tables, before[L.S_PHASE], L.PH_A) == LOC_OPPONENT_HAND)
 
@@ -237,6 +256,8 @@ def observe(tables: Int64Array, before: Int64Array, after: Int64Array, action: i
         _note_draw(tables, before, after, actor, kn)
     elif kind == L.K_CLAIM:
         _note_claim(tables, before, after, actor, action, kn)
+    elif kind == L.K_TRUMP:
+        _note_trump(tables, before, after, actor, action, kn)
     elif kind == L.K_PLAY and action < L.FULL_DECK and _gives_to_hand(tables, before):
         receiver = _grown_hand(before, after, n_players, actor, 1)
         if receiver >= 0:
@@ -352,8 +373,8 @@ def determinize(
     own_top = _legal_card(state) if face_down_hand else -1
     pool = np.empty(L.FULL_DECK, dtype=np.int64)
     n = _hidden_pool(tables, state, seat, own_top, pool)
-    # pinned cards: known holders (other hands) and this seat's own face-down claim cards
-    filled = np.zeros(L.MAX_PLAYERS + 1, dtype=np.int64)
+    # pinned cards: known holders (other hands) and this seat's own face-down claim and deck cards
+    filled = np.zeros(L.MAX_PLAYERS + 2, dtype=np.int64)
     for c in range(L.FULL_DECK):
         holder = kn[KN_HOLDER + c]
         if holder < 0 or holder == seat:
@@ -363,6 +384,11 @@ def determinize(
                 n -= 1
                 out[L.P_CLAIM + filled[CLAIM_PILE]] = c
                 filled[CLAIM_PILE] += 1
+        elif holder == DECK_PILE:
+            if filled[DECK_PILE] < state[L.L_DECK] and _take_pinned(pool, n, c) < n:
+                n -= 1
+                out[L.P_DECK + filled[DECK_PILE]] = c
+                filled[DECK_PILE] += 1
         elif filled[holder] < state[L.L_HAND + holder] and _take_pinned(pool, n, c) < n:
             n -= 1
             out[hand_off(holder) + filled[holder]] = c
@@ -379,7 +405,7 @@ def determinize(
             if p != seat and p != dummy and (_void_count(kn, p) > 0) == (sweep == 0):
                 pos = _fill_hand(tables, out, p, filled[p], pool, pos, n, kn)
     pos = _fill_pile(out, L.P_CLAIM, filled[CLAIM_PILE], state[L.L_CLAIM], pool, pos)
-    pos = _fill_pile(out, L.P_DECK, 0, state[L.L_DECK], pool, pos)
+    pos = _fill_pile(out, L.P_DECK, filled[DECK_PILE], state[L.L_DECK], pool, pos)
     if tables[L.H_DISCARD_VISIBILITY] == FACE_DOWN:
         pos = _fill_pile(out, L.P_DISCARD, 0, state[L.L_DISCARD], pool, pos)
     if face_down_hand:

@@ -65,8 +65,11 @@ card neither held nor in the discard pile that would make two held cards a meld)
 knock counts before the knock and a hand one card from a meld beats an equal one that is not, but only
 while the sample's hand goes on: a leaf in a later hand is compared with the sample without deadwood on
 either side (a new deal's deadwood says nothing about the choices that led to it). ``scale``: a tenth of
-a score threshold (at least 5; 50 points, an undertrick, in an auction game), 2 cards or tricks, a tenth
-of the deck for captures, 10 deadwood points, else 1.
+a score threshold (at least 5; 50 points, an undertrick, in an auction game; in a maker-scoring game,
+Euchre, the points of a made hand, at least 1), 2 cards or tricks, a tenth of the deck for captures, 10
+deadwood points, else 1. Euchre's hand is worth 1 or 2 points in a game to 10: at the floor of 5 the
+values of two card plays differed by a few hundredths, under the greedy bias, and the competent MCTS-25
+played every card as the greedy player did (``docs/skill.md``, "The library, measured").
 
 Everything runs compiled (``numba.njit``): the tree is a set of fixed-capacity arrays (``Tree``, one node
 per iteration at most), a sample is an array copy, no Python object is touched per iteration.
@@ -298,6 +301,8 @@ def side_measure(tables: Int64Array, state: Int64Array, out: Float64Array, in_ha
     else:
         threshold = win_at(tables, 0, 1) if kind >= 0 else 0
         scale = max(5.0, threshold / 10.0) if tables[L.H_AUCTION_VUL] < 0 else AUCTION_SCALE
+        if tables[L.H_MAKER] != 0:
+            scale = max(1.0, float(tables[L.H_MADE_POINTS]))
         sign = -1.0 if kind == LOW_SCORE else 1.0
         for t in range(n_teams):
             out[t] = sign * state[L.B_TEAM_SCORE + t]

@@ -17,6 +17,13 @@ is the perfect-information Monte Carlo player of ``darwindeck.agents.pimc``, dis
     already winning, the cheapest card); with no winning card, the cheapest card; when leading, the
     highest card. When the game's first win condition rewards few tricks (low_score, fewest_tricks)
     it does the opposite: the highest card that does not win, leading its lowest;
+  - around a Nil (a Nil bid whose bidder has taken no trick yet, ``B_IS_NIL``): the Nil bidder plays
+    as in a game of few tricks (the highest card that does not win, leading its lowest); its partner
+    covers: while the Nil bidder is still to play to the trick, the highest card that takes the lead
+    (else the cheapest), and when the Nil bidder's card holds the trick, the cheapest card that beats
+    it; an opponent of the Nil bidder tries to set it: it leads its lowest card and ducks under the
+    Nil bidder's card when that card holds the trick (the highest card that does not beat it). The own
+    Nil comes first, then the partner's, then an opponent's; otherwise as above;
   - choosing trump (a trump phase): it calls a suit when that suit would give it at least 3 trumps
     and side Aces together (counting the turned card it would take as the dealer, and the phase's
     top trumps as trumps), the suit it is strongest in among those offered, else passes; as the dealer
@@ -220,9 +227,10 @@ def _greedy_beats(tables: Int64Array, phase: int, card: int, best: int, trump: i
 
 @kernel_jit
 def _avoids_tricks(tables: Int64Array, state: Int64Array, player: int) -> bool:
-    """Whether ``player`` now wants to lose tricks: the game rewards few tricks, or the contract of the
-    player's side is exact and already made (its tricks reached its bids), so another trick fails it."""
-    if tables[L.H_AVOID_TRICKS] != 0:
+    """Whether ``player`` now wants to lose tricks: the game rewards few tricks, the player bid a Nil
+    that stands (``_open_nil``), or the contract of the player's side is exact and already made (its
+    tricks reached its bids), so another trick fails it."""
+    if tables[L.H_AVOID_TRICKS] != 0 or _open_nil(state, player):
         return True
     if tables[tables[L.T_CONTRACT] + SCORING_EXACT] == 0:
         return False
@@ -268,27 +276,83 @@ def _ask_score(tables: Int64Array, state: Int64Array, player: int, action: int) 
 
 
 @kernel_jit
+def _open_nil(state: Int64Array, player: int) -> bool:
+    """Whether ``player`` bid a Nil (blind or not) and has taken no trick yet this hand."""
+    return bool(state[L.B_IS_NIL + player] != 0 and state[L.B_TRICKS + player] == 0)
+
+
+@kernel_jit
+def _nil_in_play(tables: Int64Array, state: Int64Array, player: int) -> int:
+    """Another player's Nil that stands, the partner's before an opponent's; -1 when none."""
+    side = team_of(tables, player)
+    found = -1
+    for other in range(tables[L.H_PLAYERS]):
+        if other == player or not _open_nil(state, other):
+            continue
+        if team_of(tables, other) == side:
+            return other
+        if found < 0:
+            found = other
+    return found
+
+
+@kernel_jit
+def _has_played(state: Int64Array, player: int) -> bool:
+    """Whether ``player`` has played a card to the trick in progress."""
+    for i in range(state[L.L_TRICK]):  # noqa: SIM110 (numba: no generators)
+        if state[L.B_TRICK_PLAYER + i] == player:
+            return True
+    return False
+
+
+@kernel_jit
+def _follow_score(tables: Int64Array, player: int, holder: int, beats: bool, cost: int) -> int:
+    """The plain follow: the cheapest card that takes the trick from an opponent, else the cheapest."""
+    if beats and team_of(tables, holder) != team_of(tables, player):
+        return 100 - cost
+    return -cost
+
+
+@kernel_jit
+def _around_nil(
+    tables: Int64Array, state: Int64Array, player: int, nil: int, holder: int, beats: bool, cost: int
+) -> int:
+    """A follow when another player's Nil stands (module rules: the partner covers, an opponent sets);
+    ``holder`` holds the trick so far."""
+    played = _has_played(state, nil)
+    if team_of(tables, nil) == team_of(tables, player):
+        if not played:
+            return 100 + cost if beats else -cost
+        if holder == nil:
+            return 100 - cost if beats else -cost
+    elif played and holder == nil:
+        return cost if not beats else -100 - cost
+    return _follow_score(tables, player, holder, beats, cost)
+
+
+@kernel_jit
 def _trick_score(tables: Int64Array, state: Int64Array, player: int, card: int) -> int:
     rank = card % L.N_RANKS
     n = state[L.L_TRICK]
     phase = state[L.S_PHASE]
     trump = trick_trump(tables, state, phase)
     avoid = _avoids_tricks(tables, state, player)
+    nil = -1 if avoid else _nil_in_play(tables, state, player)
     if n == 0:
         lead = (
             rank if top_index(tables, phase, trump, card) < 0 else card_strength(tables, phase, trump, card)
         )
-        return -lead if avoid else lead
+        sets_nil = nil >= 0 and team_of(tables, nil) != team_of(tables, player)
+        return -lead if avoid or sets_nil else lead
     best = trick_winner_index(tables, state, phase)
-    best_card = state[L.P_TRICK + best]
-    partner_winning = team_of(tables, state[L.B_TRICK_PLAYER + best]) == team_of(tables, player)
-    beats = _greedy_beats(tables, phase, card, best_card, trump)
+    holder = state[L.B_TRICK_PLAYER + best]
+    beats = _greedy_beats(tables, phase, card, state[L.P_TRICK + best], trump)
     cost = card_strength(tables, phase, trump, card)
     if avoid:
         return cost if not beats else -100 - cost
-    if beats and not partner_winning:
-        return 100 - cost
-    return -cost
+    if nil >= 0:
+        return _around_nil(tables, state, player, nil, holder, beats, cost)
+    return _follow_score(tables, player, holder, beats, cost)
 
 
 @kernel_jit
