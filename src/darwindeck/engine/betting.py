@@ -8,6 +8,8 @@ players who folded this hand or have no chips left are passed over. The actor ma
 * CALL the difference to the round's bet; RAISE by ``min_bet`` over it (at most ``max_raises`` raises
   per round after the opening bet, as Pagat's "a bet and three raises"); ALL_IN: put in every chip left
   (a raise when it goes over a standing bet, the opening bet when there is none);
+* BET, RAISE and an ALL_IN beyond the call only while another player could still answer (not folded,
+  chips left): a bet nobody can call is not made (poker's rule: an uncalled bet is no bet);
 * FOLD when there is something to call: out of this hand (their later turns in the hand are skipped
   and their hand cannot win a showdown).
 
@@ -15,7 +17,8 @@ Each option needs the chips for it. The round ends when every player still in wi
 since the last bet or raise and matched the bet (or is all in). When all but one player have folded,
 the hand ends at once. At a hand end the pot goes to the best hand among those who did not fold (by
 ``hand_strength.hand_strength``; without a hand evaluation, or on a tie, it stays for the next hand); the
-``best_hand`` win condition ignores folded players.
+``best_hand`` win condition ignores folded players. In a WAR tableau the winner of each battle takes the
+pot at once (``engine.tableau``).
 
 Pot-sized betting (a board phase with ``pot_sized``: ``H_POT_SIZED``, no-limit as OpenSpiel's ``fcpa``
 names its sizes): BET or RAISE puts in the call and then the pot after calling (``pot_raise``: the pot
@@ -82,6 +85,7 @@ def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: i
     owed = state[L.S_CUR_BET] - state[L.B_ROUND_BET + player]
     min_bet = phase_at(tables, phase, L.PH_A)
     raises_left = state[L.S_RAISES] < phase_at(tables, phase, L.PH_B)
+    others = _others_may_bet(state, player, tables[L.H_PLAYERS])  # else nobody could call a bet
     n = 0
     if owed <= 0:
         state[out_start + n] = L.A_CHECK
@@ -89,13 +93,13 @@ def betting_actions(tables: Int64Array, state: Int64Array, phase: int, player: i
     if owed > 0 and chips >= owed:
         state[out_start + n] = L.A_CALL
         n += 1
-    if state[L.S_CUR_BET] == 0 and chips >= min_bet:
+    if state[L.S_CUR_BET] == 0 and chips >= min_bet and others:
         state[out_start + n] = L.A_BET
         n += 1
-    if state[L.S_CUR_BET] > 0 and chips >= owed + min_bet and raises_left:
+    if state[L.S_CUR_BET] > 0 and chips >= owed + min_bet and raises_left and others:
         state[out_start + n] = L.A_RAISE
         n += 1
-    if chips > 0:
+    if chips > 0 and (others or chips <= owed):  # all in for a call (or less) needs nobody to answer
         state[out_start + n] = L.A_ALL_IN
         n += 1
     if owed > 0:

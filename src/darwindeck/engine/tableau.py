@@ -4,7 +4,9 @@
 * WAR (two players): deferred comparison. A card waits on the general pile until the *other* player puts
   one down; then the higher rank (Ace high) takes the whole pile (every card there, older ties
   included). On a tie both cards stay and the next pair decides: its winner takes everything. A player
-  left without a card after a tie cannot finish the war: the other player takes the pile at once.
+  left without a card after a tie cannot finish the war: the other player takes the pile at once. The
+  winner of the pile takes the pot too, when the game bets (Betting War: each battle's bets go to its
+  winner; after a tie they stay for the next pair).
 * MATCH_RANK: if the general pile holds a card of the played card's rank (the topmost such card), the
   player captures both; otherwise the card stays.
 * SEQUENCE: one pile per suit. An empty suit pile accepts any card of its suit (its base). Ranks run
@@ -23,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from darwindeck.engine import layout as L
+from darwindeck.engine.betting import award_pot
 from darwindeck.engine.jit import kernel_jit
 from darwindeck.engine.piles import (
     captured_off,
@@ -81,6 +84,7 @@ def _capture_general_pile(tables: Int64Array, state: Int64Array, player: int) ->
     state[L.L_TABLEAU + L.GENERAL_PILE] = 0
     for i in range(n):
         capture(tables, state, player, state[off + i])
+    award_pot(state, player)  # the battle's pot goes with its cards (a tie left both where they were)
     state[L.S_INTERACTION] += 1
 
 

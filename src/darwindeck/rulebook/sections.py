@@ -404,6 +404,8 @@ def _tableau_rules(genome: GameGenome) -> Section | None:
         ]
         if setup.captures_to is Location.HAND:
             details.append("Won cards are shuffled before they go under the hand.")
+        if any(isinstance(phase, BettingPhase) for phase in genome.phases):  # engine.tableau pays it
+            details.append("Whoever takes the tableau takes the pot too; after a tie it waits for the war.")
     elif setup.tableau_mode is TableauMode.MATCH_RANK:
         details = [
             f"The capturing player puts both cards {captured}.",

@@ -232,11 +232,6 @@ def bet_and_call(state: GameState) -> None:
     state.apply_action(L.A_CALL)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine pays a pot only at a hand's end and War's one hand ends with the game "
-    "(the engine change is in the tidy helper's report, 2026-11-28)",
-)
 def test_betting_war_the_winner_of_each_battle_takes_its_pot_and_a_tie_carries_it() -> None:
     # Betting War docstring and description: the players bet on each battle before its cards are turned,
     # so the battle's winner takes what was bet on it; a tie (War: the next pair takes the cards) carries

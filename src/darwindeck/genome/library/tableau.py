@@ -71,12 +71,9 @@ def betting_war() -> GameGenome:
     War variant with 100 chips each, a betting round (minimum bet 1, at most 2 raises) before each card
     is turned, and War's capture rules. Nobody sees their top card before betting, so bets are wagers on
     an unknown card. The game is still won by capturing every card: the schema has no "most chips" win.
-    A fold ends the hand at once (the engine's betting rule), so the whole deck is dealt again.
-    Intended but not yet played: each battle's winner takes the pot bet on it, and a tie carries the pot
-    on with the cards. The engine pays a pot only at a hand's end, and War's one hand ends only with a
-    fold or the game, so bets stay in the pot (tests/engine/rules/test_war_betting_poker.py, a strict
-    xfail); no genome can say "pay the pot per battle": a hand of one battle would deal the whole deck
-    again, losing War's captures.
+    A fold ends the hand at once (the engine's betting rule), so the whole deck is dealt again. Each
+    battle's winner takes the pot bet on it, and a tie carries the pot on with the cards
+    (``engine.tableau``; tests/engine/rules/test_war_betting_poker.py).
     """
     base = war()
     return base.replace(
