@@ -88,3 +88,16 @@ def test_showdown_gives_the_pot_and_the_game_to_the_best_hand_still_in() -> None
         state.apply_action(CHECK)
     assert state.winner == 1
     assert chips(state) == (8, 12, 10)
+
+
+def test_no_raise_that_nobody_could_call() -> None:
+    # Poker's rule: a bet or raise needs a player who could still answer it. Seat 0 holds 20 chips, the
+    # others 10: seat 1 goes all in (10, the opening bet), seat 2 folds; seat 1 has no chip left and
+    # seat 2 is out, so seat 0 may call the 10 or fold, and neither raise nor push the other 10 in.
+    state = arranged(poker(), [cards("2H 7D"), cards("KS KD"), cards("4C 9C")])
+    state.array[L.B_CHIPS] = 20
+    state.apply_action(CHECK)
+    state.apply_action(ALL_IN)
+    state.apply_action(FOLD)
+    assert state.current_player == 0
+    assert state.legal_actions() == [CALL, FOLD]
