@@ -107,3 +107,11 @@ def test_the_most_cards_captured_ends_a_trick_game_dealt_whole_after_one_hand() 
         genome, player_count=3, setup=dataclasses.replace(genome.setup, cards_per_player=17)
     )
     assert statements_of(three).most_hands is None
+
+
+def test_a_turn_of_one_phase_is_not_introduced_as_phases_in_order() -> None:
+    # War's turn is one play phase, Whist's hand one trick phase: "go through these phases in order" would
+    # announce a list of one; Hearts (a pass phase, then the tricks) keeps it.
+    for name in ("war", "whist"):
+        assert "through these phases in order" not in _text(get_game(name)), name
+    assert "Each hand goes through these phases in order." in _lines(get_game("hearts"))

@@ -208,7 +208,7 @@ def _turn_intro(genome: GameGenome, statements: Statements) -> list[Block]:
         blocks.append(Paragraph(_advance_turn_text(kinds)))
     if owned:
         blocks.append(Paragraph(_owned_text(genome, statements, owned)))
-    else:
+    elif len(genome.phases) > 1:
         lead = (
             ("The hand goes" if one_hand else "Each hand goes")
             if structure.has_tricks
