@@ -30,7 +30,7 @@ from darwindeck.play.session import PlayOptions, PlaySession
 from darwindeck.play.view import build_view, cards_turned_up, settled_view, table_rules
 from engine.scenario import arranged, c, cards, shedding_genome
 from play.driver import FIXED_TIME, scripted
-from play.test_face_up import told
+from play.test_face_up import last_cards_of_a_hand, told
 
 THREE_KINGS = L.A_SET0 + (3 - 2) * L.N_RANKS + Rank.KING.code
 PAIR_OF_KINGS = L.A_SET0 + (2 - 2) * L.N_RANKS + Rank.KING.code
@@ -136,22 +136,6 @@ def test_a_set_on_a_capturing_table_is_played_not_melded() -> None:
 def two_deal_scopa() -> GameGenome:
     """Scopa over two deals (won by the most points after two hands): the first hand's end deals again."""
     return get_game("scopa").replace(win_conditions=(WinCondition(WinType.HANDS_PLAYED, threshold=2),))
-
-
-def last_cards_of_a_hand(state: GameState) -> None:
-    """The first hand's last two cards: Player 1 holds 3♥, Player 2 5♠; the table holds 5♣ over every
-    card but the threes and fives; the deck is empty, the other threes and fives set aside."""
-    deck = state.tables.deck_cards.tolist()
-    threes_and_fives = {Rank.THREE.code, Rank.FIVE.code}
-    table = [x for x in deck if x % L.N_RANKS not in threes_and_fives]
-    aside = [x for x in deck if x % L.N_RANKS in threes_and_fives and x not in cards("3H 5S 5C")]
-    state.arrange(
-        hands=[cards("3H"), cards("5S")],
-        deck=[],
-        discard=aside,
-        tableau={L.GENERAL_PILE: [*table, c("5C")]},
-        current=0,
-    )
 
 
 def told_as_sessions(state: GameState, action: int, seat: int) -> list[str]:

@@ -135,14 +135,13 @@ def test_a_battle_of_war_says_who_takes_the_cards() -> None:
     assert (len(state.hand(0)), len(state.hand(1))) == (1, 3)
 
 
-def test_the_capture_that_ends_the_game_is_told() -> None:
-    # Scopa's last two cards: 3♥ finds no 3 on the table; 5♠ takes the 5♣, every hand and the deck are
-    # empty, the game is over, and the line at its end counts the captured cards: 0 and 2.
-    state = GameState.new(get_game("scopa"), 0)
+def last_cards_of_a_hand(state: GameState) -> None:
+    """The first hand's last two cards: Player 1 holds 3♥, Player 2 5♠; the table holds 5♣ over every
+    card but the threes and fives; the deck is empty, the other threes and fives set aside."""
+    deck = state.tables.deck_cards.tolist()
     threes_and_fives = {Rank.THREE.code, Rank.FIVE.code}
-    table = [x for x in state.tables.deck_cards.tolist() if x % L.N_RANKS not in threes_and_fives]
-    aside = [x for x in state.tables.deck_cards.tolist() if x % L.N_RANKS in threes_and_fives]
-    aside = [x for x in aside if x not in cards("3H 5S 5C")]
+    table = [x for x in deck if x % L.N_RANKS not in threes_and_fives]
+    aside = [x for x in deck if x % L.N_RANKS in threes_and_fives and x not in cards("3H 5S 5C")]
     state.arrange(
         hands=[cards("3H"), cards("5S")],
         deck=[],
@@ -150,6 +149,13 @@ def test_the_capture_that_ends_the_game_is_told() -> None:
         tableau={L.GENERAL_PILE: [*table, c("5C")]},
         current=0,
     )
+
+
+def test_the_capture_that_ends_the_game_is_told() -> None:
+    # Scopa's last two cards: 3♥ finds no 3 on the table; 5♠ takes the 5♣, every hand and the deck are
+    # empty, the game is over, and the line at its end counts the captured cards: 0 and 2.
+    state = GameState.new(get_game("scopa"), 0)
+    last_cards_of_a_hand(state)
     assert told(state, c("3H"), 0)[0] == ["You play 3♥ to the table"]
     lines, _ = told(state, c("5S"), 0)
     assert state.is_terminal()

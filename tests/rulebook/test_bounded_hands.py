@@ -102,6 +102,15 @@ def test_the_most_cards_captured_ends_a_trick_game_dealt_whole_after_one_hand() 
     assert (statements.most_hands, statements.most_turns) == (1, 13)
     text = _text(genome)
     assert "new hand" not in text and "If nobody has won after" not in text
+    # The cards of won tricks are all a player captures here (no capturing tableau, no phase puts cards
+    # there), so the rulebook says so in a trick player's words.
+    assert (
+        "When the cards run out, the team whose members together won the most cards in tricks wins."
+        in _lines(genome)
+    )  # Whist plays in partnerships
+    assert "The aim is to win the most cards in tricks." in text
+    # Scopa captures from the table: there "captured" is the word.
+    assert "When the cards run out, the player who captured the most cards wins." in _lines(get_game("scopa"))
     # With a card left in the deck (3 players, 17 cards each: 51 of 52) it is never met: no bound.
     three = dataclasses.replace(
         genome, player_count=3, setup=dataclasses.replace(genome.setup, cards_per_player=17)

@@ -14,8 +14,8 @@ Rules:
 from __future__ import annotations
 
 from darwindeck.errors import GenomeValidationError
-from darwindeck.genome.cards import Rank
-from darwindeck.genome.schema import EffectType, GameGenome, SpecialEffect, WinCondition, WinType
+from darwindeck.genome.cards import Location, Rank
+from darwindeck.genome.schema import EffectType, GameGenome, SpecialEffect, TableauMode, WinCondition, WinType
 from darwindeck.rulebook import words
 from darwindeck.rulebook.statements import hands_end_empty, most_hands
 
@@ -90,6 +90,15 @@ def describe_win(win: WinCondition, index: int, genome: GameGenome) -> str:
     return _describe_card_win(kind, genome)
 
 
+def captures_only_tricks(genome: GameGenome) -> bool:
+    """Whether the cards of won tricks are the only cards a player captures (``engine.tricks``; no
+    capturing tableau, no phase that puts cards on the captured pile): "captured" then means "won in
+    tricks", which is what a reader of a trick game understands."""
+    capturing = genome.setup.tableau_mode in (TableauMode.WAR, TableauMode.MATCH_RANK)
+    placed = any(getattr(phase, "target", None) is Location.CAPTURED for phase in genome.phases)
+    return genome.turn_structure.has_tricks and not capturing and not placed
+
+
 def _describe_card_win(kind: WinType, genome: GameGenome) -> str:
     team = genome.team_mode
     if kind is WinType.CAPTURE_ALL:
@@ -97,6 +106,9 @@ def _describe_card_win(kind: WinType, genome: GameGenome) -> str:
             return "A team whose members together hold or have captured every card wins."
         return "A player who holds or has captured every card wins."
     if kind is WinType.MOST_CAPTURED:
+        if captures_only_tricks(genome):
+            who = "team whose members together won" if team else "player who won"
+            return f"When the cards run out, the {who} the most cards in tricks wins."
         who = "team whose members together captured" if team else "player who captured"
         return f"When the cards run out, the {who} the most cards wins."
     if kind is WinType.BEST_HAND:

@@ -49,7 +49,7 @@ from darwindeck.genome.schema import (
 )
 from darwindeck.rulebook import words
 from darwindeck.rulebook.conditions_text import ConditionContext
-from darwindeck.rulebook.describe import describe_win, effect_row, effective_effects
+from darwindeck.rulebook.describe import captures_only_tricks, describe_win, effect_row, effective_effects
 from darwindeck.rulebook.model import Block, BulletList, Paragraph, Rulebook, Section, Table
 from darwindeck.rulebook.scoring_text import (
     CARD_RULES_HEADER,
@@ -175,6 +175,8 @@ def _goal(win: WinCondition, genome: GameGenome) -> str:
         if win.type is WinType.FIRST_TO_SCORE:
             return f"be the first to reach {target}"
         return f"have at least {target} at the end of a hand"
+    if win.type is WinType.MOST_CAPTURED and captures_only_tricks(genome):
+        return "win the most cards in tricks"
     return _GOALS[win.type]
 
 
