@@ -124,6 +124,7 @@ from darwindeck.evolve.quality.play import (
     batch_seed,
     competent,
     play,
+    play_in_chunks,
     side_count,
 )
 from darwindeck.evolve.quality.trace import trace_games
@@ -360,14 +361,10 @@ def greedy_self_play(live: GameGenome, games: int, seed: int) -> tuple[Games, st
     """Greedy self-play, ``GATE_CHUNK`` games at a time (the very games of one batch: game i is dealt from
     ``(seed, i)``), stopped when the gate is certain to fail before the last game (``certain_failure``):
     the games played and that failure (``None`` when every game was played)."""
-    played = play(live, [GREEDY], min(GATE_CHUNK, games), seed)
-    while played.count < games:
-        failure = certain_failure(played, games)
-        if failure is not None:
-            return played, failure
-        start = played.count
-        played = played.extended(play(live, [GREEDY], min(GATE_CHUNK, games - start), seed, start))
-    return played, None
+    played = play_in_chunks(
+        live, [GREEDY], games, seed, GATE_CHUNK, lambda first: certain_failure(first, games) is not None
+    )
+    return played, certain_failure(played, games) if played.count < games else None
 
 
 def gate_reason(random_rates: Mapping[str, float], greedy: Games) -> str | None:

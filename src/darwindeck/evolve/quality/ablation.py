@@ -113,6 +113,7 @@ in the demo's run of 2026-11-28, Dusky Whirl (every greedy game 10,000 turns, ov
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -121,7 +122,16 @@ from typing import Any
 from darwindeck.agents import batch as B
 from darwindeck.errors import DarwinDeckError
 from darwindeck.evolve.mutations._edit import removed_at, replaced_at, with_phases, with_setup
-from darwindeck.evolve.quality.play import GREEDY, STATELESS, Games, batch_seed, is_game, never_a_game, play
+from darwindeck.evolve.quality.play import (
+    GREEDY,
+    STATELESS,
+    Games,
+    batch_seed,
+    is_game,
+    never_a_game,
+    play,
+    play_in_chunks,
+)
 from darwindeck.evolve.repair import vet
 from darwindeck.genome.cards import Rank, Suit
 from darwindeck.genome.conditions import CompoundCondition, ConditionLike, ConditionType, Logic
@@ -665,11 +675,8 @@ def replay_baseline(genome: GameGenome, seed: int) -> Baseline:
     greedy games are played ``REPLAY_CHUNK`` at a time and stop once they cannot be a game
     (``quality.play.never_a_game``); the random games are then not played (module docstring)."""
     policy, games, purpose = _BATCHES[0]
-    greedy = play(genome, [policy], min(REPLAY_CHUNK, games), batch_seed(seed, purpose))
-    while greedy.count < games and not never_a_game(greedy, games):
-        start = greedy.count
-        more = play(genome, [policy], min(REPLAY_CHUNK, games - start), batch_seed(seed, purpose), start)
-        greedy = greedy.extended(more)
+    stop = functools.partial(never_a_game, games=games)
+    greedy = play_in_chunks(genome, [policy], games, batch_seed(seed, purpose), REPLAY_CHUNK, stop)
     if greedy.count < games or not is_game(greedy):
         return Baseline(greedy.digests, (), False)
     policy, games, purpose = _BATCHES[1]

@@ -18,8 +18,10 @@ the competent MCTS at comparable time per decision on duplicate deals (the table
 
 ``play(genome, policies, games, seed)`` plays games ``0 .. games-1`` of one batch seed: game ``i`` is dealt
 from ``(seed, i)`` whoever sits where, so two calls with the same seed and different seatings replay the
-same deals (duplicate play). Results are ``Games``: per-game stats rows (``agents.batch.STAT_*``) with
-helpers for winners and per-side outcomes. "Sides" are the teams in a team game, else the players.
+same deals (duplicate play); ``play_in_chunks`` plays them a chunk at a time and may stop early (the
+screening's gate and the ablation's baseline). Results are ``Games``: per-game stats rows
+(``agents.batch.STAT_*``) with helpers for winners and per-side outcomes. "Sides" are the teams in a
+team game, else the players.
 ``is_game(greedy)``: whether greedy self-play ended with a winner often enough (``MAX_DRAW_RATE``,
 ``MAX_TIMEOUT_RATE``) for the games to be a game, the test the screening's gate and the ablation share;
 ``never_a_game(first, games)``: whether the first games already decide that test against.
@@ -27,7 +29,7 @@ helpers for winners and per-side outcomes. "Sides" are the teams in a team game,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -215,6 +217,24 @@ class Games:
 def is_game(greedy: Games) -> bool:
     """Whether greedy self-play's ``greedy`` games ended with a winner often enough (module docstring)."""
     return greedy.draw_rate <= MAX_DRAW_RATE and greedy.timeout_rate <= MAX_TIMEOUT_RATE
+
+
+def play_in_chunks(
+    genome: GameGenome,
+    policies: Sequence[Policy],
+    games: int,
+    seed: int,
+    chunk: int,
+    stop: Callable[[Games], bool],
+) -> Games:
+    """Games ``0 .. games-1`` of batch seed ``seed`` (``play``), ``chunk`` at a time, ending early once
+    ``stop`` holds for the games played so far: the first games of the one batch, the same games whatever
+    the chunk."""
+    played = play(genome, policies, min(chunk, games), seed)
+    while played.count < games and not stop(played):
+        start = played.count
+        played = played.extended(play(genome, policies, min(chunk, games - start), seed, start))
+    return played
 
 
 def never_a_game(first: Games, games: int) -> bool:
